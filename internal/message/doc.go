@@ -1,0 +1,30 @@
+// Package message holds the provider-neutral conversation types (Message,
+// ToolCall, Meta, Role) and the message-sequence invariants every surface
+// relies on.
+//
+// A history is an ordered []Message. Before it is sent to a provider, after
+// every load and after every rewrite it must satisfy the rules of Validate
+// (DESIGN.md §7):
+//
+//   - every assistant tool call has exactly one tool result after it and
+//     before the next assistant turn;
+//   - no tool message lacks its call;
+//   - no assistant message is empty (no content and no tool calls);
+//   - text is valid UTF-8: invalid bytes become U+FFFD one for one, the way
+//     encoding/json decodes them, and lone UTF-16 surrogates in JSON escapes
+//     become U+FFFD as encoding/json already does; NUL bytes survive.
+//
+// Repair fixes a history deterministically and reports every change as a
+// Fix, so the caller can show it and save it. Two user messages in a row are
+// legal in a stored history (an unanswered prompt followed by a new one) but
+// never in a request: Request merges them.
+//
+// The JSON shape of a Message is the one of ChatCLI's session format v2:
+//
+//	{"role":"assistant","content":"…","meta":{"is_summary":true,"summary_of":3,"mode":"chat"},
+//	 "tool_calls":[{"id":"a","type":"function","name":"read_file","arguments":"{…}"}],
+//	 "tool_call_id":"a"}
+//
+// Fields a Message does not know are kept in Extra and written back
+// unchanged, so a rewrite never drops data written by another program.
+package message

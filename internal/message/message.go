@@ -1,0 +1,256 @@
+package message
+
+import (
+	"bytes"
+	"encoding/json"
+	"sort"
+	"sync"
+)
+
+// Role is who wrote a message: one of RoleUser, RoleAssistant, RoleSystem,
+// RoleTool (the role names of the OpenAI chat-completions wire format).
+type Role string
+
+// The four roles of a conversation.
+const (
+	RoleUser      Role = "user"
+	RoleAssistant Role = "assistant"
+	RoleSystem    Role = "system"
+	RoleTool      Role = "tool"
+)
+
+// ToolCall is one function call requested by an assistant message. Arguments
+// is the raw JSON text of the arguments exactly as the model produced it.
+type ToolCall struct {
+	ID        string `json:"id"`
+	Type      string `json:"type,omitempty"`
+	Name      string `json:"name"`
+	Arguments string `json:"arguments"`
+}
+
+// Meta carries chatcli's bookkeeping about a message; it is never sent to a
+// provider.
+type Meta struct {
+	// IsSummary marks a compaction summary; SummaryOf is the number of
+	// earlier messages it stands for.
+	IsSummary bool `json:"is_summary,omitempty"`
+	SummaryOf int  `json:"summary_of,omitempty"`
+	// Mode is the mode the message was written in: chat, agent or coder.
+	Mode string `json:"mode,omitempty"`
+	// Unanswered marks a user prompt whose reply failed or was cancelled.
+	Unanswered bool `json:"unanswered,omitempty"`
+	// Repair names the repair that created or changed this message
+	// (see Fix.Kind); empty for ordinary messages.
+	Repair string `json:"repair,omitempty"`
+	// Extra holds meta fields this build does not know, kept verbatim.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+// Message is one entry of a conversation history.
+type Message struct {
+	Role       Role       `json:"role"`
+	Content    string     `json:"content"`
+	Meta       *Meta      `json:"meta,omitempty"`
+	ToolCalls  []ToolCall `json:"tool_calls,omitempty"`
+	ToolCallID string     `json:"tool_call_id,omitempty"`
+	// Images are attached images as data URLs or file references, kept as
+	// written.
+	Images []string `json:"images,omitempty"`
+	// Extra holds fields this build does not know, kept verbatim and written
+	// back after the known ones.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+// plain and plainMeta have the fields of Message and Meta without their
+// methods, so encoding/json handles them with its fast path.
+type plain Message
+type plainMeta Meta
+
+var knownMessageKeys = map[string]bool{
+	"role": true, "content": true, "meta": true, "tool_calls": true,
+	"tool_call_id": true, "images": true,
+}
+
+var knownMetaKeys = map[string]bool{
+	"is_summary": true, "summary_of": true, "mode": true, "unanswered": true, "repair": true,
+}
+
+var encoders = sync.Pool{New: func() any {
+	b := new(bytes.Buffer)
+	e := json.NewEncoder(b)
+	e.SetEscapeHTML(false)
+	return &pooledEncoder{buf: b, enc: e}
+}}
+
+type pooledEncoder struct {
+	buf *bytes.Buffer
+	enc *json.Encoder
+}
+
+// AppendJSON appends the compact JSON encoding of m to dst and returns the
+// extended slice. It is the fast path used by the session store: no HTML
+// escaping, unknown fields (Extra) appended after the known ones in key
+// order. Invalid UTF-8 in any string becomes U+FFFD.
+func AppendJSON(dst []byte, m *Message) ([]byte, error) {
+	p := encoders.Get().(*pooledEncoder)
+	defer encoders.Put(p)
+	p.buf.Reset()
+	if err := p.enc.Encode((*plain)(m)); err != nil {
+		return dst, err
+	}
+	out := bytes.TrimRight(p.buf.Bytes(), "\n")
+	if len(m.Extra) == 0 {
+		return append(dst, out...), nil
+	}
+	return appendExtra(append(dst, out[:len(out)-1]...), m.Extra), nil
+}
+
+// appendExtra appends ,"k":v for every key of extra in sorted order and the
+// closing brace of the object.
+func appendExtra(dst []byte, extra map[string]json.RawMessage) []byte {
+	keys := make([]string, 0, len(extra))
+	for k := range extra {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		kb, _ := json.Marshal(k)
+		dst = append(dst, ',')
+		dst = append(dst, kb...)
+		dst = append(dst, ':')
+		dst = append(dst, extra[k]...)
+	}
+	return append(dst, '}')
+}
+
+// MarshalJSON encodes m like AppendJSON.
+func (m Message) MarshalJSON() ([]byte, error) {
+	return AppendJSON(nil, &m)
+}
+
+// UnmarshalJSON decodes a message and keeps fields it does not know in Extra.
+func (m *Message) UnmarshalJSON(data []byte) error {
+	*m = Message{}
+	if err := json.Unmarshal(data, (*plain)(m)); err != nil {
+		return err
+	}
+	extra, err := unknownKeys(data, knownMessageKeys)
+	m.Extra = extra
+	return err
+}
+
+// MarshalJSON encodes the known meta fields followed by Extra.
+func (mt Meta) MarshalJSON() ([]byte, error) {
+	b, err := json.Marshal(plainMeta(mt))
+	if err != nil || len(mt.Extra) == 0 {
+		return b, err
+	}
+	if len(b) == 2 { // "{}"
+		out := appendExtra([]byte{'{'}, mt.Extra)
+		return append(out[:1], out[2:]...), nil
+	}
+	return appendExtra(b[:len(b)-1], mt.Extra), nil
+}
+
+// UnmarshalJSON decodes meta and keeps fields it does not know in Extra.
+func (mt *Meta) UnmarshalJSON(data []byte) error {
+	*mt = Meta{}
+	if err := json.Unmarshal(data, (*plainMeta)(mt)); err != nil {
+		return err
+	}
+	extra, err := unknownKeys(data, knownMetaKeys)
+	mt.Extra = extra
+	return err
+}
+
+// unknownKeys returns the top-level members of the JSON object data whose
+// keys are not in known, or nil when there are none. data must be valid JSON
+// (it has been decoded already); the scan only looks for member boundaries.
+func unknownKeys(data []byte, known map[string]bool) (map[string]json.RawMessage, error) {
+	var extra map[string]json.RawMessage
+	i := bytes.IndexByte(data, '{')
+	if i < 0 {
+		return nil, nil
+	}
+	i++
+	for {
+		i = skipSpace(data, i)
+		if i >= len(data) || data[i] != '"' {
+			return extra, nil // "}" or end
+		}
+		keyEnd := skipString(data, i)
+		var key string
+		if err := json.Unmarshal(data[i:keyEnd], &key); err != nil {
+			return nil, err
+		}
+		i = skipSpace(data, keyEnd)
+		i = skipSpace(data, i+1) // ':'
+		valEnd := skipValue(data, i)
+		if !known[key] {
+			if extra == nil {
+				extra = map[string]json.RawMessage{}
+			}
+			extra[key] = append(json.RawMessage(nil), data[i:valEnd]...)
+		}
+		i = skipSpace(data, valEnd)
+		if i < len(data) && data[i] == ',' {
+			i++
+		}
+	}
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipString returns the index just past the JSON string starting at b[i].
+func skipString(b []byte, i int) int {
+	i++
+	for i < len(b) {
+		j := bytes.IndexAny(b[i:], `"\\`)
+		if j < 0 {
+			return len(b)
+		}
+		i += j
+		if b[i] == '\\' {
+			i += 2
+			continue
+		}
+		return i + 1
+	}
+	return len(b)
+}
+
+// skipValue returns the index just past the JSON value starting at b[i].
+func skipValue(b []byte, i int) int {
+	depth := 0
+	for i < len(b) {
+		switch b[i] {
+		case '"':
+			i = skipString(b, i)
+			if depth == 0 {
+				return i
+			}
+			continue
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return i
+			}
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		case ',':
+			if depth == 0 {
+				return i
+			}
+		}
+		i++
+	}
+	return i
+}

@@ -1,0 +1,63 @@
+package message
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/rivo/uniseg"
+)
+
+// ValidUTF8 returns s with every byte that is not part of a valid UTF-8
+// sequence replaced by U+FFFD, one replacement per byte: the same result
+// encoding/json gives when it encodes or decodes such a string, so text
+// looks the same whether it came from a file, a provider or the keyboard.
+// NUL bytes are valid UTF-8 and survive.
+func ValidUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b.WriteRune(utf8.RuneError)
+		} else {
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// Clip shortens s to at most maxChars user-perceived characters (Unicode
+// extended grapheme clusters, UAX #29) and appends "…" when it cut anything.
+// It never splits a character: an emoji with modifiers, a flag or a letter
+// with combining marks stays whole. Newlines and tabs become spaces, so the
+// result fits on one line. maxChars < 1 yields "".
+func Clip(s string, maxChars int) string {
+	if maxChars < 1 {
+		return ""
+	}
+	s = oneLine(ValidUTF8(s))
+	if utf8.RuneCountInString(s) <= maxChars {
+		return s
+	}
+	g := uniseg.NewGraphemes(s)
+	n, end := 0, 0
+	for g.Next() {
+		if n == maxChars {
+			return s[:end] + "…"
+		}
+		_, end = g.Positions()
+		n++
+	}
+	return s
+}
+
+func oneLine(s string) string {
+	if !strings.ContainsAny(s, "\n\r\t") {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
