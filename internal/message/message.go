@@ -254,3 +254,29 @@ func skipValue(b []byte, i int) int {
 	}
 	return i
 }
+
+// DecodeList decodes a JSON array of messages, as UnmarshalJSON would each
+// element, but in two passes over the whole array instead of several per
+// message: encoding/json's struct decoder for the known fields, then a byte
+// scan of each element for unknown members (kept in Extra). Errors are
+// encoding/json's (*json.SyntaxError, *json.UnmarshalTypeError).
+func DecodeList(data []byte) ([]Message, error) {
+	var ps []plain
+	if err := json.Unmarshal(data, &ps); err != nil {
+		return nil, err
+	}
+	out := make([]Message, len(ps))
+	i := bytes.IndexByte(data, '[') + 1
+	for k := range ps {
+		out[k] = Message(ps[k])
+		i = skipSpace(data, i)
+		end := skipValue(data, i)
+		extra, err := unknownKeys(data[i:end], knownMessageKeys)
+		if err != nil {
+			return nil, err
+		}
+		out[k].Extra = extra
+		i = skipSpace(data, end) + 1 // ','
+	}
+	return out, nil
+}

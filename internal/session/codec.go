@@ -1,0 +1,233 @@
+package session
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"time"
+
+	"github.com/chatcli/chatcli/internal/message"
+)
+
+// Header keys, written first and in this order, so List reads them from the
+// top of the file without parsing the messages.
+var headerKeys = []string{"version", "title", "created_at", "updated_at", "revision", "message_count", "transcript_id"}
+
+var knownKeys = map[string]bool{
+	"version": true, "title": true, "created_at": true, "updated_at": true, "revision": true,
+	"message_count": true, "transcript_id": true, "checkpoints": true, "attachments": true,
+	"agent_history": true, "coder_history": true, "shared_memory": true, "chat_history": true,
+}
+
+var emptyArray = json.RawMessage("[]")
+
+// Encode returns the v2 bytes of s: header members first (headerKeys order),
+// then checkpoints, attachments, unknown members in key order, the per-mode
+// arrays, and chat_history last with one message per line.
+func Encode(s *Session) ([]byte, error) {
+	size := 512
+	for i := range s.History {
+		size += len(s.History[i].Content) + 64
+	}
+	b := make([]byte, 0, size)
+	b = append(b, "{\"version\":"...)
+	b = strconv.AppendInt(b, FormatVersion, 10)
+	b = appendMember(b, "title", s.Title)
+	b = appendMember(b, "created_at", s.CreatedAt.UTC().Format(time.RFC3339Nano))
+	b = appendMember(b, "updated_at", s.UpdatedAt.UTC().Format(time.RFC3339Nano))
+	b = append(b, ",\n\"revision\":"...)
+	b = strconv.AppendInt(b, s.Revision, 10)
+	b = append(b, ",\n\"message_count\":"...)
+	b = strconv.AppendInt(b, int64(len(s.History)), 10)
+	if s.TranscriptID != "" {
+		b = appendMember(b, "transcript_id", s.TranscriptID)
+	}
+	b = appendRaw(b, "checkpoints", s.Checkpoints, false)
+	b = appendRaw(b, "attachments", s.Attachments, false)
+	keys := make([]string, 0, len(s.Extra))
+	for k := range s.Extra {
+		if !knownKeys[k] {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		b = appendRaw(b, k, s.Extra[k], false)
+	}
+	b = appendRaw(b, "agent_history", s.AgentHistory, true)
+	b = appendRaw(b, "coder_history", s.CoderHistory, true)
+	b = appendRaw(b, "shared_memory", s.SharedMemory, true)
+	b = append(b, ",\n\"chat_history\":["...)
+	var err error
+	for i := range s.History {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '\n')
+		if b, err = message.AppendJSON(b, &s.History[i]); err != nil {
+			return nil, fmt.Errorf("session: encode message #%d: %w", i+1, err)
+		}
+	}
+	return append(b, "\n]}\n"...), nil
+}
+
+func appendMember(b []byte, key, val string) []byte {
+	b = append(b, ",\n\""...)
+	b = append(b, key...)
+	b = append(b, "\":"...)
+	return appendString(b, val)
+}
+
+// appendString appends s as a JSON string without HTML escaping, like the
+// messages are written.
+func appendString(b []byte, s string) []byte {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s) // a string always encodes
+	return append(b, bytes.TrimRight(buf.Bytes(), "\n")...)
+}
+
+func appendRaw(b []byte, key string, raw json.RawMessage, always bool) []byte {
+	if len(raw) == 0 {
+		if !always {
+			return b
+		}
+		raw = emptyArray
+	}
+	k, _ := json.Marshal(key)
+	b = append(b, ",\n"...)
+	b = append(b, k...)
+	b = append(b, ':')
+	return append(b, raw...)
+}
+
+// errFormat is returned by Decode for bytes that are JSON but not a session.
+var errFormat = errors.New("not a session document")
+
+// errTooNew carries the version of a file newer than this build.
+type errTooNew struct{ version int }
+
+func (e errTooNew) Error() string {
+	return fmt.Sprintf("format version %d is newer than this build supports (%d)", e.version, FormatVersion)
+}
+
+// Decode parses a session file's bytes: v2, a v1 object with per-mode
+// histories, or a v1 bare message array. Errors: a *json.SyntaxError (or
+// io.ErrUnexpectedEOF wrapped) for broken JSON, errTooNew, errFormat.
+func Decode(data []byte) (*Session, error) {
+	trimmed := bytes.TrimLeft(data, " \t\r\n")
+	if len(trimmed) == 0 {
+		return nil, errEmpty
+	}
+	if trimmed[0] == '[' {
+		h, err := message.DecodeList(data)
+		if err != nil {
+			return nil, err
+		}
+		return &Session{History: sanitize(h), SourceVersion: 1}, nil
+	}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(data, &top); err != nil {
+		var ute *json.UnmarshalTypeError
+		if errors.As(err, &ute) {
+			return nil, errFormat
+		}
+		return nil, err
+	}
+	s := &Session{SourceVersion: 1}
+	if v, ok := top["version"]; ok {
+		if err := json.Unmarshal(v, &s.SourceVersion); err != nil {
+			return nil, fmt.Errorf("%w: version is %s", errFormat, v)
+		}
+		if s.SourceVersion > FormatVersion {
+			return nil, errTooNew{s.SourceVersion}
+		}
+	}
+	fields := []struct {
+		key string
+		dst any
+	}{{"title", &s.Title}, {"created_at", &s.CreatedAt}, {"updated_at", &s.UpdatedAt},
+		{"revision", &s.Revision}, {"transcript_id", &s.TranscriptID}}
+	for _, f := range fields {
+		if raw, ok := top[f.key]; ok && string(raw) != "null" {
+			if err := json.Unmarshal(raw, f.dst); err != nil {
+				return nil, fmt.Errorf("%w: field %q: %v", errFormat, f.key, err)
+			}
+		}
+	}
+	if raw, ok := top["chat_history"]; ok && string(raw) != "null" {
+		h, err := message.DecodeList(raw)
+		if err != nil {
+			return nil, fmt.Errorf("%w: field \"chat_history\": %v", errFormat, err)
+		}
+		s.History = h
+	}
+	s.Checkpoints, s.Attachments = top["checkpoints"], top["attachments"]
+	s.AgentHistory, s.CoderHistory, s.SharedMemory = orNil(top["agent_history"]), orNil(top["coder_history"]), orNil(top["shared_memory"])
+	if s.SourceVersion < 2 {
+		if err := mergeV1(s); err != nil {
+			return nil, err
+		}
+	}
+	for k, v := range top {
+		if !knownKeys[k] {
+			if s.Extra == nil {
+				s.Extra = map[string]json.RawMessage{}
+			}
+			s.Extra[k] = v
+		}
+	}
+	s.History = sanitize(s.History)
+	return s, nil
+}
+
+// mergeV1 appends the v1 agent and coder histories to the unified history,
+// marking each message's mode, and empties the per-mode arrays.
+func mergeV1(s *Session) error {
+	for _, part := range []struct {
+		raw  json.RawMessage
+		mode string
+	}{{s.AgentHistory, "agent"}, {s.CoderHistory, "coder"}} {
+		if len(part.raw) == 0 || string(part.raw) == "null" {
+			continue
+		}
+		h, err := message.DecodeList(part.raw)
+		if err != nil {
+			return fmt.Errorf("%w: %s_history: %v", errFormat, part.mode, err)
+		}
+		for _, m := range h {
+			if m.Meta == nil {
+				m.Meta = &message.Meta{}
+			}
+			if m.Meta.Mode == "" {
+				m.Meta.Mode = part.mode
+			}
+			s.History = append(s.History, m)
+		}
+	}
+	s.AgentHistory, s.CoderHistory = nil, nil
+	return nil
+}
+
+// orNil returns nil for an absent, null or empty array, which Encode writes
+// back as [].
+func orNil(raw json.RawMessage) json.RawMessage {
+	switch string(bytes.Join(bytes.Fields(raw), nil)) {
+	case "", "null", "[]":
+		return nil
+	}
+	return raw
+}
+
+// sanitize makes every text valid UTF-8 (message.ValidUTF8). encoding/json
+// already does this for file input; the call is cheap when nothing is wrong.
+func sanitize(h []message.Message) []message.Message {
+	for i := range h {
+		h[i].Content = message.ValidUTF8(h[i].Content)
+	}
+	return h
+}

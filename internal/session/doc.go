@@ -1,0 +1,67 @@
+// Package session is the store of named conversations: one file per session
+// under $CHATCLI_HOME/sessions, written durably and read tolerantly. It knows
+// nothing of LLMs or terminals.
+//
+// # Names
+//
+// NormalizeName is the single gate: letters and digits of any script (with
+// their combining marks), '.', '_' and '-'; first character a letter or
+// digit; 1-128 characters after Unicode NFC; no "..", no trailing '.', no
+// path separator, space or control character, no Windows device name (CON,
+// NUL, COM1, …, with or without extension). Store.path maps a valid name to
+// sessions/<name>.json and every verb uses it, so no name can reach a file
+// outside the folder.
+//
+// # File format (v2)
+//
+// A session file is one UTF-8 JSON object, compatible with ChatCLI's format
+// v2 (which ignores members it does not know). chatcli writes the members in
+// this order, header first, one member per line and one message per line:
+//
+//	{"version":2,
+//	"title":"first user message, 60 characters…",
+//	"created_at":"2026-11-30T08:00:00.123Z",      RFC 3339, UTC
+//	"updated_at":"2026-11-30T08:05:00.456Z",      set by every save
+//	"revision":7,                                 incremented by every save
+//	"message_count":12,                           len(chat_history)
+//	"transcript_id":"…",                          only when a journal exists
+//	"checkpoints":[…],"attachments":[…],          only when present, verbatim
+//	"<unknown member>":…,                         kept verbatim, in key order
+//	"agent_history":[],"coder_history":[],"shared_memory":[],
+//	"chat_history":[
+//	{"role":"user","content":"…"},
+//	{"role":"assistant","content":"…","tool_calls":[…]}
+//	]}
+//
+// Messages are encoded as package message documents. Reading accepts the
+// members in any order.
+//
+// # The header and listing
+//
+// The members before chat_history are the header. List reads each file
+// through a 4 KiB buffer and stops at "chat_history" once it has seen
+// message_count and title, so listing costs one small read per file whatever
+// the size of the conversation; it also checks the last 64 bytes close the
+// document, so a file cut short is listed as unreadable. Files written by
+// other programs (no message_count) are streamed one message at a time to
+// count them and derive a title; files without updated_at sort by mtime.
+//
+// # Older and newer versions
+//
+// v1 files are read: a bare message array, or an object with separate
+// chat_history, agent_history and coder_history arrays, merged in that
+// order into the unified history with meta.mode set to agent or coder. They
+// are written as v2 at the next save. A file whose version is higher than
+// FormatVersion is refused (ErrTooNew, naming both versions) and never
+// rewritten.
+//
+// # Durability
+//
+// Every write goes to a hidden temporary file in the same folder
+// (".<name>.json.tmp-*"), is length-checked, fsynced, closed, renamed over
+// the target (or linked, for Create, so an existing session is never
+// replaced) and the folder is fsynced. On any error the temporary file is
+// removed and the old file is byte-identical. Save refuses to replace a file
+// that cannot be read (ErrCorrupt) or is too new (ErrTooNew): evidence is
+// never destroyed. Files are created 0600 and the folder 0700.
+package session

@@ -1,0 +1,91 @@
+package session
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// MaxNameChars is the longest session name allowed, in characters after
+// Unicode NFC normalisation.
+const MaxNameChars = 128
+
+// ErrInvalidName is wrapped by every name validation error.
+var ErrInvalidName = errors.New("session: invalid name")
+
+// NameRule is the sentence shown to people whose name was refused.
+const NameRule = "names use letters and digits of any script, '.', '_' and '-', start with a letter or digit, have 1-128 characters and contain no '..'"
+
+// windowsReserved are device names Windows refuses as file names, with or
+// without an extension (Microsoft, "Naming Files, Paths, and Namespaces").
+var windowsReserved = map[string]bool{"CON": true, "PRN": true, "AUX": true, "NUL": true,
+	"COM1": true, "COM2": true, "COM3": true, "COM4": true, "COM5": true, "COM6": true, "COM7": true, "COM8": true, "COM9": true,
+	"LPT1": true, "LPT2": true, "LPT3": true, "LPT4": true, "LPT5": true, "LPT6": true, "LPT7": true, "LPT8": true, "LPT9": true}
+
+// NormalizeName validates a session name and returns its canonical (NFC)
+// form. The rules are NameRule: letters (any script, with their combining
+// marks) and digits, '.', '_' and '-'; first character a letter or digit;
+// 1-128 characters; no "..", no trailing '.', no path separator, control
+// character or Windows-reserved device name (CON, NUL, COM1, …). Errors wrap
+// ErrInvalidName and quote the name.
+func NormalizeName(name string) (string, error) {
+	bad := func(why string) (string, error) {
+		return "", fmt.Errorf("%w %q: %s; %s", ErrInvalidName, name, why, NameRule)
+	}
+	if name == "" {
+		return bad("empty")
+	}
+	if !utf8.ValidString(name) {
+		return bad("not valid UTF-8")
+	}
+	n := norm.NFC.String(name)
+	if utf8.RuneCountInString(n) > MaxNameChars {
+		return bad("too long")
+	}
+	if strings.Contains(n, "..") {
+		return bad("contains '..'")
+	}
+	for i, r := range n {
+		switch {
+		case r == '/' || r == '\\':
+			return bad("contains a path separator")
+		case unicode.IsSpace(r):
+			return bad("contains a space")
+		case unicode.IsControl(r):
+			return bad("contains a control character")
+		case i == 0 && !(unicode.IsLetter(r) || unicode.IsDigit(r)):
+			return bad("must start with a letter or digit")
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.M, r):
+		case r == '.' || r == '_' || r == '-':
+		default:
+			return bad(fmt.Sprintf("character %q is not allowed", r))
+		}
+	}
+	if strings.HasSuffix(n, ".") {
+		return bad("ends with '.'")
+	}
+	stem, _, _ := strings.Cut(n, ".")
+	if windowsReserved[strings.ToUpper(stem)] {
+		return bad("is a reserved device name on Windows")
+	}
+	return n, nil
+}
+
+// path maps a session name to its file: the one place every verb gets a path
+// from. It validates the name and checks the result stays inside dir.
+func (s *Store) path(name string) (string, string, error) {
+	n, err := NormalizeName(name)
+	if err != nil {
+		return "", "", err
+	}
+	p := filepath.Join(s.dir, n+fileExt)
+	if filepath.Dir(p) != filepath.Clean(s.dir) {
+		return "", "", fmt.Errorf("%w %q: resolves outside the sessions folder", ErrInvalidName, name)
+	}
+	return n, p, nil
+}

@@ -1,0 +1,71 @@
+package session
+
+import (
+	"encoding/json"
+	"time"
+
+	"github.com/chatcli/chatcli/internal/message"
+)
+
+// FormatVersion is the session format this build writes and the highest it
+// reads.
+const FormatVersion = 2
+
+// Session is one stored conversation (format v2, see doc.go).
+type Session struct {
+	// Title is a one-line label, by default the first user message clipped
+	// to TitleChars characters.
+	Title string
+	// CreatedAt and UpdatedAt are stored times; UpdatedAt is set by every
+	// save and drives recency (never the file's mtime, except for files
+	// written by other programs that lack it).
+	CreatedAt, UpdatedAt time.Time
+	// Revision counts saves of this session; other surfaces compare it to
+	// notice a newer write.
+	Revision int64
+	// TranscriptID names the journal of this session's lineage; "" when none.
+	TranscriptID string
+	// History is the unified conversation (chat_history).
+	History []message.Message
+	// Checkpoints and Attachments are kept as raw JSON; nil when absent.
+	Checkpoints, Attachments json.RawMessage
+	// AgentHistory, CoderHistory and SharedMemory are the per-mode arrays of
+	// the v2 format, kept verbatim ([] when empty); v1 histories are merged
+	// into History on load instead.
+	AgentHistory, CoderHistory, SharedMemory json.RawMessage
+	// Extra holds top-level fields this build does not know, kept verbatim.
+	Extra map[string]json.RawMessage
+	// SourceVersion is the format version the file had when it was loaded
+	// (1 or 2); 0 for a session never loaded from disk.
+	SourceVersion int
+}
+
+// TitleChars is the length of a derived title, in characters.
+const TitleChars = 60
+
+// DeriveTitle returns the title for a history: its first user message
+// clipped to TitleChars characters (message.Clip), or "" when it has none.
+func DeriveTitle(h []message.Message) string {
+	for _, m := range h {
+		if m.Role == message.RoleUser && m.Content != "" && (m.Meta == nil || !m.Meta.IsSummary) {
+			return message.Clip(m.Content, TitleChars)
+		}
+	}
+	return ""
+}
+
+// Clone returns a deep copy of s's slices and maps, so the copy can be
+// changed without touching s. Messages are copied by value; their tool-call
+// slices are shared, which is safe because messages are never edited in
+// place.
+func (s *Session) Clone() *Session {
+	c := *s
+	c.History = append([]message.Message(nil), s.History...)
+	if s.Extra != nil {
+		c.Extra = make(map[string]json.RawMessage, len(s.Extra))
+		for k, v := range s.Extra {
+			c.Extra[k] = v
+		}
+	}
+	return &c
+}

@@ -1,0 +1,256 @@
+package session
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+)
+
+const fileExt = ".json"
+
+// Store is the folder of session files, <home>/sessions. It is safe for use
+// by several processes: every write replaces a whole file atomically.
+type Store struct {
+	dir string
+	now func() time.Time
+}
+
+// Open returns the store under dir, creating it (mode 0700) if needed.
+func Open(dir string) (*Store, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("session: create store %s: %w", dir, err)
+	}
+	return &Store{dir: dir, now: time.Now}, nil
+}
+
+// Dir is the folder holding the session files.
+func (s *Store) Dir() string { return s.dir }
+
+// SetClock replaces the clock used for created_at and updated_at (tests).
+func (s *Store) SetClock(now func() time.Time) { s.now = now }
+
+// Path returns the file a valid name maps to, or an ErrInvalidName error.
+func (s *Store) Path(name string) (string, error) {
+	_, p, err := s.path(name)
+	return p, err
+}
+
+// Load reads a session. Errors: ErrInvalidName, ErrNotFound, ErrCorrupt
+// (empty, cut or invalid file, naming it and the byte offset), ErrTooNew
+// (naming both versions). The file is never changed by a failed load.
+func (s *Store) Load(name string) (*Session, error) {
+	n, p, err := s.path(name)
+	if err != nil {
+		return nil, err
+	}
+	data, err := os.ReadFile(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%w: %q (no file %s)", ErrNotFound, n, p)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("session: read %s: %w", p, err)
+	}
+	sess, err := Decode(data)
+	if err != nil {
+		return nil, classify(p, err)
+	}
+	return sess, nil
+}
+
+// Save writes sess under name durably (see writeFile), after setting
+// UpdatedAt to now, CreatedAt when it is zero, Title when it is empty, and
+// incrementing Revision; sess is changed accordingly. An existing file that
+// cannot be read (empty, cut, invalid) or is too new is never overwritten:
+// the error wraps ErrCorrupt or ErrTooNew. On a failed write the previous
+// file is byte-identical.
+func (s *Store) Save(name string, sess *Session) error {
+	_, p, err := s.path(name)
+	if err != nil {
+		return err
+	}
+	if err := s.checkOverwrite(p); err != nil {
+		return err
+	}
+	data, err := s.prepare(sess)
+	if err != nil {
+		return err
+	}
+	return writeFile(p, data)
+}
+
+// Create writes sess under name like Save, but only when no session of that
+// name exists (ErrExists otherwise).
+func (s *Store) Create(name string, sess *Session) error {
+	n, p, err := s.path(name)
+	if err != nil {
+		return err
+	}
+	data, err := s.prepare(sess)
+	if err != nil {
+		return err
+	}
+	if err := createFile(p, data); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return fmt.Errorf("%w: %q", ErrExists, n)
+		}
+		return err
+	}
+	return nil
+}
+
+// CreateUnique saves sess under base, or base-2, base-3, … the first that is
+// free, and returns the name used; two processes racing for one base get two
+// names (link(2) publishes exclusively).
+func (s *Store) CreateUnique(base string, sess *Session) (string, error) {
+	for i := 1; i < 1000; i++ {
+		name := base
+		if i > 1 {
+			name = fmt.Sprintf("%s-%d", base, i)
+		}
+		err := s.Create(name, sess)
+		if err == nil {
+			return name, nil
+		}
+		if !errors.Is(err, ErrExists) {
+			return "", err
+		}
+		sess.Revision-- // prepare incremented it
+	}
+	return "", fmt.Errorf("%w: %q and its numbered variants", ErrExists, base)
+}
+
+func (s *Store) prepare(sess *Session) ([]byte, error) {
+	now := s.now()
+	if sess.CreatedAt.IsZero() {
+		sess.CreatedAt = now
+	}
+	sess.UpdatedAt = now
+	if sess.Title == "" {
+		sess.Title = DeriveTitle(sess.History)
+	}
+	sess.Revision++
+	return Encode(sess)
+}
+
+// checkOverwrite refuses to replace a file that exists but cannot be read.
+func (s *Store) checkOverwrite(p string) error {
+	if _, err := os.Lstat(p); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if _, err := readHeader(p); err != nil {
+		return fmt.Errorf("%w; refusing to overwrite it (move or delete it first)", err)
+	}
+	return nil
+}
+
+// Stat returns the header of one session (cheap: see readHeader).
+func (s *Store) Stat(name string) (Header, error) {
+	n, p, err := s.path(name)
+	if err != nil {
+		return Header{}, err
+	}
+	h, err := readHeader(p)
+	h.Name = n
+	if errors.Is(err, fs.ErrNotExist) {
+		return h, fmt.Errorf("%w: %q", ErrNotFound, n)
+	}
+	return h, err
+}
+
+// Exists reports whether a session file of that name exists.
+func (s *Store) Exists(name string) bool {
+	p, err := s.Path(name)
+	if err != nil {
+		return false
+	}
+	_, err = os.Lstat(p)
+	return err == nil
+}
+
+// List returns the header of every session, newest first by stored
+// updated_at (ties by name). Unreadable files are included with Err set,
+// never hidden. Temporary files (names starting with '.') are skipped.
+func (s *Store) List() ([]Header, error) {
+	entries, err := os.ReadDir(s.dir)
+	if err != nil {
+		return nil, fmt.Errorf("session: list %s: %w", s.dir, err)
+	}
+	var out []Header
+	for _, e := range entries {
+		name, ok := strings.CutSuffix(e.Name(), fileExt)
+		if !ok || strings.HasPrefix(name, ".") || e.IsDir() {
+			continue
+		}
+		h, err := readHeader(filepath.Join(s.dir, e.Name()))
+		h.Name, h.Err = name, err
+		out = append(out, h)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if !out[i].UpdatedAt.Equal(out[j].UpdatedAt) {
+			return out[i].UpdatedAt.After(out[j].UpdatedAt)
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out, nil
+}
+
+// Delete removes a session file, readable or not. ErrNotFound when absent.
+func (s *Store) Delete(name string) error {
+	n, p, err := s.path(name)
+	if err != nil {
+		return err
+	}
+	if err := os.Remove(p); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("%w: %q", ErrNotFound, n)
+		}
+		return fmt.Errorf("session: delete %s: %w", p, err)
+	}
+	return syncDir(s.dir)
+}
+
+// Fork copies session src into a new session dst with a new identity
+// (created now, revision restarted, no journal id) and returns the copy.
+// src is not changed. ErrExists when dst exists.
+func (s *Store) Fork(src, dst string) (*Session, error) {
+	sess, err := s.Load(src)
+	if err != nil {
+		return nil, err
+	}
+	sess.CreatedAt, sess.Revision, sess.TranscriptID = time.Time{}, 0, ""
+	if err := s.Create(dst, sess); err != nil {
+		return nil, err
+	}
+	return sess, nil
+}
+
+// Rename gives session old the name new, never replacing an existing
+// session (ErrExists). The file moves atomically: link then unlink.
+func (s *Store) Rename(old, new string) error {
+	on, op, err := s.path(old)
+	if err != nil {
+		return err
+	}
+	nn, np, err := s.path(new)
+	if err != nil {
+		return err
+	}
+	if err := os.Link(op, np); err != nil {
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return fmt.Errorf("%w: %q", ErrNotFound, on)
+		case errors.Is(err, fs.ErrExist):
+			return fmt.Errorf("%w: %q", ErrExists, nn)
+		}
+		return fmt.Errorf("session: rename %s: %w", op, err)
+	}
+	if err := os.Remove(op); err != nil {
+		return fmt.Errorf("session: rename %s: %w", op, err)
+	}
+	return syncDir(s.dir)
+}
