@@ -1,0 +1,130 @@
+package command
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/chatcli/chatcli/internal/conversation"
+)
+
+// ErrUsage is wrapped by errors about how a command was typed.
+var ErrUsage = errors.New("usage")
+
+// ErrQuit is returned by /exit and /quit.
+var ErrQuit = errors.New("quit")
+
+// Env is what a command acts on and reports to.
+type Env struct {
+	Engine *conversation.Engine
+	Out    io.Writer
+	Err    io.Writer
+	// Interactive is true when a person answers at a terminal; destructive
+	// commands then ask Confirm, otherwise they need --yes.
+	Interactive bool
+	Confirm     func(question string) bool
+}
+
+// Command is one slash command.
+type Command struct {
+	Name    string // without the slash: "session"
+	Usage   string // "/session save NAME"
+	Summary string
+	Run     func(ctx context.Context, env *Env, args []string) error
+}
+
+// Commands returns every slash command, sorted by name.
+func Commands() []Command {
+	cmds := []Command{
+		{Name: "help", Usage: "/help", Summary: "list the commands", Run: runHelp},
+		{Name: "exit", Usage: "/exit", Summary: "leave chatcli (also /quit, Ctrl+D)", Run: runQuit},
+		{Name: "quit", Usage: "/quit", Summary: "leave chatcli", Run: runQuit},
+		{Name: "newsession", Usage: "/newsession", Summary: "start a new conversation (same as /session new)", Run: func(ctx context.Context, env *Env, args []string) error {
+			return runSession(ctx, env, append([]string{"new"}, args...))
+		}},
+		{Name: "session", Usage: "/session VERB [ARGS]", Summary: "save, load and manage sessions (/session help)", Run: runSession},
+	}
+	sort.Slice(cmds, func(i, j int) bool { return cmds[i].Name < cmds[j].Name })
+	return cmds
+}
+
+// IsCommand reports whether an input line is a slash command.
+func IsCommand(line string) bool { return strings.HasPrefix(strings.TrimSpace(line), "/") }
+
+// Dispatch runs the slash command in line. Errors: ErrQuit for /exit, an
+// ErrUsage error for an unknown command or bad arguments, or the command's
+// own error.
+func Dispatch(ctx context.Context, env *Env, line string) error {
+	fields := strings.Fields(strings.TrimSpace(line))
+	if len(fields) == 0 || !strings.HasPrefix(fields[0], "/") {
+		return fmt.Errorf("%w: not a command: %q", ErrUsage, line)
+	}
+	name := strings.TrimPrefix(fields[0], "/")
+	for _, c := range Commands() {
+		if c.Name == name {
+			return c.Run(ctx, env, fields[1:])
+		}
+	}
+	return fmt.Errorf("%w: unknown command /%s; /help lists the commands", ErrUsage, name)
+}
+
+// Complete returns the completions of a partly typed command line: command
+// names, then /session verbs, then session names for the verbs that take
+// one. Each completion is a whole line.
+func Complete(env *Env, line string) []string {
+	if !strings.HasPrefix(line, "/") {
+		return nil
+	}
+	fields := strings.Fields(line)
+	trailing := strings.HasSuffix(line, " ")
+	var prefix string
+	var cands []string
+	switch {
+	case len(fields) <= 1 && !trailing:
+		for _, c := range Commands() {
+			cands = append(cands, "/"+c.Name)
+		}
+		return withPrefix(cands, line, "")
+	case fields[0] == "/session" && (len(fields) == 1 || len(fields) == 2 && !trailing):
+		prefix = "/session "
+		for _, v := range sessionVerbs {
+			cands = append(cands, v.name)
+		}
+	case fields[0] == "/session" && takesName[fields[1]] && (len(fields) == 2 || len(fields) == 3 && !trailing):
+		prefix = "/session " + fields[1] + " "
+		list, _ := env.Engine.Store().List()
+		for _, h := range list {
+			cands = append(cands, h.Name)
+		}
+	default:
+		return nil
+	}
+	return withPrefix(cands, line, prefix)
+}
+
+func withPrefix(cands []string, line, prefix string) []string {
+	var out []string
+	for _, c := range cands {
+		if full := prefix + c; strings.HasPrefix(full, line) {
+			out = append(out, full)
+		}
+	}
+	return out
+}
+
+func runQuit(context.Context, *Env, []string) error { return ErrQuit }
+
+func runHelp(_ context.Context, env *Env, _ []string) error {
+	fmt.Fprintln(env.Out, "Type a message to chat. Commands:")
+	for _, c := range Commands() {
+		fmt.Fprintf(env.Out, "  %-24s %s\n", c.Usage, c.Summary)
+	}
+	fmt.Fprintln(env.Out, "Session verbs:")
+	for _, v := range sessionVerbs {
+		fmt.Fprintf(env.Out, "  %-24s %s\n", "/session "+v.usage, v.summary)
+	}
+	return nil
+}

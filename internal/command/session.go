@@ -1,0 +1,203 @@
+package command
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/session"
+)
+
+type verb struct {
+	name, usage, summary string
+	nargs                int // required positional arguments
+	run                  func(env *Env, args []string, yes bool) error
+}
+
+var sessionVerbs []verb
+
+// takesName marks the verbs whose argument is an existing session.
+var takesName = map[string]bool{"load": true, "delete": true, "attach": true, "save": true}
+
+func init() {
+	sessionVerbs = []verb{
+		{"save", "save NAME", "save the conversation as NAME and bind to it", 1, sessionSave},
+		{"load", "load NAME", "replace the conversation with session NAME and bind to it", 1, sessionLoad},
+		{"list", "list", "list saved sessions, newest first", 0, sessionList},
+		{"delete", "delete NAME [--yes]", "delete session NAME", 1, sessionDelete},
+		{"new", "new", "start a new, unbound conversation", 0, sessionNew},
+		{"fork", "fork NEW", "copy the conversation into session NEW and bind to it", 1, sessionFork},
+		{"attach", "attach NAME", "bind to NAME: every turn is written through", 1, sessionAttach},
+		{"detach", "detach", "stop writing turns to the bound session", 0, sessionDetach},
+		{"status", "status", "show the bound session and the conversation size", 0, sessionStatus},
+	}
+}
+
+func runSession(_ context.Context, env *Env, args []string) error {
+	if len(args) == 0 || args[0] == "help" {
+		for _, v := range sessionVerbs {
+			fmt.Fprintf(env.Out, "  /session %-20s %s\n", v.usage, v.summary)
+		}
+		return nil
+	}
+	for _, v := range sessionVerbs {
+		if v.name != args[0] {
+			continue
+		}
+		rest, yes := stripYes(args[1:])
+		if len(rest) != v.nargs {
+			if len(rest) > v.nargs && v.nargs == 1 {
+				return fmt.Errorf("%w: session names cannot contain spaces: %q; %s", ErrUsage, strings.Join(rest, " "), session.NameRule)
+			}
+			return fmt.Errorf("%w: /session %s", ErrUsage, v.usage)
+		}
+		return v.run(env, rest, yes)
+	}
+	return fmt.Errorf("%w: unknown verb %q; /session help lists them", ErrUsage, args[0])
+}
+
+func stripYes(args []string) ([]string, bool) {
+	var out []string
+	yes := false
+	for _, a := range args {
+		if a == "--yes" || a == "-y" {
+			yes = true
+			continue
+		}
+		out = append(out, a)
+	}
+	return out, yes
+}
+
+func sessionSave(env *Env, a []string, _ bool) error {
+	if err := env.Engine.Save(a[0]); err != nil {
+		return err
+	}
+	fmt.Fprintf(env.Out, "Saved %d messages as session %q; later turns are saved there too.\n", len(env.Engine.History()), env.Engine.Bound())
+	return nil
+}
+
+func sessionLoad(env *Env, a []string, _ bool) error {
+	autosaved, err := env.Engine.Load(a[0])
+	if err != nil {
+		return err
+	}
+	reportAutosave(env, autosaved)
+	fmt.Fprintf(env.Out, "Loaded session %q (%d messages).\n", env.Engine.Bound(), len(env.Engine.History()))
+	return nil
+}
+
+func sessionList(env *Env, _ []string, _ bool) error {
+	list, err := env.Engine.Store().List()
+	if err != nil {
+		return err
+	}
+	WriteList(env.Out, list, env.Engine.Bound())
+	return nil
+}
+
+func sessionDelete(env *Env, a []string, yes bool) error {
+	name := a[0]
+	if !yes {
+		if !env.Interactive || env.Confirm == nil {
+			return fmt.Errorf("%w: deleting needs confirmation: /session delete %s --yes", ErrUsage, name)
+		}
+		if !env.Confirm(fmt.Sprintf("Delete session %q?", name)) {
+			fmt.Fprintln(env.Out, "Not deleted.")
+			return nil
+		}
+	}
+	cleared, err := env.Engine.Delete(name)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(env.Out, "Deleted session %q.\n", name)
+	if cleared {
+		fmt.Fprintln(env.Out, "It was the active session: the conversation was cleared and is no longer bound.")
+	}
+	return nil
+}
+
+func sessionNew(env *Env, _ []string, _ bool) error {
+	autosaved, err := env.Engine.New()
+	if err != nil {
+		return err
+	}
+	reportAutosave(env, autosaved)
+	fmt.Fprintln(env.Out, "Started a new conversation.")
+	return nil
+}
+
+func sessionFork(env *Env, a []string, _ bool) error {
+	from := env.Engine.Bound()
+	if err := env.Engine.Fork(a[0]); err != nil {
+		return err
+	}
+	if from != "" {
+		fmt.Fprintf(env.Out, "Forked %q into %q (%d messages); now bound to %q, the original is untouched.\n", from, env.Engine.Bound(), len(env.Engine.History()), env.Engine.Bound())
+	} else {
+		fmt.Fprintf(env.Out, "Forked the conversation into %q (%d messages); now bound to it.\n", env.Engine.Bound(), len(env.Engine.History()))
+	}
+	return nil
+}
+
+func sessionAttach(env *Env, a []string, _ bool) error {
+	autosaved, created, err := env.Engine.Attach(a[0])
+	if err != nil {
+		return err
+	}
+	reportAutosave(env, autosaved)
+	if created {
+		fmt.Fprintf(env.Out, "Attached to new session %q; it is written at the next turn.\n", env.Engine.Bound())
+	} else {
+		fmt.Fprintf(env.Out, "Attached to session %q (%d messages); every turn is written through.\n", env.Engine.Bound(), len(env.Engine.History()))
+	}
+	return nil
+}
+
+func sessionDetach(env *Env, _ []string, _ bool) error {
+	name := env.Engine.Detach()
+	if name == "" {
+		fmt.Fprintln(env.Out, "No session is bound.")
+		return nil
+	}
+	fmt.Fprintf(env.Out, "Detached from %q; the conversation continues unbound.\n", name)
+	return nil
+}
+
+func sessionStatus(env *Env, _ []string, _ bool) error {
+	e := env.Engine
+	n := len(e.History())
+	p := e.Provider()
+	if e.Bound() == "" {
+		fmt.Fprintf(env.Out, "No session bound (%d messages, %s). /session save NAME or /session attach NAME binds one.\n", n, unsaved(e.Dirty()))
+	} else {
+		path, _ := e.Store().Path(e.Bound())
+		fmt.Fprintf(env.Out, "Bound to session %q (%d messages), written through to %s\n", e.Bound(), n, path)
+	}
+	fmt.Fprintf(env.Out, "Provider %s, model %s\n", p.Name(), p.Model())
+	return nil
+}
+
+func unsaved(dirty bool) string {
+	if dirty {
+		return "unsaved"
+	}
+	return "nothing unsaved"
+}
+
+func reportAutosave(env *Env, name string) {
+	if name != "" {
+		fmt.Fprintf(env.Out, "The previous conversation was saved as %q.\n", name)
+	}
+}
+
+// ErrorLine is the one line a person sees for a command or turn error.
+func ErrorLine(err error) string {
+	if errors.Is(err, ErrUsage) {
+		return strings.TrimPrefix(err.Error(), "usage: ")
+	}
+	return message.ValidUTF8(err.Error())
+}

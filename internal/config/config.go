@@ -1,0 +1,155 @@
+// Package config reads chatcli's settings from the environment and derives
+// the store's paths. It is the only package that looks at environment
+// variables; everything else receives a Config.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// Provider names accepted by LLM_PROVIDER and --provider.
+const (
+	ProviderOpenAI    = "openai"
+	ProviderAnthropic = "anthropic"
+	ProviderOffline   = "offline"
+)
+
+// Default models when none is configured.
+const (
+	DefaultOpenAIModel    = "gpt-4o-mini"
+	DefaultAnthropicModel = "claude-sonnet-4-5"
+)
+
+// DefaultHistoryMax is the number of input lines kept when HISTORY_MAX_SIZE
+// is unset.
+const DefaultHistoryMax = 1000
+
+// ErrConfig is wrapped by every configuration error.
+var ErrConfig = errors.New("config: invalid setting")
+
+// Config is every setting chatcli reads at start-up.
+type Config struct {
+	// Home is the store root: CHATCLI_HOME, default ~/.chatcli.
+	Home string
+	// Provider is LLM_PROVIDER, or the provider implied by which API keys
+	// and URLs are set, or "offline" when nothing is configured.
+	Provider string
+	// Model is the model of the chosen provider (OPENAI_MODEL or
+	// ANTHROPIC_MODEL, or the provider's default).
+	Model string
+
+	OpenAIKey, OpenAIBaseURL, OpenAIModel          string
+	AnthropicKey, AnthropicBaseURL, AnthropicModel string
+
+	// HistoryFile is the REPL's input history (HISTORY_FILE, default
+	// <Home>/history); HistoryMax caps its entries (HISTORY_MAX_SIZE).
+	HistoryFile string
+	HistoryMax  int
+	// Autosave is CHATCLI_SESSION_AUTOSAVE (default true): save unbound
+	// REPL conversations on exit.
+	Autosave bool
+}
+
+// FromEnv reads the configuration through getenv (os.Getenv in main). A
+// provider or model given on the command line overrides it through
+// Override. OPENAI_API_URL, ChatCLI's full /chat/completions URL, is
+// accepted as an alias of OPENAI_BASE_URL.
+func FromEnv(getenv func(string) string) (Config, error) {
+	c := Config{
+		Home:             getenv("CHATCLI_HOME"),
+		OpenAIKey:        getenv("OPENAI_API_KEY"),
+		OpenAIBaseURL:    getenv("OPENAI_BASE_URL"),
+		OpenAIModel:      getenv("OPENAI_MODEL"),
+		AnthropicModel:   getenv("ANTHROPIC_MODEL"),
+		AnthropicKey:     getenv("ANTHROPIC_API_KEY"),
+		AnthropicBaseURL: getenv("ANTHROPIC_BASE_URL"),
+		HistoryFile:      getenv("HISTORY_FILE"),
+		HistoryMax:       DefaultHistoryMax,
+		Autosave:         true,
+	}
+	if c.Home == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return c, fmt.Errorf("%w: CHATCLI_HOME is unset and the home directory is unknown: %v", ErrConfig, err)
+		}
+		c.Home = filepath.Join(home, ".chatcli")
+	}
+	if c.OpenAIBaseURL == "" {
+		if u := getenv("OPENAI_API_URL"); u != "" {
+			c.OpenAIBaseURL = strings.TrimSuffix(strings.TrimRight(u, "/"), "/chat/completions")
+		}
+	}
+	if c.HistoryFile == "" {
+		c.HistoryFile = filepath.Join(c.Home, "history")
+	}
+	if v := getenv("HISTORY_MAX_SIZE"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return c, fmt.Errorf("%w: HISTORY_MAX_SIZE=%q: want a positive number of lines", ErrConfig, v)
+		}
+		c.HistoryMax = n
+	}
+	if v := getenv("CHATCLI_SESSION_AUTOSAVE"); v != "" {
+		b, err := ParseBool(v)
+		if err != nil {
+			return c, fmt.Errorf("%w: CHATCLI_SESSION_AUTOSAVE=%q: %v", ErrConfig, v, err)
+		}
+		c.Autosave = b
+	}
+	c.Provider = strings.ToLower(getenv("LLM_PROVIDER"))
+	if c.Provider == "" {
+		switch {
+		case c.OpenAIKey != "" || c.OpenAIBaseURL != "":
+			c.Provider = ProviderOpenAI
+		case c.AnthropicKey != "" || c.AnthropicBaseURL != "":
+			c.Provider = ProviderAnthropic
+		default:
+			c.Provider = ProviderOffline
+		}
+	}
+	return c, c.Override(c.Provider, "")
+}
+
+// Override sets the provider and the model: model when not empty, else the
+// provider's model from the environment, else its default. Errors wrap
+// ErrConfig for an unknown provider name.
+func (c *Config) Override(provider, model string) error {
+	defaults := map[string]string{
+		ProviderOpenAI:    firstNonEmpty(c.OpenAIModel, DefaultOpenAIModel),
+		ProviderAnthropic: firstNonEmpty(c.AnthropicModel, DefaultAnthropicModel),
+		ProviderOffline:   "offline",
+	}
+	def, ok := defaults[provider]
+	if !ok {
+		return fmt.Errorf("%w: unknown provider %q; use openai, anthropic or offline", ErrConfig, provider)
+	}
+	c.Provider, c.Model = provider, firstNonEmpty(model, def)
+	return nil
+}
+
+func firstNonEmpty(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// SessionsDir is <Home>/sessions.
+func (c Config) SessionsDir() string { return filepath.Join(c.Home, "sessions") }
+
+// ParseBool reads on/off settings: 1, true, yes, on and 0, false, no, off,
+// in any case.
+func ParseBool(v string) (bool, error) {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "1", "true", "yes", "on":
+		return true, nil
+	case "0", "false", "no", "off":
+		return false, nil
+	}
+	return false, errors.New("want on or off (1/0, true/false, yes/no)")
+}

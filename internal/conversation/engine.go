@@ -1,0 +1,175 @@
+package conversation
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/provider"
+	"github.com/chatcli/chatcli/internal/session"
+)
+
+// AutosavePrefix starts the names of sessions saved automatically on exit.
+const AutosavePrefix = "autosave-"
+
+// Engine holds one live conversation. It is not safe for concurrent use;
+// each surface owns its engine.
+type Engine struct {
+	store    *session.Store
+	provider provider.Provider
+	now      func() time.Time
+	notify   func(string)
+
+	history []message.Message
+	// bound is the session name turns are written through to, "" when
+	// unbound; sess is its last saved or loaded state (header and unknown
+	// members, which are kept on rewrite).
+	bound string
+	sess  *session.Session
+	// dirty is true when the live history holds content saved nowhere.
+	dirty bool
+}
+
+// Options configure a new Engine.
+type Options struct {
+	Store    *session.Store
+	Provider provider.Provider
+	// Notify receives warnings and notices (repairs, adoptions) as one line
+	// each; nil discards them.
+	Notify func(string)
+	// Now is the clock for autosave names; nil means time.Now.
+	Now func() time.Time
+}
+
+// New returns an engine with an empty, unbound conversation.
+func New(o Options) *Engine {
+	e := &Engine{store: o.Store, provider: o.Provider, notify: o.Notify, now: o.Now, sess: &session.Session{}}
+	if e.notify == nil {
+		e.notify = func(string) {}
+	}
+	if e.now == nil {
+		e.now = time.Now
+	}
+	return e
+}
+
+// History returns the live history; the caller must not modify it.
+func (e *Engine) History() []message.Message { return e.history }
+
+// Bound is the name of the bound session, "" when unbound.
+func (e *Engine) Bound() string { return e.bound }
+
+// Provider is the provider turns go to.
+func (e *Engine) Provider() provider.Provider { return e.provider }
+
+// SetProvider switches the provider for later turns.
+func (e *Engine) SetProvider(p provider.Provider) { e.provider = p }
+
+// Store is the session store the engine writes to.
+func (e *Engine) Store() *session.Store { return e.store }
+
+// Dirty reports whether the live history holds content saved nowhere.
+func (e *Engine) Dirty() bool { return e.dirty }
+
+// Turn runs one chat turn for prompt, streaming the reply through onDelta
+// (may be nil). It returns the assistant message. On failure (a
+// *provider.Error, or ctx's error) the prompt stays marked unanswered and,
+// when bound, the history is still written through; a write-through failure
+// is returned joined with the turn's own error.
+func (e *Engine) Turn(ctx context.Context, prompt string, onDelta func(string)) (message.Message, error) {
+	if err := e.adopt(); err != nil {
+		return message.Message{}, err
+	}
+	e.history = append(e.history, message.Message{Role: message.RoleUser, Content: message.ValidUTF8(prompt)})
+	e.dirty = true
+	e.repair()
+	user := len(e.history) - 1
+	resp, err := e.provider.Chat(ctx, provider.Request{Messages: message.Request(e.history)}, onDelta)
+	if err == nil && resp.Message.Content == "" && len(resp.Message.ToolCalls) == 0 {
+		err = &provider.Error{Provider: e.provider.Name(), Kind: provider.KindServer, Detail: "the reply was empty"}
+	}
+	if err != nil {
+		m := &e.history[user]
+		meta := message.Meta{}
+		if m.Meta != nil {
+			meta = *m.Meta
+		}
+		meta.Unanswered = true
+		m.Meta = &meta
+		return message.Message{}, errors.Join(err, e.writeThrough())
+	}
+	reply := resp.Message
+	reply.Role = message.RoleAssistant
+	reply.Content = message.ValidUTF8(reply.Content)
+	e.history = append(e.history, reply)
+	return reply, e.writeThrough()
+}
+
+// repair applies message.Repair to the live history and reports each fix.
+func (e *Engine) repair() {
+	h, fixes := message.Repair(e.history)
+	for _, f := range fixes {
+		e.notify("repaired: " + f.String())
+	}
+	if len(fixes) > 0 {
+		e.history, e.dirty = h, true
+	}
+}
+
+// writeThrough saves the live history to the bound session, if any.
+func (e *Engine) writeThrough() error {
+	if e.bound == "" {
+		return nil
+	}
+	return e.saveTo(e.bound)
+}
+
+// saveTo writes the live history under name, keeping the unknown members of
+// the session last loaded or saved, and marks the history saved.
+func (e *Engine) saveTo(name string) error {
+	s := e.sess.Clone()
+	s.History = e.history
+	if err := e.store.Save(name, s); err != nil {
+		return err
+	}
+	e.sess, e.dirty = s, false
+	return nil
+}
+
+// adopt replaces the live history with the bound session's file when
+// another process saved a newer revision since this engine last did.
+func (e *Engine) adopt() error {
+	if e.bound == "" {
+		return nil
+	}
+	h, err := e.store.Stat(e.bound)
+	if errors.Is(err, session.ErrNotFound) {
+		return nil // created at the first write
+	}
+	if err != nil {
+		return err
+	}
+	if h.Revision == e.sess.Revision && h.UpdatedAt.Equal(e.sess.UpdatedAt) {
+		return nil
+	}
+	s, err := e.store.Load(e.bound)
+	if err != nil {
+		return err
+	}
+	e.notify(fmt.Sprintf("adopted a newer version of session %q (%d messages) written elsewhere", e.bound, len(s.History)))
+	e.sess, e.history, e.dirty = s, s.History, false
+	return nil
+}
+
+// nonSystem counts the messages that are not system messages.
+func nonSystem(h []message.Message) int {
+	n := 0
+	for _, m := range h {
+		if m.Role != message.RoleSystem {
+			n++
+		}
+	}
+	return n
+}

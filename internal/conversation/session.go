@@ -1,0 +1,141 @@
+package conversation
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/chatcli/chatcli/internal/session"
+)
+
+// Save writes the live history as session name and binds to it. It
+// overwrites an existing readable session of that name.
+func (e *Engine) Save(name string) error {
+	if err := e.saveTo(name); err != nil {
+		return err
+	}
+	e.bound, _ = session.NormalizeName(name)
+	return nil
+}
+
+// Load replaces the live history with session name and binds to it. Unsaved
+// live content is autosaved first; its name is returned ("" when nothing
+// needed saving). A session missing from the store but present in the
+// working directory in ChatCLI's legacy form (.chatcli_session_<name>.json)
+// is imported first and reported through Notify.
+func (e *Engine) Load(name string) (autosaved string, err error) {
+	s, err := e.store.Load(name)
+	if errors.Is(err, session.ErrNotFound) {
+		wd, _ := os.Getwd()
+		var src string
+		if s, src, err = e.store.ImportLegacy(wd, name); err == nil {
+			e.notify(fmt.Sprintf("imported legacy session file %s as %q", src, name))
+			s, err = e.store.Load(name)
+		} else if errors.Is(err, session.ErrNotFound) {
+			_, err = e.store.Load(name) // the store's own not-found error
+		}
+	}
+	if err != nil {
+		return "", err
+	}
+	if autosaved, err = e.keepUnsaved(); err != nil {
+		return "", err
+	}
+	e.bound, _ = session.NormalizeName(name)
+	e.sess, e.history, e.dirty = s, s.History, false
+	e.repair()
+	return autosaved, nil
+}
+
+// Attach binds to session name: an existing session is loaded (as Load); a
+// missing one is created from the live history at the next write.
+func (e *Engine) Attach(name string) (autosaved string, created bool, err error) {
+	n, err := session.NormalizeName(name)
+	if err != nil {
+		return "", false, err
+	}
+	if e.store.Exists(n) {
+		a, err := e.Load(n)
+		return a, false, err
+	}
+	e.bound, e.sess = n, &session.Session{}
+	return "", true, nil
+}
+
+// Detach unbinds; the live history stays (and counts as unsaved from now on
+// only if it changes).
+func (e *Engine) Detach() string {
+	name := e.bound
+	e.bound = ""
+	e.sess = e.sess.Clone()
+	e.sess.Revision, e.sess.TranscriptID = 0, ""
+	return name
+}
+
+// New starts an empty, unbound conversation, autosaving unsaved content
+// first (its name is returned).
+func (e *Engine) New() (autosaved string, err error) {
+	if autosaved, err = e.keepUnsaved(); err != nil {
+		return "", err
+	}
+	e.history, e.bound, e.sess, e.dirty = nil, "", &session.Session{}, false
+	return autosaved, nil
+}
+
+// Fork copies the live history into a new session name (ErrExists if it
+// exists) and binds to it; the session it came from is untouched.
+func (e *Engine) Fork(name string) error {
+	s := &session.Session{History: e.history, Extra: e.sess.Extra, Checkpoints: e.sess.Checkpoints, Attachments: e.sess.Attachments}
+	if err := e.store.Create(name, s); err != nil {
+		return err
+	}
+	e.bound, _ = session.NormalizeName(name)
+	e.sess, e.dirty = s, false
+	return nil
+}
+
+// Delete removes session name. When it is the bound session, the live
+// history is cleared and unbound; cleared reports that.
+func (e *Engine) Delete(name string) (cleared bool, err error) {
+	n, err := session.NormalizeName(name)
+	if err != nil {
+		return false, err
+	}
+	if err := e.store.Delete(n); err != nil {
+		return false, err
+	}
+	if n == e.bound {
+		e.history, e.bound, e.sess, e.dirty = nil, "", &session.Session{}, false
+		return true, nil
+	}
+	return false, nil
+}
+
+// Close is called when the surface exits: an unbound conversation with
+// unsaved content and at least two non-system messages is saved as an
+// autosave (when enabled) and its name returned.
+func (e *Engine) Close(autosave bool) (string, error) {
+	if !autosave || e.bound != "" || !e.dirty || nonSystem(e.history) < 2 {
+		return "", nil
+	}
+	return e.autosave()
+}
+
+// keepUnsaved autosaves unsaved live content before it is replaced. Content
+// that is bound is already written through; an empty history needs nothing.
+func (e *Engine) keepUnsaved() (string, error) {
+	if !e.dirty || e.bound != "" || nonSystem(e.history) == 0 {
+		return "", nil
+	}
+	return e.autosave()
+}
+
+func (e *Engine) autosave() (string, error) {
+	s := &session.Session{History: e.history}
+	name, err := e.store.CreateUnique(AutosavePrefix+e.now().Format("20060102-150405"), s)
+	if err != nil {
+		return "", fmt.Errorf("autosave: %w", err)
+	}
+	e.dirty = false
+	return name, nil
+}

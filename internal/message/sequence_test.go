@@ -1,0 +1,154 @@
+package message
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func u(s string) Message { return Message{Role: RoleUser, Content: s} }
+func a(s string) Message { return Message{Role: RoleAssistant, Content: s} }
+func call(ids ...string) Message {
+	m := Message{Role: RoleAssistant}
+	for _, id := range ids {
+		m.ToolCalls = append(m.ToolCalls, ToolCall{ID: id, Type: "function", Name: "read_file", Arguments: "{}"})
+	}
+	return m
+}
+func result(id string) Message { return Message{Role: RoleTool, ToolCallID: id, Content: "ok"} }
+
+func TestRepairKilledMidToolCall(t *testing.T) { // case seq-1
+	h := []Message{u("read it"), call("a")}
+	if err := Validate(h); !errors.Is(err, ErrSequence) {
+		t.Fatalf("want a sequence error, got %v", err)
+	}
+	got, fixes := Repair(h)
+	want := []Message{u("read it"), call("a"), {Role: RoleTool, ToolCallID: "a", Content: InterruptedResult, Meta: &Meta{Repair: RepairInterrupted}}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Fatal(d)
+	}
+	if len(fixes) != 1 || fixes[0].Kind != RepairInterrupted || !strings.Contains(fixes[0].String(), `"a"`) {
+		t.Fatalf("fixes %v", fixes)
+	}
+	if err := Validate(got); err != nil {
+		t.Fatal(err)
+	}
+	again, fixes := Repair(got)
+	if fixes != nil || !cmp.Equal(again, got) {
+		t.Fatal("repair is not idempotent")
+	}
+}
+
+func TestRepairTable(t *testing.T) {
+	cases := []struct {
+		name  string
+		in    []Message
+		kinds []string
+	}{
+		{"valid parallel calls", []Message{u("x"), call("a", "b"), result("b"), result("a"), a("done")}, nil},
+		{"one of two parallel results missing", []Message{u("x"), call("a", "b"), result("a"), u("next")}, []string{RepairInterrupted}},
+		{"orphan result", []Message{u("x"), result("z"), a("y")}, []string{RepairOrphanResult}},
+		{"duplicate result", []Message{u("x"), call("a"), result("a"), result("a"), a("y")}, []string{RepairOrphanResult}},
+		{"result after next assistant turn", []Message{u("x"), call("a"), a("text"), result("a")}, []string{RepairInterrupted, RepairOrphanResult}},
+		{"empty assistant", []Message{u("x"), a(""), u("y")}, []string{RepairEmptyAssistant}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, fixes := Repair(c.in)
+			var kinds []string
+			for _, f := range fixes {
+				kinds = append(kinds, f.Kind)
+			}
+			if !cmp.Equal(kinds, c.kinds) {
+				t.Fatalf("fixes %v, want %v", kinds, c.kinds)
+			}
+			if err := Validate(got); err != nil {
+				t.Fatalf("repaired history invalid: %v", err)
+			}
+			if (c.kinds == nil) != (Validate(c.in) == nil) {
+				t.Fatal("Validate and Repair disagree")
+			}
+			// No text is lost: every input content appears in the output.
+			var all strings.Builder
+			for _, m := range got {
+				all.WriteString(m.Content + "\x00")
+			}
+			for _, m := range c.in {
+				if !strings.Contains(all.String(), m.Content) {
+					t.Fatalf("lost %q", m.Content)
+				}
+			}
+		})
+	}
+}
+
+func TestRequestNeverHoldsTwoUserMessagesInARow(t *testing.T) { // case seq-3
+	unanswered := u("A")
+	unanswered.Meta = &Meta{Unanswered: true}
+	h := []Message{{Role: RoleSystem, Content: "s"}, u("q"), a("r"), unanswered, u("B")}
+	req := Request(h)
+	for i := 1; i < len(req); i++ {
+		if req[i].Role == RoleUser && req[i-1].Role == RoleUser {
+			t.Fatalf("two user messages in a row at %d", i)
+		}
+	}
+	last := req[len(req)-1]
+	if last.Content != "A\n\nB" || last.Meta != nil {
+		t.Fatalf("merged %+v", last)
+	}
+	if len(h) != 5 || h[3].Content != "A" || h[4].Content != "B" {
+		t.Fatal("Request changed the history")
+	}
+}
+
+func TestClipNeverSplitsACharacter(t *testing.T) { // case enc-1
+	emoji := strings.Repeat("👩‍👩‍👧‍👦🇧🇷é", 40) // ZWJ family, flag, e + combining acute
+	for n := 1; n < 130; n++ {
+		got := Clip(emoji, n)
+		if !utf8.ValidString(got) {
+			t.Fatalf("n=%d invalid UTF-8", n)
+		}
+		body := strings.TrimSuffix(got, "…")
+		if !strings.HasPrefix(emoji, body) {
+			t.Fatalf("n=%d not a prefix", n)
+		}
+		rest := emoji[len(body):]
+		if rest != "" && !(strings.HasPrefix(rest, "👩") || strings.HasPrefix(rest, "🇧") || strings.HasPrefix(rest, "é")) {
+			t.Fatalf("n=%d cut inside a character: rest starts %q", n, rest[:8])
+		}
+	}
+	if Clip("short", 60) != "short" || Clip("a\nb", 60) != "a b" {
+		t.Fatal("short text must pass unchanged, on one line")
+	}
+}
+
+func TestValidUTF8MatchesEncodingJSON(t *testing.T) {
+	in := "ok\xff\xfe\x00end\xe2\x82"
+	got := ValidUTF8(in)
+	if got != "ok\uFFFD\uFFFD\x00end\uFFFD\uFFFD" {
+		t.Fatalf("%q", got)
+	}
+	b, _ := AppendJSON(nil, &Message{Role: RoleUser, Content: in})
+	var m Message
+	if err := m.UnmarshalJSON(b); err != nil || m.Content != got {
+		t.Fatalf("json round trip %q vs %q (%v)", m.Content, got, err)
+	}
+}
+
+func TestUnknownFieldsSurvive(t *testing.T) {
+	in := `[{"role":"user","content":"x","future":{"a":[1,"}"]},"meta":{"mode":"chat","later":true}},{"role":"assistant","content":"\"q\\","z":null}]`
+	h, err := DecodeList([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(h[0].Extra["future"]) != `{"a":[1,"}"]}` || string(h[0].Meta.Extra["later"]) != "true" || string(h[1].Extra["z"]) != "null" {
+		t.Fatalf("extras: %+v %+v", h[0], h[1])
+	}
+	out, _ := AppendJSON(nil, &h[0])
+	if string(out) != `{"role":"user","content":"x","meta":{"mode":"chat","later":true},"future":{"a":[1,"}"]}}` {
+		t.Fatalf("re-encoded %s", out)
+	}
+}

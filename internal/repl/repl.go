@@ -1,0 +1,153 @@
+// Package repl is the interactive surface: it reads lines (through a line
+// editor on a terminal, plainly from a pipe), runs slash commands through
+// package command and chat turns through the conversation engine, streams
+// replies, and autosaves on exit.
+//
+// Script mode (stdin is not a terminal): each input line is a prompt or a
+// slash command, no prompt is printed, EOF exits, and the exit status is 1
+// when any line failed (ErrScriptFailed).
+package repl
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/chatcli/chatcli/internal/command"
+	"github.com/chatcli/chatcli/internal/conversation"
+)
+
+// ErrScriptFailed is returned at the end of script mode when at least one
+// input line failed; each failure was already reported on Err.
+var ErrScriptFailed = errors.New("repl: some input lines failed")
+
+// ErrInterrupt is what a LineReader returns when the person pressed Ctrl+C
+// at the prompt: the line is discarded and the REPL goes on.
+var ErrInterrupt = errors.New("repl: interrupted")
+
+// LineReader reads one edited line. ReadLine returns io.EOF at the end of
+// input and ErrInterrupt (or an error wrapping it) on Ctrl+C.
+type LineReader interface {
+	ReadLine(ctx context.Context, prompt string) (string, error)
+	// Add records a submitted line in the input history.
+	Add(line string) error
+}
+
+// Options configure Run.
+type Options struct {
+	Engine *conversation.Engine
+	// Reader reads lines on a terminal; nil selects script mode, reading
+	// In line by line.
+	Reader   LineReader
+	In       io.Reader
+	Out, Err io.Writer
+	// Banner is printed once at start (to Err in script mode).
+	Banner string
+	// Autosave saves an unbound conversation on exit (CHATCLI_SESSION_AUTOSAVE).
+	Autosave bool
+	// Confirm asks a yes/no question on the terminal; nil in script mode.
+	Confirm func(question string) bool
+}
+
+// Run is the read-eval loop. It returns nil at EOF or /exit, ErrScriptFailed
+// in script mode when a line failed, or an error reading input.
+func Run(ctx context.Context, o Options) error {
+	interactive := o.Reader != nil
+	env := &command.Env{Engine: o.Engine, Out: o.Out, Err: o.Err, Interactive: interactive, Confirm: o.Confirm}
+	if o.Banner != "" {
+		fmt.Fprintln(o.Err, o.Banner)
+	}
+	read := o.Reader
+	if read == nil {
+		read = &scriptReader{r: bufio.NewReader(o.In)}
+	}
+	failed := 0
+	for {
+		line, err := read.ReadLine(ctx, prompt(o.Engine))
+		if errors.Is(err, ErrInterrupt) {
+			continue
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		if interactive {
+			if err := read.Add(line); err != nil {
+				fmt.Fprintf(o.Err, "warning: input history not saved: %v\n", err)
+			}
+		}
+		err = step(ctx, env, line)
+		if errors.Is(err, command.ErrQuit) {
+			break
+		}
+		if err != nil {
+			failed++
+			fmt.Fprintf(o.Err, "error: %s\n", command.ErrorLine(err))
+		}
+	}
+	if name, err := o.Engine.Close(o.Autosave); err != nil {
+		fmt.Fprintf(o.Err, "error: %v\n", err)
+		return err
+	} else if name != "" {
+		fmt.Fprintf(o.Err, "Conversation saved as %q (chatcli session show %s). Set CHATCLI_SESSION_AUTOSAVE=off to stop saving on exit.\n", name, name)
+	}
+	if failed > 0 && !interactive {
+		return fmt.Errorf("%w: %d failed", ErrScriptFailed, failed)
+	}
+	return nil
+}
+
+// step runs one input line: a slash command or a chat turn. A turn can be
+// cancelled with Ctrl+C (SIGINT) while it streams.
+func step(ctx context.Context, env *command.Env, line string) error {
+	if command.IsCommand(line) {
+		return command.Dispatch(ctx, env, line)
+	}
+	tctx, stop := signal.NotifyContext(ctx, os.Interrupt)
+	defer stop()
+	wrote := false
+	_, err := env.Engine.Turn(tctx, line, func(s string) {
+		wrote = wrote || s != ""
+		io.WriteString(env.Out, s)
+	})
+	if wrote {
+		fmt.Fprintln(env.Out)
+	}
+	if err != nil && tctx.Err() != nil && ctx.Err() == nil {
+		return fmt.Errorf("cancelled; the prompt is kept and marked unanswered: %w", err)
+	}
+	return err
+}
+
+// prompt is "[session] model> ", or "model> " when unbound.
+func prompt(e *conversation.Engine) string {
+	p := e.Provider().Model() + "> "
+	if b := e.Bound(); b != "" {
+		p = "[" + b + "] " + p
+	}
+	return p
+}
+
+// scriptReader reads lines from a pipe with no length limit.
+type scriptReader struct{ r *bufio.Reader }
+
+func (s *scriptReader) ReadLine(_ context.Context, _ string) (string, error) {
+	line, err := s.r.ReadString('\n')
+	if err == io.EOF && line != "" {
+		return line, nil
+	}
+	return strings.TrimRight(line, "\r\n"), err
+}
+
+func (s *scriptReader) Add(string) error { return nil }
