@@ -1,0 +1,80 @@
+// Package editor is the line editor the interactive REPL uses on a terminal.
+//
+// # Contract
+//
+// An Editor reads one line per ReadLine call. On a terminal each call runs a
+// short-lived, inline bubbletea program (no alternate screen) that edits a
+// single line and exits, so the caller prints its own output normally
+// between prompts. The finished line stays on screen and the cursor ends at
+// the start of the next line.
+//
+// Keys:
+//
+//	Enter              submit the line (Ctrl+J too: a line feed is what
+//	                   Enter becomes when typed ahead outside raw mode)
+//	Left, Right        move by one character (a grapheme cluster, so "ç",
+//	                   "é" written as e + U+0301 and emoji move and delete
+//	                   as one); Ctrl+B, Ctrl+F likewise
+//	Backspace, Delete  delete the character before / under the cursor
+//	Ctrl+A, Ctrl+E     start / end of line; Home and End likewise
+//	Ctrl+W, Ctrl+K, Ctrl+U, Alt+Left, Alt+Right
+//	                   word and line editing as in bubbles' textinput
+//	Up, Down           older / newer history entry (Ctrl+P, Ctrl+N likewise);
+//	                   past the newest entry the line being typed comes back
+//	Tab                complete: Config.Complete returns full replacement
+//	                   lines; one candidate replaces the line; several are
+//	                   listed under the input, the first Tab extends the line
+//	                   to their common prefix (or selects the first one) and
+//	                   each further Tab selects the next (Shift+Tab: the
+//	                   previous); any other key hides the list
+//	Ctrl+C             ReadLine returns ErrInterrupt
+//	Ctrl+D             on an empty line ReadLine returns io.EOF; otherwise it
+//	                   deletes the character under the cursor
+//	Esc Esc            two Esc presses within 500 ms on an empty line (by the
+//	                   Config.Now clock) make ReadLine return ErrDoubleEsc;
+//	                   any other key in between cancels the pair
+//
+// On any error ReadLine returns an empty string. Keys that reach a program
+// after its line is finished (typed ahead while the caller was printing, or
+// sent in one burst) are kept and replayed into the next ReadLine.
+//
+// A cancelled context makes ReadLine return ctx.Err(). When Config.In or
+// Config.Out is not a terminal, ReadLine writes the prompt and reads one
+// plain line instead (no editing keys, no escape sequences written),
+// returning io.EOF at the end of the input.
+//
+// The line editor is single-line: an entry holding line breaks (for example
+// one added by the caller) is shown with each break as a space when recalled.
+//
+// # History file
+//
+// The history is a UTF-8 text file, one entry per line, oldest first, each
+// line ended by "\n". It is created 0600 (its directory 0700 when missing).
+//
+// An entry is written verbatim unless it contains a line feed or a carriage
+// return, or starts with a backslash. Such an entry is written as a
+// backslash followed by the entry with each "\" written as `\\`, each line
+// feed as `\n` and each carriage return as `\r`. For example:
+//
+//	entry (Go string)          line in the file
+//	"/session save notas"      /session save notas
+//	"first\nsecond"            \first\nsecond
+//	`C:\temp`                  C:\temp
+//	`\d+ digits`               \\\d+ digits
+//
+// When reading, a line starting with a backslash is decoded that way (an
+// unknown escape, or a backslash ending the line, is kept as written); any
+// other line is the entry itself, so a plain one-line-per-entry file written
+// by another program reads back unchanged. A trailing "\r" (CRLF line
+// endings) is dropped and empty lines are skipped. A file holding a NUL byte
+// or invalid UTF-8 is corrupt: New reports ErrCorruptHistory naming the file
+// and the line, and the file is never rewritten.
+//
+// Editor.Add skips blank lines and a repeat of the newest entry, then
+// appends one line with a single write, starting a new line first if the
+// file does not end with one, and fsyncs it. When the file then holds more
+// than HistoryMax entries (counting lines other processes appended) it is
+// rewritten atomically with its newest HistoryMax entries: temp file in the
+// same directory, write, fsync, close, rename, fsync of the directory; on
+// failure the temp file is removed and the old file is left as it was.
+package editor

@@ -1,0 +1,184 @@
+package editor
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"golang.org/x/term"
+)
+
+// ErrInterrupt is returned by ReadLine when the person presses Ctrl+C.
+var ErrInterrupt = errors.New("editor: interrupted")
+
+// ErrDoubleEsc is returned by ReadLine when Esc is pressed twice within
+// 500 ms on an empty line.
+var ErrDoubleEsc = errors.New("editor: escape pressed twice")
+
+// Config for an Editor.
+type Config struct {
+	// In is the terminal input; nil means os.Stdin.
+	In io.Reader
+	// Out is the terminal output; nil means os.Stdout.
+	Out io.Writer
+	// HistoryFile is the persistent input history path; "" disables
+	// persistence.
+	HistoryFile string
+	// HistoryMax is the maximum number of entries kept, in memory and in
+	// the file (default 1000 when <= 0).
+	HistoryMax int
+	// Complete returns completion candidates for the current input, each a
+	// full replacement line. It may be nil.
+	Complete func(line string) []string
+	// Now is the clock used to time Esc presses; nil means time.Now.
+	Now func() time.Time
+}
+
+// Editor reads lines from a person at a terminal. ReadLine must not be called
+// concurrently; Add and History may be called from any goroutine.
+type Editor struct {
+	in       io.Reader
+	out      io.Writer
+	complete func(string) []string
+	now      func() time.Time
+	terminal bool          // In and Out are a terminal: edit interactively
+	plain    *bufio.Reader // reads lines otherwise
+	pending  []tea.Msg     // keys read past the end of the last line
+
+	mu   sync.Mutex
+	hist *history
+}
+
+// isTerminal reports whether v is a terminal; a variable so tests can run
+// the interactive editor over pipes.
+var isTerminal = func(v any) bool {
+	f, ok := v.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// fallbackWidth and fallbackHeight size the editor when the terminal does
+// not report its size.
+const (
+	fallbackWidth  = 80
+	fallbackHeight = 24
+)
+
+// New returns an Editor, loading the history file if present. A missing file
+// is fine; one that cannot be read or is corrupt is an error naming the file
+// (the caller may retry with HistoryFile "" to run without persistence).
+func New(cfg Config) (*Editor, error) {
+	h, err := loadHistory(cfg.HistoryFile, cfg.HistoryMax)
+	if err != nil {
+		return nil, err
+	}
+	e := &Editor{
+		in:       cfg.In,
+		out:      cfg.Out,
+		complete: cfg.Complete,
+		now:      cfg.Now,
+		hist:     h,
+	}
+	if e.in == nil {
+		e.in = os.Stdin
+	}
+	if e.out == nil {
+		e.out = os.Stdout
+	}
+	if e.now == nil {
+		e.now = time.Now
+	}
+	e.terminal = isTerminal(e.in) && isTerminal(e.out)
+	if !e.terminal {
+		e.plain = bufio.NewReader(e.in)
+	}
+	return e, nil
+}
+
+// ReadLine shows prompt, lets the person edit one line and returns it.
+// It returns io.EOF on Ctrl+D on an empty line, ErrInterrupt on Ctrl+C,
+// ErrDoubleEsc when Esc is pressed twice within 500 ms on an empty line, and
+// ctx.Err() when ctx ends first. When In or Out is not a terminal it writes
+// the prompt and reads one line as plain text (io.EOF at the end of input).
+func (e *Editor) ReadLine(ctx context.Context, prompt string) (string, error) {
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
+	if !e.terminal {
+		return e.readPlain(prompt)
+	}
+	m := newModel(prompt, e.History(), e.complete, e.now).replay(e.pending)
+	e.pending = nil
+	p := tea.NewProgram(m,
+		tea.WithContext(ctx),
+		tea.WithInput(e.in),
+		tea.WithOutput(e.out),
+		tea.WithWindowSize(fallbackWidth, fallbackHeight),
+	)
+	final, err := p.Run()
+	fm, ok := final.(model)
+	if ok {
+		e.pending = fm.pending
+	}
+	switch {
+	case ctx.Err() != nil:
+		return "", ctx.Err()
+	case errors.Is(err, tea.ErrInterrupted):
+		return "", ErrInterrupt
+	case err != nil:
+		return "", fmt.Errorf("editor: %w", err)
+	}
+	if !ok || !fm.done {
+		// The program was stopped from outside (SIGTERM): treat it as an
+		// interrupt so the caller can decide what to do.
+		return "", ErrInterrupt
+	}
+	if fm.err != nil {
+		return "", fm.err
+	}
+	return fm.value, nil
+}
+
+// readPlain reads one line without editing, for input that is not a
+// terminal. The line terminator (LF or CRLF) is removed.
+func (e *Editor) readPlain(prompt string) (string, error) {
+	if _, err := io.WriteString(e.out, prompt); err != nil {
+		return "", fmt.Errorf("editor: write prompt: %w", err)
+	}
+	line, err := e.plain.ReadString('\n')
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return "", fmt.Errorf("editor: read input: %w", err)
+		}
+		if line == "" {
+			return "", io.EOF
+		}
+	}
+	line = strings.TrimSuffix(line, "\n")
+	return strings.TrimSuffix(line, "\r"), nil
+}
+
+// Add appends line to the history, skipping blank lines and a repeat of the
+// newest entry, and persists it: one appended line in the history file
+// (0600, parent directory 0700); when the file grows past HistoryMax entries
+// it is rewritten atomically with the newest HistoryMax entries. The entry
+// stays in memory even when persisting fails.
+func (e *Editor) Add(line string) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	_, err := e.hist.add(line)
+	return err
+}
+
+// History returns a copy of the history entries, oldest first.
+func (e *Editor) History() []string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.hist.snapshot()
+}

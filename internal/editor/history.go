@@ -1,0 +1,244 @@
+package editor
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+)
+
+// ErrCorruptHistory reports a history file that is not text: it holds a NUL
+// byte or invalid UTF-8. Such a file is never rewritten.
+var ErrCorruptHistory = errors.New("editor: corrupt history file")
+
+// defaultHistoryMax is the number of entries kept when Config.HistoryMax <= 0.
+const defaultHistoryMax = 1000
+
+// Permissions of the history file and of the directory created for it.
+const (
+	historyFilePerm os.FileMode = 0o600
+	historyDirPerm  os.FileMode = 0o700
+)
+
+// createTemp is a seam so tests can make the atomic rewrite fail.
+var createTemp = os.CreateTemp
+
+// history is the in-memory list of entries (oldest first) and its file.
+// It is not safe for concurrent use; Editor guards it.
+type history struct {
+	path       string   // "" disables persistence
+	maxEntries int      // entries kept, in memory and on disk
+	entries    []string // oldest first, at most maxEntries
+}
+
+// loadHistory reads path, keeping its last maxEntries entries (the default
+// when maxEntries <= 0). A missing file yields an empty history.
+func loadHistory(path string, maxEntries int) (*history, error) {
+	if maxEntries <= 0 {
+		maxEntries = defaultHistoryMax
+	}
+	h := &history{path: path, maxEntries: maxEntries}
+	if path == "" {
+		return h, nil
+	}
+	entries, err := readHistoryFile(path)
+	if err != nil {
+		return nil, err
+	}
+	h.entries = lastN(entries, maxEntries)
+	return h, nil
+}
+
+// add appends line unless it is blank or repeats the newest entry, and
+// persists it. It reports whether the line was added.
+func (h *history) add(line string) (bool, error) {
+	if strings.TrimSpace(line) == "" {
+		return false, nil
+	}
+	if n := len(h.entries); n > 0 && h.entries[n-1] == line {
+		return false, nil
+	}
+	h.entries = lastN(append(h.entries, line), h.maxEntries)
+	if h.path == "" {
+		return true, nil
+	}
+	if err := appendHistoryFile(h.path, line); err != nil {
+		return true, err
+	}
+	// Count what is on disk, not what this process wrote, so entries that
+	// other processes appended are counted and kept.
+	onDisk, err := readHistoryFile(h.path)
+	if err != nil || len(onDisk) <= h.maxEntries {
+		return true, err
+	}
+	return true, rewriteHistoryFile(h.path, lastN(onDisk, h.maxEntries))
+}
+
+// snapshot returns a copy of the entries, oldest first.
+func (h *history) snapshot() []string {
+	return append([]string(nil), h.entries...)
+}
+
+// readHistoryFile decodes every entry of the file at path. A missing file
+// holds no entries.
+func readHistoryFile(path string) ([]string, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("editor: read history file %s: %w", path, err)
+	}
+	var entries []string
+	for i, raw := range bytes.Split(data, []byte{'\n'}) {
+		if bytes.IndexByte(raw, 0) >= 0 || !utf8.Valid(raw) {
+			return nil, fmt.Errorf("%w %s: line %d is not UTF-8 text", ErrCorruptHistory, path, i+1)
+		}
+		line := strings.TrimSuffix(string(raw), "\r")
+		if line == "" {
+			continue
+		}
+		entries = append(entries, decodeEntry(line))
+	}
+	return entries, nil
+}
+
+// appendHistoryFile appends one encoded entry with a single write, starting
+// a new line first if the file does not end with one.
+func appendHistoryFile(path, entry string) error {
+	if err := os.MkdirAll(filepath.Dir(path), historyDirPerm); err != nil {
+		return fmt.Errorf("editor: history dir for %s: %w", path, err)
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, historyFilePerm)
+	if err != nil {
+		return fmt.Errorf("editor: open history file %s: %w", path, err)
+	}
+	rec := encodeEntry(entry) + "\n"
+	if st, err := f.Stat(); err == nil && st.Size() > 0 {
+		last := make([]byte, 1)
+		if _, err := f.ReadAt(last, st.Size()-1); err == nil && last[0] != '\n' {
+			rec = "\n" + rec
+		}
+	}
+	_, err = f.WriteString(rec)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("editor: append to history file %s: %w", path, err)
+	}
+	return nil
+}
+
+// rewriteHistoryFile replaces the file at path with entries atomically:
+// temp file in the same directory, write, fsync, close, rename, fsync dir.
+// On any error the temp file is removed and the old file is untouched.
+func rewriteHistoryFile(path string, entries []string) (err error) {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, historyDirPerm); err != nil {
+		return fmt.Errorf("editor: history dir for %s: %w", path, err)
+	}
+	var buf strings.Builder
+	for _, e := range entries {
+		buf.WriteString(encodeEntry(e))
+		buf.WriteByte('\n')
+	}
+	tmp, err := createTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("editor: rewrite history file %s: %w", path, err)
+	}
+	defer func() {
+		if err != nil {
+			_ = tmp.Close()
+			_ = os.Remove(tmp.Name())
+			err = fmt.Errorf("editor: rewrite history file %s: %w", path, err)
+		}
+	}()
+	if err = tmp.Chmod(historyFilePerm); err != nil {
+		return err
+	}
+	n, err := tmp.WriteString(buf.String())
+	if err != nil {
+		return err
+	}
+	if n != buf.Len() {
+		return fmt.Errorf("short write: %d of %d bytes", n, buf.Len())
+	}
+	if err = tmp.Sync(); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(tmp.Name(), path); err != nil {
+		return err
+	}
+	return syncDir(dir)
+}
+
+// syncDir makes a rename in dir durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	err = d.Sync()
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// encodeEntry returns the one-line form of an entry (see doc.go): verbatim
+// unless it holds a line break or starts with a backslash; then a backslash
+// followed by the entry with \, LF and CR escaped.
+func encodeEntry(s string) string {
+	if !strings.ContainsAny(s, "\n\r") && !strings.HasPrefix(s, `\`) {
+		return s
+	}
+	r := strings.NewReplacer(`\`, `\\`, "\n", `\n`, "\r", `\r`)
+	return `\` + r.Replace(s)
+}
+
+// decodeEntry inverts encodeEntry. In an escaped line, an unknown escape
+// or a trailing lone backslash is kept as written.
+func decodeEntry(line string) string {
+	if !strings.HasPrefix(line, `\`) {
+		return line
+	}
+	s := line[1:]
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 == len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		switch s[i+1] {
+		case '\\':
+			b.WriteByte('\\')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		default:
+			b.WriteByte('\\')
+			b.WriteByte(s[i+1])
+		}
+		i++
+	}
+	return b.String()
+}
+
+// lastN returns the last n elements of s.
+func lastN(s []string, n int) []string {
+	if len(s) > n {
+		return s[len(s)-n:]
+	}
+	return s
+}
