@@ -120,11 +120,11 @@ func runQuit(context.Context, *Env, []string) error { return ErrQuit }
 func runHelp(_ context.Context, env *Env, _ []string) error {
 	fmt.Fprintln(env.Out, "Type a message to chat. Commands:")
 	for _, c := range Commands() {
-		fmt.Fprintf(env.Out, "  %-24s %s\n", c.Usage, c.Summary)
+		fmt.Fprintf(env.Out, "  %-30s %s\n", c.Usage, c.Summary)
 	}
 	fmt.Fprintln(env.Out, "Session verbs:")
 	for _, v := range sessionVerbs {
-		fmt.Fprintf(env.Out, "  %-24s %s\n", "/session "+v.usage, v.summary)
+		fmt.Fprintf(env.Out, "  %-30s %s\n", "/session "+v.usage, v.summary)
 	}
 	return nil
 }

@@ -38,7 +38,7 @@ func init() {
 func runSession(_ context.Context, env *Env, args []string) error {
 	if len(args) == 0 || args[0] == "help" {
 		for _, v := range sessionVerbs {
-			fmt.Fprintf(env.Out, "  /session %-20s %s\n", v.usage, v.summary)
+			fmt.Fprintf(env.Out, "  /session %-22s %s\n", v.usage, v.summary)
 		}
 		return nil
 	}

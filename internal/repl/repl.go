@@ -24,7 +24,7 @@ import (
 
 // ErrScriptFailed is returned at the end of script mode when at least one
 // input line failed; each failure was already reported on Err.
-var ErrScriptFailed = errors.New("repl: some input lines failed")
+var ErrScriptFailed = errors.New("some input lines failed")
 
 // ErrInterrupt is what a LineReader returns when the person pressed Ctrl+C
 // at the prompt: the line is discarded and the REPL goes on.
@@ -103,7 +103,7 @@ func Run(ctx context.Context, o Options) error {
 		fmt.Fprintf(o.Err, "Conversation saved as %q (chatcli session show %s). Set CHATCLI_SESSION_AUTOSAVE=off to stop saving on exit.\n", name, name)
 	}
 	if failed > 0 && !interactive {
-		return fmt.Errorf("%w: %d failed", ErrScriptFailed, failed)
+		return fmt.Errorf("%w (%d; each is reported above)", ErrScriptFailed, failed)
 	}
 	return nil
 }

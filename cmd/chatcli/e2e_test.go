@@ -1,0 +1,154 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+)
+
+var binary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "chatcli-e2e")
+	if err != nil {
+		panic(err)
+	}
+	binary = filepath.Join(dir, "chatcli")
+	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "build: %v\n%s", err, out)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// run starts the built binary with env (on top of a minimal environment)
+// and stdin, and returns stdout, stderr and the exit code.
+func run(t *testing.T, env []string, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(binary, args...)
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir()}, env...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), errb.String(), code
+}
+
+type doc struct {
+	Version     int `json:"version"`
+	ChatHistory []struct {
+		Role    string `json:"role"`
+		Content string `json:"content"`
+	} `json:"chat_history"`
+}
+
+// scenario: two prompts and /session save in the REPL, a third prompt with
+// -p --session in a new process, then session show --json.
+func scenario(t *testing.T, env []string) doc {
+	t.Helper()
+	out, errOut, code := run(t, env, "hello\nsecond prompt\n/session save demo\n")
+	if code != 0 {
+		t.Fatalf("repl exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	if !strings.Contains(out, `Saved 4 messages as session "demo"`) {
+		t.Fatalf("repl stdout:\n%s", out)
+	}
+	out, errOut, code = run(t, env, "", "-p", "third", "--session", "demo")
+	if code != 0 || strings.TrimSpace(out) == "" {
+		t.Fatalf("-p exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	out, errOut, code = run(t, env, "", "session", "show", "demo", "--json")
+	if code != 0 {
+		t.Fatalf("show exit %d: %s", code, errOut)
+	}
+	var d doc
+	if err := json.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatalf("show --json is not JSON: %v\n%s", err, out)
+	}
+	if d.Version != 2 || len(d.ChatHistory) != 6 {
+		t.Fatalf("want 6 messages in a v2 document, got %d:\n%s", len(d.ChatHistory), out)
+	}
+	for i, want := range []string{"hello", "second prompt", "third"} {
+		if m := d.ChatHistory[2*i]; m.Role != "user" || m.Content != want {
+			t.Fatalf("message %d: %+v", 2*i, m)
+		}
+		if d.ChatHistory[2*i+1].Role != "assistant" || d.ChatHistory[2*i+1].Content == "" {
+			t.Fatalf("reply %d: %+v", 2*i+1, d.ChatHistory[2*i+1])
+		}
+	}
+	return d
+}
+
+func TestEndToEndOffline(t *testing.T) {
+	home := t.TempDir()
+	d := scenario(t, []string{"CHATCLI_HOME=" + home})
+	if !strings.Contains(d.ChatHistory[5].Content, "offline") {
+		t.Fatalf("offline reply must say so: %q", d.ChatHistory[5].Content)
+	}
+	out, _, code := run(t, []string{"CHATCLI_HOME=" + home}, "", "session", "list", "--json")
+	var list []map[string]any
+	if code != 0 || json.Unmarshal([]byte(out), &list) != nil || len(list) != 1 || list[0]["name"] != "demo" ||
+		list[0]["messages"] != float64(6) || list[0]["title"] != "hello" || list[0]["updated_at"] == nil {
+		t.Fatalf("list --json (exit %d):\n%s", code, out)
+	}
+}
+
+// openAIServer speaks the chat-completions streaming wire format and
+// replies "echo: <last user message>".
+func openAIServer(t *testing.T) (*httptest.Server, *atomic.Int32) {
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/v1/chat/completions" {
+			http.Error(w, `{"error":{"message":"no route"}}`, 404)
+			return
+		}
+		hits.Add(1)
+		var req struct {
+			Model    string `json:"model"`
+			Stream   bool   `json:"stream"`
+			Messages []struct {
+				Role    string `json:"role"`
+				Content any    `json:"content"`
+			} `json:"messages"`
+		}
+		json.NewDecoder(r.Body).Decode(&req)
+		last := req.Messages[len(req.Messages)-1]
+		text := fmt.Sprintf("echo: %v", last.Content)
+		w.Header().Set("Content-Type", "text/event-stream")
+		for _, part := range []string{text[:3], text[3:]} {
+			chunk, _ := json.Marshal(map[string]any{"id": "c1", "object": "chat.completion.chunk", "model": req.Model,
+				"choices": []map[string]any{{"index": 0, "delta": map[string]any{"role": "assistant", "content": part}}}})
+			fmt.Fprintf(w, "data: %s\n\n", chunk)
+		}
+		fin, _ := json.Marshal(map[string]any{"id": "c1", "object": "chat.completion.chunk", "model": req.Model,
+			"choices": []map[string]any{{"index": 0, "delta": map[string]any{}, "finish_reason": "stop"}}})
+		fmt.Fprintf(w, "data: %s\n\ndata: [DONE]\n\n", fin)
+	}))
+	t.Cleanup(srv.Close)
+	return srv, &hits
+}
+
+func TestEndToEndOpenAICompatible(t *testing.T) {
+	srv, hits := openAIServer(t)
+	env := []string{"CHATCLI_HOME=" + t.TempDir(), "OPENAI_BASE_URL=" + srv.URL + "/v1", "OPENAI_MODEL=test-model"}
+	d := scenario(t, env)
+	if d.ChatHistory[5].Content != "echo: third" || hits.Load() != 3 {
+		t.Fatalf("reply %q after %d requests", d.ChatHistory[5].Content, hits.Load())
+	}
+}

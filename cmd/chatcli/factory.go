@@ -1,0 +1,85 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/chatcli/chatcli/internal/config"
+	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/provider"
+	"github.com/chatcli/chatcli/internal/provider/anthropic"
+	"github.com/chatcli/chatcli/internal/provider/offline"
+	"github.com/chatcli/chatcli/internal/provider/openai"
+	"github.com/chatcli/chatcli/internal/session"
+)
+
+// factory builds what commands need from the environment, lazily, so that
+// --help and flag errors never touch the store or the network.
+type factory struct {
+	streams *ioStreams
+	getenv  func(string) string
+}
+
+// config reads the environment and applies --provider / --model.
+func (f *factory) config(providerFlag, modelFlag string) (config.Config, error) {
+	c, err := config.FromEnv(f.getenv)
+	if err != nil {
+		return c, err
+	}
+	if providerFlag != "" || modelFlag != "" {
+		p := providerFlag
+		if p == "" {
+			p = c.Provider
+		}
+		err = c.Override(p, modelFlag)
+	}
+	return c, err
+}
+
+func (f *factory) store(c config.Config) (*session.Store, error) {
+	return session.Open(c.SessionsDir())
+}
+
+// provider builds the configured provider.
+func (f *factory) provider(c config.Config) (provider.Provider, error) {
+	switch c.Provider {
+	case config.ProviderOpenAI:
+		return openai.New(openai.Config{APIKey: c.OpenAIKey, Model: c.Model, BaseURL: c.OpenAIBaseURL})
+	case config.ProviderAnthropic:
+		return anthropic.New(anthropic.Config{APIKey: c.AnthropicKey, Model: c.Model, BaseURL: c.AnthropicBaseURL})
+	case config.ProviderOffline:
+		return offline.New(c.Model), nil
+	}
+	return nil, fmt.Errorf("%w: unknown provider %q", config.ErrConfig, c.Provider)
+}
+
+// engine builds a conversation engine whose notices go to stderr.
+func (f *factory) engine(c config.Config) (*conversation.Engine, error) {
+	st, err := f.store(c)
+	if err != nil {
+		return nil, err
+	}
+	p, err := f.provider(c)
+	if err != nil {
+		return nil, err
+	}
+	return conversation.New(conversation.Options{Store: st, Provider: p,
+		Notify: func(s string) { fmt.Fprintln(f.streams.Err, "note: "+s) }}), nil
+}
+
+// banner names the provider and model; the offline provider says plainly
+// that its replies do not come from a model.
+func banner(p provider.Provider) string {
+	if p.Name() == config.ProviderOffline {
+		return fmt.Sprintf("chatcli %s · provider offline: replies are generated locally, NOT by a language model (set OPENAI_API_KEY, ANTHROPIC_API_KEY or OPENAI_BASE_URL to use one) · /help for commands", version)
+	}
+	return fmt.Sprintf("chatcli %s · provider %s · model %s · /help for commands", version, p.Name(), p.Model())
+}
+
+// storeFromEnv opens the store for the headless verbs.
+func (f *factory) storeFromEnv() (*session.Store, error) {
+	c, err := config.FromEnv(f.getenv)
+	if err != nil {
+		return nil, err
+	}
+	return f.store(c)
+}

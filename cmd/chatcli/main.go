@@ -1,0 +1,56 @@
+// Command chatcli is a terminal AI chat client whose conversations are kept
+// as durable, named sessions. See README.md and `chatcli --help`.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/chatcli/chatcli/internal/command"
+	"github.com/chatcli/chatcli/internal/config"
+	"github.com/chatcli/chatcli/internal/provider"
+	"github.com/chatcli/chatcli/internal/session"
+)
+
+// version is set at build time with -ldflags "-X main.version=…".
+var version = "0.1.0-dev"
+
+// Exit codes, one per class of failure.
+const (
+	exitOK       = 0
+	exitError    = 1 // anything not listed below
+	exitUsage    = 2 // bad flags, arguments or names
+	exitNotFound = 3 // no such session
+	exitData     = 4 // a file that cannot be read or is too new
+	exitProvider = 5 // the LLM request failed
+)
+
+func main() {
+	streams := systemStreams()
+	cmd := newRootCmd(&factory{streams: streams, getenv: os.Getenv}, nil)
+	err := cmd.ExecuteContext(context.Background())
+	os.Exit(exitCode(streams, err))
+}
+
+// exitCode prints err (when it was not printed already) and maps it to the
+// process exit status: the one table of error classes.
+func exitCode(s *ioStreams, err error) int {
+	if err == nil {
+		return exitOK
+	}
+	fmt.Fprintf(s.Err, "chatcli: %s\n", command.ErrorLine(err))
+	switch {
+	case errors.Is(err, errFlags), errors.Is(err, command.ErrUsage), errors.Is(err, session.ErrInvalidName),
+		errors.Is(err, config.ErrConfig):
+		return exitUsage
+	case errors.Is(err, session.ErrNotFound):
+		return exitNotFound
+	case errors.Is(err, session.ErrCorrupt), errors.Is(err, session.ErrTooNew):
+		return exitData
+	case errors.Is(err, provider.ErrProvider):
+		return exitProvider
+	}
+	return exitError
+}

@@ -1,0 +1,148 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/chatcli/chatcli/internal/command"
+	"github.com/chatcli/chatcli/internal/editor"
+	"github.com/chatcli/chatcli/internal/repl"
+)
+
+// errFlags marks errors in flags and arguments found by cobra.
+var errFlags = errors.New("usage")
+
+// rootOptions are the flags of `chatcli` itself.
+type rootOptions struct {
+	f        *factory
+	Prompt   string
+	Session  string
+	Provider string
+	Model    string
+}
+
+const rootLong = `chatcli is a terminal AI chat client whose conversations are kept as durable,
+named sessions under $CHATCLI_HOME (default ~/.chatcli).
+
+Run without arguments for the interactive REPL (type /help there); with stdin
+not a terminal, each input line is a prompt or a slash command. -p runs one
+prompt and exits.
+
+Providers (LLM_PROVIDER or --provider):
+  openai     OpenAI and OpenAI-compatible servers (Ollama, llama.cpp, vLLM):
+             OPENAI_API_KEY, OPENAI_MODEL, OPENAI_BASE_URL (or OPENAI_API_URL)
+  anthropic  ANTHROPIC_API_KEY, ANTHROPIC_MODEL, ANTHROPIC_BASE_URL
+  offline    the default when nothing is configured: deterministic replies
+             generated locally, NOT by a language model
+
+Other settings: CHATCLI_HOME, CHATCLI_SESSION_AUTOSAVE (on|off),
+HISTORY_FILE, HISTORY_MAX_SIZE.`
+
+// newRootCmd builds the command tree. runF, when not nil, replaces the
+// root's run function (tests of flag parsing).
+func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
+	o := &rootOptions{f: f}
+	cmd := &cobra.Command{
+		Use:           "chatcli",
+		Short:         "Terminal AI chat with durable, named sessions",
+		Long:          rootLong,
+		Version:       version,
+		Args:          cobra.NoArgs,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if runF != nil {
+				return runF(o)
+			}
+			if cmd.Flags().Changed("prompt") {
+				return oneShotRun(cmd.Context(), o)
+			}
+			if o.Session != "" {
+				return fmt.Errorf("%w: --session needs -p (in the REPL, use /session load or /session attach)", errFlags)
+			}
+			return replRun(cmd.Context(), o)
+		},
+	}
+	cmd.SetIn(f.streams.In)
+	cmd.SetOut(f.streams.Out)
+	cmd.SetErr(f.streams.Err)
+	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return fmt.Errorf("%w: %v", errFlags, err) })
+	fl := cmd.Flags()
+	fl.StringVarP(&o.Prompt, "prompt", "p", "", "run one prompt, print the reply and exit")
+	fl.StringVar(&o.Session, "session", "", "with -p: continue session `NAME` (created if missing) and save it")
+	cmd.PersistentFlags().StringVar(&o.Provider, "provider", "", "provider: openai, anthropic or offline (default from LLM_PROVIDER)")
+	cmd.PersistentFlags().StringVar(&o.Model, "model", "", "model name (default from OPENAI_MODEL / ANTHROPIC_MODEL)")
+	cmd.AddCommand(newSessionCmd(f))
+	return cmd
+}
+
+// oneShotRun runs `chatcli -p PROMPT [--session NAME]`. Without --session
+// nothing is saved.
+func oneShotRun(ctx context.Context, o *rootOptions) error {
+	if strings.TrimSpace(o.Prompt) == "" {
+		return fmt.Errorf("%w: -p needs a prompt", errFlags)
+	}
+	c, err := o.f.config(o.Provider, o.Model)
+	if err != nil {
+		return err
+	}
+	e, err := o.f.engine(c)
+	if err != nil {
+		return err
+	}
+	if o.Session != "" {
+		if _, _, err := e.Attach(o.Session); err != nil {
+			return err
+		}
+	}
+	out := o.f.streams.Out
+	wrote := false
+	_, err = e.Turn(ctx, o.Prompt, func(s string) { wrote = wrote || s != ""; io.WriteString(out, s) })
+	if wrote {
+		fmt.Fprintln(out)
+	}
+	return err
+}
+
+// replRun starts the REPL: a line editor on a terminal, script mode
+// otherwise.
+func replRun(ctx context.Context, o *rootOptions) error {
+	c, err := o.f.config(o.Provider, o.Model)
+	if err != nil {
+		return err
+	}
+	e, err := o.f.engine(c)
+	if err != nil {
+		return err
+	}
+	s := o.f.streams
+	opts := repl.Options{Engine: e, In: s.In, Out: s.Out, Err: s.Err, Banner: banner(e.Provider()), Autosave: c.Autosave}
+	if s.InTTY && s.OutTTY {
+		env := &command.Env{Engine: e}
+		ed, err := editor.New(editor.Config{In: os.Stdin, Out: os.Stdout, HistoryFile: c.HistoryFile, HistoryMax: c.HistoryMax,
+			Complete: func(line string) []string { return command.Complete(env, line) }})
+		if err != nil {
+			return err
+		}
+		opts.Reader = editorReader{ed}
+		opts.Confirm = s.confirm
+	}
+	return repl.Run(ctx, opts)
+}
+
+// editorReader adapts the line editor's Ctrl+C to the REPL's.
+type editorReader struct{ *editor.Editor }
+
+func (r editorReader) ReadLine(ctx context.Context, prompt string) (string, error) {
+	line, err := r.Editor.ReadLine(ctx, prompt)
+	if errors.Is(err, editor.ErrInterrupt) || errors.Is(err, editor.ErrDoubleEsc) {
+		return "", repl.ErrInterrupt
+	}
+	return line, err
+}

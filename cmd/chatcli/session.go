@@ -1,0 +1,239 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/chatcli/chatcli/internal/command"
+	"github.com/chatcli/chatcli/internal/session"
+)
+
+// newSessionCmd is `chatcli session`: the headless mirror of /session.
+func newSessionCmd(f *factory) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "session",
+		Short: "List, show, delete, fork and rename saved sessions",
+		Long:  "Manage the sessions under $CHATCLI_HOME/sessions without starting the REPL.\nThe same store and rules as the REPL's /session commands.",
+		Args:  cobra.NoArgs,
+		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+	}
+	cmd.AddCommand(newSessionListCmd(f, nil), newSessionShowCmd(f, nil), newSessionDeleteCmd(f, nil),
+		newSessionForkCmd(f), newSessionRenameCmd(f))
+	return cmd
+}
+
+// exactArgs is cobra.ExactArgs with an error saying what was expected.
+func exactArgs(n int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) != n {
+			return fmt.Errorf("%w: %s needs %s (got %d arguments); see %s --help", errFlags, cmd.CommandPath(), what, len(args), cmd.CommandPath())
+		}
+		return nil
+	}
+}
+
+type sessionListOptions struct {
+	f    *factory
+	JSON bool
+}
+
+func newSessionListCmd(f *factory, runF func(*sessionListOptions) error) *cobra.Command {
+	o := &sessionListOptions{f: f}
+	cmd := &cobra.Command{
+		Use:   "list",
+		Short: "List saved sessions, newest first",
+		Args:  exactArgs(0, "no arguments"),
+		RunE: func(*cobra.Command, []string) error {
+			if runF != nil {
+				return runF(o)
+			}
+			return sessionListRun(o)
+		},
+	}
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print a JSON array of {name, title, messages, updated_at, created_at, revision, error}")
+	return cmd
+}
+
+// listEntry is one element of `session list --json`.
+type listEntry struct {
+	Name      string    `json:"name"`
+	Title     string    `json:"title"`
+	Messages  int       `json:"messages"`
+	UpdatedAt time.Time `json:"updated_at"`
+	CreatedAt time.Time `json:"created_at,omitzero"`
+	Revision  int64     `json:"revision,omitempty"`
+	SizeBytes int64     `json:"size_bytes"`
+	Error     string    `json:"error,omitempty"`
+}
+
+func sessionListRun(o *sessionListOptions) error {
+	st, err := o.f.storeFromEnv()
+	if err != nil {
+		return err
+	}
+	list, err := st.List()
+	if err != nil {
+		return err
+	}
+	if !o.JSON {
+		command.WriteList(o.f.streams.Out, list, "")
+		return nil
+	}
+	out := make([]listEntry, 0, len(list))
+	for _, h := range list {
+		e := listEntry{Name: h.Name, Title: h.Title, Messages: max(h.Messages, 0), UpdatedAt: h.UpdatedAt,
+			CreatedAt: h.CreatedAt, Revision: h.Revision, SizeBytes: h.SizeBytes}
+		if h.Err != nil {
+			e.Error = h.Err.Error()
+		}
+		out = append(out, e)
+	}
+	return writeJSON(o.f, out)
+}
+
+func writeJSON(f *factory, v any) error {
+	enc := json.NewEncoder(f.streams.Out)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+type sessionShowOptions struct {
+	f    *factory
+	Name string
+	JSON bool
+}
+
+func newSessionShowCmd(f *factory, runF func(*sessionShowOptions) error) *cobra.Command {
+	o := &sessionShowOptions{f: f}
+	cmd := &cobra.Command{
+		Use:   "show NAME",
+		Short: "Print a session's messages (--json: the v2 session document)",
+		Args:  exactArgs(1, "one session NAME"),
+		RunE: func(_ *cobra.Command, args []string) error {
+			o.Name = args[0]
+			if runF != nil {
+				return runF(o)
+			}
+			return sessionShowRun(o)
+		},
+	}
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the session file's v2 JSON document")
+	return cmd
+}
+
+func sessionShowRun(o *sessionShowOptions) error {
+	st, err := o.f.storeFromEnv()
+	if err != nil {
+		return err
+	}
+	s, err := st.Load(o.Name)
+	if err != nil {
+		return err
+	}
+	out := o.f.streams.Out
+	if o.JSON {
+		data, err := session.Encode(s)
+		if err != nil {
+			return err
+		}
+		_, err = out.Write(data)
+		return err
+	}
+	fmt.Fprintf(out, "Session %s · %d messages · updated %s\n", o.Name, len(s.History), s.UpdatedAt.Local().Format("2006-01-02 15:04"))
+	command.WriteTranscript(out, s.History)
+	return nil
+}
+
+type sessionDeleteOptions struct {
+	f    *factory
+	Name string
+	Yes  bool
+}
+
+func newSessionDeleteCmd(f *factory, runF func(*sessionDeleteOptions) error) *cobra.Command {
+	o := &sessionDeleteOptions{f: f}
+	cmd := &cobra.Command{
+		Use:   "delete NAME",
+		Short: "Delete a session (needs --yes when stdin is not a terminal)",
+		Args:  exactArgs(1, "one session NAME"),
+		RunE: func(_ *cobra.Command, args []string) error {
+			o.Name = args[0]
+			if runF != nil {
+				return runF(o)
+			}
+			return sessionDeleteRun(o)
+		},
+	}
+	cmd.Flags().BoolVarP(&o.Yes, "yes", "y", false, "do not ask for confirmation")
+	return cmd
+}
+
+func sessionDeleteRun(o *sessionDeleteOptions) error {
+	st, err := o.f.storeFromEnv()
+	if err != nil {
+		return err
+	}
+	if _, err := session.NormalizeName(o.Name); err != nil {
+		return err
+	}
+	if !st.Exists(o.Name) {
+		return fmt.Errorf("%w: %q", session.ErrNotFound, o.Name)
+	}
+	if !o.Yes {
+		if !o.f.streams.InTTY {
+			return fmt.Errorf("%w: refusing to delete %q without confirmation: stdin is not a terminal; add --yes", errFlags, o.Name)
+		}
+		if !o.f.streams.confirm(fmt.Sprintf("Delete session %q?", o.Name)) {
+			fmt.Fprintln(o.f.streams.Out, "Not deleted.")
+			return nil
+		}
+	}
+	if err := st.Delete(o.Name); err != nil {
+		return err
+	}
+	fmt.Fprintf(o.f.streams.Out, "Deleted session %q.\n", o.Name)
+	return nil
+}
+
+func newSessionForkCmd(f *factory) *cobra.Command {
+	return &cobra.Command{
+		Use:   "fork SRC DST",
+		Short: "Copy session SRC into a new session DST (SRC is untouched)",
+		Args:  exactArgs(2, "SRC and DST"),
+		RunE: func(_ *cobra.Command, args []string) error {
+			st, err := f.storeFromEnv()
+			if err != nil {
+				return err
+			}
+			s, err := st.Fork(args[0], args[1])
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(f.streams.Out, "Forked %q into %q (%d messages).\n", args[0], args[1], len(s.History))
+			return nil
+		},
+	}
+}
+
+func newSessionRenameCmd(f *factory) *cobra.Command {
+	return &cobra.Command{
+		Use:   "rename OLD NEW",
+		Short: "Rename a session (never replaces an existing one)",
+		Args:  exactArgs(2, "OLD and NEW"),
+		RunE: func(_ *cobra.Command, args []string) error {
+			st, err := f.storeFromEnv()
+			if err != nil {
+				return err
+			}
+			if err := st.Rename(args[0], args[1]); err != nil {
+				return err
+			}
+			fmt.Fprintf(f.streams.Out, "Renamed %q to %q.\n", args[0], args[1])
+			return nil
+		},
+	}
+}

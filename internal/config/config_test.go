@@ -1,0 +1,65 @@
+package config
+
+import (
+	"errors"
+	"path/filepath"
+	"testing"
+)
+
+func env(kv map[string]string) func(string) string { return func(k string) string { return kv[k] } }
+
+func TestProviderSelection(t *testing.T) {
+	cases := []struct {
+		env             map[string]string
+		provider, model string
+	}{
+		{map[string]string{}, ProviderOffline, "offline"},
+		{map[string]string{"OPENAI_API_KEY": "k"}, ProviderOpenAI, DefaultOpenAIModel},
+		{map[string]string{"OPENAI_BASE_URL": "http://127.0.0.1:11434/v1", "OPENAI_MODEL": "llama3.2"}, ProviderOpenAI, "llama3.2"},
+		{map[string]string{"ANTHROPIC_API_KEY": "k"}, ProviderAnthropic, DefaultAnthropicModel},
+		{map[string]string{"ANTHROPIC_API_KEY": "k", "LLM_PROVIDER": "OFFLINE"}, ProviderOffline, "offline"},
+	}
+	for _, c := range cases {
+		c.env["CHATCLI_HOME"] = "/h"
+		got, err := FromEnv(env(c.env))
+		if err != nil || got.Provider != c.provider || got.Model != c.model {
+			t.Errorf("%v: got %s/%s (%v), want %s/%s", c.env, got.Provider, got.Model, err, c.provider, c.model)
+		}
+	}
+}
+
+func TestOverrideUsesTheProvidersOwnModel(t *testing.T) {
+	c, _ := FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", "ANTHROPIC_MODEL": "claude-x"}))
+	if err := c.Override(ProviderAnthropic, ""); err != nil || c.Model != "claude-x" {
+		t.Fatalf("%v %s", err, c.Model)
+	}
+	if err := c.Override(ProviderOpenAI, "gpt-x"); err != nil || c.Model != "gpt-x" {
+		t.Fatalf("%v %s", err, c.Model)
+	}
+	if err := c.Override("gemini", ""); !errors.Is(err, ErrConfig) {
+		t.Fatalf("unknown provider: %v", err)
+	}
+}
+
+func TestAliasesAndPaths(t *testing.T) {
+	c, err := FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", "OPENAI_API_URL": "http://127.0.0.1:8080/v1/chat/completions"}))
+	if err != nil || c.OpenAIBaseURL != "http://127.0.0.1:8080/v1" || c.Provider != ProviderOpenAI {
+		t.Fatalf("alias: %+v %v", c, err)
+	}
+	if c.SessionsDir() != filepath.Join("/h", "sessions") || c.HistoryFile != filepath.Join("/h", "history") || !c.Autosave {
+		t.Fatalf("defaults: %+v", c)
+	}
+}
+
+func TestBadValuesAreRefusedWithTheVariableName(t *testing.T) {
+	for k, v := range map[string]string{"HISTORY_MAX_SIZE": "lots", "CHATCLI_SESSION_AUTOSAVE": "maybe", "LLM_PROVIDER": "gemini"} {
+		_, err := FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", k: v}))
+		if !errors.Is(err, ErrConfig) {
+			t.Errorf("%s=%s: %v", k, v, err)
+		}
+	}
+	c, _ := FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", "CHATCLI_SESSION_AUTOSAVE": "off"}))
+	if c.Autosave {
+		t.Fatal("autosave off")
+	}
+}

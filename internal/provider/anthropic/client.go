@@ -1,0 +1,155 @@
+package anthropic
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/anthropics/anthropic-sdk-go/v2"
+	"github.com/anthropics/anthropic-sdk-go/v2/option"
+
+	"github.com/chatcli/chatcli/internal/provider"
+)
+
+// Name is the provider name this package reports.
+const Name = "anthropic"
+
+// DefaultBaseURL is the Anthropic API; Config.BaseURL replaces it.
+const DefaultBaseURL = "https://api.anthropic.com"
+
+// DefaultMaxTokens caps a reply, in tokens, when neither Config.MaxTokens
+// nor the request sets a limit: the Messages API requires max_tokens.
+const DefaultMaxTokens = 4096
+
+// DefaultMaxRetries is how many times a failed request is retried when
+// Config.MaxRetries is 0.
+const DefaultMaxRetries = 2
+
+// Config configures a Client. Only Model is required.
+type Config struct {
+	// APIKey is the credential, sent the way the SDK sends it
+	// ("Authorization: Bearer <key>"); empty sends none (a proxy may add
+	// its own).
+	APIKey string
+	// Model is the model name, e.g. "claude-sonnet-4-5".
+	Model string
+	// BaseURL is the API root, ANTHROPIC_BASE_URL style, e.g.
+	// "https://api.anthropic.com"; requests go to <BaseURL>/v1/messages.
+	// It goes through BaseURLFromEndpoint, so ".../v1" and
+	// ".../v1/messages" work too. Empty means DefaultBaseURL.
+	BaseURL string
+	// HTTPClient sends the requests; nil means a plain &http.Client{}.
+	HTTPClient *http.Client
+	// Timeout bounds one whole Chat call, from connecting to the last
+	// streamed byte; 0 means no limit other than the caller's context.
+	Timeout time.Duration
+	// MaxTokens caps each reply, in tokens, when the request sets no cap;
+	// 0 means DefaultMaxTokens.
+	MaxTokens int
+	// MaxRetries is how many times the SDK retries a request that failed
+	// before any reply came (connection errors, 408, 409, 429, 5xx
+	// including 529 overloaded, or as the server's x-should-retry header
+	// says); 0 means DefaultMaxRetries and a negative value no retry.
+	MaxRetries int
+}
+
+// Client is a provider.Provider for the Messages API. It is safe for
+// concurrent use. No setting is read from the environment: the SDK's
+// ANTHROPIC_* defaults are turned off, Config is the whole configuration.
+type Client struct {
+	sdk       anthropic.Client
+	model     string
+	timeout   time.Duration
+	maxTokens int
+}
+
+var _ provider.Provider = (*Client)(nil)
+
+// New returns a client for cfg. It fails when Model is empty or BaseURL is
+// not an absolute http(s) URL; it does not contact the server.
+func New(cfg Config) (*Client, error) {
+	if cfg.Model == "" {
+		return nil, errors.New("anthropic: no model configured")
+	}
+	base := BaseURLFromEndpoint(cfg.BaseURL)
+	if base == "" {
+		base = DefaultBaseURL
+	}
+	u, err := url.Parse(base)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("anthropic: base URL %q is not an http(s) URL", cfg.BaseURL)
+	}
+	retries := cfg.MaxRetries
+	if retries == 0 {
+		retries = DefaultMaxRetries
+	} else if retries < 0 {
+		retries = 0
+	}
+	hc := cfg.HTTPClient
+	if hc == nil {
+		hc = &http.Client{}
+	}
+	opts := []option.RequestOption{
+		option.WithoutEnvironmentDefaults(),
+		option.WithBaseURL(base + "/"),
+		option.WithHTTPClient(hc),
+		option.WithMaxRetries(retries),
+	}
+	if cfg.APIKey != "" {
+		opts = append(opts, option.WithAPIKey(cfg.APIKey))
+	}
+	maxTokens := cfg.MaxTokens
+	if maxTokens <= 0 {
+		maxTokens = DefaultMaxTokens
+	}
+	return &Client{sdk: anthropic.NewClient(opts...), model: cfg.Model, timeout: cfg.Timeout, maxTokens: maxTokens}, nil
+}
+
+// BaseURLFromEndpoint turns a full Messages endpoint URL
+// ("https://host/v1/messages") or an API root with the version
+// ("https://host/v1") into the base URL Config.BaseURL wants
+// ("https://host"), without a trailing slash.
+func BaseURLFromEndpoint(endpoint string) string {
+	s := strings.TrimRight(strings.TrimSpace(endpoint), "/")
+	s = strings.TrimSuffix(s, "/messages")
+	s = strings.TrimSuffix(s, "/v1")
+	return strings.TrimRight(s, "/")
+}
+
+// Name returns "anthropic".
+func (c *Client) Name() string { return Name }
+
+// Model returns the configured model name.
+func (c *Client) Model() string { return c.model }
+
+// Chat streams one reply; see the package doc for the protocol and
+// provider.Provider for the contract. Every error is a *provider.Error.
+func (c *Client) Chat(ctx context.Context, req provider.Request, onDelta func(text string)) (provider.Response, error) {
+	if c.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, c.timeout, provider.TimeoutCause(c.timeout))
+		defer cancel()
+	}
+	maxTokens := c.maxTokens
+	if req.MaxTokens > 0 {
+		maxTokens = req.MaxTokens
+	}
+	params, err := toParams(c.model, int64(maxTokens), req.Messages)
+	if err != nil {
+		e := provider.Classify(Name, 0, "", err)
+		e.Kind = provider.KindBadRequest
+		return provider.Response{}, e
+	}
+	var res *http.Response
+	stream := c.sdk.Messages.NewStreaming(ctx, params, option.WithResponseInto(&res))
+	defer stream.Close()
+	resp, err := readStream(stream, onDelta)
+	if err != nil {
+		return provider.Response{}, classify(ctx, res, err)
+	}
+	return resp, nil
+}

@@ -1,0 +1,18 @@
+// Package anthropic is the provider for Anthropic's Messages API, through
+// the official SDK github.com/anthropics/anthropic-sdk-go/v2.
+//
+// Chat posts to <BaseURL>/v1/messages with "stream": true and reads the
+// server-sent events in the order the protocol defines: message_start
+// (model, input usage), then for each content block content_block_start,
+// any number of content_block_delta (text_delta for text, input_json_delta
+// carrying a fragment of a tool_use block's input JSON) and
+// content_block_stop, then message_delta (stop_reason, output usage) and
+// message_stop; ping events may come at any time. Each text_delta is passed
+// to onDelta as it arrives; the SDK's Message.Accumulate joins text and
+// input fragments. An "event: error" in the stream, or a stream that ends
+// before message_stop, fails the call: nothing partial is ever returned as a
+// reply.
+//
+// format.go documents how a message.Message history becomes the request's
+// "system", "messages" and, when the history holds tool calls, "tools".
+package anthropic

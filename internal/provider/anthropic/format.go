@@ -1,0 +1,169 @@
+package anthropic
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/anthropics/anthropic-sdk-go/v2"
+
+	"github.com/chatcli/chatcli/internal/message"
+)
+
+// toParams converts a history into Messages API parameters.
+//
+// The Messages API takes system text in its top-level "system" parameter
+// and wants user and assistant turns to alternate, so the conversion is not
+// one to one:
+//
+//   - every system message, wherever it appears (also mid-conversation),
+//     goes into the top-level "system" parameter: their contents joined in
+//     order by a blank line, as one text block. A mid-conversation system
+//     message so loses its place: the model reads it as a standing
+//     instruction, not as something said at that point;
+//   - user content becomes a text block, and each image an image block (a
+//     data URL as a base64 source, an http(s) URL as a url source; other
+//     references are not sent);
+//   - assistant content becomes a text block and each tool call a tool_use
+//     block {id, name, input}; input is the call's arguments when they are
+//     a JSON object, {} when empty, and {"arguments": "<text>"} otherwise;
+//   - a tool message becomes a tool_result block {tool_use_id, content} in
+//     a user turn;
+//   - consecutive turns of the same role are merged into one (so the results
+//     of parallel tool calls share one user turn), and in a user turn the
+//     tool_result blocks come before any text, as the API requires;
+//   - empty text is never sent (the API refuses empty text blocks), and a
+//     turn left without blocks is dropped.
+//
+// The API refuses tool_use and tool_result blocks in a request that defines
+// no tools, so when the history holds tool calls every tool name found is
+// declared with an open input schema and tool_choice is "none": the model
+// sees the history but cannot call a tool in this reply.
+func toParams(model string, maxTokens int64, msgs []message.Message) (anthropic.MessageNewParams, error) {
+	p := anthropic.MessageNewParams{Model: anthropic.Model(model), MaxTokens: maxTokens}
+	var system, tools []string
+	var turns []turn
+	seen := map[string]bool{}
+	for i, m := range msgs {
+		t := turn{user: m.Role != message.RoleAssistant}
+		switch m.Role {
+		case message.RoleSystem:
+			if m.Content != "" {
+				system = append(system, m.Content)
+			}
+			continue
+		case message.RoleUser:
+			t.blocks = appendText(t.blocks, m.Content)
+			for _, img := range m.Images {
+				if b, ok := imageBlock(img); ok {
+					t.blocks = append(t.blocks, b)
+				}
+			}
+		case message.RoleAssistant:
+			t.blocks = appendText(t.blocks, m.Content)
+			for _, c := range m.ToolCalls {
+				t.blocks = append(t.blocks, anthropic.NewToolUseBlock(c.ID, toolInput(c.Arguments), c.Name))
+				if !seen[c.Name] {
+					seen[c.Name] = true
+					tools = append(tools, c.Name)
+				}
+			}
+		case message.RoleTool:
+			r := anthropic.ToolResultBlockParam{ToolUseID: m.ToolCallID}
+			if m.Content != "" {
+				r.Content = []anthropic.ToolResultBlockParamContentUnion{{OfText: &anthropic.TextBlockParam{Text: m.Content}}}
+			}
+			t.blocks = append(t.blocks, anthropic.ContentBlockParamUnion{OfToolResult: &r})
+		default:
+			return p, fmt.Errorf("message #%d: unknown role %q", i+1, m.Role)
+		}
+		if len(t.blocks) == 0 {
+			continue
+		}
+		if n := len(turns); n > 0 && turns[n-1].user == t.user {
+			turns[n-1].blocks = append(turns[n-1].blocks, t.blocks...)
+			continue
+		}
+		turns = append(turns, t)
+	}
+	for _, t := range turns {
+		if t.user {
+			p.Messages = append(p.Messages, anthropic.NewUserMessage(toolResultsFirst(t.blocks)...))
+		} else {
+			p.Messages = append(p.Messages, anthropic.NewAssistantMessage(t.blocks...))
+		}
+	}
+	if len(system) > 0 {
+		p.System = []anthropic.TextBlockParam{{Text: strings.Join(system, "\n\n")}}
+	}
+	for _, name := range tools {
+		p.Tools = append(p.Tools, anthropic.ToolUnionParam{OfTool: &anthropic.ToolParam{
+			Name:        name,
+			InputSchema: anthropic.ToolInputSchemaParam{Properties: map[string]any{}},
+		}})
+	}
+	if len(tools) > 0 {
+		p.ToolChoice = anthropic.ToolChoiceUnionParam{OfNone: &anthropic.ToolChoiceNoneParam{}}
+	}
+	return p, nil
+}
+
+// turn is one message of the request being built: a user turn (user text
+// and tool results) or an assistant turn.
+type turn struct {
+	user   bool
+	blocks []anthropic.ContentBlockParamUnion
+}
+
+func appendText(blocks []anthropic.ContentBlockParamUnion, text string) []anthropic.ContentBlockParamUnion {
+	if text == "" {
+		return blocks
+	}
+	return append(blocks, anthropic.NewTextBlock(text))
+}
+
+// toolResultsFirst moves the tool_result blocks of a user turn before its
+// other blocks, keeping the order within each group.
+func toolResultsFirst(blocks []anthropic.ContentBlockParamUnion) []anthropic.ContentBlockParamUnion {
+	out := make([]anthropic.ContentBlockParamUnion, 0, len(blocks))
+	for _, b := range blocks {
+		if b.OfToolResult != nil {
+			out = append(out, b)
+		}
+	}
+	for _, b := range blocks {
+		if b.OfToolResult == nil {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// toolInput returns the tool_use input for a call's raw arguments.
+func toolInput(args string) any {
+	trimmed := strings.TrimSpace(args)
+	if trimmed == "" {
+		return map[string]any{}
+	}
+	if strings.HasPrefix(trimmed, "{") && json.Valid([]byte(trimmed)) {
+		return json.RawMessage(trimmed)
+	}
+	return map[string]any{"arguments": args}
+}
+
+// imageBlock converts a data URL ("data:image/png;base64,…") or an http(s)
+// URL into an image block.
+func imageBlock(ref string) (anthropic.ContentBlockParamUnion, bool) {
+	if rest, ok := strings.CutPrefix(ref, "data:"); ok {
+		meta, data, ok := strings.Cut(rest, ",")
+		mediaType, isBase64 := strings.CutSuffix(meta, ";base64")
+		if !ok || !isBase64 {
+			return anthropic.ContentBlockParamUnion{}, false
+		}
+		return anthropic.NewImageBlockBase64(mediaType, data), true
+	}
+	if strings.HasPrefix(ref, "https://") || strings.HasPrefix(ref, "http://") {
+		return anthropic.NewImageBlock(anthropic.URLImageSourceParam{URL: ref}), true
+	}
+	return anthropic.ContentBlockParamUnion{}, false
+}

@@ -1,0 +1,139 @@
+package openai
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
+
+	"github.com/chatcli/chatcli/internal/provider"
+)
+
+// Name is the provider name this package reports.
+const Name = "openai"
+
+// DefaultBaseURL is the OpenAI API; Config.BaseURL replaces it.
+const DefaultBaseURL = "https://api.openai.com/v1/"
+
+// DefaultMaxRetries is how many times a failed request is retried when
+// Config.MaxRetries is 0.
+const DefaultMaxRetries = 2
+
+// Config configures a Client. Only Model is required.
+type Config struct {
+	// APIKey is sent as "Authorization: Bearer <key>". Empty is allowed: a
+	// local server such as Ollama needs none, and no Authorization header
+	// is sent then (OPENAI_API_KEY in the environment is not used).
+	APIKey string
+	// Model is the model name, e.g. "gpt-4o-mini" or "llama3.2".
+	Model string
+	// BaseURL is the API root in OPENAI_BASE_URL style, e.g.
+	// "http://127.0.0.1:11434/v1"; requests go to <BaseURL>/chat/completions.
+	// Empty means DefaultBaseURL. For a full endpoint URL see
+	// BaseURLFromEndpoint.
+	BaseURL string
+	// HTTPClient sends the requests; nil means the SDK's default client.
+	HTTPClient *http.Client
+	// Timeout bounds one whole Chat call, from connecting to the last
+	// streamed byte; 0 means no limit other than the caller's context.
+	Timeout time.Duration
+	// MaxRetries is how many times the SDK retries a request that failed
+	// with a connection error, 408, 409, 429 or 5xx before any reply came;
+	// 0 means DefaultMaxRetries and a negative value means no retry.
+	MaxRetries int
+}
+
+// Client is a provider.Provider talking the chat-completions protocol.
+// It is safe for concurrent use. Config sets the key, base URL, retries and
+// HTTP client; the SDK may still add headers from OPENAI_ORG_ID,
+// OPENAI_PROJECT_ID and OPENAI_CUSTOM_HEADERS in the environment.
+type Client struct {
+	sdk           openai.Client
+	model         string
+	timeout       time.Duration
+	maxCompletion bool
+}
+
+var _ provider.Provider = (*Client)(nil)
+
+// New returns a client for cfg. It fails when Model is empty or BaseURL is
+// not an absolute http(s) URL; it does not contact the server.
+func New(cfg Config) (*Client, error) {
+	if cfg.Model == "" {
+		return nil, errors.New("openai: no model configured")
+	}
+	base := cfg.BaseURL
+	if base == "" {
+		base = DefaultBaseURL
+	}
+	u, err := url.Parse(base)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("openai: base URL %q is not an http(s) URL", cfg.BaseURL)
+	}
+	retries := cfg.MaxRetries
+	if retries == 0 {
+		retries = DefaultMaxRetries
+	} else if retries < 0 {
+		retries = 0
+	}
+	opts := []option.RequestOption{
+		option.WithBaseURL(base),
+		option.WithAPIKey(cfg.APIKey),
+		option.WithMaxRetries(retries),
+	}
+	if cfg.HTTPClient != nil {
+		opts = append(opts, option.WithHTTPClient(cfg.HTTPClient))
+	}
+	return &Client{
+		sdk:           openai.NewClient(opts...),
+		model:         cfg.Model,
+		timeout:       cfg.Timeout,
+		maxCompletion: u.Host == "api.openai.com",
+	}, nil
+}
+
+// BaseURLFromEndpoint turns a full chat-completions endpoint URL, the form
+// ChatCLI's OPENAI_API_URL takes ("https://host/v1/chat/completions"), into
+// the base URL Config.BaseURL wants ("https://host/v1"). A URL without the
+// /chat/completions suffix is returned without its trailing slash.
+func BaseURLFromEndpoint(endpoint string) string {
+	s := strings.TrimRight(strings.TrimSpace(endpoint), "/")
+	s = strings.TrimSuffix(s, "/chat/completions")
+	return strings.TrimRight(s, "/")
+}
+
+// Name returns "openai".
+func (c *Client) Name() string { return Name }
+
+// Model returns the configured model name.
+func (c *Client) Model() string { return c.model }
+
+// Chat streams one chat completion; see the package doc for the protocol
+// and provider.Provider for the contract. Every error is a *provider.Error.
+func (c *Client) Chat(ctx context.Context, req provider.Request, onDelta func(text string)) (provider.Response, error) {
+	if c.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, c.timeout, provider.TimeoutCause(c.timeout))
+		defer cancel()
+	}
+	params, err := toParams(c.model, req, c.maxCompletion)
+	if err != nil {
+		e := provider.Classify(Name, 0, "", err)
+		e.Kind = provider.KindBadRequest
+		return provider.Response{}, e
+	}
+	var res *http.Response
+	stream := c.sdk.Chat.Completions.NewStreaming(ctx, params, option.WithResponseInto(&res))
+	defer stream.Close()
+	resp, err := readStream(stream, onDelta)
+	if err != nil {
+		return provider.Response{}, classify(ctx, res, err)
+	}
+	return resp, nil
+}

@@ -1,0 +1,85 @@
+package openai
+
+import (
+	"fmt"
+
+	"github.com/openai/openai-go/v3"
+
+	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/provider"
+)
+
+// toParams converts a request into chat-completions parameters for model.
+//
+// Each message becomes one entry of "messages", in order and with its role:
+//
+//   - system: {"role":"system","content":…}, wherever it appears;
+//   - user: {"role":"user","content":…}; with Images, content is an array
+//     of a text part and one image_url part per image (data URLs and http
+//     URLs are passed as written);
+//   - assistant: {"role":"assistant","content":…,"tool_calls":[{"id","type":
+//     "function","function":{"name","arguments"}}]}; content is left out
+//     when it is empty and there are tool calls;
+//   - tool: {"role":"tool","tool_call_id":…,"content":…}.
+//
+// MaxTokens > 0 is sent as max_completion_tokens when maxCompletion is true
+// (OpenAI itself, whose newer models refuse max_tokens) and as max_tokens
+// otherwise (compatible servers, several of which know only max_tokens).
+// A message with an unknown role is an error.
+func toParams(model string, req provider.Request, maxCompletion bool) (openai.ChatCompletionNewParams, error) {
+	p := openai.ChatCompletionNewParams{
+		Model:         model,
+		Messages:      make([]openai.ChatCompletionMessageParamUnion, 0, len(req.Messages)),
+		StreamOptions: openai.ChatCompletionStreamOptionsParam{IncludeUsage: openai.Bool(true)},
+	}
+	for i, m := range req.Messages {
+		u, err := toMessage(m)
+		if err != nil {
+			return p, fmt.Errorf("message #%d: %w", i+1, err)
+		}
+		p.Messages = append(p.Messages, u)
+	}
+	if req.MaxTokens > 0 {
+		if maxCompletion {
+			p.MaxCompletionTokens = openai.Int(int64(req.MaxTokens))
+		} else {
+			p.MaxTokens = openai.Int(int64(req.MaxTokens))
+		}
+	}
+	return p, nil
+}
+
+func toMessage(m message.Message) (openai.ChatCompletionMessageParamUnion, error) {
+	switch m.Role {
+	case message.RoleSystem:
+		return openai.SystemMessage(m.Content), nil
+	case message.RoleUser:
+		if len(m.Images) == 0 {
+			return openai.UserMessage(m.Content), nil
+		}
+		parts := []openai.ChatCompletionContentPartUnionParam{openai.TextContentPart(m.Content)}
+		for _, img := range m.Images {
+			parts = append(parts, openai.ImageContentPart(openai.ChatCompletionContentPartImageImageURLParam{URL: img}))
+		}
+		return openai.UserMessage(parts), nil
+	case message.RoleAssistant:
+		a := openai.ChatCompletionAssistantMessageParam{}
+		if m.Content != "" || len(m.ToolCalls) == 0 {
+			a.Content.OfString = openai.String(m.Content)
+		}
+		for _, c := range m.ToolCalls {
+			a.ToolCalls = append(a.ToolCalls, openai.ChatCompletionMessageToolCallUnionParam{
+				OfFunction: &openai.ChatCompletionMessageFunctionToolCallParam{
+					ID: c.ID,
+					Function: openai.ChatCompletionMessageFunctionToolCallFunctionParam{
+						Name: c.Name, Arguments: c.Arguments,
+					},
+				},
+			})
+		}
+		return openai.ChatCompletionMessageParamUnion{OfAssistant: &a}, nil
+	case message.RoleTool:
+		return openai.ToolMessage(m.Content, m.ToolCallID), nil
+	}
+	return openai.ChatCompletionMessageParamUnion{}, fmt.Errorf("unknown role %q", m.Role)
+}
