@@ -80,9 +80,8 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		c.Home = filepath.Join(home, ".chatcli")
 	}
 	if c.OpenAIBaseURL == "" {
-		if u := getenv("OPENAI_API_URL"); u != "" {
-			c.OpenAIBaseURL = strings.TrimSuffix(strings.TrimRight(u, "/"), "/chat/completions")
-		}
+		// The openai provider turns a full endpoint URL into its base.
+		c.OpenAIBaseURL = getenv("OPENAI_API_URL")
 	}
 	if c.HistoryFile == "" {
 		c.HistoryFile = filepath.Join(c.Home, "history")

@@ -43,7 +43,7 @@ func TestOverrideUsesTheProvidersOwnModel(t *testing.T) {
 
 func TestAliasesAndPaths(t *testing.T) {
 	c, err := FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", "OPENAI_API_URL": "http://127.0.0.1:8080/v1/chat/completions"}))
-	if err != nil || c.OpenAIBaseURL != "http://127.0.0.1:8080/v1" || c.Provider != ProviderOpenAI {
+	if err != nil || c.OpenAIBaseURL != "http://127.0.0.1:8080/v1/chat/completions" || c.Provider != ProviderOpenAI {
 		t.Fatalf("alias: %+v %v", c, err)
 	}
 	if c.SessionsDir() != filepath.Join("/h", "sessions") || c.HistoryFile != filepath.Join("/h", "history") || !c.Autosave {
