@@ -3,8 +3,11 @@ package message
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"sort"
 	"sync"
+
+	"github.com/chatcli/chatcli/internal/jsonscan"
 )
 
 // Role is who wrote a message: one of RoleUser, RoleAssistant, RoleSystem,
@@ -164,95 +167,23 @@ func (mt *Meta) UnmarshalJSON(data []byte) error {
 }
 
 // unknownKeys returns the top-level members of the JSON object data whose
-// keys are not in known, or nil when there are none. data must be valid JSON
-// (it has been decoded already); the scan only looks for member boundaries.
+// keys are not in known, or nil when there are none.
 func unknownKeys(data []byte, known map[string]bool) (map[string]json.RawMessage, error) {
+	members, err := jsonscan.Members(data)
+	if err != nil {
+		return nil, err
+	}
 	var extra map[string]json.RawMessage
-	i := bytes.IndexByte(data, '{')
-	if i < 0 {
-		return nil, nil
-	}
-	i++
-	for {
-		i = skipSpace(data, i)
-		if i >= len(data) || data[i] != '"' {
-			return extra, nil // "}" or end
-		}
-		keyEnd := skipString(data, i)
-		var key string
-		if err := json.Unmarshal(data[i:keyEnd], &key); err != nil {
-			return nil, err
-		}
-		i = skipSpace(data, keyEnd)
-		i = skipSpace(data, i+1) // ':'
-		valEnd := skipValue(data, i)
-		if !known[key] {
-			if extra == nil {
-				extra = map[string]json.RawMessage{}
-			}
-			extra[key] = append(json.RawMessage(nil), data[i:valEnd]...)
-		}
-		i = skipSpace(data, valEnd)
-		if i < len(data) && data[i] == ',' {
-			i++
-		}
-	}
-}
-
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// skipString returns the index just past the JSON string starting at b[i].
-func skipString(b []byte, i int) int {
-	i++
-	for i < len(b) {
-		j := bytes.IndexAny(b[i:], `"\\`)
-		if j < 0 {
-			return len(b)
-		}
-		i += j
-		if b[i] == '\\' {
-			i += 2
+	for _, m := range members {
+		if known[m.Key] {
 			continue
 		}
-		return i + 1
-	}
-	return len(b)
-}
-
-// skipValue returns the index just past the JSON value starting at b[i].
-func skipValue(b []byte, i int) int {
-	depth := 0
-	for i < len(b) {
-		switch b[i] {
-		case '"':
-			i = skipString(b, i)
-			if depth == 0 {
-				return i
-			}
-			continue
-		case '{', '[':
-			depth++
-		case '}', ']':
-			if depth == 0 {
-				return i
-			}
-			depth--
-			if depth == 0 {
-				return i + 1
-			}
-		case ',':
-			if depth == 0 {
-				return i
-			}
+		if extra == nil {
+			extra = map[string]json.RawMessage{}
 		}
-		i++
+		extra[m.Key] = append(json.RawMessage(nil), m.Value...)
 	}
-	return i
+	return extra, nil
 }
 
 // DecodeList decodes a JSON array of messages, as UnmarshalJSON would each
@@ -265,18 +196,16 @@ func DecodeList(data []byte) ([]Message, error) {
 	if err := json.Unmarshal(data, &ps); err != nil {
 		return nil, err
 	}
+	elems, err := jsonscan.Elements(data)
+	if err != nil || len(elems) != len(ps) {
+		return nil, fmt.Errorf("message: split list: %v", err)
+	}
 	out := make([]Message, len(ps))
-	i := bytes.IndexByte(data, '[') + 1
 	for k := range ps {
 		out[k] = Message(ps[k])
-		i = skipSpace(data, i)
-		end := skipValue(data, i)
-		extra, err := unknownKeys(data[i:end], knownMessageKeys)
-		if err != nil {
+		if out[k].Extra, err = unknownKeys(elems[k], knownMessageKeys); err != nil {
 			return nil, err
 		}
-		out[k].Extra = extra
-		i = skipSpace(data, end) + 1 // ','
 	}
 	return out, nil
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/jsonscan"
 	"github.com/chatcli/chatcli/internal/message"
 )
 
@@ -130,13 +131,13 @@ func Decode(data []byte) (*Session, error) {
 		}
 		return &Session{History: sanitize(h), SourceVersion: 1}, nil
 	}
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(data, &top); err != nil {
-		var ute *json.UnmarshalTypeError
-		if errors.As(err, &ute) {
-			return nil, errFormat
-		}
+	members, err := jsonscan.Members(data)
+	if err != nil {
 		return nil, err
+	}
+	top := make(map[string]json.RawMessage, len(members))
+	for _, m := range members {
+		top[m.Key] = m.Value
 	}
 	s := &Session{SourceVersion: 1}
 	if v, ok := top["version"]; ok {
@@ -160,29 +161,45 @@ func Decode(data []byte) (*Session, error) {
 		}
 	}
 	if raw, ok := top["chat_history"]; ok && string(raw) != "null" {
-		h, err := message.DecodeList(raw)
-		if err != nil {
+		if s.History, err = message.DecodeList(raw); err != nil {
 			return nil, fmt.Errorf("%w: field \"chat_history\": %v", errFormat, err)
 		}
-		s.History = h
 	}
-	s.Checkpoints, s.Attachments = top["checkpoints"], top["attachments"]
+	for _, k := range []string{"checkpoints", "attachments", "agent_history", "coder_history", "shared_memory"} {
+		if raw, ok := top[k]; ok && !json.Valid(raw) {
+			return nil, fmt.Errorf("%w: field %q is not valid JSON", errFormat, k)
+		}
+	}
+	s.Checkpoints, s.Attachments = clone(top["checkpoints"]), clone(top["attachments"])
 	s.AgentHistory, s.CoderHistory, s.SharedMemory = orNil(top["agent_history"]), orNil(top["coder_history"]), orNil(top["shared_memory"])
 	if s.SourceVersion < 2 {
 		if err := mergeV1(s); err != nil {
 			return nil, err
 		}
 	}
-	for k, v := range top {
-		if !knownKeys[k] {
-			if s.Extra == nil {
-				s.Extra = map[string]json.RawMessage{}
-			}
-			s.Extra[k] = v
+	for _, m := range members {
+		if knownKeys[m.Key] {
+			continue
 		}
+		if !json.Valid(m.Value) {
+			return nil, fmt.Errorf("%w: field %q is not valid JSON", errFormat, m.Key)
+		}
+		if s.Extra == nil {
+			s.Extra = map[string]json.RawMessage{}
+		}
+		s.Extra[m.Key] = clone(m.Value)
 	}
 	s.History = sanitize(s.History)
 	return s, nil
+}
+
+// clone copies raw JSON out of the file buffer, so a session does not pin
+// the whole file in memory; nil stays nil.
+func clone(raw json.RawMessage) json.RawMessage {
+	if raw == nil {
+		return nil
+	}
+	return append(json.RawMessage(nil), raw...)
 }
 
 // mergeV1 appends the v1 agent and coder histories to the unified history,
@@ -220,7 +237,7 @@ func orNil(raw json.RawMessage) json.RawMessage {
 	case "", "null", "[]":
 		return nil
 	}
-	return raw
+	return clone(raw)
 }
 
 // sanitize makes every text valid UTF-8 (message.ValidUTF8). encoding/json

@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
+
+	"github.com/chatcli/chatcli/internal/jsonscan"
 )
 
 // Sentinel errors of the store, matched with errors.Is. Every returned error
@@ -28,6 +31,8 @@ func classify(path string, err error) error {
 	}
 	var syn *json.SyntaxError
 	switch {
+	case errors.Is(err, jsonscan.ErrSyntax):
+		return fmt.Errorf("%w: %s: %v", ErrCorrupt, path, strings.TrimPrefix(err.Error(), "jsonscan: "))
 	case errors.As(err, &syn):
 		return fmt.Errorf("%w: %s: invalid JSON at byte %d: %v", ErrCorrupt, path, syn.Offset, syn)
 	case errors.Is(err, io.ErrUnexpectedEOF) || err.Error() == "unexpected end of JSON input":
