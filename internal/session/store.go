@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/chatcli/chatcli/internal/atomicfile"
 )
 
 const fileExt = ".json"
@@ -62,7 +64,7 @@ func (s *Store) Load(name string) (*Session, error) {
 	return sess, nil
 }
 
-// Save writes sess under name durably (see writeFile), after setting
+// Save writes sess under name durably (atomicfile.WriteFile), after setting
 // UpdatedAt to now, CreatedAt when it is zero, Title when it is empty, and
 // incrementing Revision; sess is changed accordingly. An existing file that
 // cannot be read (empty, cut, invalid) or is too new is never overwritten:
@@ -80,7 +82,7 @@ func (s *Store) Save(name string, sess *Session) error {
 	if err != nil {
 		return err
 	}
-	return writeFile(p, data)
+	return atomicfile.WriteFile(p, data)
 }
 
 // Create writes sess under name like Save, but only when no session of that
@@ -94,7 +96,7 @@ func (s *Store) Create(name string, sess *Session) error {
 	if err != nil {
 		return err
 	}
-	if err := createFile(p, data); err != nil {
+	if err := atomicfile.CreateFile(p, data); err != nil {
 		if errors.Is(err, fs.ErrExist) {
 			return fmt.Errorf("%w: %q", ErrExists, n)
 		}
@@ -211,7 +213,7 @@ func (s *Store) Delete(name string) error {
 		}
 		return fmt.Errorf("session: delete %s: %w", p, err)
 	}
-	return syncDir(s.dir)
+	return atomicfile.SyncDir(s.dir)
 }
 
 // Fork copies session src into a new session dst with a new identity
@@ -252,5 +254,5 @@ func (s *Store) Rename(old, new string) error {
 	if err := os.Remove(op); err != nil {
 		return fmt.Errorf("session: rename %s: %w", op, err)
 	}
-	return syncDir(s.dir)
+	return atomicfile.SyncDir(s.dir)
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/google/go-cmp/cmp"
 )
@@ -98,9 +99,9 @@ func TestFailedWriteLeavesOldFileByteIdentical(t *testing.T) {
 	path := filepath.Join(s.Dir(), "keep.json")
 	before, _ := os.ReadFile(path)
 
-	orig := createTemp
-	t.Cleanup(func() { createTemp = orig })
-	createTemp = func(dir, pattern string) (tempFile, error) {
+	orig := atomicfile.CreateTemp
+	t.Cleanup(func() { atomicfile.CreateTemp = orig })
+	atomicfile.CreateTemp = func(dir, pattern string) (atomicfile.TempFile, error) {
 		f, err := os.CreateTemp(dir, pattern)
 		return failingFile{f}, err
 	}

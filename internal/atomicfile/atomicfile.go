@@ -1,4 +1,9 @@
-package session
+// Package atomicfile replaces and creates files durably: temporary file in
+// the same directory, write, length check, fsync, close, rename (or link,
+// to create without replacing), fsync of the directory. On any error the
+// temporary file is removed and the previous file is byte-identical.
+// Temporary files are hidden: ".<name>.tmp-<random>".
+package atomicfile
 
 import (
 	"errors"
@@ -8,25 +13,28 @@ import (
 	"path/filepath"
 )
 
-// tempFile is the part of *os.File a durable write uses; a seam for tests
-// that inject write failures (ENOSPC) and check the old file survives.
-type tempFile interface {
+// TempFile is the part of *os.File a durable write uses.
+type TempFile interface {
 	io.Writer
 	Sync() error
 	Close() error
 	Name() string
 }
 
-var createTemp = func(dir, pattern string) (tempFile, error) { return os.CreateTemp(dir, pattern) }
+// CreateTemp creates the temporary file (os.CreateTemp, mode 0600). It is a
+// seam: tests replace it to inject write failures such as ENOSPC and check
+// that the old file survives.
+var CreateTemp = func(dir, pattern string) (TempFile, error) { return os.CreateTemp(dir, pattern) }
 
-// tempPattern names temporary files: hidden, so List never shows them, and
-// recognisable, so a storage pass can find leftovers.
-func tempPattern(final string) string { return "." + filepath.Base(final) + ".tmp-*" }
+// TempPattern is the os.CreateTemp pattern of temporary files for final:
+// hidden, so listings skip them, and recognisable, so a storage pass can
+// find leftovers.
+func TempPattern(final string) string { return "." + filepath.Base(final) + ".tmp-*" }
 
 // writeTemp writes data to a new temporary file in dir and syncs it; on any
 // error the temporary file is removed. It returns the temporary file's path.
 func writeTemp(dir, final string, data []byte) (string, error) {
-	f, err := createTemp(dir, tempPattern(final))
+	f, err := CreateTemp(dir, TempPattern(final))
 	if err != nil {
 		return "", fmt.Errorf("create temporary file in %s: %w", dir, err)
 	}
@@ -48,11 +56,11 @@ func writeTemp(dir, final string, data []byte) (string, error) {
 	return name, nil
 }
 
-// writeFile replaces path with data durably: temporary file in the same
+// WriteFile replaces path with data durably: temporary file in the same
 // directory, write, check length, fsync, close, rename over path, fsync the
 // directory. On any error the temporary file is removed and the previous
 // content of path is untouched.
-func writeFile(path string, data []byte) error {
+func WriteFile(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	tmp, err := writeTemp(dir, path, data)
 	if err != nil {
@@ -62,13 +70,13 @@ func writeFile(path string, data []byte) error {
 		os.Remove(tmp)
 		return fmt.Errorf("replace %s: %w", path, err)
 	}
-	return syncDir(dir)
+	return SyncDir(dir)
 }
 
-// createFile writes data to path only if path does not exist yet, durably
+// CreateFile writes data to path only if path does not exist yet, durably
 // (like writeFile, publishing with link(2), which fails when the target
 // exists). It returns an error wrapping os.ErrExist when path exists.
-func createFile(path string, data []byte) error {
+func CreateFile(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	tmp, err := writeTemp(dir, path, data)
 	if err != nil {
@@ -81,11 +89,11 @@ func createFile(path string, data []byte) error {
 		}
 		return fmt.Errorf("create %s: %w", path, err)
 	}
-	return syncDir(dir)
+	return SyncDir(dir)
 }
 
-// syncDir fsyncs a directory so a rename or link in it is durable.
-func syncDir(dir string) error {
+// SyncDir fsyncs a directory so a rename, link or removal in it is durable.
+func SyncDir(dir string) error {
 	d, err := os.Open(dir)
 	if err != nil {
 		return fmt.Errorf("sync %s: %w", dir, err)
