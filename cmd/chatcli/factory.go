@@ -62,7 +62,7 @@ func (f *factory) engine(c config.Config) (*conversation.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return conversation.New(conversation.Options{Store: st, Provider: p,
+	return conversation.New(conversation.Options{Store: st, Provider: p, JournalDir: c.TranscriptsDir(),
 		Notify: func(s string) { fmt.Fprintln(f.streams.Err, "note: "+s) }}), nil
 }
 

@@ -53,6 +53,9 @@ type Config struct {
 	// Autosave is CHATCLI_SESSION_AUTOSAVE (default true): save unbound
 	// REPL conversations on exit.
 	Autosave bool
+	// Transcript is CHATCLI_SESSION_TRANSCRIPT (default true): keep a
+	// journal under every conversation.
+	Transcript bool
 }
 
 // FromEnv reads the configuration through getenv (os.Getenv in main). A
@@ -71,6 +74,7 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		HistoryFile:      getenv("HISTORY_FILE"),
 		HistoryMax:       DefaultHistoryMax,
 		Autosave:         true,
+		Transcript:       true,
 	}
 	if c.Home == "" {
 		home, err := os.UserHomeDir()
@@ -93,12 +97,14 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		}
 		c.HistoryMax = n
 	}
-	if v := getenv("CHATCLI_SESSION_AUTOSAVE"); v != "" {
-		b, err := ParseBool(v)
-		if err != nil {
-			return c, fmt.Errorf("%w: CHATCLI_SESSION_AUTOSAVE=%q: %v", ErrConfig, v, err)
+	for name, dst := range map[string]*bool{"CHATCLI_SESSION_AUTOSAVE": &c.Autosave, "CHATCLI_SESSION_TRANSCRIPT": &c.Transcript} {
+		if v := getenv(name); v != "" {
+			b, err := ParseBool(v)
+			if err != nil {
+				return c, fmt.Errorf("%w: %s=%q: %v", ErrConfig, name, v, err)
+			}
+			*dst = b
 		}
-		c.Autosave = b
 	}
 	c.Provider = strings.ToLower(getenv("LLM_PROVIDER"))
 	if c.Provider == "" {
@@ -140,6 +146,14 @@ func firstNonEmpty(a, b string) string {
 
 // SessionsDir is <Home>/sessions.
 func (c Config) SessionsDir() string { return filepath.Join(c.Home, "sessions") }
+
+// TranscriptsDir is <Home>/transcripts, or "" when the journal is off.
+func (c Config) TranscriptsDir() string {
+	if !c.Transcript {
+		return ""
+	}
+	return filepath.Join(c.Home, "transcripts")
+}
 
 // ParseBool reads on/off settings: 1, true, yes, on and 0, false, no, off,
 // in any case.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/provider"
 	"github.com/chatcli/chatcli/internal/session"
@@ -28,8 +29,16 @@ type Engine struct {
 	// members, which are kept on rewrite).
 	bound string
 	sess  *session.Session
+	// seen is the bound file's header as this engine last read or wrote
+	// it; a different header means another process wrote the file.
+	seen session.Header
 	// dirty is true when the live history holds content saved nowhere.
 	dirty bool
+
+	// journalDir is where journals live, "" when the journal is off;
+	// journal is the open journal of sess.TranscriptID, nil until needed.
+	journalDir string
+	journal    *journal.Journal
 }
 
 // Options configure a new Engine.
@@ -41,11 +50,15 @@ type Options struct {
 	Notify func(string)
 	// Now is the clock for autosave names; nil means time.Now.
 	Now func() time.Time
+	// JournalDir is the folder of transcript journals; "" turns the
+	// journal off (CHATCLI_SESSION_TRANSCRIPT=false).
+	JournalDir string
 }
 
 // New returns an engine with an empty, unbound conversation.
 func New(o Options) *Engine {
-	e := &Engine{store: o.Store, provider: o.Provider, notify: o.Notify, now: o.Now, sess: &session.Session{}}
+	e := &Engine{store: o.Store, provider: o.Provider, notify: o.Notify, now: o.Now, sess: &session.Session{},
+		journalDir: o.JournalDir}
 	if e.notify == nil {
 		e.notify = func(string) {}
 	}
@@ -79,19 +92,26 @@ func (e *Engine) Dirty() bool { return e.dirty }
 // when bound, the history is still written through; a write-through failure
 // is returned joined with the turn's own error.
 func (e *Engine) Turn(ctx context.Context, prompt string, onDelta func(string)) (message.Message, error) {
+	user := message.Message{Role: message.RoleUser, Content: message.ValidUTF8(prompt)}
 	if err := e.adopt(); err != nil {
-		return message.Message{}, err
+		// The bound file cannot be read: keep the prompt, unsent, so that it
+		// is saved elsewhere on exit (see Close).
+		user.Meta = &message.Meta{Unanswered: true}
+		e.history, e.dirty = append(e.history, user), true
+		e.record(journal.ReasonSync)
+		return message.Message{}, fmt.Errorf("%w; the prompt was not sent and is kept", err)
 	}
-	e.history = append(e.history, message.Message{Role: message.RoleUser, Content: message.ValidUTF8(prompt)})
+	e.history = append(e.history, user)
 	e.dirty = true
 	e.repair()
-	user := len(e.history) - 1
+	e.record(journal.ReasonRepair) // the prompt is on disk before the request
+	last := len(e.history) - 1
 	resp, err := e.provider.Chat(ctx, provider.Request{Messages: message.Request(e.history)}, onDelta)
 	if err == nil && resp.Message.Content == "" && len(resp.Message.ToolCalls) == 0 {
 		err = &provider.Error{Provider: e.provider.Name(), Kind: provider.KindServer, Detail: "the reply was empty"}
 	}
 	if err != nil {
-		m := &e.history[user]
+		m := &e.history[last]
 		meta := message.Meta{}
 		if m.Meta != nil {
 			meta = *m.Meta
@@ -104,6 +124,7 @@ func (e *Engine) Turn(ctx context.Context, prompt string, onDelta func(string)) 
 	reply.Role = message.RoleAssistant
 	reply.Content = message.ValidUTF8(reply.Content)
 	e.history = append(e.history, reply)
+	e.record(journal.ReasonSync)
 	return reply, e.writeThrough()
 }
 
@@ -135,6 +156,7 @@ func (e *Engine) saveTo(name string) error {
 		return err
 	}
 	e.sess, e.dirty = s, false
+	e.seen = session.Header{Revision: s.Revision, UpdatedAt: s.UpdatedAt}
 	return nil
 }
 
@@ -146,12 +168,16 @@ func (e *Engine) adopt() error {
 	}
 	h, err := e.store.Stat(e.bound)
 	if errors.Is(err, session.ErrNotFound) {
+		if e.seen.Revision > 0 {
+			e.notify(fmt.Sprintf("session %q was deleted elsewhere; this turn writes it again", e.bound))
+			e.seen = session.Header{}
+		}
 		return nil // created at the first write
 	}
 	if err != nil {
 		return err
 	}
-	if h.Revision == e.sess.Revision && h.UpdatedAt.Equal(e.sess.UpdatedAt) {
+	if h.Revision == e.seen.Revision && h.UpdatedAt.Equal(e.seen.UpdatedAt) {
 		return nil
 	}
 	s, err := e.store.Load(e.bound)
@@ -159,7 +185,8 @@ func (e *Engine) adopt() error {
 		return err
 	}
 	e.notify(fmt.Sprintf("adopted a newer version of session %q (%d messages) written elsewhere", e.bound, len(s.History)))
-	e.sess, e.history, e.dirty = s, s.History, false
+	e.sess, e.history, e.dirty, e.seen = s, s.History, false, h
+	e.record(journal.ReasonSync)
 	return nil
 }
 

@@ -5,16 +5,28 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/session"
 )
 
 // Save writes the live history as session name and binds to it. It
 // overwrites an existing readable session of that name.
 func (e *Engine) Save(name string) error {
-	if err := e.saveTo(name); err != nil {
+	n, err := session.NormalizeName(name)
+	if err != nil {
 		return err
 	}
-	e.bound, _ = session.NormalizeName(name)
+	if e.bound != "" && e.bound != n {
+		// Saving under another name starts a new lineage.
+		if err := e.forkJournal(); err != nil {
+			return err
+		}
+	}
+	e.record(journal.ReasonSync)
+	if err := e.saveTo(n); err != nil {
+		return err
+	}
+	e.bound = n
 	return nil
 }
 
@@ -24,12 +36,14 @@ func (e *Engine) Save(name string) error {
 // working directory in ChatCLI's legacy form (.chatcli_session_<name>.json)
 // is imported first and reported through Notify.
 func (e *Engine) Load(name string) (autosaved string, err error) {
+	seen, _ := e.store.Stat(name) // before Load: a later write is adopted
 	s, err := e.store.Load(name)
 	if errors.Is(err, session.ErrNotFound) {
 		wd, _ := os.Getwd()
 		var src string
 		if s, src, err = e.store.ImportLegacy(wd, name); err == nil {
 			e.notify(fmt.Sprintf("imported legacy session file %s as %q", src, name))
+			seen, _ = e.store.Stat(name)
 			s, err = e.store.Load(name)
 		} else if errors.Is(err, session.ErrNotFound) {
 			_, err = e.store.Load(name) // the store's own not-found error
@@ -42,8 +56,9 @@ func (e *Engine) Load(name string) (autosaved string, err error) {
 		return "", err
 	}
 	e.bound, _ = session.NormalizeName(name)
-	e.sess, e.history, e.dirty = s, s.History, false
+	e.sess, e.history, e.dirty, e.journal, e.seen = s, s.History, false, nil, seen
 	e.repair()
+	e.record(journal.ReasonRepair)
 	return autosaved, nil
 }
 
@@ -58,7 +73,8 @@ func (e *Engine) Attach(name string) (autosaved string, created bool, err error)
 		a, err := e.Load(n)
 		return a, false, err
 	}
-	e.bound, e.sess = n, &session.Session{}
+	e.bound, e.seen = n, session.Header{}
+	e.sess = &session.Session{TranscriptID: e.sess.TranscriptID}
 	return "", true, nil
 }
 
@@ -68,7 +84,7 @@ func (e *Engine) Detach() string {
 	name := e.bound
 	e.bound = ""
 	e.sess = e.sess.Clone()
-	e.sess.Revision, e.sess.TranscriptID = 0, ""
+	e.sess.Revision, e.seen = 0, session.Header{}
 	return name
 }
 
@@ -78,19 +94,38 @@ func (e *Engine) New() (autosaved string, err error) {
 	if autosaved, err = e.keepUnsaved(); err != nil {
 		return "", err
 	}
-	e.history, e.bound, e.sess, e.dirty = nil, "", &session.Session{}, false
+	e.reset()
 	return autosaved, nil
+}
+
+// reset empties the live conversation: no history, no binding, no journal.
+func (e *Engine) reset() {
+	e.history, e.bound, e.sess, e.dirty, e.journal, e.seen = nil, "", &session.Session{}, false, nil, session.Header{}
 }
 
 // Fork copies the live history into a new session name (ErrExists if it
 // exists) and binds to it; the session it came from is untouched.
 func (e *Engine) Fork(name string) error {
-	s := &session.Session{History: e.history, Extra: e.sess.Extra, Checkpoints: e.sess.Checkpoints, Attachments: e.sess.Attachments}
-	if err := e.store.Create(name, s); err != nil {
+	n, err := session.NormalizeName(name)
+	if err != nil {
 		return err
 	}
-	e.bound, _ = session.NormalizeName(name)
+	if e.store.Exists(n) {
+		return fmt.Errorf("%w: %q", session.ErrExists, n)
+	}
+	prev := e.sess.TranscriptID
+	if err := e.forkJournal(); err != nil {
+		return err
+	}
+	s := &session.Session{History: e.history, Extra: e.sess.Extra, Checkpoints: e.sess.Checkpoints,
+		Attachments: e.sess.Attachments, TranscriptID: e.sess.TranscriptID}
+	if err := e.store.Create(n, s); err != nil {
+		e.sess.TranscriptID, e.journal = prev, nil
+		return err
+	}
+	e.bound = n
 	e.sess, e.dirty = s, false
+	e.seen = session.Header{Revision: s.Revision, UpdatedAt: s.UpdatedAt}
 	return nil
 }
 
@@ -105,7 +140,7 @@ func (e *Engine) Delete(name string) (cleared bool, err error) {
 		return false, err
 	}
 	if n == e.bound {
-		e.history, e.bound, e.sess, e.dirty = nil, "", &session.Session{}, false
+		e.reset()
 		return true, nil
 	}
 	return false, nil
@@ -113,9 +148,23 @@ func (e *Engine) Delete(name string) (cleared bool, err error) {
 
 // Close is called when the surface exits: an unbound conversation with
 // unsaved content and at least two non-system messages is saved as an
-// autosave (when enabled) and its name returned.
+// autosave (when enabled) and its name returned. A bound conversation with
+// unsaved content is written through once more and, if that fails,
+// autosaved whatever the settings, so nothing typed is lost.
 func (e *Engine) Close(autosave bool) (string, error) {
-	if !autosave || e.bound != "" || !e.dirty || nonSystem(e.history) < 2 {
+	e.record(journal.ReasonSync)
+	if !e.dirty {
+		return "", nil
+	}
+	if e.bound != "" {
+		err := e.writeThrough()
+		if err == nil {
+			return "", nil
+		}
+		e.notify(fmt.Sprintf("session %q could not be written (%v); keeping this conversation as an autosave", e.bound, err))
+		return e.autosave()
+	}
+	if !autosave || nonSystem(e.history) < 2 {
 		return "", nil
 	}
 	return e.autosave()
@@ -131,7 +180,7 @@ func (e *Engine) keepUnsaved() (string, error) {
 }
 
 func (e *Engine) autosave() (string, error) {
-	s := &session.Session{History: e.history}
+	s := &session.Session{History: e.history, TranscriptID: e.JournalID()}
 	name, err := e.store.CreateUnique(AutosavePrefix+e.now().Format("20060102-150405"), s)
 	if err != nil {
 		return "", fmt.Errorf("autosave: %w", err)

@@ -68,7 +68,7 @@ func New(cfg Config) (*Client, error) {
 	if cfg.Model == "" {
 		return nil, errors.New("openai: no model configured")
 	}
-	base := cfg.BaseURL
+	base := BaseURLFromEndpoint(cfg.BaseURL)
 	if base == "" {
 		base = DefaultBaseURL
 	}

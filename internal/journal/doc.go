@@ -1,0 +1,55 @@
+// Package journal is the append-only transcript under every conversation:
+// $CHATCLI_HOME/transcripts/<id>.jsonl, one per session lineage. It records
+// every message once, the first time it appears in the live history, and
+// every rewrite of that history (compaction, rewind, repair, trim, edit), so
+// nothing said is ever lost and the live history at any recorded moment can
+// be rebuilt. It knows nothing of LLMs or terminals.
+//
+// # File format
+//
+// UTF-8 text, one record per line, each line a JSON object followed by a
+// single "\n" (0x0A). Lines are split on "\n" only; JSON escapes every
+// control character inside strings, so "\r", U+0085 and U+2028 in content
+// never end a line. There is no line-length limit. Two record types:
+//
+//	{"type":"message","hash":"<32 hex>","at":"2026-11-30T08:00:00.123Z","message":{…}}
+//	{"type":"rewrite","at":"…","reason":"compact","hashes":["<32 hex>",…]}
+//
+// "message" carries one message (package message's JSON shape) and its hash.
+// "rewrite" carries the ordered hashes of the whole live history after a
+// rewrite; "reason" names it (compact, rewind, repair, trim, edit, adopt,
+// sync). Unknown members and unknown record types are skipped by readers of
+// this version, so later versions may add them.
+//
+// # Hashes
+//
+// A message's identity hash is SHA-256 over a length-prefixed encoding of
+// its role, content, tool calls (id, name, arguments, in order),
+// tool_call_id and images, and its occurrence number among earlier messages
+// of the same history with the same fields (0 for the first). Meta is not
+// covered. The first 16 bytes are written as 32 lowercase hex digits. So two
+// identical "ok" messages have two hashes, and a message keeps its hash when
+// messages before it that differ from it are removed.
+//
+// # The view
+//
+// Replaying a journal from the top gives its view, the hash list of the
+// live history as last recorded: a message record appends its hash, a
+// rewrite record replaces the whole list. Sync compares the live history
+// with the view: when the history only grew and every new message is new to
+// the journal, it appends one message record per new message; otherwise it
+// appends message records for the messages the journal never saw, then one
+// rewrite record. Nothing is written twice.
+//
+// # Durability and damage
+//
+// Each record is one write(2) of the whole line on a file opened with
+// O_APPEND, under an exclusive advisory lock (flock) on the journal, then
+// fsync; a kill -9 loses at most the record being written. Before appending,
+// a file that does not end in "\n" (a torn last line) gets its record
+// prefixed with "\n", so the torn bytes stay in place as a stray line and
+// the new record starts a line of its own. The reader skips and counts
+// every line it cannot use (torn, NUL-filled, not JSON, not a record) with a
+// Warning naming the file and line number, and goes on reading: damage is
+// never fatal and never silently truncates the journal.
+package journal

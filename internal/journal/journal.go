@@ -1,0 +1,224 @@
+package journal
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/gofrs/flock"
+
+	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/message"
+)
+
+const fileExt = ".jsonl"
+
+// Journal is one open transcript. It is not safe for concurrent use within
+// a process; across processes, appends are serialised by a file lock and
+// each Sync first reads what others appended.
+type Journal struct {
+	id, path string
+	now      func() time.Time
+
+	view  []string            // the hash list of the history as last recorded
+	known map[string]struct{} // every hash with a message record
+	pos   position            // how far the file has been read
+}
+
+// NewID returns a fresh journal id: 32 random lowercase hex digits.
+func NewID() string {
+	var b [16]byte
+	rand.Read(b[:]) // never fails (crypto/rand)
+	return hex.EncodeToString(b[:])
+}
+
+// validID reports whether id can name a journal file (hex, 1-64 digits).
+func validID(id string) bool {
+	if id == "" || len(id) > 64 {
+		return false
+	}
+	for _, c := range id {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// Path returns the file of journal id under dir.
+func Path(dir, id string) string { return filepath.Join(dir, id+fileExt) }
+
+// Open opens journal id under dir (creating dir, mode 0700, but not the
+// file, which the first Sync creates) and replays it to rebuild its view.
+// The warnings name every damaged line that was skipped. An id that is not
+// 1-64 lowercase hex digits is refused.
+func Open(dir, id string) (*Journal, []Warning, error) {
+	if !validID(id) {
+		return nil, nil, fmt.Errorf("journal: invalid id %q", id)
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, nil, fmt.Errorf("journal: create %s: %w", dir, err)
+	}
+	j := &Journal{id: id, path: Path(dir, id), now: time.Now, known: map[string]struct{}{}, pos: position{0, 1}}
+	res, err := j.refresh()
+	return j, res.Warnings, err
+}
+
+// ID is the journal's id; Path its file.
+func (j *Journal) ID() string   { return j.id }
+func (j *Journal) Path() string { return j.path }
+
+// SetClock replaces the clock used for record times (tests).
+func (j *Journal) SetClock(now func() time.Time) { j.now = now }
+
+// refresh applies the records appended since the last read to the view.
+func (j *Journal) refresh() (ScanResult, error) {
+	res, err := scan(j.path, j.pos, func(r Record) error {
+		switch r.Type {
+		case TypeMessage:
+			j.view = append(j.view, r.Hash)
+			j.known[r.Hash] = struct{}{}
+		case TypeRewrite:
+			j.view = slices.Clone(r.Hashes)
+		}
+		return nil
+	})
+	j.pos = position{res.End, j.pos.line + res.Lines}
+	return res, err
+}
+
+// Sync records the live history h: the messages the journal has not seen,
+// and a rewrite record with reason when h is not the view extended by new
+// messages. It returns the number of records appended (0 when h equals the
+// view). Records that other processes appended meanwhile are read first.
+func (j *Journal) Sync(h []message.Message, reason string) (int, error) {
+	lock := flock.New(j.path)
+	if err := lock.Lock(); err != nil {
+		return 0, fmt.Errorf("journal: lock %s: %w", j.path, err)
+	}
+	defer lock.Unlock()
+	if _, err := j.refresh(); err != nil {
+		return 0, err
+	}
+	hashes := HashHistory(h)
+	if slices.Equal(hashes, j.view) {
+		return 0, nil
+	}
+	extends := len(hashes) > len(j.view) && slices.Equal(hashes[:len(j.view)], j.view)
+	var recs []Record
+	at := j.now().UTC()
+	for i, hsh := range hashes {
+		if _, ok := j.known[hsh]; ok {
+			if i >= len(j.view) {
+				extends = false // a known message re-added: only a rewrite says where
+			}
+			continue
+		}
+		recs = append(recs, Record{Type: TypeMessage, At: at, Hash: hsh, Message: &h[i]})
+	}
+	if !extends {
+		recs = append(recs, Record{Type: TypeRewrite, At: at, Reason: reason, Hashes: hashes})
+	}
+	if err := j.append(recs); err != nil {
+		return 0, err
+	}
+	for _, r := range recs {
+		if r.Type == TypeMessage {
+			j.known[r.Hash] = struct{}{}
+		}
+	}
+	j.view = hashes
+	return len(recs), nil
+}
+
+// append writes each record with one write(2) followed by fsync. The
+// caller holds the lock and has read the file to its end.
+func (j *Journal) append(recs []Record) error {
+	f, err := os.OpenFile(j.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("journal: open %s: %w", j.path, err)
+	}
+	defer f.Close()
+	torn, err := endsTorn(f)
+	if err != nil {
+		return err
+	}
+	lines := len(recs)
+	if torn {
+		lines++ // the torn line is now complete
+	}
+	for _, r := range recs {
+		line, err := EncodeRecord(&r)
+		if err != nil {
+			return fmt.Errorf("journal: encode record: %w", err)
+		}
+		if torn {
+			line = append([]byte{'\n'}, line...)
+			torn = false
+		}
+		n, err := f.Write(line)
+		if err == nil && n != len(line) {
+			err = io.ErrShortWrite
+		}
+		if err == nil {
+			err = f.Sync()
+		}
+		if err != nil {
+			return fmt.Errorf("journal: append to %s: %w", j.path, err)
+		}
+	}
+	st, err := f.Stat()
+	if err != nil {
+		return fmt.Errorf("journal: stat %s: %w", j.path, err)
+	}
+	j.pos = position{st.Size(), j.pos.line + lines}
+	return nil
+}
+
+// endsTorn reports whether the file is non-empty and its last byte is not
+// "\n".
+func endsTorn(f *os.File) (bool, error) {
+	st, err := f.Stat()
+	if err != nil || st.Size() == 0 {
+		return false, err
+	}
+	r, err := os.Open(f.Name()) // f is write-only
+	if err != nil {
+		return false, err
+	}
+	defer r.Close()
+	var b [1]byte
+	if _, err := r.ReadAt(b[:], st.Size()-1); err != nil {
+		return false, err
+	}
+	return b[0] != '\n', nil
+}
+
+// Fork copies journal srcID under dir into a new journal with a fresh id
+// (durably, atomicfile.CreateFile) and returns the id. A missing source
+// gives an empty new journal.
+func Fork(dir, srcID string) (string, error) {
+	if !validID(srcID) {
+		return "", fmt.Errorf("journal: invalid id %q", srcID)
+	}
+	data, err := os.ReadFile(Path(dir, srcID))
+	if err != nil && !os.IsNotExist(err) {
+		return "", fmt.Errorf("journal: read %s: %w", Path(dir, srcID), err)
+	}
+	id := NewID()
+	if len(data) == 0 {
+		return id, nil
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", err
+	}
+	if err := atomicfile.CreateFile(Path(dir, id), data); err != nil {
+		return "", fmt.Errorf("journal: fork %s: %w", srcID, err)
+	}
+	return id, nil
+}

@@ -1,0 +1,133 @@
+package journal
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/chatcli/chatcli/internal/message"
+)
+
+// Warning describes one line the reader skipped.
+type Warning struct {
+	Path   string
+	Line   int   // 1-based line number in the file
+	Offset int64 // byte offset of the line's start
+	Reason string
+}
+
+func (w Warning) String() string {
+	return fmt.Sprintf("%s:%d: skipped a damaged line (%s)", w.Path, w.Line, w.Reason)
+}
+
+// ScanResult summarises a read.
+type ScanResult struct {
+	// End is the offset just past the last complete line ("\n"-terminated)
+	// that was read; a later read can continue from it.
+	End int64
+	// Lines is the number of complete lines read, skipped ones included;
+	// Records the number accepted.
+	Lines, Records int
+	Warnings       []Warning
+}
+
+// position tells a scan where it starts: the byte offset and the 1-based
+// number of the line found there.
+type position struct {
+	offset int64
+	line   int
+}
+
+// scan reads the journal at path from pos and calls fn for every record
+// it accepts, in file order. Damaged lines (torn last line, NUL bytes, not
+// JSON, not a record) are skipped and reported as warnings; reading goes on
+// after them. A missing file is an empty journal. Only I/O errors and fn's
+// errors are returned.
+func scan(path string, pos position, fn func(Record) error) (ScanResult, error) {
+	res := ScanResult{End: pos.offset}
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return res, nil
+	}
+	if err != nil {
+		return res, fmt.Errorf("journal: open %s: %w", path, err)
+	}
+	defer f.Close()
+	if _, err := f.Seek(pos.offset, io.SeekStart); err != nil {
+		return res, fmt.Errorf("journal: seek %s: %w", path, err)
+	}
+	r := bufio.NewReaderSize(f, 64<<10)
+	off, lineNo := pos.offset, pos.line-1
+	for {
+		line, err := r.ReadBytes('\n')
+		if len(line) == 0 && err == io.EOF {
+			return res, nil
+		}
+		if err != nil && err != io.EOF {
+			return res, fmt.Errorf("journal: read %s at byte %d: %w", path, off, err)
+		}
+		lineNo++
+		start := off
+		off += int64(len(line))
+		complete := err == nil
+		if complete {
+			res.End = off
+			res.Lines++
+			line = line[:len(line)-1]
+		}
+		reason := ""
+		switch {
+		case !complete:
+			reason = fmt.Sprintf("torn last line, %d bytes without a newline", len(line))
+		case len(bytes.Trim(line, "\x00")) == 0 && len(line) > 0:
+			reason = fmt.Sprintf("%d NUL bytes", len(line))
+		case len(line) == 0:
+			reason = "empty line"
+		}
+		if reason == "" {
+			rec, derr := DecodeRecord(line)
+			if derr == nil {
+				res.Records++
+				if err := fn(rec); err != nil {
+					return res, err
+				}
+				continue
+			}
+			reason = derr.Error()
+			if bytes.IndexByte(line, 0) >= 0 {
+				reason = "NUL bytes inside the line"
+			}
+		}
+		res.Warnings = append(res.Warnings, Warning{Path: path, Line: lineNo, Offset: start, Reason: reason})
+		if !complete {
+			return res, nil
+		}
+	}
+}
+
+// ReadAll reads every record of the journal at path (see scan).
+func ReadAll(path string) ([]Record, ScanResult, error) {
+	var recs []Record
+	res, err := scan(path, position{0, 1}, func(r Record) error {
+		recs = append(recs, r)
+		return nil
+	})
+	return recs, res, err
+}
+
+// Messages returns the message of every message record of the journal at
+// path, in file order: everything the conversation ever held, including
+// messages a compaction or rewind later removed from the live history.
+func Messages(path string) ([]message.Message, error) {
+	var out []message.Message
+	_, err := scan(path, position{0, 1}, func(r Record) error {
+		if r.Type == TypeMessage {
+			out = append(out, *r.Message)
+		}
+		return nil
+	})
+	return out, err
+}

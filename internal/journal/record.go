@@ -1,0 +1,76 @@
+package journal
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/chatcli/chatcli/internal/message"
+)
+
+// Record types.
+const (
+	TypeMessage = "message"
+	TypeRewrite = "rewrite"
+)
+
+// Rewrite reasons written by chatcli.
+const (
+	ReasonSync    = "sync"    // the history differs from the view for no known reason
+	ReasonRepair  = "repair"  // message.Repair changed the history
+	ReasonCompact = "compact" // a compaction replaced the middle
+	ReasonRewind  = "rewind"  // a rewind dropped later messages
+)
+
+// Record is one line of a journal.
+type Record struct {
+	Type string    `json:"type"`
+	At   time.Time `json:"at"`
+	// Hash and Message are set on message records.
+	Hash    string           `json:"hash,omitempty"`
+	Message *message.Message `json:"message,omitempty"`
+	// Hashes and Reason are set on rewrite records.
+	Reason string   `json:"reason,omitempty"`
+	Hashes []string `json:"hashes,omitempty"`
+}
+
+// ErrCorrupt is wrapped by errors about a line that is not a record.
+var ErrCorrupt = errors.New("journal: corrupt record")
+
+// EncodeRecord returns r as one line: its JSON encoding (no HTML escaping)
+// followed by "\n".
+func EncodeRecord(r *Record) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(r); err != nil { // Encode appends the "\n"
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// DecodeRecord parses one line (without its "\n"). Errors wrap ErrCorrupt:
+// not JSON, an unknown type, or a record missing what its type needs.
+func DecodeRecord(line []byte) (Record, error) {
+	var r Record
+	if err := json.Unmarshal(line, &r); err != nil {
+		return r, fmt.Errorf("%w: %v", ErrCorrupt, err)
+	}
+	switch r.Type {
+	case TypeMessage:
+		if r.Message == nil || len(r.Hash) != 32 {
+			return r, fmt.Errorf("%w: message record without message or hash", ErrCorrupt)
+		}
+	case TypeRewrite:
+		for _, h := range r.Hashes {
+			if len(h) != 32 {
+				return r, fmt.Errorf("%w: rewrite record with a bad hash", ErrCorrupt)
+			}
+		}
+	default:
+		return r, fmt.Errorf("%w: unknown record type %q", ErrCorrupt, r.Type)
+	}
+	return r, nil
+}
