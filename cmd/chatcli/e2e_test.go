@@ -152,3 +152,44 @@ func TestEndToEndOpenAICompatible(t *testing.T) {
 		t.Fatalf("reply %q after %d requests", d.ChatHistory[5].Content, hits.Load())
 	}
 }
+
+func TestOpenAIAPIURLAlias(t *testing.T) {
+	srv, hits := openAIServer(t)
+	env := []string{"CHATCLI_HOME=" + t.TempDir(), "OPENAI_API_URL=" + srv.URL + "/v1/chat/completions"}
+	out, errOut, code := run(t, env, "", "-p", "hi")
+	if code != 0 || strings.TrimSpace(out) != "echo: hi" || hits.Load() != 1 {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+func TestExitCodes(t *testing.T) {
+	home := t.TempDir()
+	os.MkdirAll(filepath.Join(home, "sessions"), 0o700)
+	os.WriteFile(filepath.Join(home, "sessions", "cut.json"), []byte(`{"version":2,"chat_his`), 0o600)
+	unauthorized := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(401)
+		fmt.Fprint(w, `{"error":{"message":"Incorrect API key provided","type":"invalid_request_error"}}`)
+	}))
+	t.Cleanup(unauthorized.Close)
+	env := []string{"CHATCLI_HOME=" + home}
+	for _, c := range []struct {
+		env  []string
+		args []string
+		code int
+		says string
+	}{
+		{nil, []string{"extra"}, exitUsage, "unexpected argument"},
+		{nil, []string{"-p", "x", "--session", ""}, exitUsage, "--session needs a NAME"},
+		{nil, []string{"session", "show", "../x"}, exitUsage, "letters and digits"},
+		{nil, []string{"session", "show", "nope"}, exitNotFound, "not found"},
+		{nil, []string{"session", "show", "cut"}, exitData, "cut.json"},
+		{nil, []string{"session", "delete", "cut"}, exitUsage, "--yes"},
+		{[]string{"LLM_PROVIDER=openai"}, []string{"-p", "x"}, exitUsage, "OPENAI_API_KEY is not set"},
+		{[]string{"OPENAI_BASE_URL=" + unauthorized.URL + "/v1"}, []string{"-p", "x"}, exitProvider, "authentication failed"},
+	} {
+		_, errOut, code := run(t, append(env, c.env...), "", c.args...)
+		if code != c.code || !strings.Contains(errOut, c.says) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 {
+			t.Errorf("%v: exit %d (want %d), stderr %q (want one line with %q)", c.args, code, c.code, errOut, c.says)
+		}
+	}
+}

@@ -39,17 +39,31 @@ func (f *factory) store(c config.Config) (*session.Store, error) {
 	return session.Open(c.SessionsDir())
 }
 
-// provider builds the configured provider.
+// provider builds the configured provider. A hosted provider without its
+// API key is refused here, before any request.
 func (f *factory) provider(c config.Config) (provider.Provider, error) {
+	var p provider.Provider
+	var err error
 	switch c.Provider {
 	case config.ProviderOpenAI:
-		return openai.New(openai.Config{APIKey: c.OpenAIKey, Model: c.Model, BaseURL: c.OpenAIBaseURL})
+		if c.OpenAIKey == "" && c.OpenAIBaseURL == "" {
+			return nil, fmt.Errorf("%w: OPENAI_API_KEY is not set (for a local server such as Ollama, set OPENAI_BASE_URL instead)", config.ErrConfig)
+		}
+		p, err = openai.New(openai.Config{APIKey: c.OpenAIKey, Model: c.Model, BaseURL: c.OpenAIBaseURL, Timeout: c.RequestTimeout})
 	case config.ProviderAnthropic:
-		return anthropic.New(anthropic.Config{APIKey: c.AnthropicKey, Model: c.Model, BaseURL: c.AnthropicBaseURL})
+		if c.AnthropicKey == "" && c.AnthropicBaseURL == "" {
+			return nil, fmt.Errorf("%w: ANTHROPIC_API_KEY is not set", config.ErrConfig)
+		}
+		p, err = anthropic.New(anthropic.Config{APIKey: c.AnthropicKey, Model: c.Model, BaseURL: c.AnthropicBaseURL, Timeout: c.RequestTimeout})
 	case config.ProviderOffline:
-		return offline.New(c.Model), nil
+		p = offline.New(c.Model)
+	default:
+		err = fmt.Errorf("unknown provider %q", c.Provider)
 	}
-	return nil, fmt.Errorf("%w: unknown provider %q", config.ErrConfig, c.Provider)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", config.ErrConfig, err)
+	}
+	return p, nil
 }
 
 // engine builds a conversation engine whose notices go to stderr.

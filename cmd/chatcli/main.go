@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/config"
@@ -24,13 +26,18 @@ const (
 	exitUsage    = 2 // bad flags, arguments or names
 	exitNotFound = 3 // no such session
 	exitData     = 4 // a file that cannot be read or is too new
-	exitProvider = 5 // the LLM request failed
+	exitProvider = 5   // the LLM request failed
+	exitSignal   = 130 // stopped by a signal
 )
 
 func main() {
 	streams := systemStreams()
+	// SIGTERM and SIGHUP (terminal closed) end the REPL through its context,
+	// so the conversation is saved before the process exits.
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGHUP)
 	cmd := newRootCmd(&factory{streams: streams, getenv: os.Getenv}, nil)
-	err := cmd.ExecuteContext(context.Background())
+	err := cmd.ExecuteContext(ctx)
+	stop()
 	os.Exit(exitCode(streams, err))
 }
 
@@ -42,8 +49,9 @@ func exitCode(s *ioStreams, err error) int {
 	}
 	fmt.Fprintf(s.Err, "chatcli: %s\n", command.ErrorLine(err))
 	switch {
-	case errors.Is(err, errFlags), errors.Is(err, command.ErrUsage), errors.Is(err, session.ErrInvalidName),
-		errors.Is(err, config.ErrConfig):
+	case errors.Is(err, context.Canceled):
+		return exitSignal
+	case errors.Is(err, command.ErrUsage), errors.Is(err, session.ErrInvalidName), errors.Is(err, config.ErrConfig):
 		return exitUsage
 	case errors.Is(err, session.ErrNotFound):
 		return exitNotFound

@@ -15,8 +15,16 @@ import (
 	"github.com/chatcli/chatcli/internal/repl"
 )
 
-// errFlags marks errors in flags and arguments found by cobra.
-var errFlags = errors.New("usage")
+// errFlags marks errors in flags and arguments: the REPL's usage errors.
+var errFlags = command.ErrUsage
+
+// noArgs rejects positional arguments with a usage error.
+func noArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return fmt.Errorf("%w: unexpected argument %q; see %s --help", errFlags, args[0], cmd.CommandPath())
+	}
+	return nil
+}
 
 // rootOptions are the flags of `chatcli` itself.
 type rootOptions struct {
@@ -53,12 +61,15 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 		Short:         "Terminal AI chat with durable, named sessions",
 		Long:          rootLong,
 		Version:       version,
-		Args:          cobra.NoArgs,
+		Args:          noArgs,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if runF != nil {
 				return runF(o)
+			}
+			if cmd.Flags().Changed("session") && o.Session == "" {
+				return fmt.Errorf("%w: --session needs a NAME", errFlags)
 			}
 			if cmd.Flags().Changed("prompt") {
 				return oneShotRun(cmd.Context(), o)
@@ -123,9 +134,12 @@ func replRun(ctx context.Context, o *rootOptions) error {
 	}
 	s := o.f.streams
 	opts := repl.Options{Engine: e, In: s.In, Out: s.Out, Err: s.Err, Banner: banner(e.Provider()), Autosave: c.Autosave}
+	for _, w := range c.Warnings {
+		fmt.Fprintln(s.Err, "warning: "+w)
+	}
 	if s.InTTY && s.OutTTY {
 		env := &command.Env{Engine: e}
-		ed, err := editor.New(editor.Config{In: os.Stdin, Out: os.Stdout, HistoryFile: c.HistoryFile, HistoryMax: c.HistoryMax,
+		ed, err := newEditor(s, editor.Config{In: s.In, Out: s.Out, HistoryFile: c.HistoryFile, HistoryMax: c.HistoryMax,
 			Complete: func(line string) []string { return command.Complete(env, line) }})
 		if err != nil {
 			return err
@@ -134,6 +148,26 @@ func replRun(ctx context.Context, o *rootOptions) error {
 		opts.Confirm = s.confirm
 	}
 	return repl.Run(ctx, opts)
+}
+
+// newEditor starts the line editor. A damaged history file is moved aside
+// to <file>.broken (never deleted) and an unusable one skipped, each with a
+// warning: the input history never keeps the REPL from starting.
+func newEditor(s *ioStreams, cfg editor.Config) (*editor.Editor, error) {
+	ed, err := editor.New(cfg)
+	if err == nil {
+		return ed, nil
+	}
+	if errors.Is(err, editor.ErrCorruptHistory) {
+		broken := cfg.HistoryFile + ".broken"
+		if rerr := os.Rename(cfg.HistoryFile, broken); rerr == nil {
+			fmt.Fprintf(s.Err, "warning: %v; moved it to %s and started a new history\n", err, broken)
+			return editor.New(cfg)
+		}
+	}
+	fmt.Fprintf(s.Err, "warning: %v; input history is off for this run\n", err)
+	cfg.HistoryFile = ""
+	return editor.New(cfg)
 }
 
 // editorReader adapts the line editor's Ctrl+C to the REPL's.

@@ -17,7 +17,7 @@ func newSessionCmd(f *factory) *cobra.Command {
 		Use:   "session",
 		Short: "List, show, delete, fork and rename saved sessions",
 		Long:  "Manage the sessions under $CHATCLI_HOME/sessions without starting the REPL.\nThe same store and rules as the REPL's /session commands.",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(newSessionListCmd(f, nil), newSessionShowCmd(f, nil), newSessionDeleteCmd(f, nil),
@@ -29,7 +29,7 @@ func newSessionCmd(f *factory) *cobra.Command {
 func exactArgs(n int, what string) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		if len(args) != n {
-			return fmt.Errorf("%w: %s needs %s (got %d arguments); see %s --help", errFlags, cmd.CommandPath(), what, len(args), cmd.CommandPath())
+			return fmt.Errorf("%w: %s needs %s (got %d); see %s --help", errFlags, cmd.CommandPath(), what, len(args), cmd.CommandPath())
 		}
 		return nil
 	}

@@ -85,13 +85,21 @@ func Complete(env *Env, line string) []string {
 	switch {
 	case len(fields) <= 1 && !trailing:
 		for _, c := range Commands() {
+			if c.Name == "session" { // takes a verb: ready for it
+				cands = append(cands, "/session ")
+				continue
+			}
 			cands = append(cands, "/"+c.Name)
 		}
 		return withPrefix(cands, line, "")
 	case fields[0] == "/session" && (len(fields) == 1 || len(fields) == 2 && !trailing):
 		prefix = "/session "
 		for _, v := range sessionVerbs {
-			cands = append(cands, v.name)
+			if v.nargs > 0 {
+				cands = append(cands, v.name+" ")
+			} else {
+				cands = append(cands, v.name)
+			}
 		}
 	case fields[0] == "/session" && takesName[fields[1]] && (len(fields) == 2 || len(fields) == 3 && !trailing):
 		prefix = "/session " + fields[1] + " "

@@ -23,7 +23,7 @@ var takesName = map[string]bool{"load": true, "delete": true, "attach": true, "s
 
 func init() {
 	sessionVerbs = []verb{
-		{"save", "save NAME", "save the conversation as NAME and bind to it", 1, sessionSave},
+		{"save", "save NAME [--yes]", "save the conversation as NAME and bind to it (--yes replaces another session)", 1, sessionSave},
 		{"load", "load NAME", "replace the conversation with session NAME and bind to it", 1, sessionLoad},
 		{"list", "list", "list saved sessions, newest first", 0, sessionList},
 		{"delete", "delete NAME [--yes]", "delete session NAME", 1, sessionDelete},
@@ -71,8 +71,13 @@ func stripYes(args []string) ([]string, bool) {
 	return out, yes
 }
 
-func sessionSave(env *Env, a []string, _ bool) error {
-	if err := env.Engine.Save(a[0]); err != nil {
+func sessionSave(env *Env, a []string, yes bool) error {
+	err := env.Engine.Save(a[0], yes)
+	if errors.Is(err, session.ErrExists) && env.Interactive && env.Confirm != nil &&
+		env.Confirm(fmt.Sprintf("Session %q exists; replace it with this conversation?", a[0])) {
+		err = env.Engine.Save(a[0], true)
+	}
+	if err != nil {
 		return err
 	}
 	fmt.Fprintf(env.Out, "Saved %d messages as session %q; later turns are saved there too.\n", len(env.Engine.History()), env.Engine.Bound())

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Provider names accepted by LLM_PROVIDER and --provider.
@@ -56,7 +57,17 @@ type Config struct {
 	// Transcript is CHATCLI_SESSION_TRANSCRIPT (default true): keep a
 	// journal under every conversation.
 	Transcript bool
+	// RequestTimeout bounds one LLM request, streaming included
+	// (CHATCLI_REQUEST_TIMEOUT, a Go duration such as 90s or 10m; default
+	// DefaultRequestTimeout).
+	RequestTimeout time.Duration
+	// Warnings are settings that were ignored, with the reason; the REPL
+	// prints them. Settings only the REPL uses never stop other commands.
+	Warnings []string
 }
+
+// DefaultRequestTimeout is the LLM request limit when none is configured.
+const DefaultRequestTimeout = 10 * time.Minute
 
 // FromEnv reads the configuration through getenv (os.Getenv in main). A
 // provider or model given on the command line overrides it through
@@ -91,11 +102,20 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		c.HistoryFile = filepath.Join(c.Home, "history")
 	}
 	if v := getenv("HISTORY_MAX_SIZE"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			return c, fmt.Errorf("%w: HISTORY_MAX_SIZE=%q: want a positive number of lines", ErrConfig, v)
+		// ChatCLI documents a byte size here ("300MB"); chatcli counts lines.
+		if n, err := strconv.Atoi(v); err == nil && n > 0 {
+			c.HistoryMax = n
+		} else {
+			c.Warnings = append(c.Warnings, fmt.Sprintf("HISTORY_MAX_SIZE=%q ignored: want a number of lines; keeping %d", v, c.HistoryMax))
 		}
-		c.HistoryMax = n
+	}
+	c.RequestTimeout = DefaultRequestTimeout
+	if v := getenv("CHATCLI_REQUEST_TIMEOUT"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return c, fmt.Errorf("%w: CHATCLI_REQUEST_TIMEOUT=%q: want a duration such as 90s or 10m", ErrConfig, v)
+		}
+		c.RequestTimeout = d
 	}
 	for name, dst := range map[string]*bool{"CHATCLI_SESSION_AUTOSAVE": &c.Autosave, "CHATCLI_SESSION_TRANSCRIPT": &c.Transcript} {
 		if v := getenv(name); v != "" {

@@ -52,7 +52,7 @@ func TestAliasesAndPaths(t *testing.T) {
 }
 
 func TestBadValuesAreRefusedWithTheVariableName(t *testing.T) {
-	for k, v := range map[string]string{"HISTORY_MAX_SIZE": "lots", "CHATCLI_SESSION_AUTOSAVE": "maybe", "LLM_PROVIDER": "gemini"} {
+	for k, v := range map[string]string{"CHATCLI_REQUEST_TIMEOUT": "soon", "CHATCLI_SESSION_AUTOSAVE": "maybe", "LLM_PROVIDER": "gemini"} {
 		_, err := FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", k: v}))
 		if !errors.Is(err, ErrConfig) {
 			t.Errorf("%s=%s: %v", k, v, err)
@@ -61,5 +61,12 @@ func TestBadValuesAreRefusedWithTheVariableName(t *testing.T) {
 	c, _ := FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", "CHATCLI_SESSION_AUTOSAVE": "off"}))
 	if c.Autosave {
 		t.Fatal("autosave off")
+	}
+}
+
+func TestREPLOnlySettingsWarnInsteadOfFailing(t *testing.T) {
+	c, err := FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", "HISTORY_MAX_SIZE": "300MB"}))
+	if err != nil || c.HistoryMax != DefaultHistoryMax || len(c.Warnings) != 1 {
+		t.Fatalf("%v %d %v", err, c.HistoryMax, c.Warnings)
 	}
 }

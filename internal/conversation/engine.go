@@ -106,6 +106,9 @@ func (e *Engine) Turn(ctx context.Context, prompt string, onDelta func(string)) 
 	e.repair()
 	e.record(journal.ReasonRepair) // the prompt is on disk before the request
 	last := len(e.history) - 1
+	if err := message.Validate(e.history); err != nil { // Repair's guarantee, checked
+		return message.Message{}, errors.Join(err, e.writeThrough())
+	}
 	resp, err := e.provider.Chat(ctx, provider.Request{Messages: message.Request(e.history)}, onDelta)
 	if err == nil && resp.Message.Content == "" && len(resp.Message.ToolCalls) == 0 {
 		err = &provider.Error{Provider: e.provider.Name(), Kind: provider.KindServer, Detail: "the reply was empty"}
@@ -128,8 +131,9 @@ func (e *Engine) Turn(ctx context.Context, prompt string, onDelta func(string)) 
 	return reply, e.writeThrough()
 }
 
-// repair applies message.Repair to the live history and reports each fix.
-func (e *Engine) repair() {
+// repair applies message.Repair to the live history, reports each fix and
+// says whether it changed anything.
+func (e *Engine) repair() bool {
 	h, fixes := message.Repair(e.history)
 	for _, f := range fixes {
 		e.notify("repaired: " + f.String())
@@ -137,6 +141,7 @@ func (e *Engine) repair() {
 	if len(fixes) > 0 {
 		e.history, e.dirty = h, true
 	}
+	return len(fixes) > 0
 }
 
 // writeThrough saves the live history to the bound session, if any.
@@ -183,6 +188,13 @@ func (e *Engine) adopt() error {
 	s, err := e.store.Load(e.bound)
 	if err != nil {
 		return err
+	}
+	if e.dirty { // local turns the file never got: keep them before adopting
+		name, err := e.autosave()
+		if err != nil {
+			return err
+		}
+		e.notify(fmt.Sprintf("this window's unsaved turns were kept as session %q before adopting the newer version", name))
 	}
 	e.notify(fmt.Sprintf("adopted a newer version of session %q (%d messages) written elsewhere", e.bound, len(s.History)))
 	e.sess, e.history, e.dirty, e.seen = s, s.History, false, h

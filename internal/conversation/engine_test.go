@@ -54,7 +54,7 @@ func TestBoundTurnsAreWrittenThroughAndAdoptedAcrossEngines(t *testing.T) {
 	f := newFixture(t)
 	a, b := f.engine(nil), f.engine(nil)
 	turn(t, a, "one")
-	if err := a.Save("s"); err != nil {
+	if err := a.Save("s", false); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := b.Attach("s"); err != nil {
@@ -126,7 +126,7 @@ func TestExitAutosaveRules(t *testing.T) {
 	}
 	e3 := f.engine(nil)
 	turn(t, e3, "bound")
-	e3.Save("named")
+	e3.Save("named", false)
 	if n, _ := e3.Close(true); n != "" {
 		t.Fatal("a bound conversation is already saved")
 	}
@@ -136,7 +136,7 @@ func TestDeleteOfActiveSessionClearsAndUnbinds(t *testing.T) {
 	f := newFixture(t)
 	e := f.engine(nil)
 	turn(t, e, "x")
-	e.Save("active")
+	e.Save("active", false)
 	cleared, err := e.Delete("active")
 	if err != nil || !cleared || e.Bound() != "" || len(e.History()) != 0 || f.store.Exists("active") {
 		t.Fatalf("delete active: cleared=%v err=%v bound=%q", cleared, err, e.Bound())
@@ -147,7 +147,7 @@ func TestForkBindsToTheCopyAndLeavesTheOriginal(t *testing.T) {
 	f := newFixture(t)
 	e := f.engine(nil)
 	turn(t, e, "base")
-	e.Save("orig")
+	e.Save("orig", false)
 	if err := e.Fork("copy"); err != nil {
 		t.Fatal(err)
 	}
@@ -253,7 +253,7 @@ func TestFailedTurnKeepsThePromptMarkedAndTheFileConsistent(t *testing.T) { // s
 func TestWriteThroughNeverReplacesAnUnreadableFile(t *testing.T) {
 	f := newFixture(t)
 	e := f.engine(nil)
-	e.Save("s")
+	e.Save("s", false)
 	p, _ := f.store.Path("s")
 	os.WriteFile(p, []byte(`{"version":2,"chat_his`), 0o600)
 	_, err := e.Turn(context.Background(), "x", nil)

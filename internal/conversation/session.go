@@ -4,22 +4,37 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/session"
 )
 
-// Save writes the live history as session name and binds to it. It
-// overwrites an existing readable session of that name.
-func (e *Engine) Save(name string) error {
+// Save writes the live history as session name and binds to it. Saving
+// over another existing session needs replace (else ErrExists): the
+// surfaces ask first. Saving under a name other than the bound one starts a
+// new identity (created now, own journal seeded from this one).
+func (e *Engine) Save(name string, replace bool) error {
 	n, err := session.NormalizeName(name)
 	if err != nil {
 		return err
 	}
+	if n != e.bound && e.store.Exists(n) && !replace {
+		return fmt.Errorf("%w: %q; /session load %s opens it, or save with --yes to replace it", session.ErrExists, n, n)
+	}
 	if e.bound != "" && e.bound != n {
-		// Saving under another name starts a new lineage.
 		if err := e.forkJournal(); err != nil {
 			return err
+		}
+		e.sess = &session.Session{TranscriptID: e.sess.TranscriptID, Extra: e.sess.Extra,
+			Checkpoints: e.sess.Checkpoints, Attachments: e.sess.Attachments}
+	}
+	if n != e.bound {
+		e.seen = session.Header{}
+		if replace {
+			if h, err := e.store.Stat(n); err == nil {
+				e.sess.Revision = h.Revision // continue the replaced file's revisions
+			}
 		}
 	}
 	e.record(journal.ReasonSync)
@@ -39,9 +54,8 @@ func (e *Engine) Load(name string) (autosaved string, err error) {
 	seen, _ := e.store.Stat(name) // before Load: a later write is adopted
 	s, err := e.store.Load(name)
 	if errors.Is(err, session.ErrNotFound) {
-		wd, _ := os.Getwd()
 		var src string
-		if s, src, err = e.store.ImportLegacy(wd, name); err == nil {
+		if s, src, err = e.store.ImportLegacy(e.workDir(), name); err == nil {
 			e.notify(fmt.Sprintf("imported legacy session file %s as %q", src, name))
 			seen, _ = e.store.Stat(name)
 			s, err = e.store.Load(name)
@@ -57,25 +71,54 @@ func (e *Engine) Load(name string) (autosaved string, err error) {
 	}
 	e.bound, _ = session.NormalizeName(name)
 	e.sess, e.history, e.dirty, e.journal, e.seen = s, s.History, false, nil, seen
-	e.repair()
+	if e.repair() {
+		if err := e.writeThrough(); err != nil { // repairs are saved at once
+			e.notify(fmt.Sprintf("the repair of session %q is not saved yet: %v", e.bound, err))
+		}
+	}
 	e.record(journal.ReasonRepair)
 	return autosaved, nil
 }
 
-// Attach binds to session name: an existing session is loaded (as Load); a
-// missing one is created from the live history at the next write.
+// Attach binds to session name: an existing session (or a legacy file in
+// the working directory) is loaded as by Load; a missing one is created from
+// the live history, at once when it holds messages, else at the first turn.
 func (e *Engine) Attach(name string) (autosaved string, created bool, err error) {
 	n, err := session.NormalizeName(name)
 	if err != nil {
 		return "", false, err
 	}
-	if e.store.Exists(n) {
+	if e.store.Exists(n) || e.legacyExists(n) {
 		a, err := e.Load(n)
 		return a, false, err
 	}
+	prev := e.bound
 	e.bound, e.seen = n, session.Header{}
 	e.sess = &session.Session{TranscriptID: e.sess.TranscriptID}
+	if prev != "" {
+		if err := e.forkJournal(); err != nil {
+			return "", false, err
+		}
+	}
+	if len(e.history) > 0 {
+		e.record(journal.ReasonSync)
+		if err := e.saveTo(n); err != nil {
+			return "", false, err
+		}
+	}
 	return "", true, nil
+}
+
+// legacyExists reports whether ChatCLI's legacy file for name is in the
+// working directory.
+func (e *Engine) legacyExists(name string) bool {
+	_, err := os.Stat(filepath.Join(e.workDir(), session.LegacyFileName(name)))
+	return err == nil
+}
+
+func (e *Engine) workDir() string {
+	wd, _ := os.Getwd()
+	return wd
 }
 
 // Detach unbinds; the live history stays (and counts as unsaved from now on
@@ -170,10 +213,14 @@ func (e *Engine) Close(autosave bool) (string, error) {
 	return e.autosave()
 }
 
-// keepUnsaved autosaves unsaved live content before it is replaced. Content
-// that is bound is already written through; an empty history needs nothing.
+// keepUnsaved saves unsaved live content before it is replaced: written
+// through when bound, else (or when that fails) as an autosave whose name is
+// returned. An empty history needs nothing.
 func (e *Engine) keepUnsaved() (string, error) {
-	if !e.dirty || e.bound != "" || nonSystem(e.history) == 0 {
+	if !e.dirty || nonSystem(e.history) == 0 {
+		return "", nil
+	}
+	if e.bound != "" && e.writeThrough() == nil {
 		return "", nil
 	}
 	return e.autosave()

@@ -3,6 +3,7 @@ package message
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -21,6 +22,12 @@ const (
 	// RepairEmptyAssistant: an assistant message without content or tool
 	// calls was removed.
 	RepairEmptyAssistant = "empty_assistant"
+	// RepairToolCallID: a duplicate or empty tool-call id was renamed, in
+	// the call and in its result.
+	RepairToolCallID = "tool_call_id"
+	// RepairUnknownRole: a message had a role outside the four; developer
+	// became system, others a user note.
+	RepairUnknownRole = "unknown_role"
 )
 
 // InterruptedResult is the content of a tool message inserted by Repair for
@@ -45,6 +52,10 @@ func (f Fix) String() string {
 		return fmt.Sprintf("tool result %q had no matching call; kept it as a note (message #%d)", f.CallID, f.Index+1)
 	case RepairEmptyAssistant:
 		return fmt.Sprintf("removed an empty assistant message (was #%d)", f.Index+1)
+	case RepairToolCallID:
+		return fmt.Sprintf("renamed a duplicate or empty tool-call id to %q (message #%d)", f.CallID, f.Index+1)
+	case RepairUnknownRole:
+		return fmt.Sprintf("message #%d had role %q; kept it as a %s message", f.Index+1, f.CallID, map[bool]string{true: "system", false: "user"}[f.CallID == "developer"])
 	}
 	return f.Kind
 }
@@ -74,6 +85,9 @@ func Validate(h []Message) error {
 				return fmt.Errorf("%w: message #%d is an empty assistant message", ErrSequence, i+1)
 			}
 			for _, c := range m.ToolCalls {
+				if c.ID == "" || pending[c.ID] {
+					return fmt.Errorf("%w: message #%d has an empty or duplicate tool-call id %q", ErrSequence, i+1, c.ID)
+				}
 				pending[c.ID] = true
 				order = append(order, c.ID)
 			}
@@ -98,60 +112,124 @@ func Validate(h []Message) error {
 	return flush(len(h))
 }
 
-// Repair returns a copy of h that passes Validate, and the fixes it made, in
-// order. It never reorders messages and never drops text: a result without
-// its call becomes a user note quoting it; a missing result becomes a tool
-// message with InterruptedResult placed right after the call's group; an
-// empty assistant message (nothing to keep) is removed. A history that
-// already passes is returned unchanged with no fixes. Unknown roles are left
-// alone (Validate still reports them).
+// Repair returns h repaired so that it passes Validate, and the fixes it
+// made, in order; h itself is not modified. It never reorders messages and
+// never drops text:
+//   - a result without its call becomes a user note quoting it;
+//   - a missing result becomes a tool message with InterruptedResult,
+//     placed right after the call's group;
+//   - duplicate or empty call ids within one assistant message are renamed
+//     ("a", "a~2", …; "call~1", … for empty ones), and their results, taken
+//     in order, follow the new ids;
+//   - "developer" (OpenAI's newer name for system) becomes system, and any
+//     other unknown role a user note naming it;
+//   - an empty assistant message (nothing to keep) is removed.
+//
+// A history that already passes is returned as is, with no fixes.
 func Repair(h []Message) ([]Message, []Fix) {
-	out := make([]Message, 0, len(h)+1)
-	var fixes []Fix
-	var pending []string // calls of the open assistant turn without result, in order
-	open := map[string]bool{}
-	closeGroup := func() {
-		for _, id := range pending {
-			if open[id] {
-				out = append(out, Message{Role: RoleTool, ToolCallID: id, Content: InterruptedResult,
-					Meta: &Meta{Repair: RepairInterrupted}})
-				fixes = append(fixes, Fix{Kind: RepairInterrupted, Index: len(out) - 1, CallID: id})
-			}
-		}
-		pending, open = nil, map[string]bool{}
-	}
+	r := repairer{out: make([]Message, 0, len(h)+1), open: map[string]bool{}, renamed: map[string][]string{}}
 	for i, m := range h {
 		switch m.Role {
 		case RoleAssistant:
-			closeGroup()
+			r.closeGroup()
 			if m.Content == "" && len(m.ToolCalls) == 0 {
-				fixes = append(fixes, Fix{Kind: RepairEmptyAssistant, Index: i})
+				r.fixes = append(r.fixes, Fix{Kind: RepairEmptyAssistant, Index: i})
 				continue
 			}
-			for _, c := range m.ToolCalls {
-				pending = append(pending, c.ID)
-				open[c.ID] = true
-			}
+			m = r.openGroup(m)
 		case RoleTool:
-			if !open[m.ToolCallID] {
-				note := Message{Role: RoleUser,
-					Content: fmt.Sprintf("[tool result %q without its call]\n%s", m.ToolCallID, m.Content),
-					Meta:    withRepair(m.Meta, RepairOrphanResult)}
-				out = append(out, note)
-				fixes = append(fixes, Fix{Kind: RepairOrphanResult, Index: len(out) - 1, CallID: m.ToolCallID})
+			id := m.ToolCallID
+			if q := r.renamed[id]; len(q) > 0 {
+				m.ToolCallID, r.renamed[id] = q[0], q[1:]
+				m.Meta = withRepair(m.Meta, RepairToolCallID)
+			}
+			if !r.open[m.ToolCallID] {
+				r.note(m, fmt.Sprintf("[tool result %q without its call]", id), RepairOrphanResult, id)
 				continue
 			}
-			open[m.ToolCallID] = false
+			r.open[m.ToolCallID] = false
 		case RoleUser, RoleSystem:
-			closeGroup()
+			r.closeGroup()
+		case "developer":
+			r.closeGroup()
+			m.Role, m.Meta = RoleSystem, withRepair(m.Meta, RepairUnknownRole)
+			r.fixes = append(r.fixes, Fix{Kind: RepairUnknownRole, Index: len(r.out), CallID: "developer"})
+		default:
+			r.closeGroup()
+			r.note(m, fmt.Sprintf("[message with unknown role %q]", m.Role), RepairUnknownRole, string(m.Role))
+			continue
 		}
-		out = append(out, m)
+		r.out = append(r.out, m)
 	}
-	closeGroup()
-	if len(fixes) == 0 {
+	r.closeGroup()
+	if len(r.fixes) == 0 {
 		return h, nil
 	}
-	return out, fixes
+	return r.out, r.fixes
+}
+
+// repairer is Repair's state while it walks a history.
+type repairer struct {
+	out     []Message
+	fixes   []Fix
+	pending []string            // call ids of the open assistant turn, in order
+	open    map[string]bool     // call id -> still without result
+	renamed map[string][]string // original id -> new ids, in call order
+}
+
+// openGroup starts an assistant turn's group, renaming duplicate and empty
+// call ids; it returns the message with the new ids.
+func (r *repairer) openGroup(m Message) Message {
+	seen := map[string]int{}
+	calls := slices.Clone(m.ToolCalls)
+	for k, c := range m.ToolCalls {
+		seen[c.ID]++
+		if c.ID != "" && seen[c.ID] == 1 {
+			r.pending = append(r.pending, c.ID)
+			r.open[c.ID] = true
+			continue
+		}
+		id := fmt.Sprintf("%s~%d", c.ID, seen[c.ID])
+		if c.ID == "" {
+			id = fmt.Sprintf("call~%d", seen[c.ID])
+		}
+		calls[k].ID = id
+		r.pending = append(r.pending, id)
+		r.open[id] = true
+		r.renamed[c.ID] = append(r.renamed[c.ID], id)
+		if c.ID != "" && seen[c.ID] == 2 {
+			// The first result for c.ID answers the first call, which kept it.
+			r.renamed[c.ID] = append([]string{c.ID}, r.renamed[c.ID]...)
+		}
+		r.fixes = append(r.fixes, Fix{Kind: RepairToolCallID, Index: len(r.out), CallID: id})
+	}
+	m.ToolCalls = calls
+	if len(r.fixes) > 0 && r.fixes[len(r.fixes)-1].Kind == RepairToolCallID && r.fixes[len(r.fixes)-1].Index == len(r.out) {
+		m.Meta = withRepair(m.Meta, RepairToolCallID)
+	}
+	return m
+}
+
+// closeGroup ends the open group, adding an interrupted result for every
+// call still without one.
+func (r *repairer) closeGroup() {
+	for _, id := range r.pending {
+		if r.open[id] {
+			r.out = append(r.out, Message{Role: RoleTool, ToolCallID: id, Content: InterruptedResult,
+				Meta: &Meta{Repair: RepairInterrupted}})
+			r.fixes = append(r.fixes, Fix{Kind: RepairInterrupted, Index: len(r.out) - 1, CallID: id})
+		}
+	}
+	r.pending, r.open, r.renamed = nil, map[string]bool{}, map[string][]string{}
+}
+
+// note keeps m as a user message whose text starts with label.
+func (r *repairer) note(m Message, label, kind, id string) {
+	m.Role, m.ToolCallID, m.ToolCalls = RoleUser, "", nil
+	m.Content = label + "\n" + m.Content
+	m.Meta = withRepair(m.Meta, kind)
+	r.out = append(r.out, m)
+	r.fixes = append(r.fixes, Fix{Kind: kind, Index: len(r.out) - 1, CallID: id})
 }
 
 func withRepair(m *Meta, kind string) *Meta {
@@ -171,8 +249,9 @@ func Request(h []Message) []Message {
 	out := make([]Message, 0, len(h))
 	for _, m := range h {
 		m.Meta, m.Extra = nil, nil
-		if n := len(out); n > 0 && m.Role == RoleUser && out[n-1].Role == RoleUser && len(m.Images) == 0 && len(out[n-1].Images) == 0 {
+		if n := len(out); n > 0 && m.Role == RoleUser && out[n-1].Role == RoleUser {
 			out[n-1].Content = strings.TrimRight(out[n-1].Content, "\n") + "\n\n" + m.Content
+			out[n-1].Images = append(slices.Clip(out[n-1].Images), m.Images...)
 			continue
 		}
 		out = append(out, m)

@@ -54,6 +54,12 @@ func TestRepairTable(t *testing.T) {
 		{"duplicate result", []Message{u("x"), call("a"), result("a"), result("a"), a("y")}, []string{RepairOrphanResult}},
 		{"result after next assistant turn", []Message{u("x"), call("a"), a("text"), result("a")}, []string{RepairInterrupted, RepairOrphanResult}},
 		{"empty assistant", []Message{u("x"), a(""), u("y")}, []string{RepairEmptyAssistant}},
+		{"duplicate call ids", []Message{u("x"), call("a", "a"), result("a"), a("y")}, []string{RepairToolCallID, RepairInterrupted}},
+		{"duplicate call ids answered", []Message{u("x"), call("a", "a"), result("a"), result("a"), a("y")}, []string{RepairToolCallID}},
+		{"empty call ids", []Message{u("x"), call("", ""), result(""), result(""), a("y")}, []string{RepairToolCallID, RepairToolCallID}},
+		{"killed with duplicate ids", []Message{u("x"), call("a", "a")}, []string{RepairToolCallID, RepairInterrupted, RepairInterrupted}},
+		{"developer role", []Message{{Role: "developer", Content: "d"}, u("x")}, []string{RepairUnknownRole}},
+		{"unknown role", []Message{u("x"), {Role: "critic", Content: "c"}, a("y")}, []string{RepairUnknownRole}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -70,6 +76,9 @@ func TestRepairTable(t *testing.T) {
 			}
 			if (c.kinds == nil) != (Validate(c.in) == nil) {
 				t.Fatal("Validate and Repair disagree")
+			}
+			if again, more := Repair(got); more != nil || !cmp.Equal(again, got) {
+				t.Fatalf("repair is not idempotent: %v", more)
 			}
 			// No text is lost: every input content appears in the output.
 			var all strings.Builder
@@ -101,6 +110,15 @@ func TestRequestNeverHoldsTwoUserMessagesInARow(t *testing.T) { // case seq-3
 	}
 	if len(h) != 5 || h[3].Content != "A" || h[4].Content != "B" {
 		t.Fatal("Request changed the history")
+	}
+}
+
+func TestRequestMergesUserImages(t *testing.T) {
+	img := u("B")
+	img.Images = []string{"data:image/png;base64,AA"}
+	req := Request([]Message{u("A"), img})
+	if len(req) != 1 || req[0].Content != "A\n\nB" || len(req[0].Images) != 1 {
+		t.Fatalf("%+v", req)
 	}
 }
 

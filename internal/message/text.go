@@ -55,9 +55,11 @@ func Clip(s string, maxChars int) string {
 	return s
 }
 
+var lineBreaks = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ")
+
 func oneLine(s string) string {
 	if !strings.ContainsAny(s, "\n\r\t") {
 		return s
 	}
-	return strings.Join(strings.Fields(s), " ")
+	return lineBreaks.Replace(s)
 }

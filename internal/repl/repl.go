@@ -55,7 +55,9 @@ type Options struct {
 }
 
 // Run is the read-eval loop. It returns nil at EOF or /exit, ErrScriptFailed
-// in script mode when a line failed, or an error reading input.
+// in script mode when a line failed, or the error that ended input (ctx's
+// error when the process is told to stop). The conversation is closed
+// (autosaved as the settings say) on every one of these paths.
 func Run(ctx context.Context, o Options) error {
 	interactive := o.Reader != nil
 	env := &command.Env{Engine: o.Engine, Out: o.Out, Err: o.Err, Interactive: interactive, Confirm: o.Confirm}
@@ -67,16 +69,17 @@ func Run(ctx context.Context, o Options) error {
 		read = &scriptReader{r: bufio.NewReader(o.In)}
 	}
 	failed := 0
+	var readErr error
 	for {
 		line, err := read.ReadLine(ctx, prompt(o.Engine))
-		if errors.Is(err, ErrInterrupt) {
+		if errors.Is(err, ErrInterrupt) && ctx.Err() == nil {
 			continue
 		}
-		if errors.Is(err, io.EOF) {
-			break
-		}
 		if err != nil {
-			return err
+			if !errors.Is(err, io.EOF) {
+				readErr = err // the conversation is still kept below
+			}
+			break
 		}
 		line = strings.TrimSpace(line)
 		if line == "" {
@@ -96,11 +99,12 @@ func Run(ctx context.Context, o Options) error {
 			fmt.Fprintf(o.Err, "error: %s\n", command.ErrorLine(err))
 		}
 	}
-	if name, err := o.Engine.Close(o.Autosave); err != nil {
-		fmt.Fprintf(o.Err, "error: %v\n", err)
-		return err
-	} else if name != "" {
+	name, err := o.Engine.Close(o.Autosave)
+	if name != "" {
 		fmt.Fprintf(o.Err, "Conversation saved as %q (chatcli session show %s). Set CHATCLI_SESSION_AUTOSAVE=off to stop saving on exit.\n", name, name)
+	}
+	if err = errors.Join(readErr, err); err != nil {
+		return err
 	}
 	if failed > 0 && !interactive {
 		return fmt.Errorf("%w (%d; each is reported above)", ErrScriptFailed, failed)

@@ -84,8 +84,8 @@ func TestCompletion(t *testing.T) {
 	r := script(t, nil, "x\n/session save alpha\n")
 	env := &command.Env{Engine: conversation.New(conversation.Options{Store: r.store, Provider: offline.New("")})}
 	for line, want := range map[string]string{
-		"/ses":             "/session",
-		"/session lo":      "/session load",
+		"/ses":             "/session ",
+		"/session lo":      "/session load ",
 		"/session load al": "/session load alpha",
 	} {
 		got := command.Complete(env, line)

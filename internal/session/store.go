@@ -139,12 +139,23 @@ func (s *Store) prepare(sess *Session) ([]byte, error) {
 	return Encode(sess)
 }
 
-// checkOverwrite refuses to replace a file that exists but cannot be read.
+// checkOverwrite refuses to replace a file that exists but cannot be read:
+// its header must parse, its version be known, and the whole file must pass
+// checkStructure.
 func (s *Store) checkOverwrite(p string) error {
 	if _, err := os.Lstat(p); errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
-	if _, err := readHeader(p); err != nil {
+	_, err := readHeader(p)
+	if err == nil {
+		var data []byte
+		if data, err = os.ReadFile(p); err == nil {
+			if err = checkStructure(data); err != nil {
+				err = classify(p, err)
+			}
+		}
+	}
+	if err != nil {
 		return fmt.Errorf("%w; refusing to overwrite it (move or delete it first)", err)
 	}
 	return nil
@@ -241,6 +252,9 @@ func (s *Store) Rename(old, new string) error {
 	nn, np, err := s.path(new)
 	if err != nil {
 		return err
+	}
+	if on == nn {
+		return fmt.Errorf("%w: %q is already the name of that session", ErrExists, nn)
 	}
 	if err := os.Link(op, np); err != nil {
 		switch {

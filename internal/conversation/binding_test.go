@@ -1,0 +1,167 @@
+package conversation
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/journal"
+	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/session"
+)
+
+func users(h []message.Message) string {
+	var out []string
+	for _, m := range h {
+		if m.Role == message.RoleUser {
+			out = append(out, m.Content)
+		}
+	}
+	return strings.Join(out, ",")
+}
+
+func TestAttachingANewNameWritesTheConversationAtOnce(t *testing.T) {
+	f := newFixture(t)
+	e := f.engine(nil)
+	turn(t, e, "hello")
+	if _, created, err := e.Attach("fresh"); err != nil || !created {
+		t.Fatal(err)
+	}
+	s, err := f.store.Load("fresh")
+	if err != nil || users(s.History) != "hello" {
+		t.Fatalf("attach must write the live history: %v", err)
+	}
+	if name, _ := e.Close(true); name != "" {
+		t.Fatal("nothing unsaved remains")
+	}
+}
+
+func TestAdoptionKeepsUnsavedLocalTurns(t *testing.T) {
+	f := newFixture(t)
+	a, b := f.engine(nil), f.engine(nil)
+	turn(t, a, "one")
+	a.Save("s", false)
+	b.Attach("s")
+	orig := atomicfile.CreateTemp // a's next write-through fails: disk full
+	atomicfile.CreateTemp = func(string, string) (atomicfile.TempFile, error) { return nil, syscall.ENOSPC }
+	_, err := a.Turn(context.Background(), "only in a", nil)
+	atomicfile.CreateTemp = orig
+	if !errors.Is(err, syscall.ENOSPC) {
+		t.Fatalf("want ENOSPC, got %v", err)
+	}
+	turn(t, b, "from b")
+	turn(t, a, "a again") // adopts b's version; a's unsaved turn must survive
+	var kept bool
+	list, _ := f.store.List()
+	for _, h := range list {
+		if strings.HasPrefix(h.Name, AutosavePrefix) {
+			s, _ := f.store.Load(h.Name)
+			kept = kept || strings.Contains(users(s.History), "only in a")
+		}
+	}
+	if !kept {
+		t.Fatalf("a's unsaved turn was lost; notices: %v", f.notices)
+	}
+}
+
+func TestSavingOverAnotherSessionNeedsReplace(t *testing.T) {
+	f := newFixture(t)
+	e := f.engine(nil)
+	turn(t, e, "precious")
+	e.Save("keep", false)
+	e2 := f.engine(nil)
+	turn(t, e2, "scratch")
+	if err := e2.Save("keep", false); !errors.Is(err, session.ErrExists) {
+		t.Fatalf("want ErrExists, got %v", err)
+	}
+	if s, _ := f.store.Load("keep"); users(s.History) != "precious" {
+		t.Fatal("the existing session was replaced")
+	}
+	if err := e2.Save("keep", true); err != nil {
+		t.Fatal(err)
+	}
+	if s, _ := f.store.Load("keep"); users(s.History) != "scratch" {
+		t.Fatal("replace did not replace")
+	}
+}
+
+func TestSaveAsStartsANewIdentityAndJournal(t *testing.T) {
+	f := newFixture(t)
+	dir := t.TempDir()
+	e := f.engine(nil)
+	e.journalDir = dir
+	turn(t, e, "base")
+	e.Save("a", false)
+	a, _ := f.store.Load("a")
+	e.Save("c", false)
+	c, _ := f.store.Load("c")
+	if c.TranscriptID == "" || c.TranscriptID == a.TranscriptID || c.Revision != 1 {
+		t.Fatalf("save-as must start its own lineage: a=%s c=%s rev=%d", a.TranscriptID, c.TranscriptID, c.Revision)
+	}
+	turn(t, e, "only c")
+	am, _ := journal.Messages(journal.Path(dir, a.TranscriptID))
+	cm, _ := journal.Messages(journal.Path(dir, c.TranscriptID))
+	if len(am) != 2 || len(cm) != 4 {
+		t.Fatalf("journals a=%d c=%d messages", len(am), len(cm))
+	}
+}
+
+func TestRepairOnLoadIsSavedAtOnce(t *testing.T) { // seq-1: saved and shown
+	f := newFixture(t)
+	f.store.Save("s", &session.Session{History: []message.Message{{Role: "user", Content: "x"},
+		{Role: "assistant", ToolCalls: []message.ToolCall{{ID: "a", Name: "f", Arguments: "{}"}}}}})
+	e := f.engine(nil)
+	if _, err := e.Load("s"); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := f.store.Load("s")
+	if len(s.History) != 3 || message.Validate(s.History) != nil {
+		t.Fatalf("repair not saved: %d messages", len(s.History))
+	}
+}
+
+func TestJournalFollowsTheSessionAcrossRestartsAndForks(t *testing.T) {
+	f := newFixture(t)
+	dir := t.TempDir()
+	e := f.engine(nil)
+	e.journalDir = dir
+	turn(t, e, "one")
+	e.Save("s", false)
+	e.Close(true)
+
+	e2 := f.engine(nil) // a restart
+	e2.journalDir = dir
+	e2.Attach("s")
+	turn(t, e2, "two")
+	s, _ := f.store.Load("s")
+	msgs, _ := journal.Messages(journal.Path(dir, s.TranscriptID))
+	if users(msgs) != "one,two" || len(msgs) != 4 {
+		t.Fatalf("journal after restart: %q (%d)", users(msgs), len(msgs))
+	}
+	e2.Fork("f")
+	turn(t, e2, "three")
+	fs, _ := f.store.Load("f")
+	fm, _ := journal.Messages(journal.Path(dir, fs.TranscriptID))
+	pm, _ := journal.Messages(journal.Path(dir, s.TranscriptID))
+	if fs.TranscriptID == s.TranscriptID || users(fm) != "one,two,three" || users(pm) != "one,two" {
+		t.Fatalf("fork journal %q, parent %q", users(fm), users(pm))
+	}
+}
+
+func TestLegacyFileIsImportedByAttach(t *testing.T) {
+	f := newFixture(t)
+	wd := t.TempDir()
+	old, _ := os.Getwd()
+	os.Chdir(wd)
+	t.Cleanup(func() { os.Chdir(old) })
+	os.WriteFile(filepath.Join(wd, ".chatcli_session_old.json"), []byte(`[{"role":"user","content":"legacy"},{"role":"assistant","content":"yes"}]`), 0o600)
+	e := f.engine(nil)
+	if _, created, err := e.Attach("old"); err != nil || created || users(e.History()) != "legacy" {
+		t.Fatalf("attach: created=%v err=%v", created, err)
+	}
+}
