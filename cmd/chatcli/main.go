@@ -22,10 +22,10 @@ var version = "0.1.0-dev"
 // Exit codes, one per class of failure.
 const (
 	exitOK       = 0
-	exitError    = 1 // anything not listed below
-	exitUsage    = 2 // bad flags, arguments or names
-	exitNotFound = 3 // no such session
-	exitData     = 4 // a file that cannot be read or is too new
+	exitError    = 1   // anything not listed below
+	exitUsage    = 2   // bad flags, arguments or names
+	exitNotFound = 3   // no such session
+	exitData     = 4   // a file that cannot be read or is too new
 	exitProvider = 5   // the LLM request failed
 	exitSignal   = 130 // stopped by a signal
 )

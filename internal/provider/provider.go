@@ -83,7 +83,7 @@ type Error struct {
 func (e *Error) Error() string {
 	hint := map[Kind]string{
 		KindAuth:        "authentication failed; check the API key",
-		KindModel:       "model not found; check the model name",
+		KindModel:       "not found; check the model name and the base URL",
 		KindRateLimit:   "rate limited; wait and retry",
 		KindServer:      "server error; retry later",
 		KindBadRequest:  "request rejected",
