@@ -89,7 +89,7 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 	fl.StringVar(&o.Session, "session", "", "with -p: continue session `NAME` (created if missing) and save it")
 	cmd.PersistentFlags().StringVar(&o.Provider, "provider", "", "provider: openai, anthropic or offline (default from LLM_PROVIDER)")
 	cmd.PersistentFlags().StringVar(&o.Model, "model", "", "model name (default from OPENAI_MODEL / ANTHROPIC_MODEL)")
-	cmd.AddCommand(newSessionCmd(f))
+	cmd.AddCommand(newSessionCmd(f), newConfigCmd(f))
 	return cmd
 }
 
@@ -133,7 +133,7 @@ func replRun(ctx context.Context, o *rootOptions) error {
 		return err
 	}
 	s := o.f.streams
-	opts := repl.Options{Engine: e, In: s.In, Out: s.Out, Err: s.Err, Banner: banner(e.Provider()), Autosave: c.Autosave}
+	opts := repl.Options{Engine: e, In: s.In, Out: s.Out, Err: s.Err, Banner: banner(e.Provider()), Autosave: c.Autosave, Config: &c}
 	for _, w := range c.Warnings {
 		fmt.Fprintln(s.Err, "warning: "+w)
 	}

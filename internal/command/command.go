@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
 )
 
@@ -26,6 +27,9 @@ type Env struct {
 	// commands then ask Confirm, otherwise they need --yes.
 	Interactive bool
 	Confirm     func(question string) bool
+	// Config is the configuration the surface started with (for /config);
+	// may be nil.
+	Config *config.Config
 }
 
 // Command is one slash command.
@@ -46,6 +50,7 @@ func Commands() []Command {
 			return runSession(ctx, env, append([]string{"new"}, args...))
 		}},
 		{Name: "session", Usage: "/session VERB [ARGS]", Summary: "save, load and manage sessions (/session help)", Run: runSession},
+		{Name: "config", Usage: "/config session", Summary: "show the session settings, their sources and the active journal", Run: runConfig},
 	}
 	sort.Slice(cmds, func(i, j int) bool { return cmds[i].Name < cmds[j].Name })
 	return cmds
@@ -85,8 +90,8 @@ func Complete(env *Env, line string) []string {
 	switch {
 	case len(fields) <= 1 && !trailing:
 		for _, c := range Commands() {
-			if c.Name == "session" { // takes a verb: ready for it
-				cands = append(cands, "/session ")
+			if c.Name == "session" || c.Name == "config" { // takes a verb: ready for it
+				cands = append(cands, "/"+c.Name+" ")
 				continue
 			}
 			cands = append(cands, "/"+c.Name)

@@ -38,8 +38,12 @@ func WriteList(w io.Writer, list []session.Header, bound string) {
 
 // WriteTranscript prints a history for reading: one block per message with
 // its position and role; tool calls with their name and arguments.
-func WriteTranscript(w io.Writer, h []message.Message) {
-	for i, m := range h {
+func WriteTranscript(w io.Writer, h []message.Message) { writeMessages(w, h, 1) }
+
+// writeMessages prints messages numbered from first.
+func writeMessages(w io.Writer, h []message.Message, first int) {
+	for k, m := range h {
+		i := first + k - 1
 		label := string(m.Role)
 		if m.Role == message.RoleTool {
 			label += " (result of " + m.ToolCallID + ")"

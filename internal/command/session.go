@@ -12,9 +12,13 @@ import (
 
 type verb struct {
 	name, usage, summary string
-	nargs                int // required positional arguments
-	run                  func(env *Env, args []string, yes bool) error
+	// nargs is the number of positional arguments, or anyArgs for verbs that
+	// take free text or optional arguments and check them themselves.
+	nargs int
+	run   func(env *Env, args []string, yes bool) error
 }
+
+const anyArgs = -1
 
 var sessionVerbs []verb
 
@@ -32,6 +36,9 @@ func init() {
 		{"attach", "attach NAME", "bind to NAME: every turn is written through", 1, sessionAttach},
 		{"detach", "detach", "stop writing turns to the bound session", 0, sessionDetach},
 		{"status", "status", "show the bound session and the conversation size", 0, sessionStatus},
+		{"export", "export md|jsonl [PATH]", "write the whole transcript (journal) as Markdown or JSONL", anyArgs, sessionExport},
+		{"transcript", "transcript show N [COUNT] | stats | search QUERY", "read the journal: messages from #N, statistics, ranked search", anyArgs, sessionTranscript},
+		{"search", "search QUERY", "search every session and journal", anyArgs, sessionSearch},
 	}
 }
 
@@ -47,7 +54,7 @@ func runSession(_ context.Context, env *Env, args []string) error {
 			continue
 		}
 		rest, yes := stripYes(args[1:])
-		if len(rest) != v.nargs {
+		if v.nargs != anyArgs && len(rest) != v.nargs {
 			if len(rest) > v.nargs && v.nargs == 1 {
 				return fmt.Errorf("%w: session names cannot contain spaces: %q; %s", ErrUsage, strings.Join(rest, " "), session.NameRule)
 			}

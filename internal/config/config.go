@@ -64,6 +64,8 @@ type Config struct {
 	// Warnings are settings that were ignored, with the reason; the REPL
 	// prints them. Settings only the REPL uses never stop other commands.
 	Warnings []string
+
+	fromEnv map[string]bool // variables whose value was taken
 }
 
 // DefaultRequestTimeout is the LLM request limit when none is configured.
@@ -74,6 +76,17 @@ const DefaultRequestTimeout = 10 * time.Minute
 // Override. OPENAI_API_URL, ChatCLI's full /chat/completions URL, is
 // accepted as an alias of OPENAI_BASE_URL.
 func FromEnv(getenv func(string) string) (Config, error) {
+	c, err := fromEnv(getenv)
+	c.fromEnv = map[string]bool{}
+	for _, k := range []string{"CHATCLI_HOME", "CHATCLI_SESSION_AUTOSAVE", "CHATCLI_SESSION_TRANSCRIPT", "HISTORY_FILE",
+		"CHATCLI_REQUEST_TIMEOUT", "LLM_PROVIDER"} {
+		c.fromEnv[k] = getenv(k) != ""
+	}
+	c.fromEnv["HISTORY_MAX_SIZE"] = getenv("HISTORY_MAX_SIZE") != "" && c.HistoryMax != DefaultHistoryMax
+	return c, err
+}
+
+func fromEnv(getenv func(string) string) (Config, error) {
 	c := Config{
 		Home:             getenv("CHATCLI_HOME"),
 		OpenAIKey:        getenv("OPENAI_API_KEY"),
@@ -185,4 +198,33 @@ func ParseBool(v string) (bool, error) {
 		return false, nil
 	}
 	return false, errors.New("want on or off (1/0, true/false, yes/no)")
+}
+
+// Setting is one configuration value as /config shows it.
+type Setting struct {
+	Name   string // the environment variable
+	Value  string
+	Source string // "environment" or "default"
+}
+
+// SessionSettings lists the settings that govern sessions, with their value
+// and where it came from.
+func (c Config) SessionSettings() []Setting {
+	onOff := map[bool]string{true: "on", false: "off"}
+	out := []Setting{
+		{"CHATCLI_HOME", c.Home, ""},
+		{"CHATCLI_SESSION_AUTOSAVE", onOff[c.Autosave], ""},
+		{"CHATCLI_SESSION_TRANSCRIPT", onOff[c.Transcript], ""},
+		{"HISTORY_FILE", c.HistoryFile, ""},
+		{"HISTORY_MAX_SIZE", strconv.Itoa(c.HistoryMax), ""},
+		{"CHATCLI_REQUEST_TIMEOUT", c.RequestTimeout.String(), ""},
+		{"LLM_PROVIDER", c.Provider, ""},
+	}
+	for i := range out {
+		out[i].Source = "default"
+		if c.fromEnv[out[i].Name] {
+			out[i].Source = "environment"
+		}
+	}
+	return out
 }

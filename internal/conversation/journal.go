@@ -73,12 +73,20 @@ func (e *Engine) forkJournal() error {
 	return nil
 }
 
-// Transcript returns every message the journal recorded, in the order they
-// first appeared, and "journal" as the source; when the journal is off or
-// empty, the live history and "live history".
+// Transcript returns every message the live conversation's journal
+// recorded and its source; see ReadTranscript.
 func (e *Engine) Transcript() ([]message.Message, string, error) {
-	if e.journalDir != "" && e.sess.TranscriptID != "" {
-		msgs, err := journal.Messages(journal.Path(e.journalDir, e.sess.TranscriptID))
+	return ReadTranscript(e.journalDir, e.sess.TranscriptID, e.history)
+}
+
+// ReadTranscript returns every message journal id under dir recorded, in
+// the order they first appeared (messages a compaction or rewind later
+// removed included), with source SourceJournal; when the journal is off
+// (dir ""), absent or empty, it returns live with SourceLive. It only
+// reads.
+func ReadTranscript(dir, id string, live []message.Message) ([]message.Message, string, error) {
+	if dir != "" && id != "" {
+		msgs, err := journal.Messages(journal.Path(dir, id))
 		if err != nil {
 			return nil, "", err
 		}
@@ -86,7 +94,7 @@ func (e *Engine) Transcript() ([]message.Message, string, error) {
 			return msgs, SourceJournal, nil
 		}
 	}
-	return e.history, SourceLive, nil
+	return live, SourceLive, nil
 }
 
 // Where a transcript came from.

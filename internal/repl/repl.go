@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/chatcli/chatcli/internal/command"
+	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
 )
 
@@ -52,6 +53,8 @@ type Options struct {
 	Autosave bool
 	// Confirm asks a yes/no question on the terminal; nil in script mode.
 	Confirm func(question string) bool
+	// Config is shown by /config; may be nil.
+	Config *config.Config
 }
 
 // Run is the read-eval loop. It returns nil at EOF or /exit, ErrScriptFailed
@@ -60,7 +63,7 @@ type Options struct {
 // (autosaved as the settings say) on every one of these paths.
 func Run(ctx context.Context, o Options) error {
 	interactive := o.Reader != nil
-	env := &command.Env{Engine: o.Engine, Out: o.Out, Err: o.Err, Interactive: interactive, Confirm: o.Confirm}
+	env := &command.Env{Engine: o.Engine, Out: o.Out, Err: o.Err, Interactive: interactive, Confirm: o.Confirm, Config: o.Config}
 	if o.Banner != "" {
 		fmt.Fprintln(o.Err, o.Banner)
 	}

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/chatcli/chatcli/internal/command"
+	"github.com/chatcli/chatcli/internal/config"
+	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/search"
+)
+
+func newSessionExportCmd(f *factory) *cobra.Command {
+	return &cobra.Command{
+		Use:   "export NAME md|jsonl [PATH]",
+		Short: "Write a session's whole transcript (its journal) as Markdown or JSONL",
+		Long: "Write every message the session's journal recorded, compacted or rewound ones included\n" +
+			"(the saved history when it has no journal), as Markdown or JSONL. Without PATH the file is\n" +
+			"chatcli-NAME-YYYYMMDD-HHMMSS.md|jsonl in the working directory, mode 0600.",
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) < 2 || len(args) > 3 {
+				return fmt.Errorf("%w: %s needs NAME and md or jsonl, and optionally PATH", errFlags, cmd.CommandPath())
+			}
+			return nil
+		},
+		RunE: func(_ *cobra.Command, args []string) error {
+			c, err := config.FromEnv(f.getenv)
+			if err != nil {
+				return err
+			}
+			st, err := f.store(c)
+			if err != nil {
+				return err
+			}
+			s, err := st.Load(args[0])
+			if err != nil {
+				return err
+			}
+			msgs, source, err := conversation.ReadTranscript(c.TranscriptsDir(), s.TranscriptID, s.History)
+			if err != nil {
+				return err
+			}
+			path := ""
+			if len(args) == 3 {
+				path = args[2]
+			}
+			if path, err = command.Export(args[1], path, args[0], msgs, time.Now()); err != nil {
+				return err
+			}
+			fmt.Fprintf(f.streams.Out, "Exported %d messages to %s (source: %s).\n", len(msgs), path, source)
+			return nil
+		},
+	}
+}
+
+// searchEntry is one element of `session search --json`.
+type searchEntry struct {
+	Session  string  `json:"session"`
+	Position int     `json:"position"`
+	Role     string  `json:"role"`
+	Score    float64 `json:"score"`
+	Snippet  string  `json:"snippet"`
+}
+
+func newSessionSearchCmd(f *factory) *cobra.Command {
+	var asJSON bool
+	var limit int
+	cmd := &cobra.Command{
+		Use:   "search QUERY",
+		Short: "Search every session and journal (BM25 ranking; case and accents ignored)",
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return fmt.Errorf("%w: %s needs a QUERY", errFlags, cmd.CommandPath())
+			}
+			return nil
+		},
+		RunE: func(_ *cobra.Command, args []string) error {
+			c, err := config.FromEnv(f.getenv)
+			if err != nil {
+				return err
+			}
+			st, err := f.store(c)
+			if err != nil {
+				return err
+			}
+			hits, warnings, err := command.SearchAll(st, c.TranscriptsDir(), strings.Join(args, " "), limit)
+			for _, w := range warnings {
+				fmt.Fprintln(f.streams.Err, "warning: "+w)
+			}
+			if err != nil {
+				return err
+			}
+			if !asJSON {
+				command.WriteHits(f.streams.Out, hits, true)
+				return nil
+			}
+			return writeJSON(f, searchEntries(hits))
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON array of {session, position, role, score, snippet}")
+	cmd.Flags().IntVar(&limit, "limit", 10, "show at most `N` hits")
+	return cmd
+}
+
+func searchEntries(hits []search.Hit) []searchEntry {
+	out := make([]searchEntry, 0, len(hits))
+	for _, h := range hits {
+		out = append(out, searchEntry{Session: h.Doc.Source, Position: h.Doc.Position, Role: h.Doc.Role, Score: h.Score, Snippet: h.Snippet})
+	}
+	return out
+}
+
+func newConfigCmd(f *factory) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "config",
+		Short: "Show configuration",
+		Args:  noArgs,
+		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+	}
+	cmd.AddCommand(&cobra.Command{
+		Use:   "session",
+		Short: "Show every session setting with its value and source",
+		Args:  noArgs,
+		RunE: func(*cobra.Command, []string) error {
+			c, err := config.FromEnv(f.getenv)
+			if err != nil {
+				return err
+			}
+			command.WriteSessionConfig(f.streams.Out, c, "", "")
+			return nil
+		},
+	})
+	return cmd
+}

@@ -1,0 +1,42 @@
+package command
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/chatcli/chatcli/internal/config"
+)
+
+func runConfig(_ context.Context, env *Env, args []string) error {
+	if len(args) != 1 || args[0] != "session" {
+		return fmt.Errorf("%w: /config session", ErrUsage)
+	}
+	if env.Config == nil {
+		return fmt.Errorf("%w: no configuration available here", ErrUsage)
+	}
+	WriteSessionConfig(env.Out, *env.Config, env.Engine.Bound(), env.Engine.JournalID())
+	return nil
+}
+
+// WriteSessionConfig prints every session setting with its value and
+// source, then the bound session and the active journal id.
+func WriteSessionConfig(w io.Writer, c config.Config, bound, journalID string) {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "SETTING\tVALUE\tSOURCE")
+	for _, s := range c.SessionSettings() {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.Name, s.Value, s.Source)
+	}
+	tw.Flush()
+	if bound == "" {
+		bound = "(none)"
+	}
+	if journalID == "" {
+		journalID = "(none yet)"
+		if !c.Transcript {
+			journalID = "(journal off)"
+		}
+	}
+	fmt.Fprintf(w, "bound session: %s\nactive journal: %s\n", bound, journalID)
+}

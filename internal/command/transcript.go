@@ -1,0 +1,184 @@
+package command
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/journal"
+	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/search"
+)
+
+// defaultShowCount is how many messages `transcript show N` prints.
+const defaultShowCount = 10
+
+// searchHits is how many hits a search prints.
+const searchHits = 10
+
+func sessionTranscript(env *Env, a []string, _ bool) error {
+	usage := fmt.Errorf("%w: /session transcript show N [COUNT] | stats | search QUERY", ErrUsage)
+	if len(a) == 0 {
+		return usage
+	}
+	msgs, source, err := env.Engine.Transcript()
+	if err != nil {
+		return err
+	}
+	switch a[0] {
+	case "show":
+		if len(a) < 2 || len(a) > 3 {
+			return usage
+		}
+		from, err1 := strconv.Atoi(a[1])
+		count, err2 := defaultShowCount, error(nil)
+		if len(a) == 3 {
+			count, err2 = strconv.Atoi(a[2])
+		}
+		if err1 != nil || err2 != nil || from < 1 || count < 1 {
+			return fmt.Errorf("%w: N and COUNT are positive numbers: /session transcript show N [COUNT]", ErrUsage)
+		}
+		return ShowTranscript(env.Out, msgs, from, count)
+	case "stats":
+		WriteStats(env.Out, msgs, source, env.Engine.JournalID())
+		return nil
+	case "search":
+		if len(a) < 2 {
+			return usage
+		}
+		ix := search.NewIndex()
+		for i, m := range msgs {
+			ix.Add(search.Doc{Source: source, Position: i + 1, Role: string(m.Role), Text: searchText(m)})
+		}
+		hits, err := ix.Search(strings.Join(a[1:], " "), searchHits)
+		if err != nil {
+			return fmt.Errorf("%w: %v", ErrUsage, err)
+		}
+		WriteHits(env.Out, hits, false)
+		return nil
+	}
+	return usage
+}
+
+// searchText is what search sees of a message: its text and its tool calls.
+func searchText(m message.Message) string {
+	if len(m.ToolCalls) == 0 {
+		return m.Content
+	}
+	var b strings.Builder
+	b.WriteString(m.Content)
+	for _, c := range m.ToolCalls {
+		b.WriteString("\n" + c.Name + " " + c.Arguments)
+	}
+	return b.String()
+}
+
+// ShowTranscript prints count messages starting at 1-based position from.
+func ShowTranscript(w io.Writer, msgs []message.Message, from, count int) error {
+	if from > len(msgs) {
+		return fmt.Errorf("%w: the transcript has %d messages; #%d does not exist", ErrUsage, len(msgs), from)
+	}
+	end := min(from-1+count, len(msgs))
+	writeMessages(w, msgs[from-1:end], from)
+	fmt.Fprintf(w, "\n(messages %d-%d of %d)\n", from, end, len(msgs))
+	return nil
+}
+
+// WriteStats prints message count, bytes of text, source and journal id.
+func WriteStats(w io.Writer, msgs []message.Message, source, journalID string) {
+	size := 0
+	roles := map[message.Role]int{}
+	for _, m := range msgs {
+		size += len(m.Content)
+		for _, c := range m.ToolCalls {
+			size += len(c.Arguments)
+		}
+		roles[m.Role]++
+	}
+	if journalID == "" {
+		journalID = "(none)"
+	}
+	fmt.Fprintf(w, "messages: %d (user %d, assistant %d, tool %d, system %d)\n", len(msgs),
+		roles[message.RoleUser], roles[message.RoleAssistant], roles[message.RoleTool], roles[message.RoleSystem])
+	fmt.Fprintf(w, "bytes:    %d\nsource:   %s\njournal:  %s\n", size, source, journalID)
+}
+
+// WriteHits prints search hits, one per line: "#17 assistant …snippet…",
+// prefixed with the source when withSource.
+func WriteHits(w io.Writer, hits []search.Hit, withSource bool) {
+	if len(hits) == 0 {
+		fmt.Fprintln(w, "No matches.")
+		return
+	}
+	for _, h := range hits {
+		prefix := ""
+		if withSource {
+			prefix = h.Doc.Source + " "
+		}
+		fmt.Fprintf(w, "%s#%d %s %s\n", prefix, h.Doc.Position, h.Doc.Role, h.Snippet)
+	}
+}
+
+func sessionExport(env *Env, a []string, _ bool) error {
+	if len(a) < 1 || len(a) > 2 {
+		return fmt.Errorf("%w: /session export md|jsonl [PATH]", ErrUsage)
+	}
+	msgs, source, err := env.Engine.Transcript()
+	if err != nil {
+		return err
+	}
+	name := env.Engine.Bound()
+	if name == "" {
+		name = "unsaved"
+	}
+	path := ""
+	if len(a) == 2 {
+		path = a[1]
+	}
+	path, err = Export(a[0], path, name, msgs, time.Now())
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(env.Out, "Exported %d messages to %s (source: %s).\n", len(msgs), path, source)
+	return nil
+}
+
+// Export writes msgs in format "md" or "jsonl" to path, or when path is
+// "" to chatcli-<name>-<YYYYMMDD-HHMMSS>.<ext> in the working directory
+// (never replacing a file there). The file is written durably with mode
+// 0600. It returns the path written.
+func Export(format, path, name string, msgs []message.Message, now time.Time) (string, error) {
+	var b strings.Builder
+	var err error
+	switch format {
+	case "md", "markdown":
+		format, err = "md", journal.ExportMarkdown(&b, name, msgs)
+	case "jsonl":
+		err = journal.ExportJSONL(&b, msgs)
+	default:
+		return "", fmt.Errorf("%w: unknown export format %q; use md or jsonl", ErrUsage, format)
+	}
+	if err != nil {
+		return "", err
+	}
+	if path != "" {
+		return path, atomicfile.WriteFile(path, []byte(b.String()))
+	}
+	base := fmt.Sprintf("chatcli-%s-%s", name, now.Format("20060102-150405"))
+	for i := 1; ; i++ {
+		path = base + "." + format
+		if i > 1 {
+			path = fmt.Sprintf("%s-%d.%s", base, i, format)
+		}
+		err := atomicfile.CreateFile(path, []byte(b.String()))
+		if !os.IsExist(err) || i > 100 {
+			abs, _ := filepath.Abs(path)
+			return abs, err
+		}
+	}
+}

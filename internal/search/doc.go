@@ -1,0 +1,55 @@
+// Package search is full-text search over conversation messages, ranked
+// with Okapi BM25. It serves `/session transcript search QUERY` (the
+// messages of one journal) and `/session search QUERY` (every session and
+// journal): the caller reads the messages (journal.Messages, the session
+// store), turns them into Docs (MessageDocs), adds them to an Index and
+// searches it.
+//
+// # Memory only
+//
+// An Index is an in-memory inverted index. It is never written to disk, so
+// with encryption at rest no plaintext leaks through a search index; the
+// caller builds one when it needs to search, in a single pass over the
+// text. Add tokenizes batches of about a megabyte of text concurrently
+// (GOMAXPROCS), each with a small dictionary of its own, and merges them in
+// order into the index's dictionary and posting lists. The index keeps each
+// document's text once (for snippets) and, per term, a posting list of
+// (document id, term frequency) pairs, delta- and varint-encoded in one
+// byte slice: about 2.3 bytes per posting. A query reads only the posting
+// lists of its terms.
+//
+// # Tokens and terms
+//
+// A token is a maximal run of Unicode letters, decimal digits and marks;
+// everything else (spaces, punctuation, symbols, emoji, "_", "-", ".")
+// separates tokens. Han, Hiragana and Katakana characters, which those
+// writing systems do not separate into words, are each a token of their
+// own, so a query for a Chinese or Japanese word finds the documents
+// holding its characters, best where they all occur. Scripts written
+// without spaces that are not split this way (Thai, Lao, Khmer, Myanmar)
+// match whole runs only.
+//
+// Every token, in documents and queries alike, is folded into its term:
+// NFD, full Unicode case folding (golang.org/x/text/cases.Fold), NFD again,
+// every nonspacing mark (Mn) dropped, NFC. So in any script case and
+// accents do not matter: "бд" finds "БД", "ärger" finds "ÄRGER", "acao"
+// finds "ação", "strasse" finds "STRASSE" and "straße", "σοφος" finds
+// "ΣΟΦΌΣ". Dropping marks also merges some distinct words (Japanese "が"
+// and "か", Hebrew or Arabic words differing only in vowel points).
+//
+// # Ranking
+//
+// A query matches the documents holding any of its terms; Search ranks
+// them with BM25 (see Index.Search for the formula and its source), so
+// documents holding more of the terms, rarer terms, and more occurrences in
+// shorter documents come first. Equal scores are ordered by source, then
+// position. There is no phrase or prefix search.
+//
+// # Snippets
+//
+// Each hit carries a one-line excerpt of the original text around its
+// first match (Snippet), cut only between user-perceived characters
+// (grapheme clusters, as message.Clip cuts), with "…" where text was cut.
+//
+// An Index is safe for concurrent use; Add excludes Search while it runs.
+package search

@@ -1,0 +1,106 @@
+package search
+
+import (
+	"strings"
+	"sync"
+)
+
+// Doc is one searchable message.
+type Doc struct {
+	// Source names where the message lives: a session name or a journal id.
+	Source string
+	// Position is the 1-based position of the message in its source.
+	Position int
+	// Role is the message's role (user, assistant, system, tool).
+	Role string
+	// Text is what is searched and what snippets are cut from.
+	Text string
+}
+
+// postingList holds the documents of one term, in increasing document id
+// order, as pairs of unsigned varints: the id's distance from the previous
+// id in the list (from 0 for the first), then the term frequency.
+type postingList struct {
+	data []byte
+	last uint32 // id of the last document appended
+	df   uint32 // number of documents in the list
+}
+
+// Index is an in-memory inverted index over Docs. It lives only in memory
+// and is never written anywhere, so an encrypted store leaks no plaintext
+// through it. An Index is safe for concurrent use.
+type Index struct {
+	mu       sync.RWMutex
+	docs     []Doc
+	lens     []uint32 // number of tokens of each document
+	totalLen uint64   // sum of lens
+
+	terms map[string]uint32 // folded term → term id
+	lists []postingList     // by term id
+	ids   []uint32          // scratch of merge: local term id → term id
+}
+
+// NewIndex returns an empty index.
+func NewIndex() *Index {
+	return &Index{terms: map[string]uint32{}}
+}
+
+// Len returns the number of documents added.
+func (ix *Index) Len() int {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return len(ix.docs)
+}
+
+// Add indexes docs, in a single pass over their text, spread over
+// GOMAXPROCS goroutines when there are many. Text that is not valid UTF-8
+// is stored and searched with U+FFFD in place of each invalid byte
+// (message.ValidUTF8). The index keeps the text strings it is given, once,
+// for snippets.
+func (ix *Index) Add(docs ...Doc) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	build(docs, ix.merge)
+}
+
+// merge adds the documents of a tokenized batch; ix.mu is held.
+func (ix *Index) merge(b *batch) {
+	ix.ids = ix.ids[:0]
+	for _, t := range b.terms {
+		ix.ids = append(ix.ids, ix.term(t))
+	}
+	at := 0
+	for k, d := range b.docs {
+		id := uint32(len(ix.docs))
+		for _, p := range b.postings[at:b.ends[k]] {
+			l := &ix.lists[ix.ids[p.term]]
+			l.data = appendUvarint(appendUvarint(l.data, uint64(id-l.last)), uint64(p.tf))
+			l.last = id
+			l.df++
+		}
+		at = b.ends[k]
+		ix.docs = append(ix.docs, d)
+		ix.lens = append(ix.lens, b.lens[k])
+		ix.totalLen += uint64(b.lens[k])
+	}
+}
+
+// term returns the id of the folded term f, creating it when new.
+func (ix *Index) term(f string) uint32 {
+	if id, ok := ix.terms[f]; ok {
+		return id
+	}
+	id := uint32(len(ix.lists))
+	ix.terms[strings.Clone(f)] = id
+	ix.lists = append(ix.lists, postingList{})
+	return id
+}
+
+// appendUvarint appends x as an unsigned LEB128 varint.
+func appendUvarint(b []byte, x uint64) []byte {
+	for x >= 0x80 {
+		b = append(b, byte(x)|0x80)
+		x >>= 7
+	}
+	return append(b, byte(x))
+}
