@@ -103,6 +103,7 @@ func oneShotRun(ctx context.Context, o *rootOptions) error {
 	if err != nil {
 		return err
 	}
+	c.Transcript = c.Transcript && o.Session != "" // without a session nothing is kept
 	e, err := o.f.engine(c)
 	if err != nil {
 		return err

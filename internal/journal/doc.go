@@ -18,8 +18,8 @@
 // "message" carries one message (package message's JSON shape) and its hash.
 // "rewrite" carries the ordered hashes of the whole live history after a
 // rewrite; "reason" names it (compact, rewind, repair, trim, edit, adopt,
-// sync). Unknown members and unknown record types are skipped by readers of
-// this version, so later versions may add them.
+// sync). Unknown members are ignored; a record of an unknown type is skipped
+// and reported like a damaged line.
 //
 // # Hashes
 //

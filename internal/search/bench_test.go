@@ -118,3 +118,17 @@ func BenchmarkSearch(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkBuildOneByOne indexes the corpus with one Add call per message,
+// the way a caller reading message by message would.
+func BenchmarkBuildOneByOne(b *testing.B) {
+	benchIndex(b)
+	b.SetBytes(bench.bytes)
+	b.ReportAllocs()
+	for b.Loop() {
+		ix := NewIndex()
+		for _, d := range bench.docs {
+			ix.Add(d)
+		}
+	}
+}

@@ -7,8 +7,8 @@ import (
 	"slices"
 )
 
-// ErrEmptyQuery is returned by Search for a query without a single letter
-// or digit.
+// ErrEmptyQuery is wrapped by the error Search returns for a query without
+// a single letter or digit; match it with errors.Is.
 var ErrEmptyQuery = errors.New("search: empty query")
 
 // BM25 parameters (Robertson & Zaragoza 2009, §3.3).
