@@ -53,9 +53,7 @@ func SearchAll(st *session.Store, journalDir, query string, limit int) ([]search
 			warnings = append(warnings, fmt.Sprintf("session %q: journal unreadable (%v); searched its history", h.Name, err))
 			msgs = s.History
 		}
-		for i, m := range msgs {
-			ix.Add(search.Doc{Source: h.Name, Position: i + 1, Role: string(m.Role), Text: searchText(m)})
-		}
+		ix.Add(search.MessageDocs(h.Name, msgs)...)
 	}
 	if journalDir != "" {
 		entries, _ := os.ReadDir(journalDir)
@@ -69,9 +67,7 @@ func SearchAll(st *session.Store, journalDir, query string, limit int) ([]search
 				warnings = append(warnings, fmt.Sprintf("skipped journal %s: %v", id, err))
 				continue
 			}
-			for i, m := range msgs {
-				ix.Add(search.Doc{Source: "journal:" + id, Position: i + 1, Role: string(m.Role), Text: searchText(m)})
-			}
+			ix.Add(search.MessageDocs("journal:"+id, msgs)...)
 		}
 	}
 	hits, err := ix.Search(query, limit)

@@ -52,9 +52,7 @@ func sessionTranscript(env *Env, a []string, _ bool) error {
 			return usage
 		}
 		ix := search.NewIndex()
-		for i, m := range msgs {
-			ix.Add(search.Doc{Source: source, Position: i + 1, Role: string(m.Role), Text: searchText(m)})
-		}
+		ix.Add(search.MessageDocs(source, msgs)...)
 		hits, err := ix.Search(strings.Join(a[1:], " "), searchHits)
 		if err != nil {
 			return fmt.Errorf("%w: %v", ErrUsage, err)
@@ -63,19 +61,6 @@ func sessionTranscript(env *Env, a []string, _ bool) error {
 		return nil
 	}
 	return usage
-}
-
-// searchText is what search sees of a message: its text and its tool calls.
-func searchText(m message.Message) string {
-	if len(m.ToolCalls) == 0 {
-		return m.Content
-	}
-	var b strings.Builder
-	b.WriteString(m.Content)
-	for _, c := range m.ToolCalls {
-		b.WriteString("\n" + c.Name + " " + c.Arguments)
-	}
-	return b.String()
 }
 
 // ShowTranscript prints count messages starting at 1-based position from.

@@ -69,6 +69,26 @@ func build(docs []Doc, merge func(*batch)) {
 	}
 }
 
+// scratch is the working space of tokenize, kept for reuse: Index.Add
+// hands it large batches, so the maps reach a size worth keeping.
+type scratch struct {
+	raw     map[string]uint32 // token as written → local term id
+	folded  map[string]uint32 // folded term → local term id
+	tf      []uint32          // by local term id, for the current document
+	touched []uint32          // local term ids of the current document
+}
+
+var scratches = sync.Pool{New: func() any {
+	return &scratch{raw: make(map[string]uint32, 1<<14), folded: make(map[string]uint32, 1<<14)}
+}}
+
+// release returns sc to scratches, empty.
+func (sc *scratch) release() {
+	clear(sc.raw)
+	clear(sc.folded)
+	scratches.Put(sc)
+}
+
 var batches = sync.Pool{New: func() any { return new(batch) }}
 
 // release returns b to batches, keeping its buffers but none of its text.
@@ -85,15 +105,9 @@ func tokenize(docs []Doc) *batch {
 	b.docs = append(b.docs[:0], docs...)
 	b.terms, b.postings = b.terms[:0], b.postings[:0]
 	b.lens, b.ends = slices.Grow(b.lens[:0], len(docs))[:len(docs)], slices.Grow(b.ends[:0], len(docs))[:len(docs)]
-	size := 0
-	for _, d := range docs {
-		size += len(d.Text)
-	}
-	hint := min(size/16, 1<<15)             // distinct tokens to expect
-	raw := make(map[string]uint32, hint)    // token as written → local term id
-	folded := make(map[string]uint32, hint) // folded term → local term id
-	tf := make([]uint32, 0, hint)           // by local term id, for the current document
-	var touched []uint32                    // local term ids of the current document
+	sc := scratches.Get().(*scratch)
+	defer sc.release()
+	raw, folded, tf, touched := sc.raw, sc.folded, sc.tf[:0], sc.touched[:0]
 	for k := range b.docs {
 		d := &b.docs[k]
 		d.Text = message.ValidUTF8(d.Text)
@@ -128,5 +142,6 @@ func tokenize(docs []Doc) *batch {
 		touched = touched[:0]
 		b.lens[k], b.ends[k] = n, len(b.postings)
 	}
+	sc.tf, sc.touched = tf, touched
 	return b
 }

@@ -8,14 +8,17 @@ import (
 )
 
 // TestBatchedAddMatchesOneByOne builds one index in a single Add (several
-// batches, tokenized in parallel) and one document at a time: both must
-// rank every query the same.
+// batches, tokenized in parallel) and one indexing each document on its
+// own: both must rank every query the same.
 func TestBatchedAddMatchesOneByOne(t *testing.T) {
 	docs := corpus(3*batchDocs+17, 200)
 	whole, single := NewIndex(), NewIndex()
 	whole.Add(docs...)
 	for _, d := range docs {
 		single.Add(d)
+		single.mu.Lock()
+		single.flush()
+		single.mu.Unlock()
 	}
 	if whole.Len() != len(docs) || single.Len() != len(docs) {
 		t.Fatalf("Len = %d, %d, want %d", whole.Len(), single.Len(), len(docs))

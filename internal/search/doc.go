@@ -10,9 +10,11 @@
 // An Index is an in-memory inverted index. It is never written to disk, so
 // with encryption at rest no plaintext leaks through a search index; the
 // caller builds one when it needs to search, in a single pass over the
-// text. Add tokenizes batches of about a megabyte of text concurrently
-// (GOMAXPROCS), each with a small dictionary of its own, and merges them in
-// order into the index's dictionary and posting lists. The index keeps each
+// text. Added documents wait until 8 MB of text has gathered or a search
+// begins; then batches of about a megabyte of text are tokenized
+// concurrently (GOMAXPROCS), each with a small dictionary of its own, and
+// merged in order into the index's dictionary and posting lists. So adding
+// messages one at a time costs no more than adding them all at once. The index keeps each
 // document's text once (for snippets) and, per term, a posting list of
 // (document id, term frequency) pairs, delta- and varint-encoded in one
 // byte slice: about 2.3 bytes per posting. A query reads only the posting

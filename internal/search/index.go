@@ -38,7 +38,16 @@ type Index struct {
 	terms map[string]uint32 // folded term → term id
 	lists []postingList     // by term id
 	ids   []uint32          // scratch of merge: local term id → term id
+
+	// Documents added but not indexed yet, and the size of their text.
+	pending      []Doc
+	pendingBytes int
 }
+
+// Added documents wait in Index.pending until their text reaches
+// flushBytes or a search begins, so that one Add per message costs no more
+// than one Add for all of them.
+const flushBytes = 8 << 20
 
 // NewIndex returns an empty index.
 func NewIndex() *Index {
@@ -49,18 +58,32 @@ func NewIndex() *Index {
 func (ix *Index) Len() int {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
-	return len(ix.docs)
+	return len(ix.docs) + len(ix.pending)
 }
 
-// Add indexes docs, in a single pass over their text, spread over
-// GOMAXPROCS goroutines when there are many. Text that is not valid UTF-8
-// is stored and searched with U+FFFD in place of each invalid byte
-// (message.ValidUTF8). The index keeps the text strings it is given, once,
-// for snippets.
+// Add adds docs to the index. They are indexed in batches, in a single pass
+// over their text spread over GOMAXPROCS goroutines, at the latest when
+// the next search begins; calling Add once per document costs no more than
+// once for all. Text that is not valid UTF-8 is stored and searched with
+// U+FFFD in place of each invalid byte (message.ValidUTF8). The index keeps
+// the text strings it is given, once, for snippets.
 func (ix *Index) Add(docs ...Doc) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
-	build(docs, ix.merge)
+	ix.pending = append(ix.pending, docs...)
+	for _, d := range docs {
+		ix.pendingBytes += len(d.Text)
+	}
+	if ix.pendingBytes >= flushBytes {
+		ix.flush()
+	}
+}
+
+// flush indexes the pending documents; ix.mu is held.
+func (ix *Index) flush() {
+	build(ix.pending, ix.merge)
+	clear(ix.pending)
+	ix.pending, ix.pendingBytes = ix.pending[:0], 0
 }
 
 // merge adds the documents of a tokenized batch; ix.mu is held.

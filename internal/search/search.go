@@ -46,13 +46,23 @@ type Hit struct {
 // equal scores are ordered by Doc.Source, then Doc.Position, then order of
 // addition. A query with no letter or digit returns an error wrapping
 // ErrEmptyQuery; a query whose terms the index does not hold returns no
-// hits and no error. Only the posting lists of the query's terms are read.
+// hits and no error. Documents added and not yet indexed are indexed
+// first; then only the posting lists of the query's terms are read.
 func (ix *Index) Search(query string, limit int) ([]Hit, error) {
 	terms := queryTerms(query)
 	if len(terms) == 0 {
 		return nil, fmt.Errorf("%w: %q has no letter or digit", ErrEmptyQuery, query)
 	}
 	ix.mu.RLock()
+	for len(ix.pending) > 0 { // index what was added first
+		ix.mu.RUnlock()
+		ix.mu.Lock()
+		if len(ix.pending) > 0 {
+			ix.flush()
+		}
+		ix.mu.Unlock()
+		ix.mu.RLock()
+	}
 	defer ix.mu.RUnlock()
 	n := float64(len(ix.docs))
 	var cs []cursor
