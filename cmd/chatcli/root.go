@@ -171,13 +171,16 @@ func newEditor(s *ioStreams, cfg editor.Config) (*editor.Editor, error) {
 	return editor.New(cfg)
 }
 
-// editorReader adapts the line editor's Ctrl+C to the REPL's.
+// editorReader adapts the line editor's Ctrl+C and Esc Esc to the REPL's.
 type editorReader struct{ *editor.Editor }
 
 func (r editorReader) ReadLine(ctx context.Context, prompt string) (string, error) {
 	line, err := r.Editor.ReadLine(ctx, prompt)
-	if errors.Is(err, editor.ErrInterrupt) || errors.Is(err, editor.ErrDoubleEsc) {
+	switch {
+	case errors.Is(err, editor.ErrInterrupt):
 		return "", repl.ErrInterrupt
+	case errors.Is(err, editor.ErrDoubleEsc):
+		return "", repl.ErrRewindMenu
 	}
 	return line, err
 }

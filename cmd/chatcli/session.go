@@ -21,7 +21,7 @@ func newSessionCmd(f *factory) *cobra.Command {
 		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(newSessionListCmd(f, nil), newSessionShowCmd(f, nil), newSessionDeleteCmd(f, nil),
-		newSessionForkCmd(f), newSessionRenameCmd(f), newSessionExportCmd(f), newSessionSearchCmd(f))
+		newSessionForkCmd(f), newSessionRenameCmd(f), newSessionExportCmd(f), newSessionSearchCmd(f), newSessionRewindCmd(f))
 	return cmd
 }
 

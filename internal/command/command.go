@@ -30,6 +30,9 @@ type Env struct {
 	// Config is the configuration the surface started with (for /config);
 	// may be nil.
 	Config *config.Config
+	// Ask reads one answer on the terminal (the rewind menu's choice); nil
+	// when there is none.
+	Ask func(prompt string) (string, error)
 }
 
 // Command is one slash command.
@@ -51,6 +54,7 @@ func Commands() []Command {
 		}},
 		{Name: "session", Usage: "/session VERB [ARGS]", Summary: "save, load and manage sessions (/session help)", Run: runSession},
 		{Name: "config", Usage: "/config session", Summary: "show the session settings, their sources and the active journal", Run: runConfig},
+		{Name: "rewind", Usage: "/rewind [N|list|compact]", Summary: "step back to a checkpoint (Esc Esc opens the menu); compact undoes the last compaction", Run: runRewind},
 	}
 	sort.Slice(cmds, func(i, j int) bool { return cmds[i].Name < cmds[j].Name })
 	return cmds

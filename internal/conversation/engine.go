@@ -9,6 +9,7 @@ import (
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/provider"
+	"github.com/chatcli/chatcli/internal/rewind"
 	"github.com/chatcli/chatcli/internal/session"
 )
 
@@ -34,6 +35,9 @@ type Engine struct {
 	seen session.Header
 	// dirty is true when the live history holds content saved nowhere.
 	dirty bool
+
+	// checkpoints are the states before each LLM call, oldest first.
+	checkpoints []rewind.Checkpoint
 
 	// journalDir is where journals live, "" when the journal is off;
 	// journal is the open journal of sess.TranscriptID, nil until needed.
@@ -101,6 +105,7 @@ func (e *Engine) Turn(ctx context.Context, prompt string, onDelta func(string)) 
 		e.record(journal.ReasonSync)
 		return message.Message{}, fmt.Errorf("%w; the prompt was not sent and is kept", err)
 	}
+	e.checkpoint(prompt)
 	e.history = append(e.history, user)
 	e.dirty = true
 	e.repair()
@@ -157,6 +162,11 @@ func (e *Engine) writeThrough() error {
 func (e *Engine) saveTo(name string) error {
 	s := e.sess.Clone()
 	s.History = e.history
+	cps, err := rewind.Encode(e.checkpoints)
+	if err != nil {
+		return err
+	}
+	s.Checkpoints = cps
 	if err := e.store.Save(name, s); err != nil {
 		return err
 	}
@@ -198,6 +208,7 @@ func (e *Engine) adopt() error {
 	}
 	e.notify(fmt.Sprintf("adopted a newer version of session %q (%d messages) written elsewhere", e.bound, len(s.History)))
 	e.sess, e.history, e.dirty, e.seen = s, s.History, false, h
+	e.loadCheckpoints()
 	e.record(journal.ReasonSync)
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/chatcli/chatcli/internal/journal"
+	"github.com/chatcli/chatcli/internal/rewind"
 	"github.com/chatcli/chatcli/internal/session"
 )
 
@@ -71,6 +72,7 @@ func (e *Engine) Load(name string) (autosaved string, err error) {
 	}
 	e.bound, _ = session.NormalizeName(name)
 	e.sess, e.history, e.dirty, e.journal, e.seen = s, s.History, false, nil, seen
+	e.loadCheckpoints()
 	if e.repair() {
 		if err := e.writeThrough(); err != nil { // repairs are saved at once
 			e.notify(fmt.Sprintf("the repair of session %q is not saved yet: %v", e.bound, err))
@@ -144,6 +146,7 @@ func (e *Engine) New() (autosaved string, err error) {
 // reset empties the live conversation: no history, no binding, no journal.
 func (e *Engine) reset() {
 	e.history, e.bound, e.sess, e.dirty, e.journal, e.seen = nil, "", &session.Session{}, false, nil, session.Header{}
+	e.checkpoints = nil
 }
 
 // Fork copies the live history into a new session name (ErrExists if it
@@ -160,7 +163,11 @@ func (e *Engine) Fork(name string) error {
 	if err := e.forkJournal(); err != nil {
 		return err
 	}
-	s := &session.Session{History: e.history, Extra: e.sess.Extra, Checkpoints: e.sess.Checkpoints,
+	cps, err := rewind.Encode(e.checkpoints)
+	if err != nil {
+		return err
+	}
+	s := &session.Session{History: e.history, Extra: e.sess.Extra, Checkpoints: cps,
 		Attachments: e.sess.Attachments, TranscriptID: e.sess.TranscriptID}
 	if err := e.store.Create(n, s); err != nil {
 		e.sess.TranscriptID, e.journal = prev, nil
@@ -227,7 +234,8 @@ func (e *Engine) keepUnsaved() (string, error) {
 }
 
 func (e *Engine) autosave() (string, error) {
-	s := &session.Session{History: e.history, TranscriptID: e.JournalID()}
+	cps, _ := rewind.Encode(e.checkpoints) // checkpoints always encode
+	s := &session.Session{History: e.history, TranscriptID: e.JournalID(), Checkpoints: cps}
 	name, err := e.store.CreateUnique(AutosavePrefix+e.now().Format("20060102-150405"), s)
 	if err != nil {
 		return "", fmt.Errorf("autosave: %w", err)

@@ -13,12 +13,14 @@
 // never end a line. There is no line-length limit. Two record types:
 //
 //	{"type":"message","hash":"<32 hex>","at":"2026-11-30T08:00:00.123Z","message":{…}}
-//	{"type":"rewrite","at":"…","reason":"compact","hashes":["<32 hex>",…]}
+//	{"type":"rewrite","at":"…","reason":"compact","hashes":["<32 hex>",…],"prev":12}
 //
 // "message" carries one message (package message's JSON shape) and its hash.
 // "rewrite" carries the ordered hashes of the whole live history after a
 // rewrite; "reason" names it (compact, rewind, repair, trim, edit, adopt,
-// sync). Unknown members are ignored; a record of an unknown type is skipped
+// sync); "prev" is the length of the view before the message records
+// written just ahead of it, so the history a rewrite replaced is the view's
+// first "prev" hashes (omitted when 0). Unknown members are ignored; a record of an unknown type is skipped
 // and reported like a damaged line.
 //
 // # Hashes

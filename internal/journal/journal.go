@@ -122,7 +122,7 @@ func (j *Journal) Sync(h []message.Message, reason string) (int, error) {
 		recs = append(recs, Record{Type: TypeMessage, At: at, Hash: hsh, Message: &h[i]})
 	}
 	if !extends {
-		recs = append(recs, Record{Type: TypeRewrite, At: at, Reason: reason, Hashes: hashes})
+		recs = append(recs, Record{Type: TypeRewrite, At: at, Reason: reason, Hashes: hashes, Prev: len(j.view)})
 	}
 	if err := j.append(recs); err != nil {
 		return 0, err

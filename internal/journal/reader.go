@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"github.com/chatcli/chatcli/internal/message"
 )
@@ -130,4 +131,26 @@ func Messages(path string) ([]message.Message, error) {
 		return nil
 	})
 	return out, err
+}
+
+// Catalog returns every message record of the journal at path by hash, and
+// the view just before the last rewrite record with the given reason (nil
+// when there is none): what rewind needs to rebuild earlier histories.
+func Catalog(path, reason string) (map[string]message.Message, []string, error) {
+	known := map[string]message.Message{}
+	var view, before []string
+	_, err := scan(path, position{0, 1}, func(r Record) error {
+		switch r.Type {
+		case TypeMessage:
+			known[r.Hash] = *r.Message
+			view = append(view, r.Hash)
+		case TypeRewrite:
+			if r.Reason == reason && r.Prev <= len(view) {
+				before = slices.Clone(view[:r.Prev])
+			}
+			view = slices.Clone(r.Hashes)
+		}
+		return nil
+	})
+	return known, before, err
 }

@@ -31,9 +31,12 @@ type Record struct {
 	// Hash and Message are set on message records.
 	Hash    string           `json:"hash,omitempty"`
 	Message *message.Message `json:"message,omitempty"`
-	// Hashes and Reason are set on rewrite records.
+	// Hashes and Reason are set on rewrite records; Prev is the length of
+	// the view before the message records written with this rewrite, so
+	// view[:Prev] just before the rewrite is the history it replaced.
 	Reason string   `json:"reason,omitempty"`
 	Hashes []string `json:"hashes,omitempty"`
+	Prev   int      `json:"prev,omitempty"`
 }
 
 // ErrCorrupt is wrapped by errors about a line that is not a record.

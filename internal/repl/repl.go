@@ -31,6 +31,10 @@ var ErrScriptFailed = errors.New("some input lines failed")
 // at the prompt: the line is discarded and the REPL goes on.
 var ErrInterrupt = errors.New("repl: interrupted")
 
+// ErrRewindMenu is what a LineReader returns when the person asked for the
+// rewind menu (Esc pressed twice at an empty prompt).
+var ErrRewindMenu = errors.New("repl: rewind menu")
+
 // LineReader reads one edited line. ReadLine returns io.EOF at the end of
 // input and ErrInterrupt (or an error wrapping it) on Ctrl+C.
 type LineReader interface {
@@ -70,12 +74,20 @@ func Run(ctx context.Context, o Options) error {
 	read := o.Reader
 	if read == nil {
 		read = &scriptReader{r: bufio.NewReader(o.In)}
+	} else {
+		env.Ask = func(q string) (string, error) { return read.ReadLine(ctx, q) }
 	}
 	failed := 0
 	var readErr error
 	for {
 		line, err := read.ReadLine(ctx, prompt(o.Engine))
 		if errors.Is(err, ErrInterrupt) && ctx.Err() == nil {
+			continue
+		}
+		if errors.Is(err, ErrRewindMenu) && ctx.Err() == nil {
+			if err := step(ctx, env, "/rewind"); err != nil {
+				fmt.Fprintf(o.Err, "error: %s\n", command.ErrorLine(err))
+			}
 			continue
 		}
 		if err != nil {
