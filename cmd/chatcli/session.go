@@ -8,6 +8,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/command"
+	"github.com/chatcli/chatcli/internal/config"
+	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/session"
 )
 
@@ -205,13 +207,30 @@ func newSessionForkCmd(f *factory) *cobra.Command {
 		Short: "Copy session SRC into a new session DST (SRC is untouched)",
 		Args:  exactArgs(2, "SRC and DST"),
 		RunE: func(_ *cobra.Command, args []string) error {
-			st, err := f.storeFromEnv()
+			c, err := config.FromEnv(f.getenv)
+			if err != nil {
+				return err
+			}
+			st, err := f.store(c)
+			if err != nil {
+				return err
+			}
+			src, err := st.Load(args[0])
 			if err != nil {
 				return err
 			}
 			s, err := st.Fork(args[0], args[1])
 			if err != nil {
 				return err
+			}
+			// The fork's journal starts as a copy of the parent's.
+			if dir := c.TranscriptsDir(); dir != "" && journal.ValidID(src.TranscriptID) {
+				if s.TranscriptID, err = journal.Fork(dir, src.TranscriptID); err != nil {
+					return err
+				}
+				if err := st.Save(args[1], s); err != nil {
+					return err
+				}
 			}
 			fmt.Fprintf(f.streams.Out, "Forked %q into %q (%d messages).\n", args[0], args[1], len(s.History))
 			return nil

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -39,10 +40,14 @@ func newSessionExportCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			msgs, source, err := conversation.ReadTranscript(c.TranscriptsDir(), s.TranscriptID, s.History)
+			t, err := conversation.ReadTranscript(c.TranscriptsDir(), s.TranscriptID, s.History)
 			if err != nil {
 				return err
 			}
+			for _, w := range t.Warnings {
+				fmt.Fprintln(f.streams.Err, "warning: "+w)
+			}
+			msgs, source := t.Messages, t.Source
 			path := ""
 			if len(args) == 3 {
 				path = args[2]
@@ -86,9 +91,12 @@ func newSessionSearchCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			hits, warnings, err := command.SearchAll(st, c.TranscriptsDir(), strings.Join(args, " "), limit)
+			hits, warnings, err := conversation.SearchAll(st, c.TranscriptsDir(), strings.Join(args, " "), limit, nil)
 			for _, w := range warnings {
 				fmt.Fprintln(f.streams.Err, "warning: "+w)
+			}
+			if errors.Is(err, search.ErrEmptyQuery) {
+				return fmt.Errorf("%w: %v", errFlags, err)
 			}
 			if err != nil {
 				return err

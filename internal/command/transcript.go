@@ -1,6 +1,7 @@
 package command
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -26,10 +27,31 @@ func sessionTranscript(env *Env, a []string, _ bool) error {
 	if len(a) == 0 {
 		return usage
 	}
-	msgs, source, err := env.Engine.Transcript()
-	if err != nil {
-		return err
+	switch a[0] {
+	case "show", "stats":
+		t, err := env.Engine.Transcript()
+		if err != nil {
+			return err
+		}
+		warn(env, t.Warnings)
+		return transcriptRead(env, a, t.Messages, t.Source, usage)
+	case "search":
+		if len(a) < 2 {
+			return usage
+		}
+		hits, warnings, err := env.Engine.SearchTranscript(strings.Join(a[1:], " "), searchHits)
+		warn(env, warnings)
+		if err != nil {
+			return searchError(err)
+		}
+		WriteHits(env.Out, hits, false)
+		return nil
 	}
+	return usage
+}
+
+// transcriptRead runs `transcript show` and `transcript stats`.
+func transcriptRead(env *Env, a []string, msgs []message.Message, source string, usage error) error {
 	switch a[0] {
 	case "show":
 		if len(a) < 2 || len(a) > 3 {
@@ -47,20 +69,16 @@ func sessionTranscript(env *Env, a []string, _ bool) error {
 	case "stats":
 		WriteStats(env.Out, msgs, source, env.Engine.JournalID())
 		return nil
-	case "search":
-		if len(a) < 2 {
-			return usage
-		}
-		ix := search.NewIndex()
-		ix.Add(search.MessageDocs(source, msgs)...)
-		hits, err := ix.Search(strings.Join(a[1:], " "), searchHits)
-		if err != nil {
-			return fmt.Errorf("%w: %v", ErrUsage, err)
-		}
-		WriteHits(env.Out, hits, false)
-		return nil
 	}
 	return usage
+}
+
+// searchError turns an empty query into a usage error.
+func searchError(err error) error {
+	if errors.Is(err, search.ErrEmptyQuery) {
+		return fmt.Errorf("%w: %v", ErrUsage, err)
+	}
+	return err
 }
 
 // ShowTranscript prints count messages starting at 1-based position from.
@@ -113,10 +131,12 @@ func sessionExport(env *Env, a []string, _ bool) error {
 	if len(a) < 1 || len(a) > 2 {
 		return fmt.Errorf("%w: /session export md|jsonl [PATH]", ErrUsage)
 	}
-	msgs, source, err := env.Engine.Transcript()
+	t, err := env.Engine.Transcript()
 	if err != nil {
 		return err
 	}
+	warn(env, t.Warnings)
+	msgs, source := t.Messages, t.Source
 	name := env.Engine.Bound()
 	if name == "" {
 		name = "unsaved"
@@ -165,5 +185,12 @@ func Export(format, path, name string, msgs []message.Message, now time.Time) (s
 			abs, _ := filepath.Abs(path)
 			return abs, err
 		}
+	}
+}
+
+// warn prints warnings, one line each, on the error stream.
+func warn(env *Env, warnings []string) {
+	for _, w := range warnings {
+		fmt.Fprintln(env.Err, "warning: "+w)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/search"
 	"github.com/chatcli/chatcli/internal/session"
 )
 
@@ -104,8 +105,8 @@ func TestSaveAsStartsANewIdentityAndJournal(t *testing.T) {
 		t.Fatalf("save-as must start its own lineage: a=%s c=%s rev=%d", a.TranscriptID, c.TranscriptID, c.Revision)
 	}
 	turn(t, e, "only c")
-	am, _ := journal.Messages(journal.Path(dir, a.TranscriptID))
-	cm, _ := journal.Messages(journal.Path(dir, c.TranscriptID))
+	am, _, _, _ := journal.Messages(journal.Path(dir, a.TranscriptID))
+	cm, _, _, _ := journal.Messages(journal.Path(dir, c.TranscriptID))
 	if len(am) != 2 || len(cm) != 4 {
 		t.Fatalf("journals a=%d c=%d messages", len(am), len(cm))
 	}
@@ -139,15 +140,15 @@ func TestJournalFollowsTheSessionAcrossRestartsAndForks(t *testing.T) {
 	e2.Attach("s")
 	turn(t, e2, "two")
 	s, _ := f.store.Load("s")
-	msgs, _ := journal.Messages(journal.Path(dir, s.TranscriptID))
+	msgs, _, _, _ := journal.Messages(journal.Path(dir, s.TranscriptID))
 	if users(msgs) != "one,two" || len(msgs) != 4 {
 		t.Fatalf("journal after restart: %q (%d)", users(msgs), len(msgs))
 	}
 	e2.Fork("f")
 	turn(t, e2, "three")
 	fs, _ := f.store.Load("f")
-	fm, _ := journal.Messages(journal.Path(dir, fs.TranscriptID))
-	pm, _ := journal.Messages(journal.Path(dir, s.TranscriptID))
+	fm, _, _, _ := journal.Messages(journal.Path(dir, fs.TranscriptID))
+	pm, _, _, _ := journal.Messages(journal.Path(dir, s.TranscriptID))
 	if fs.TranscriptID == s.TranscriptID || users(fm) != "one,two,three" || users(pm) != "one,two" {
 		t.Fatalf("fork journal %q, parent %q", users(fm), users(pm))
 	}
@@ -163,5 +164,65 @@ func TestLegacyFileIsImportedByAttach(t *testing.T) {
 	e := f.engine(nil)
 	if _, created, err := e.Attach("old"); err != nil || created || users(e.History()) != "legacy" {
 		t.Fatalf("attach: created=%v err=%v", created, err)
+	}
+}
+
+func TestDetachAndAutosaveNeverShareAJournal(t *testing.T) {
+	f := newFixture(t)
+	dir := t.TempDir()
+	e := f.engine(nil)
+	e.journalDir = dir
+	turn(t, e, "p1")
+	e.Save("s1", false)
+	e.Detach()
+	turn(t, e, "p3")
+	e.Save("s2", false)
+	turn(t, e, "p4")
+	s1, _ := f.store.Load("s1")
+	s2, _ := f.store.Load("s2")
+	if s1.TranscriptID == s2.TranscriptID {
+		t.Fatal("s1 and s2 share a journal")
+	}
+	m1, _, _, _ := journal.Messages(journal.Path(dir, s1.TranscriptID))
+	if users(m1) != "p1" {
+		t.Fatalf("s1's journal got %q", users(m1))
+	}
+}
+
+func TestTranscriptAddsWhatTheJournalMissed(t *testing.T) {
+	f := newFixture(t)
+	dir := t.TempDir()
+	e := f.engine(nil)
+	e.journalDir = dir
+	turn(t, e, "recorded")
+	e.Save("s", false)
+	e.journalDir = "" // the journal is turned off for a while
+	turn(t, e, "unrecorded")
+	tr, err := ReadTranscript(dir, e.sess.TranscriptID, e.History())
+	if err != nil || tr.Source != SourceBoth || users(tr.Messages) != "recorded,unrecorded" {
+		t.Fatalf("%v %q %q", err, tr.Source, users(tr.Messages))
+	}
+	if tr, _ := ReadTranscript(dir, "../../etc/passwd", nil); tr.Source != SourceLive {
+		t.Fatal("an id outside the journal folder must not be read")
+	}
+}
+
+func TestSearchIndexFollowsNewTurns(t *testing.T) {
+	f := newFixture(t)
+	e := f.engine(nil)
+	e.journalDir = t.TempDir()
+	turn(t, e, "alpha")
+	e.Save("s", false)
+	if hits, _, err := e.SearchTranscript("alpha", 5); err != nil || len(hits) == 0 {
+		t.Fatalf("%v %v", hits, err)
+	}
+	if hits, _, _ := e.SearchSessions("zebra", 5); len(hits) != 0 {
+		t.Fatal("nothing matches yet")
+	}
+	turn(t, e, "zebra crossing")
+	for _, search := range []func(string, int) ([]search.Hit, []string, error){e.SearchTranscript, e.SearchSessions} {
+		if hits, _, _ := search("zebra", 5); len(hits) == 0 {
+			t.Fatal("a cached index missed the new turn")
+		}
 	}
 }

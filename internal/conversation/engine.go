@@ -39,6 +39,9 @@ type Engine struct {
 	// checkpoints are the states before each LLM call, oldest first.
 	checkpoints []rewind.Checkpoint
 
+	// Search indexes kept between queries.
+	transcriptCache, sessionsCache SearchCache
+
 	// journalDir is where journals live, "" when the journal is off;
 	// journal is the open journal of sess.TranscriptID, nil until needed.
 	journalDir string
@@ -108,8 +111,11 @@ func (e *Engine) Turn(ctx context.Context, prompt string, onDelta func(string)) 
 	e.checkpoint(prompt)
 	e.history = append(e.history, user)
 	e.dirty = true
-	e.repair()
-	e.record(journal.ReasonRepair) // the prompt is on disk before the request
+	reason := journal.ReasonSync
+	if e.repair() {
+		reason = journal.ReasonRepair
+	}
+	e.record(reason) // the prompt is on disk before the request
 	last := len(e.history) - 1
 	if err := message.Validate(e.history); err != nil { // Repair's guarantee, checked
 		return message.Message{}, errors.Join(err, e.writeThrough())

@@ -26,6 +26,10 @@ func (e *Engine) openJournal() error {
 	if e.journal != nil && e.journal.ID() == e.sess.TranscriptID {
 		return nil
 	}
+	if id := e.sess.TranscriptID; id != "" && !journal.ValidID(id) {
+		e.notify(fmt.Sprintf("transcript_id %q cannot name a journal; starting a new one", id))
+		e.sess.TranscriptID = ""
+	}
 	if e.sess.TranscriptID == "" {
 		e.sess.TranscriptID = journal.NewID()
 	}
@@ -48,6 +52,9 @@ func (e *Engine) record(reason string) {
 	if e.journalDir == "" || len(e.history) == 0 {
 		return
 	}
+	if e.sess.TranscriptID == "" && e.bound != "" && !e.dirty {
+		return // the session file holds it all; its journal starts with the next change
+	}
 	err := e.openJournal()
 	if err == nil {
 		_, err = e.journal.Sync(e.history, reason)
@@ -58,11 +65,16 @@ func (e *Engine) record(reason string) {
 }
 
 // forkJournal gives the conversation its own copy of its journal, so that
-// two sessions never write into one file.
+// two sessions never write into one file. An unbound conversation's journal
+// is named by no session (Detach forks it away from the session it leaves),
+// so it is kept as it is.
 func (e *Engine) forkJournal() error {
 	if e.journalDir == "" || e.sess.TranscriptID == "" {
 		e.sess.TranscriptID = ""
 		return nil
+	}
+	if e.bound == "" {
+		return nil // no session names this journal: it simply moves along
 	}
 	e.record(journal.ReasonSync) // the copy starts from the current state
 	id, err := journal.Fork(e.journalDir, e.sess.TranscriptID)
@@ -73,32 +85,59 @@ func (e *Engine) forkJournal() error {
 	return nil
 }
 
-// Transcript returns every message the live conversation's journal
-// recorded and its source; see ReadTranscript.
-func (e *Engine) Transcript() ([]message.Message, string, error) {
+// Transcript returns what the live conversation's journal recorded; see
+// ReadTranscript.
+func (e *Engine) Transcript() (Transcript, error) {
 	return ReadTranscript(e.journalDir, e.sess.TranscriptID, e.history)
 }
 
-// ReadTranscript returns every message journal id under dir recorded, in
-// the order they first appeared (messages a compaction or rewind later
-// removed included), with source SourceJournal; when the journal is off
-// (dir ""), absent or empty, it returns live with SourceLive. It only
-// reads.
-func ReadTranscript(dir, id string, live []message.Message) ([]message.Message, string, error) {
-	if dir != "" && id != "" {
-		msgs, err := journal.Messages(journal.Path(dir, id))
-		if err != nil {
-			return nil, "", err
-		}
-		if len(msgs) > 0 {
-			return msgs, SourceJournal, nil
-		}
-	}
-	return live, SourceLive, nil
+// Transcript is everything a conversation held, for export and search.
+type Transcript struct {
+	// Messages in the order they first appeared.
+	Messages []message.Message
+	// Source is SourceJournal, SourceLive or SourceBoth.
+	Source string
+	// Warnings name the damaged journal lines that were skipped.
+	Warnings []string
 }
 
 // Where a transcript came from.
 const (
 	SourceJournal = "journal"
 	SourceLive    = "live history"
+	SourceBoth    = "journal + live history" // the journal missed some live messages
 )
+
+// ReadTranscript returns every message journal id under dir recorded, in
+// the order they first appeared (messages a compaction or rewind later
+// removed included), followed by the messages of live the journal never
+// recorded (it was off, or a write failed). When the journal is off (dir
+// ""), absent or empty, it is live alone. It only reads; an id that cannot
+// name a journal is ignored.
+func ReadTranscript(dir, id string, live []message.Message) (Transcript, error) {
+	if dir == "" || !journal.ValidID(id) {
+		return Transcript{Messages: live, Source: SourceLive}, nil
+	}
+	msgs, hashes, warnings, err := journal.Messages(journal.Path(dir, id))
+	if err != nil {
+		return Transcript{}, err
+	}
+	t := Transcript{Messages: msgs, Source: SourceJournal}
+	for _, w := range warnings {
+		t.Warnings = append(t.Warnings, w.String())
+	}
+	if len(msgs) == 0 {
+		t.Messages, t.Source = live, SourceLive
+		return t, nil
+	}
+	recorded := make(map[string]bool, len(hashes))
+	for _, h := range hashes {
+		recorded[h] = true
+	}
+	for i, h := range journal.HashHistory(live) {
+		if !recorded[h] {
+			t.Messages, t.Source = append(t.Messages, live[i]), SourceBoth
+		}
+	}
+	return t, nil
+}

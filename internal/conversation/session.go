@@ -78,7 +78,7 @@ func (e *Engine) Load(name string) (autosaved string, err error) {
 			e.notify(fmt.Sprintf("the repair of session %q is not saved yet: %v", e.bound, err))
 		}
 	}
-	e.record(journal.ReasonRepair)
+	e.record(journal.ReasonSync)
 	return autosaved, nil
 }
 
@@ -127,6 +127,10 @@ func (e *Engine) workDir() string {
 // only if it changes).
 func (e *Engine) Detach() string {
 	name := e.bound
+	if err := e.forkJournal(); err != nil { // the session keeps its journal
+		e.notify(fmt.Sprintf("journal not forked: %v", err))
+		e.sess.TranscriptID, e.journal = "", nil
+	}
 	e.bound = ""
 	e.sess = e.sess.Clone()
 	e.sess.Revision, e.seen = 0, session.Header{}
@@ -235,7 +239,15 @@ func (e *Engine) keepUnsaved() (string, error) {
 
 func (e *Engine) autosave() (string, error) {
 	cps, _ := rewind.Encode(e.checkpoints) // checkpoints always encode
-	s := &session.Session{History: e.history, TranscriptID: e.JournalID(), Checkpoints: cps}
+	id := e.JournalID()
+	if e.bound != "" && id != "" { // the bound session keeps its journal
+		e.record(journal.ReasonSync)
+		var err error
+		if id, err = journal.Fork(e.journalDir, id); err != nil {
+			return "", fmt.Errorf("autosave: %w", err)
+		}
+	}
+	s := &session.Session{History: e.history, TranscriptID: id, Checkpoints: cps}
 	name, err := e.store.CreateUnique(AutosavePrefix+e.now().Format("20060102-150405"), s)
 	if err != nil {
 		return "", fmt.Errorf("autosave: %w", err)

@@ -37,8 +37,9 @@ func NewID() string {
 	return hex.EncodeToString(b[:])
 }
 
-// validID reports whether id can name a journal file (hex, 1-64 digits).
-func validID(id string) bool {
+// ValidID reports whether id can name a journal file: 1-64 lowercase hex
+// digits, so no id can reach outside the journal folder.
+func ValidID(id string) bool {
 	if id == "" || len(id) > 64 {
 		return false
 	}
@@ -58,7 +59,7 @@ func Path(dir, id string) string { return filepath.Join(dir, id+fileExt) }
 // The warnings name every damaged line that was skipped. An id that is not
 // 1-64 lowercase hex digits is refused.
 func Open(dir, id string) (*Journal, []Warning, error) {
-	if !validID(id) {
+	if !ValidID(id) {
 		return nil, nil, fmt.Errorf("journal: invalid id %q", id)
 	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
@@ -203,7 +204,7 @@ func endsTorn(f *os.File) (bool, error) {
 // (durably, atomicfile.CreateFile) and returns the id. A missing source
 // gives an empty new journal.
 func Fork(dir, srcID string) (string, error) {
-	if !validID(srcID) {
+	if !ValidID(srcID) {
 		return "", fmt.Errorf("journal: invalid id %q", srcID)
 	}
 	data, err := os.ReadFile(Path(dir, srcID))

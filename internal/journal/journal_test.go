@@ -278,3 +278,27 @@ func TestHelperAppender(t *testing.T) {
 		}
 	}
 }
+
+func TestDamagedLinesThatStillHoldARecord(t *testing.T) {
+	dir, id := t.TempDir(), NewID()
+	h := []message.Message{msg("user", "a"), msg("assistant", "b"), msg("user", "c")}
+	hashes := HashHistory(h)
+	var file bytes.Buffer
+	l0, _ := EncodeRecord(&Record{Type: TypeMessage, Hash: hashes[0], Message: &h[0]})
+	l1, _ := EncodeRecord(&Record{Type: TypeMessage, Hash: hashes[1], Message: &h[1]})
+	l2, _ := EncodeRecord(&Record{Type: TypeMessage, Hash: hashes[2], Message: &h[2]})
+	file.Write(l0)
+	file.Write(bytes.Repeat([]byte{0}, 500)) // zeros whose newline was lost
+	file.Write(l1)
+	file.Write(bytes.TrimSuffix(l2, []byte("\n"))) // a whole record without its newline
+	os.WriteFile(Path(dir, id), file.Bytes(), 0o600)
+	j, w, err := Open(dir, id)
+	if err != nil || len(w) != 1 || !strings.Contains(w[0].Reason, "500 NUL bytes before a record") {
+		t.Fatalf("warnings %v %v", w, err)
+	}
+	sync1(t, j, append(h, msg("assistant", "d")), 1) // only "d" is new
+	recs, res, _ := ReadAll(j.Path())
+	if len(recs) != 4 || len(res.Warnings) != 1 {
+		t.Fatalf("%d records, warnings %v", len(recs), res.Warnings)
+	}
+}

@@ -79,34 +79,54 @@ func scan(path string, pos position, fn func(Record) error) (ScanResult, error) 
 			res.Lines++
 			line = line[:len(line)-1]
 		}
-		reason := ""
-		switch {
-		case !complete:
-			reason = fmt.Sprintf("torn last line, %d bytes without a newline", len(line))
-		case len(bytes.Trim(line, "\x00")) == 0 && len(line) > 0:
-			reason = fmt.Sprintf("%d NUL bytes", len(line))
-		case len(line) == 0:
-			reason = "empty line"
+		if complete && len(line) == 0 {
+			continue // an empty line, e.g. after a torn record completed by an append
+		}
+		rec, reason := decodeLine(line, complete)
+		if reason == "" || rec.Type != "" {
+			if !complete {
+				res.End = off // a whole record missing only its newline
+			}
+			res.Records++
+			if err := fn(rec); err != nil {
+				return res, err
+			}
 		}
 		if reason == "" {
-			rec, derr := DecodeRecord(line)
-			if derr == nil {
-				res.Records++
-				if err := fn(rec); err != nil {
-					return res, err
-				}
-				continue
-			}
-			reason = derr.Error()
-			if bytes.IndexByte(line, 0) >= 0 {
-				reason = "NUL bytes inside the line"
-			}
+			continue
 		}
 		res.Warnings = append(res.Warnings, Warning{Path: path, Line: lineNo, Offset: start, Reason: reason})
 		if !complete {
 			return res, nil
 		}
 	}
+}
+
+// decodeLine decodes one line. It returns the record (Type "" when none)
+// and why the line, or part of it, was skipped ("" when it was not). A
+// record preceded on its line by NUL bytes (a block of zeros whose newline
+// was lost) is still read, with a warning for the NULs; a last line that
+// is a whole record without its newline is read too.
+func decodeLine(line []byte, complete bool) (Record, string) {
+	if i := bytes.LastIndexByte(line, 0); i >= 0 {
+		rest := bytes.TrimLeft(line[i+1:], "\x00")
+		if len(bytes.Trim(line, "\x00")) == 0 {
+			return Record{}, fmt.Sprintf("%d NUL bytes", len(line))
+		}
+		rec, err := DecodeRecord(rest)
+		if err != nil {
+			return Record{}, "NUL bytes inside the line"
+		}
+		return rec, fmt.Sprintf("%d NUL bytes before a record", i+1)
+	}
+	rec, err := DecodeRecord(line)
+	if err != nil {
+		if !complete {
+			return Record{}, fmt.Sprintf("torn last line, %d bytes without a newline", len(line))
+		}
+		return Record{}, err.Error()
+	}
+	return rec, ""
 }
 
 // ReadAll reads every record of the journal at path (see scan).
@@ -119,18 +139,21 @@ func ReadAll(path string) ([]Record, ScanResult, error) {
 	return recs, res, err
 }
 
-// Messages returns the message of every message record of the journal at
-// path, in file order: everything the conversation ever held, including
-// messages a compaction or rewind later removed from the live history.
-func Messages(path string) ([]message.Message, error) {
+// Messages returns the message and hash of every message record of the
+// journal at path, in file order: everything the conversation ever held,
+// including messages a compaction or rewind later removed from the live
+// history; and the warnings about damaged lines it skipped.
+func Messages(path string) ([]message.Message, []string, []Warning, error) {
 	var out []message.Message
-	_, err := scan(path, position{0, 1}, func(r Record) error {
+	var hashes []string
+	res, err := scan(path, position{0, 1}, func(r Record) error {
 		if r.Type == TypeMessage {
 			out = append(out, *r.Message)
+			hashes = append(hashes, r.Hash)
 		}
 		return nil
 	})
-	return out, err
+	return out, hashes, res.Warnings, err
 }
 
 // Catalog returns every message record of the journal at path by hash, and
