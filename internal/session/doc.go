@@ -44,7 +44,11 @@
 // the size of the conversation; it also checks the last 64 bytes close the
 // document, so a file cut short is listed as unreadable. Files written by
 // other programs (no message_count) are streamed one message at a time to
-// count them and derive a title; files without updated_at sort by mtime.
+// count them and derive a title, once: their headers are kept in a derived
+// index, ".list-index.json" in the same folder, keyed by file name, size and
+// mtime (JSON object: name -> {size, mtime_ns, title, messages, created_at,
+// updated_at, revision, transcript_id, version}); it may be deleted at any
+// time. Files without updated_at sort by mtime.
 //
 // # Older and newer versions
 //

@@ -187,21 +187,40 @@ func (s *Store) Exists(name string) bool {
 
 // List returns the header of every session, newest first by stored
 // updated_at (ties by name). Unreadable files are included with Err set,
-// never hidden. Temporary files (names starting with '.') are skipped.
+// never hidden. Hidden files (names starting with '.': temporary files, the
+// list index) are skipped. Headers of files in other programs' layout are
+// kept in a derived index (listIndexFile) so they are read once.
 func (s *Store) List() ([]Header, error) {
 	entries, err := os.ReadDir(s.dir)
 	if err != nil {
 		return nil, fmt.Errorf("session: list %s: %w", s.dir, err)
 	}
 	var out []Header
+	idx, fresh, changed := s.readListIndex(), listIndex{}, false
 	for _, e := range entries {
 		name, ok := strings.CutSuffix(e.Name(), fileExt)
 		if !ok || strings.HasPrefix(name, ".") || e.IsDir() {
 			continue
 		}
+		info, ierr := e.Info()
+		if ierr == nil {
+			if h, ok := idx.lookup(e.Name(), info); ok {
+				h.Name = name
+				fresh[e.Name()] = idx[e.Name()]
+				out = append(out, h)
+				continue
+			}
+		}
 		h, err := readHeader(filepath.Join(s.dir, e.Name()))
 		h.Name, h.Err = name, err
+		if err == nil && !h.skipped && ierr == nil { // read through its messages: remember
+			fresh.store(e.Name(), info, h)
+			changed = true
+		}
 		out = append(out, h)
+	}
+	if changed || len(fresh) != len(idx) {
+		s.writeListIndex(fresh)
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if !out[i].UpdatedAt.Equal(out[j].UpdatedAt) {

@@ -382,3 +382,27 @@ func TestImportLegacy(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestForeignHeadersAreIndexedOnce(t *testing.T) {
+	s := newStore(t)
+	data, _ := os.ReadFile("testdata/demo1.json") // ChatCLI's layout: no message_count
+	p := filepath.Join(s.Dir(), "demo1.json")
+	os.WriteFile(p, data, 0o600)
+	first, _ := s.List()
+	// Break the body without changing size or mtime: a listing that reads
+	// the body would now fail; the index answers instead.
+	st, _ := os.Stat(p)
+	broken := bytes.Replace(data, []byte(`"assistant",`), []byte(`"assistant"@`), 1)
+	os.WriteFile(p, broken, 0o600)
+	os.Chtimes(p, st.ModTime(), st.ModTime())
+	second, _ := s.List()
+	if first[0].Messages != 4 || second[0].Messages != 4 || second[0].Err != nil || second[0].Title != first[0].Title {
+		t.Fatalf("first %+v second %+v", first[0], second[0])
+	}
+	// A changed file is read again.
+	os.WriteFile(p, append(data, ' '), 0o600)
+	third, _ := s.List()
+	if third[0].Messages != 4 || third[0].Err != nil {
+		t.Fatalf("%+v", third[0])
+	}
+}

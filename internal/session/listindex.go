@@ -1,0 +1,64 @@
+package session
+
+import (
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/chatcli/chatcli/internal/atomicfile"
+)
+
+// listIndexFile is a derived index kept in the sessions folder for files
+// whose header List cannot read cheaply (written by other programs: no
+// message_count, so counting means reading every message). It maps a file
+// name to its size, mtime and header; an entry is used only while size and
+// mtime match, and the file can be deleted at any time. Hidden, so List
+// never shows it.
+const listIndexFile = ".list-index.json"
+
+type listIndexEntry struct {
+	Size         int64     `json:"size"`
+	MtimeNanos   int64     `json:"mtime_ns"`
+	Title        string    `json:"title"`
+	Messages     int       `json:"messages"`
+	CreatedAt    time.Time `json:"created_at,omitzero"`
+	UpdatedAt    time.Time `json:"updated_at"`
+	Revision     int64     `json:"revision,omitempty"`
+	TranscriptID string    `json:"transcript_id,omitempty"`
+	Version      int       `json:"version"`
+}
+
+type listIndex map[string]listIndexEntry
+
+func (s *Store) readListIndex() listIndex {
+	idx := listIndex{}
+	if data, err := os.ReadFile(filepath.Join(s.dir, listIndexFile)); err == nil {
+		_ = json.Unmarshal(data, &idx) // a damaged index is rebuilt
+	}
+	return idx
+}
+
+func (s *Store) writeListIndex(idx listIndex) {
+	data, err := json.Marshal(idx)
+	if err == nil {
+		_ = atomicfile.WriteFile(filepath.Join(s.dir, listIndexFile), data) // only a cache
+	}
+}
+
+// lookup returns the cached header of file when it has not changed.
+func (idx listIndex) lookup(file string, info fs.FileInfo) (Header, bool) {
+	e, ok := idx[file]
+	if !ok || e.Size != info.Size() || e.MtimeNanos != info.ModTime().UnixNano() {
+		return Header{}, false
+	}
+	return Header{Title: e.Title, Messages: e.Messages, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt,
+		Revision: e.Revision, TranscriptID: e.TranscriptID, Version: e.Version, SizeBytes: e.Size}, true
+}
+
+func (idx listIndex) store(file string, info fs.FileInfo, h Header) {
+	idx[file] = listIndexEntry{Size: info.Size(), MtimeNanos: info.ModTime().UnixNano(), Title: h.Title,
+		Messages: h.Messages, CreatedAt: h.CreatedAt, UpdatedAt: h.UpdatedAt, Revision: h.Revision,
+		TranscriptID: h.TranscriptID, Version: h.Version}
+}
