@@ -76,7 +76,7 @@ func (f *factory) engine(c config.Config) (*conversation.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return conversation.New(conversation.Options{Store: st, Provider: p, JournalDir: c.TranscriptsDir(),
+	return conversation.New(conversation.Options{Store: st, Provider: p, JournalDir: c.TranscriptsDir(), ContextWindow: c.ContextWindow,
 		Notify: func(s string) { fmt.Fprintln(f.streams.Err, "note: "+s) }}), nil
 }
 

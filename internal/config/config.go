@@ -57,6 +57,9 @@ type Config struct {
 	// Transcript is CHATCLI_SESSION_TRANSCRIPT (default true): keep a
 	// journal under every conversation.
 	Transcript bool
+	// ContextWindow is CHATCLI_CONTEXT_WINDOW, the model's context size in
+	// tokens; 0 means the default for the model.
+	ContextWindow int
 	// RequestTimeout bounds one LLM request, streaming included
 	// (CHATCLI_REQUEST_TIMEOUT, a Go duration such as 90s or 10m; default
 	// DefaultRequestTimeout).
@@ -121,6 +124,13 @@ func fromEnv(getenv func(string) string) (Config, error) {
 		} else {
 			c.Warnings = append(c.Warnings, fmt.Sprintf("HISTORY_MAX_SIZE=%q ignored: want a number of lines; keeping %d", v, c.HistoryMax))
 		}
+	}
+	if v := getenv("CHATCLI_CONTEXT_WINDOW"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1024 {
+			return c, fmt.Errorf("%w: CHATCLI_CONTEXT_WINDOW=%q: want a number of tokens (at least 1024)", ErrConfig, v)
+		}
+		c.ContextWindow = n
 	}
 	c.RequestTimeout = DefaultRequestTimeout
 	if v := getenv("CHATCLI_REQUEST_TIMEOUT"); v != "" {

@@ -42,6 +42,11 @@ type Engine struct {
 	// Search indexes kept between queries.
 	transcriptCache, sessionsCache SearchCache
 
+	// contextWindow overrides the model's context size (tokens); usageRatio
+	// corrects token estimates by what the provider last reported.
+	contextWindow int
+	usageRatio    float64
+
 	// journalDir is where journals live, "" when the journal is off;
 	// journal is the open journal of sess.TranscriptID, nil until needed.
 	journalDir string
@@ -60,12 +65,15 @@ type Options struct {
 	// JournalDir is the folder of transcript journals; "" turns the
 	// journal off (CHATCLI_SESSION_TRANSCRIPT=false).
 	JournalDir string
+	// ContextWindow is the model's context size in tokens; 0 means
+	// DefaultContextWindow for the model.
+	ContextWindow int
 }
 
 // New returns an engine with an empty, unbound conversation.
 func New(o Options) *Engine {
 	e := &Engine{store: o.Store, provider: o.Provider, notify: o.Notify, now: o.Now, sess: &session.Session{},
-		journalDir: o.JournalDir}
+		journalDir: o.JournalDir, contextWindow: o.ContextWindow}
 	if e.notify == nil {
 		e.notify = func(string) {}
 	}
@@ -117,29 +125,41 @@ func (e *Engine) Turn(ctx context.Context, prompt string, onDelta func(string)) 
 	}
 	e.record(reason) // the prompt is on disk before the request
 	last := len(e.history) - 1
+	if err := e.autoCompact(ctx); err != nil {
+		e.markUnanswered(len(e.history) - 1)
+		return message.Message{}, errors.Join(err, e.writeThrough())
+	}
+	last = len(e.history) - 1                           // compaction keeps the prompt last
 	if err := message.Validate(e.history); err != nil { // Repair's guarantee, checked
 		return message.Message{}, errors.Join(err, e.writeThrough())
 	}
-	resp, err := e.provider.Chat(ctx, provider.Request{Messages: message.Request(e.history)}, onDelta)
+	sent := message.Request(e.history)
+	resp, err := e.provider.Chat(ctx, provider.Request{Messages: sent}, onDelta)
 	if err == nil && resp.Message.Content == "" && len(resp.Message.ToolCalls) == 0 {
 		err = &provider.Error{Provider: e.provider.Name(), Kind: provider.KindServer, Detail: "the reply was empty"}
 	}
 	if err != nil {
-		m := &e.history[last]
-		meta := message.Meta{}
-		if m.Meta != nil {
-			meta = *m.Meta
-		}
-		meta.Unanswered = true
-		m.Meta = &meta
+		e.markUnanswered(last)
 		return message.Message{}, errors.Join(err, e.writeThrough())
 	}
+	e.learnUsage(sent, resp.Usage)
 	reply := resp.Message
 	reply.Role = message.RoleAssistant
 	reply.Content = message.ValidUTF8(reply.Content)
 	e.history = append(e.history, reply)
 	e.record(journal.ReasonSync)
 	return reply, e.writeThrough()
+}
+
+// markUnanswered marks the prompt at index i as unanswered.
+func (e *Engine) markUnanswered(i int) {
+	m := &e.history[i]
+	meta := message.Meta{}
+	if m.Meta != nil {
+		meta = *m.Meta
+	}
+	meta.Unanswered = true
+	m.Meta = &meta
 }
 
 // repair applies message.Repair to the live history, reports each fix and

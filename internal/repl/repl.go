@@ -127,14 +127,15 @@ func Run(ctx context.Context, o Options) error {
 	return nil
 }
 
-// step runs one input line: a slash command or a chat turn. A turn can be
-// cancelled with Ctrl+C (SIGINT) while it streams.
+// step runs one input line: a slash command or a chat turn. Ctrl+C
+// (SIGINT) cancels it: a turn while it streams, a /compact while it waits
+// for the summary.
 func step(ctx context.Context, env *command.Env, line string) error {
-	if command.IsCommand(line) {
-		return command.Dispatch(ctx, env, line)
-	}
 	tctx, stop := signal.NotifyContext(ctx, os.Interrupt)
 	defer stop()
+	if command.IsCommand(line) {
+		return command.Dispatch(tctx, env, line)
+	}
 	wrote := false
 	_, err := env.Engine.Turn(tctx, line, func(s string) {
 		wrote = wrote || s != ""

@@ -1,0 +1,33 @@
+package command
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/chatcli/chatcli/internal/compact"
+)
+
+// runCompact is /compact [instruction]: one compaction of the live history,
+// with its progress printed as it goes. Cancelling (Ctrl+C) leaves the
+// history untouched.
+func runCompact(ctx context.Context, env *Env, args []string) error {
+	instruction := strings.Join(args, " ")
+	res, err := env.Engine.Compact(ctx, instruction, func(ev compact.Event) {
+		fmt.Fprintln(env.Out, ev.Text)
+	})
+	switch {
+	case errors.Is(err, compact.ErrNothingToGain):
+		fmt.Fprintf(env.Out, "Cannot reduce further: %v. The history is unchanged.\n", strings.TrimPrefix(err.Error(), "compact: "))
+		return nil
+	case err != nil && ctx.Err() != nil:
+		return fmt.Errorf("compaction cancelled; the history is unchanged: %w", ctx.Err())
+	case err != nil:
+		return err
+	}
+	if res.Level > 1 {
+		fmt.Fprintln(env.Out, "/rewind compact undoes it.")
+	}
+	return nil
+}

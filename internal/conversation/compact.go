@@ -1,0 +1,117 @@
+package conversation
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/chatcli/chatcli/internal/compact"
+	"github.com/chatcli/chatcli/internal/journal"
+	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/provider"
+)
+
+// Compact runs the compaction pipeline once on the live history: the last
+// compact.DefaultKeep messages stay verbatim, or compact.GuidedKeep with an
+// instruction. The result replaces the history, is journalled as a
+// "compact" rewrite (so /rewind compact can undo it) and written through.
+// On an error (compact.ErrNothingToGain, a cancelled ctx) the history is
+// unchanged. progress may be nil.
+func (e *Engine) Compact(ctx context.Context, instruction string, progress func(compact.Event)) (compact.Result, error) {
+	keep := compact.DefaultKeep
+	if strings.TrimSpace(instruction) != "" {
+		keep = compact.GuidedKeep
+	}
+	return e.compact(ctx, compact.Options{Keep: keep, Instruction: strings.TrimSpace(instruction), Provider: e.provider, Progress: progress})
+}
+
+func (e *Engine) compact(ctx context.Context, o compact.Options) (compact.Result, error) {
+	res, err := compact.Compact(ctx, e.history, o)
+	if err != nil {
+		return res, err
+	}
+	if res.SummaryErr != nil {
+		e.notify(fmt.Sprintf("the summary request failed (%v); older messages were truncated instead", res.SummaryErr))
+	}
+	return res, e.replace(res.History, journal.ReasonCompact)
+}
+
+// ContextWindow is the model's context size in tokens, from
+// Options.ContextWindow or DefaultContextWindow.
+func (e *Engine) ContextWindow() int {
+	if e.contextWindow > 0 {
+		return e.contextWindow
+	}
+	return DefaultContextWindow(e.provider.Model())
+}
+
+// DefaultContextWindow returns a context size in tokens for common model
+// families (as their providers document them), and 8,192 for models it does
+// not know (a safe size for local servers).
+func DefaultContextWindow(model string) int {
+	m := strings.ToLower(model)
+	for _, w := range []struct {
+		prefix string
+		tokens int
+	}{
+		{"gpt-4.1", 1_000_000}, {"gpt-4o", 128_000}, {"gpt-4-turbo", 128_000}, {"gpt-5", 400_000},
+		{"o1", 200_000}, {"o3", 200_000}, {"o4", 200_000}, {"gpt-3.5", 16_385}, {"gpt-4", 8_192},
+		{"claude", 200_000}, {"offline", 32_000},
+	} {
+		if strings.HasPrefix(m, w.prefix) {
+			return w.tokens
+		}
+	}
+	return 8_192
+}
+
+// budgetShare is the part of the context window a request may fill before
+// auto-compaction; the rest is left for the reply.
+const budgetShare = 0.8
+
+// estimate returns the estimated tokens of history h, corrected by the
+// ratio between the usage the provider last reported and the estimate for
+// that request.
+func (e *Engine) estimate(h []message.Message) int {
+	return int(float64(compact.EstimateTokens(h)) * e.tokenRatio())
+}
+
+func (e *Engine) tokenRatio() float64 {
+	if e.usageRatio <= 0 {
+		return 1
+	}
+	return e.usageRatio
+}
+
+// learnUsage records how the provider's reported input tokens compare with
+// the estimate for the request that was sent (clamped to 0.25-4).
+func (e *Engine) learnUsage(sent []message.Message, u provider.Usage) {
+	est := compact.EstimateTokens(sent)
+	if u.InputTokens <= 0 || est <= 0 {
+		return
+	}
+	e.usageRatio = min(max(float64(u.InputTokens)/float64(est), 0.25), 4)
+}
+
+// autoCompact compacts once, announced, when the request for the live
+// history would exceed the context budget. It never loops; when nothing can
+// be gained it says so and the request goes as it is.
+func (e *Engine) autoCompact(ctx context.Context) error {
+	budget := int(float64(e.ContextWindow()) * budgetShare)
+	tokens := e.estimate(e.history)
+	if tokens <= budget {
+		return nil
+	}
+	e.notify(fmt.Sprintf("the conversation is about %d tokens, over the %d-token budget of %s: compacting before sending",
+		tokens, budget, e.provider.Model()))
+	// EstimateTokens counts a token per compact.BytesPerToken bytes.
+	target := int(float64(budget) / e.tokenRatio() * compact.BytesPerToken * 0.75)
+	_, err := e.compact(ctx, compact.Options{Keep: compact.DefaultKeep, TargetBytes: target, Provider: e.provider,
+		Progress: func(ev compact.Event) { e.notify(ev.Text) }})
+	if errors.Is(err, compact.ErrNothingToGain) {
+		e.notify("sending the request as it is")
+		return nil
+	}
+	return err
+}

@@ -1,0 +1,93 @@
+package conversation
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chatcli/chatcli/internal/compact"
+	"github.com/chatcli/chatcli/internal/journal"
+	"github.com/chatcli/chatcli/internal/message"
+)
+
+func TestCompactionIsJournalledAndUndoableAfterARestart(t *testing.T) {
+	f := newFixture(t)
+	dir := t.TempDir()
+	e := f.engine(nil)
+	e.journalDir = dir
+	for i := range 12 {
+		turn(t, e, fmt.Sprintf("question %d: %s", i, strings.Repeat("why does the parser fail? ", 20)))
+	}
+	e.Save("s", false)
+	before := e.History()
+	recsBefore, _, _ := journal.ReadAll(journal.Path(dir, e.JournalID()))
+	res, err := e.Compact(context.Background(), "", nil)
+	if err != nil || res.Level != 2 || len(e.History()) >= len(before) {
+		t.Fatalf("compact: %v level %d, %d messages", err, res.Level, len(e.History()))
+	}
+	recs, _, _ := journal.ReadAll(journal.Path(dir, e.JournalID()))
+	if added := recs[len(recsBefore):]; len(added) != 2 || added[0].Type != journal.TypeMessage || added[1].Reason != journal.ReasonCompact {
+		t.Fatalf("a compaction must add the summary and one rewrite record, got %+v", added)
+	}
+	s, _ := f.store.Load("s")
+	if len(s.History) != len(e.History()) || !s.History[0].Meta.IsSummary {
+		t.Fatal("the compaction was not written through")
+	}
+
+	e2 := f.engine(nil) // after a restart
+	e2.journalDir = dir
+	e2.Load("s")
+	if _, err := e2.UndoCompact(); err != nil || users(e2.History()) != users(before) || len(e2.History()) != len(before) {
+		t.Fatalf("undo: %v", err)
+	}
+}
+
+func TestAutoCompactionRunsOnceBeforeAnOversizedRequest(t *testing.T) {
+	f := newFixture(t)
+	e := f.engine(nil)
+	e.contextWindow = 2048
+	long := strings.Repeat("lorem ipsum ", 60)
+	for i := range 20 {
+		turn(t, e, fmt.Sprintf("%d %s", i, long))
+	}
+	if !strings.Contains(strings.Join(f.notices, "\n"), "compacting before sending") {
+		t.Fatalf("auto-compaction must be announced: %v", f.notices)
+	}
+	if err := message.Validate(e.History()); err != nil {
+		t.Fatal(err)
+	}
+	summaries := 0
+	for _, m := range e.History() {
+		if m.Meta != nil && m.Meta.IsSummary {
+			summaries++
+		}
+	}
+	if summaries != 1 || !strings.HasPrefix(users(e.History()[len(e.History())-2:]), "19 ") {
+		t.Fatalf("%d summaries; the latest request must stay last", summaries)
+	}
+}
+
+func TestNothingToGainIsSaidOnceAndTheRequestStillGoes(t *testing.T) { // case cmp-2
+	f := newFixture(t)
+	e := f.engine(nil)
+	e.contextWindow = 1024
+	e.history = []message.Message{{Role: message.RoleSystem, Content: strings.Repeat("rules ", 2000)}}
+	turn(t, e, "hello")
+	var announced, cannot int
+	for _, n := range f.notices {
+		if strings.Contains(n, "compacting before sending") {
+			announced++
+		}
+		if strings.Contains(n, "cannot reduce further") {
+			cannot++
+		}
+	}
+	if announced != 1 || cannot != 1 || e.History()[0].Content != strings.Repeat("rules ", 2000) {
+		t.Fatalf("announced %d, cannot %d: %v", announced, cannot, f.notices)
+	}
+	if _, err := e.Compact(context.Background(), "", nil); err == nil {
+		t.Fatal("a manual compaction with nothing to gain must say so")
+	}
+	_ = compact.ErrNothingToGain
+}
