@@ -1,0 +1,65 @@
+package rewind
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chatcli/chatcli/internal/message"
+)
+
+func hist(n int) []message.Message {
+	var h []message.Message
+	for i := range n {
+		h = append(h, message.Message{Role: message.RoleUser, Content: fmt.Sprint("m", i)})
+	}
+	return h
+}
+
+func TestTakeKeepsTheNewestTwentyAndReplacesAnEqualState(t *testing.T) {
+	at := time.Date(2026, 11, 30, 14, 32, 5, 0, time.UTC)
+	var list []Checkpoint
+	for i := range 25 {
+		list = Take(list, hist(i), fmt.Sprint("prompt ", i), at)
+	}
+	if len(list) != MaxCheckpoints || list[0].Prompt != "prompt 5" || list[19].Messages != 24 {
+		t.Fatalf("%d checkpoints, first %q", len(list), list[0].Prompt)
+	}
+	list = Take(list, hist(24), "asked again", at) // same state as the newest
+	if len(list) != MaxCheckpoints || list[19].Prompt != "asked again" {
+		t.Fatal("an equal state must replace the newest checkpoint")
+	}
+	long := Take(nil, nil, strings.Repeat("👩‍👩‍👧‍👦", 70), at)[0].Prompt
+	if !strings.HasSuffix(long, "…") || strings.Count(long, "👩‍👩‍👧‍👦") != PromptChars {
+		t.Fatalf("prompt label %q", long)
+	}
+}
+
+func TestEncodeDecodeAndResolve(t *testing.T) {
+	h := hist(3)
+	list := Take(nil, h, "p", time.Now())
+	raw, err := Encode(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Decode(raw)
+	if err != nil || len(back) != 1 || back[0].Messages != 3 {
+		t.Fatalf("%v %+v", err, back)
+	}
+	k := Known{}
+	if _, ok := k.Resolve(back[0]); ok {
+		t.Fatal("nothing is known yet")
+	}
+	k.AddHistory(append(h, message.Message{Role: message.RoleAssistant, Content: "later"}))
+	got, ok := k.Resolve(back[0])
+	if !ok || len(got) != 3 || got[2].Content != "m2" {
+		t.Fatalf("%v %v", ok, got)
+	}
+	if _, err := Decode([]byte(`[{"messages":2,"hashes":["x"]}]`)); err == nil {
+		t.Fatal("a count that disagrees with the hashes must be refused")
+	}
+	if l, err := Decode(nil); err != nil || l != nil {
+		t.Fatal("no checkpoints")
+	}
+}
