@@ -147,6 +147,9 @@ func replRun(ctx context.Context, o *rootOptions) error {
 		}
 		opts.Reader = editorReader{ed}
 		opts.Confirm = s.confirm
+		if f, ok := s.In.(*os.File); ok {
+			opts.WatchKeys = repl.EscCancels(f)
+		}
 	}
 	return repl.Run(ctx, opts)
 }

@@ -2,6 +2,9 @@ package main
 
 import (
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"strings"
@@ -70,4 +73,53 @@ func TestEscEscOpensTheRewindMenuOnATerminal(t *testing.T) {
 	s.waitFor(`before "second question": 2 messages`)
 	s.run("send-keys", "-t", s.name, "C-d")
 	s.waitFor("Conversation saved as")
+}
+
+// TestEscCancelsTheSummaryRequest: Esc during /compact's request to the
+// model cancels it and leaves the history as it was.
+func TestEscCancelsTheSummaryRequest(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("tmux is missing: .ci/run installs it")
+		}
+		t.Skip("tmux is not installed; .ci/run installs it for CI")
+	}
+	summaryAsked := make(chan struct{}, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		w.Header().Set("Content-Type", "text/event-stream")
+		if strings.Contains(string(body), "## Files Read") { // the summary request: hang
+			fmt.Fprint(w, `data: {"id":"1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"## Key"}}]}`+"\n\n")
+			w.(http.Flusher).Flush()
+			summaryAsked <- struct{}{}
+			<-r.Context().Done()
+			return
+		}
+		fmt.Fprint(w, `data: {"id":"1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"noted, `+strings.Repeat("details ", 40)+`"}}]}`+"\n\n")
+		fmt.Fprint(w, `data: {"id":"1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}`+"\n\ndata: [DONE]\n\n")
+	}))
+	defer srv.Close()
+	home := t.TempDir()
+	s := tmuxSession{t: t, name: fmt.Sprintf("chatcli-esc-%d", os.Getpid())}
+	command := fmt.Sprintf("env -i PATH=%q HOME=%q CHATCLI_HOME=%q OPENAI_BASE_URL=%q OPENAI_MODEL=m TERM=xterm-256color %q; sleep 30",
+		os.Getenv("PATH"), home, home, srv.URL+"/v1", binary)
+	s.run("new-session", "-d", "-s", s.name, "-x", "150", "-y", "50", command)
+	t.Cleanup(func() { exec.Command("tmux", "-L", s.name, "kill-server").Run() })
+	s.waitFor("m>")
+	for i := range 12 {
+		s.run("send-keys", "-t", s.name, fmt.Sprintf("question %d about the parser and its many options", i), "Enter")
+		time.Sleep(150 * time.Millisecond)
+	}
+	s.run("send-keys", "-t", s.name, "/session save s", "Enter")
+	s.waitFor(`Saved 24 messages`)
+	s.run("send-keys", "-t", s.name, "/compact", "Enter")
+	select {
+	case <-summaryAsked:
+	case <-time.After(20 * time.Second):
+		t.Fatalf("the summary request never came:\n%s", s.screen())
+	}
+	s.run("send-keys", "-t", s.name, "Escape")
+	s.waitFor("compaction cancelled; the history is unchanged")
+	s.run("send-keys", "-t", s.name, "/session status", "Enter")
+	s.waitFor(`(24 messages)`)
 }

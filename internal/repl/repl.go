@@ -59,6 +59,9 @@ type Options struct {
 	Confirm func(question string) bool
 	// Config is shown by /config; may be nil.
 	Config *config.Config
+	// WatchKeys, when set, wraps long commands (/compact) so that keys can
+	// cancel them (EscCancels); nil leaves Ctrl+C alone to cancel.
+	WatchKeys func(context.Context) (context.Context, func())
 }
 
 // Run is the read-eval loop. It returns nil at EOF or /exit, ErrScriptFailed
@@ -85,7 +88,7 @@ func Run(ctx context.Context, o Options) error {
 			continue
 		}
 		if errors.Is(err, ErrRewindMenu) && ctx.Err() == nil {
-			if err := step(ctx, env, "/rewind"); err != nil {
+			if err := step(ctx, env, "/rewind", nil); err != nil {
 				fmt.Fprintf(o.Err, "error: %s\n", command.ErrorLine(err))
 			}
 			continue
@@ -105,7 +108,7 @@ func Run(ctx context.Context, o Options) error {
 				fmt.Fprintf(o.Err, "warning: input history not saved: %v\n", err)
 			}
 		}
-		err = step(ctx, env, line)
+		err = step(ctx, env, line, o.WatchKeys)
 		if errors.Is(err, command.ErrQuit) {
 			break
 		}
@@ -129,11 +132,16 @@ func Run(ctx context.Context, o Options) error {
 
 // step runs one input line: a slash command or a chat turn. Ctrl+C
 // (SIGINT) cancels it: a turn while it streams, a /compact while it waits
-// for the summary.
-func step(ctx context.Context, env *command.Env, line string) error {
+// for the summary; Esc cancels /compact too when watch is set.
+func step(ctx context.Context, env *command.Env, line string, watch func(context.Context) (context.Context, func())) error {
 	tctx, stop := signal.NotifyContext(ctx, os.Interrupt)
 	defer stop()
 	if command.IsCommand(line) {
+		if watch != nil && strings.HasPrefix(line, "/compact") {
+			var unwatch func()
+			tctx, unwatch = watch(tctx)
+			defer unwatch()
+		}
 		return command.Dispatch(tctx, env, line)
 	}
 	wrote := false

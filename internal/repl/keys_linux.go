@@ -1,0 +1,61 @@
+package repl
+
+import (
+	"context"
+	"os"
+
+	"github.com/muesli/cancelreader"
+	"golang.org/x/sys/unix"
+)
+
+// EscCancels returns a function that runs a command so that pressing Esc
+// cancels it: while the command runs, the terminal on in is switched to
+// non-canonical mode without echo (output processing and Ctrl+C signals are
+// unchanged) and its keys are read; Esc cancels the context. The stop
+// function restores the terminal and stops reading. Keys other than Esc
+// typed meanwhile are discarded. When in is not a terminal, contexts are
+// returned unchanged.
+func EscCancels(in *os.File) func(context.Context) (context.Context, func()) {
+	return func(ctx context.Context) (context.Context, func()) {
+		fd := int(in.Fd())
+		old, err := unix.IoctlGetTermios(fd, unix.TCGETS)
+		if err != nil {
+			return ctx, func() {}
+		}
+		mode := *old
+		mode.Lflag &^= unix.ICANON | unix.ECHO
+		mode.Cc[unix.VMIN], mode.Cc[unix.VTIME] = 1, 0
+		if unix.IoctlSetTermios(fd, unix.TCSETS, &mode) != nil {
+			return ctx, func() {}
+		}
+		cr, err := cancelreader.NewReader(in)
+		if err != nil {
+			unix.IoctlSetTermios(fd, unix.TCSETS, old)
+			return ctx, func() {}
+		}
+		ctx, cancel := context.WithCancel(ctx)
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			buf := make([]byte, 64)
+			for {
+				n, err := cr.Read(buf)
+				for _, b := range buf[:n] {
+					if b == 0x1b {
+						cancel()
+					}
+				}
+				if err != nil {
+					return
+				}
+			}
+		}()
+		return ctx, func() {
+			cr.Cancel()
+			<-done
+			cr.Close()
+			unix.IoctlSetTermios(fd, unix.TCSETS, old)
+			cancel()
+		}
+	}
+}

@@ -1,0 +1,13 @@
+//go:build !linux
+
+package repl
+
+import (
+	"context"
+	"os"
+)
+
+// EscCancels is a no-op outside Linux: Ctrl+C still cancels.
+func EscCancels(*os.File) func(context.Context) (context.Context, func()) {
+	return func(ctx context.Context) (context.Context, func()) { return ctx, func() {} }
+}

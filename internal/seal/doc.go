@@ -1,0 +1,77 @@
+// Package seal is chatcli's encryption at rest: it parses the master key
+// (CHATCLI_ENCRYPTION_KEY), and seals and opens the envelopes that hold a
+// session file or a journal line when encryption is on. It knows nothing of
+// sessions, journals, files or LLMs: callers pass bytes and a name and get
+// bytes back.
+//
+// # Keys
+//
+// The master key is 32 random bytes, given as standard base64 (44
+// characters, as printed by `openssl rand -base64 32`; the unpadded 43
+// characters are accepted too). It never encrypts anything itself. Every
+// envelope has its own file key, derived with HKDF-SHA256 (RFC 5869) from
+// the master key and a fresh 32-byte random salt stored in the envelope:
+//
+//	fileKey = HKDF-SHA256(secret = master key, salt = salt, info = "chatcli seal v1", L = 32)
+//
+// so one exposed file key exposes no other file, and no two envelopes share
+// a key.
+//
+// # Envelope (version 1)
+//
+// A sealed file is one envelope, a binary blob laid out as follows (offsets
+// in bytes, n = length of the plaintext):
+//
+//	offset  size  field
+//	0       8     magic: 0x89 'C' 'H' 'S' 0x0D 0x0A 0x1A 0x0A  ("\x89CHS\r\n\x1a\n")
+//	8       1     version: 0x01
+//	9       32    salt: random, input of HKDF
+//	41      12    nonce: random 96-bit GCM nonce
+//	53      n     ciphertext: AES-256-GCM of the plaintext under the file key
+//	53+n    16    tag: GCM authentication tag
+//
+// The header is bytes 0..52 (53 bytes); an envelope is exactly n+69 bytes
+// long (Overhead = 69). The magic follows PNG's: its first byte has the high
+// bit set and is not a valid first byte of UTF-8, so a sealed file can never
+// be taken for JSON or any text; "\r\n" and "\x1a" catch line-ending
+// conversion and text-mode copies. Nothing follows the tag.
+//
+// Encryption is AES-256-GCM (NIST SP 800-38D) with a 96-bit nonce, the
+// length SP 800-38D recommends, and a 128-bit tag. The nonce is random;
+// since every file key is fresh and seals exactly one message, a nonce is
+// never reused under a key. The associated data is
+//
+//	AD = header (bytes 0..52) || uint64 big-endian len(name) || name
+//
+// so the tag covers the magic, version, salt and nonce, and binds the
+// envelope to the name it was sealed for (a session name, or
+// "journal:<id>" for a journal line). The name is compared byte for byte:
+// callers pass the canonical (NFC) name, and renaming or forking a session
+// re-seals its file under the new name. An envelope copied or renamed to
+// another name fails to open.
+//
+// # Line form
+//
+// A journal stays line-based and append-only when each record is sealed on
+// its own. A sealed line is ASCII text without "\n":
+//
+//	"chatcli-sealed:v1:" base64(envelope)
+//
+// with the standard base64 alphabet, padding, no line breaks. Plain journal
+// lines are JSON objects starting with "{", so the two never mix up. The
+// line's plaintext is the record without its "\n". Each line is
+// authenticated on its own: sealing does not stop lines of one journal from
+// being removed, repeated or reordered, which the journal's own record
+// hashes and rewrite events must detect.
+//
+// # Errors
+//
+// Open and OpenLine return errors wrapping one sentinel: ErrNotSealed (no
+// magic or prefix: plaintext, so callers test IsSealed or IsSealedLine
+// first), ErrTooNew (a later version of the format: upgrade chatcli),
+// ErrCorrupt (too short to be an envelope, version 0, malformed line) or
+// ErrWrongKey. GCM cannot tell a wrong key from a tampered byte or an
+// envelope moved to another name: all three are ErrWrongKey. An envelope cut
+// short past its first 69 bytes is ErrWrongKey as well. ParseKey returns
+// errors wrapping ErrBadKey. No error contains key material.
+package seal

@@ -1,0 +1,72 @@
+package seal
+
+import (
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// KeySizeBytes is the size of a master key.
+const KeySizeBytes = 32
+
+// Key is a parsed master key (32 bytes). The zero Key is not a key: Seal and
+// Open refuse it, and IsZero reports it, so a Key field can mean
+// "encryption off" when zero. Printing a Key with any fmt verb shows
+// "seal.Key(redacted)", never the bytes.
+type Key struct {
+	b   [KeySizeBytes]byte
+	set bool
+}
+
+// ParseKey parses CHATCLI_ENCRYPTION_KEY: standard base64 of exactly 32
+// bytes, with or without "=" padding, surrounding whitespace and a trailing
+// newline allowed, so `openssl rand -base64 32` output works as is. Errors
+// wrap ErrBadKey and say why (empty, not base64, N bytes instead of 32, all
+// zero); they never contain the key.
+func ParseKey(s string) (Key, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return Key{}, fmt.Errorf("%w: empty; set it to 32 random bytes in base64 (`openssl rand -base64 32`)", ErrBadKey)
+	}
+	enc := base64.RawStdEncoding
+	if strings.HasSuffix(s, "=") {
+		enc = base64.StdEncoding
+	}
+	raw, err := enc.DecodeString(s)
+	if err != nil {
+		var ce base64.CorruptInputError
+		if errors.As(err, &ce) {
+			return Key{}, fmt.Errorf("%w: not standard base64 (invalid at character %d of %d); expected 44 characters as printed by `openssl rand -base64 32`", ErrBadKey, int64(ce)+1, len(s))
+		}
+		return Key{}, fmt.Errorf("%w: not standard base64; expected 44 characters as printed by `openssl rand -base64 32`", ErrBadKey)
+	}
+	defer clear(raw)
+	if len(raw) != KeySizeBytes {
+		return Key{}, fmt.Errorf("%w: decodes to %d bytes instead of %d (`openssl rand -base64 32` makes one)", ErrBadKey, len(raw), KeySizeBytes)
+	}
+	var k Key
+	copy(k.b[:], raw)
+	if k.b == [KeySizeBytes]byte{} {
+		return Key{}, fmt.Errorf("%w: all %d bytes are zero; use random bytes (`openssl rand -base64 32`)", ErrBadKey, KeySizeBytes)
+	}
+	k.set = true
+	return k, nil
+}
+
+// IsZero reports whether k is the zero Key, which did not come from
+// ParseKey and cannot seal or open anything.
+func (k Key) IsZero() bool { return !k.set }
+
+// Format implements fmt.Formatter so that no verb (%v, %#v, %x, %d, …) ever
+// prints the key bytes.
+func (k Key) Format(f fmt.State, verb rune) {
+	if k.set {
+		io.WriteString(f, "seal.Key(redacted)")
+		return
+	}
+	io.WriteString(f, "seal.Key(zero)")
+}
+
+var errZeroKey = fmt.Errorf("%w: zero Key (not made by ParseKey)", ErrBadKey)

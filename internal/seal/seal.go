@@ -1,0 +1,145 @@
+package seal
+
+import (
+	"bytes"
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/hkdf"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"io"
+)
+
+// Envelope layout (see doc.go).
+const (
+	magic      = "\x89CHS\r\n\x1a\n"
+	version1   = 1
+	saltSize   = 32
+	nonceSize  = 12 // 96 bits, NIST SP 800-38D §8.2
+	tagSize    = 16
+	versionOff = len(magic)
+	saltOff    = versionOff + 1
+	nonceOff   = saltOff + saltSize
+	headerSize = nonceOff + nonceSize // 53
+	hkdfInfo   = "chatcli seal v1"
+
+	// maxPlaintextBytes is GCM's limit for one message (2^39-256 bits).
+	maxPlaintextBytes = (1<<32 - 2) * 16
+)
+
+// Overhead is how many bytes an envelope adds to its plaintext: the 53-byte
+// header and the 16-byte tag.
+const Overhead = headerSize + tagSize
+
+// random is the source of salts and nonces; tests replace it to get fixed
+// envelopes.
+var random io.Reader = rand.Reader
+
+// IsSealed reports whether data starts with the envelope magic. Data that
+// does not is plaintext (or an envelope cut inside its first 8 bytes).
+func IsSealed(data []byte) bool { return bytes.HasPrefix(data, []byte(magic)) }
+
+// Seal encrypts plaintext for the file or record called name (a session
+// name, or "journal:<id>") and returns a new envelope of
+// len(plaintext)+Overhead bytes. Each call draws a fresh salt and nonce,
+// derives a fresh file key with HKDF-SHA256 (RFC 5869) and encrypts with
+// AES-256-GCM (NIST SP 800-38D) in one pass, writing straight into the
+// envelope; the header and the name are authenticated as associated data.
+func Seal(k Key, name string, plaintext []byte) ([]byte, error) {
+	if !k.set {
+		return nil, errZeroKey
+	}
+	if uint64(len(plaintext)) > maxPlaintextBytes {
+		return nil, fmt.Errorf("seal: %d bytes is more than AES-GCM can seal at once", len(plaintext))
+	}
+	out := make([]byte, headerSize, headerSize+len(plaintext)+tagSize)
+	copy(out, magic)
+	out[versionOff] = version1
+	if _, err := io.ReadFull(random, out[saltOff:headerSize]); err != nil {
+		return nil, fmt.Errorf("seal: reading random salt and nonce: %w", err)
+	}
+	aead, err := newAEAD(k, out[saltOff:nonceOff])
+	if err != nil {
+		return nil, err
+	}
+	return aead.Seal(out, out[nonceOff:headerSize], plaintext, additionalData(out[:headerSize], name)), nil
+}
+
+// Open authenticates envelope as sealed for name under k and returns the
+// plaintext in a new buffer. Errors wrap ErrNotSealed (no magic: plaintext;
+// test IsSealed first), ErrTooNew (later format version), ErrCorrupt (too
+// short to be an envelope) or ErrWrongKey (authentication failed: the wrong
+// key, a changed byte, or an envelope sealed for another name, which GCM
+// cannot tell apart). envelope is not modified.
+func Open(k Key, name string, envelope []byte) ([]byte, error) {
+	if err := checkEnvelope(k, envelope); err != nil {
+		return nil, err
+	}
+	dst := make([]byte, 0, len(envelope)-Overhead)
+	return open(k, name, envelope, dst)
+}
+
+// checkEnvelope validates the key, magic, version and length of envelope.
+func checkEnvelope(k Key, envelope []byte) error {
+	if !k.set {
+		return errZeroKey
+	}
+	n := len(envelope)
+	switch {
+	case n > 0 && n < len(magic) && string(envelope) == magic[:n]:
+		return fmt.Errorf("%w: cut short after %d bytes, inside the magic", ErrCorrupt, n)
+	case !IsSealed(envelope):
+		return ErrNotSealed
+	case n == len(magic):
+		return fmt.Errorf("%w: cut short after the magic, no version byte", ErrCorrupt)
+	case envelope[versionOff] > version1:
+		return fmt.Errorf("%w: version %d, this build reads version %d", ErrTooNew, envelope[versionOff], version1)
+	case envelope[versionOff] == 0:
+		return fmt.Errorf("%w: unknown version 0", ErrCorrupt)
+	case n < Overhead:
+		return fmt.Errorf("%w: %d bytes, shorter than the %d-byte minimum", ErrCorrupt, n, Overhead)
+	}
+	return nil
+}
+
+// open decrypts a checked envelope, appending the plaintext to dst, which
+// may be envelope[headerSize:headerSize] to decrypt in place.
+func open(k Key, name string, envelope, dst []byte) ([]byte, error) {
+	aead, err := newAEAD(k, envelope[saltOff:nonceOff])
+	if err != nil {
+		return nil, err
+	}
+	pt, err := aead.Open(dst, envelope[nonceOff:headerSize], envelope[headerSize:], additionalData(envelope[:headerSize], name))
+	if err != nil {
+		return nil, ErrWrongKey
+	}
+	return pt, nil
+}
+
+// newAEAD derives the file key for salt and returns AES-256-GCM under it.
+func newAEAD(k Key, salt []byte) (cipher.AEAD, error) {
+	fileKey, err := hkdf.Key(sha256.New, k.b[:], salt, hkdfInfo, 32)
+	if err != nil {
+		return nil, fmt.Errorf("seal: deriving the file key: %w", err)
+	}
+	defer clear(fileKey)
+	block, err := aes.NewCipher(fileKey)
+	if err != nil {
+		return nil, fmt.Errorf("seal: %w", err)
+	}
+	aead, err := cipher.NewGCM(block)
+	if err != nil {
+		return nil, fmt.Errorf("seal: %w", err)
+	}
+	return aead, nil
+}
+
+// additionalData returns header || uint64be(len(name)) || name.
+func additionalData(header []byte, name string) []byte {
+	ad := make([]byte, 0, len(header)+8+len(name))
+	ad = append(ad, header...)
+	ad = binary.BigEndian.AppendUint64(ad, uint64(len(name)))
+	return append(ad, name...)
+}
