@@ -60,9 +60,8 @@
 // with the standard base64 alphabet, padding, no line breaks. Plain journal
 // lines are JSON objects starting with "{", so the two never mix up. The
 // line's plaintext is the record without its "\n". Each line is
-// authenticated on its own: sealing does not stop lines of one journal from
-// being removed, repeated or reordered, which the journal's own record
-// hashes and rewrite events must detect.
+// authenticated on its own, so sealing alone does not detect lines of one
+// journal being removed, repeated or reordered.
 //
 // # Errors
 //
@@ -72,6 +71,7 @@
 // ErrCorrupt (too short to be an envelope, version 0, malformed line) or
 // ErrWrongKey. GCM cannot tell a wrong key from a tampered byte or an
 // envelope moved to another name: all three are ErrWrongKey. An envelope cut
-// short past its first 69 bytes is ErrWrongKey as well. ParseKey returns
-// errors wrapping ErrBadKey. No error contains key material.
+// short past its first 69 bytes is ErrWrongKey as well. ParseKey, and any
+// call given the zero Key, return errors wrapping ErrBadKey. No error
+// contains key material.
 package seal
