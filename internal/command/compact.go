@@ -19,14 +19,13 @@ func runCompact(ctx context.Context, env *Env, args []string) error {
 	})
 	switch {
 	case errors.Is(err, compact.ErrNothingToGain):
-		fmt.Fprintf(env.Out, "Cannot reduce further: %v. The history is unchanged.\n", strings.TrimPrefix(err.Error(), "compact: "))
-		return nil
+		return nil // the pipeline said why, history unchanged
 	case err != nil && ctx.Err() != nil:
-		return fmt.Errorf("compaction cancelled; the history is unchanged: %w", ctx.Err())
+		return fmt.Errorf("compaction cancelled; the history is unchanged")
 	case err != nil:
 		return err
 	}
-	if res.Level > 1 {
+	if res.Level > 1 && env.Engine.JournalID() != "" {
 		fmt.Fprintln(env.Out, "/rewind compact undoes it.")
 	}
 	return nil

@@ -117,9 +117,16 @@ func Compact(ctx context.Context, h []message.Message, o Options) (Result, error
 			if !errors.Is(err, ctx.Err()) {
 				err = fmt.Errorf("%w: %w", ctx.Err(), err)
 			}
-			return r.fail(unchanged, fmt.Errorf("compact: summary cancelled, history unchanged: %w", err))
+			return r.fail(unchanged, fmt.Errorf("compact: summary cancelled: %w", err))
+		case errors.Is(err, ErrSummaryTooLarge) && res.Level == 1:
+			r.emit("summarise", "The summary would not be smaller; keeping the trimmed messages")
+			return r.finish(h, cur, res, unchanged)
 		case errors.Is(err, ErrSummaryTooLarge):
 			return r.fail(unchanged, err)
+		case o.TargetBytes == 0:
+			// A compaction without a size to reach (/compact) does not
+			// truncate because the model failed: the history stays.
+			return r.fail(unchanged, fmt.Errorf("compact: the summary request failed, history unchanged: %w", err))
 		default:
 			res.SummaryErr = err
 			r.emit("summarise", "Summary failed: "+message.Clip(err.Error(), 200))

@@ -152,7 +152,11 @@ func TestProviderErrorFallsThroughToTruncation(t *testing.T) {
 		w.Write([]byte(`{"error":{"message":"upstream exploded","type":"server_error"}}`))
 	})
 	h := workHistory()
-	r, err := Compact(context.Background(), h, Options{Keep: 4, Provider: srv.client(t)})
+	// Without a size to reach (/compact), a failed summary changes nothing.
+	if r, err := Compact(context.Background(), h, Options{Keep: 4, Provider: srv.client(t)}); err == nil || r.Level != 0 || len(r.History) != len(h) {
+		t.Fatalf("manual compaction after a provider error: level %d, %v", r.Level, err)
+	}
+	r, err := Compact(context.Background(), h, Options{Keep: 4, TargetBytes: Size(h) - 1, Provider: srv.client(t)})
 	if err != nil {
 		t.Fatal(err)
 	}

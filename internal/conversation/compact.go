@@ -27,6 +27,9 @@ func (e *Engine) Compact(ctx context.Context, instruction string, progress func(
 }
 
 func (e *Engine) compact(ctx context.Context, o compact.Options) (compact.Result, error) {
+	if _, err := e.adopt(); err != nil { // compact what is current, never overwrite it
+		return compact.Result{}, err
+	}
 	res, err := compact.Compact(ctx, e.history, o)
 	if err != nil {
 		return res, err
@@ -105,8 +108,9 @@ func (e *Engine) autoCompact(ctx context.Context) error {
 	}
 	e.notify(fmt.Sprintf("the conversation is about %d tokens, over the %d-token budget of %s: compacting before sending",
 		tokens, budget, e.provider.Model()))
-	// EstimateTokens counts a token per compact.BytesPerToken bytes.
-	target := int(float64(budget) / e.tokenRatio() * compact.BytesPerToken * 0.75)
+	// The target is in bytes: scale the history's size by how far it is
+	// over the budget, with a margin, so per-message and image costs count.
+	target := int(float64(compact.Size(e.history)) * float64(budget) / float64(tokens) * 0.75)
 	_, err := e.compact(ctx, compact.Options{Keep: compact.DefaultKeep, TargetBytes: target, Provider: e.provider,
 		Progress: func(ev compact.Event) { e.notify(ev.Text) }})
 	if errors.Is(err, compact.ErrNothingToGain) {

@@ -9,6 +9,7 @@ import (
 	"github.com/chatcli/chatcli/internal/compact"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/session"
 )
 
 func TestCompactionIsJournalledAndUndoableAfterARestart(t *testing.T) {
@@ -90,4 +91,45 @@ func TestNothingToGainIsSaidOnceAndTheRequestStillGoes(t *testing.T) { // case c
 		t.Fatal("a manual compaction with nothing to gain must say so")
 	}
 	_ = compact.ErrNothingToGain
+}
+
+func TestCompactingASessionThatHadNoJournalIsUndoable(t *testing.T) {
+	f := newFixture(t)
+	var h []message.Message
+	for i := range 12 {
+		h = append(h, message.Message{Role: "user", Content: fmt.Sprintf("q%d %s", i, strings.Repeat("detail ", 30))},
+			message.Message{Role: "assistant", Content: "a"})
+	}
+	f.store.Save("old", &session.Session{History: h}) // written without a journal
+	e := f.engine(nil)
+	e.journalDir = t.TempDir()
+	e.Load("old")
+	if _, err := e.Compact(context.Background(), "", nil); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := e.UndoCompact(); err != nil || n != len(h) {
+		t.Fatalf("undo: %d %v", n, err)
+	}
+}
+
+func TestUndoCompactRefusesAnotherBranch(t *testing.T) {
+	f := newFixture(t)
+	e := f.engine(nil)
+	e.journalDir = t.TempDir()
+	for i := range 12 {
+		turn(t, e, fmt.Sprintf("q%d %s", i, strings.Repeat("detail ", 30)))
+	}
+	if _, err := e.Compact(context.Background(), "", nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Rewind(len(e.Checkpoints()) - 2); err != nil { // back before the compaction
+		t.Fatal(err)
+	}
+	turn(t, e, "branch B")
+	if _, err := e.UndoCompact(); err == nil || !strings.Contains(err.Error(), "moved on") {
+		t.Fatalf("want a refusal, got %v", err)
+	}
+	if !strings.Contains(users(e.History()), "branch B") {
+		t.Fatal("the branch was dropped")
+	}
 }

@@ -92,8 +92,9 @@ func (e *Engine) Bound() string { return e.bound }
 // Provider is the provider turns go to.
 func (e *Engine) Provider() provider.Provider { return e.provider }
 
-// SetProvider switches the provider for later turns.
-func (e *Engine) SetProvider(p provider.Provider) { e.provider = p }
+// SetProvider switches the provider for later turns (and forgets what the
+// previous one taught about token counts).
+func (e *Engine) SetProvider(p provider.Provider) { e.provider, e.usageRatio = p, 0 }
 
 // Store is the session store the engine writes to.
 func (e *Engine) Store() *session.Store { return e.store }
@@ -108,7 +109,7 @@ func (e *Engine) Dirty() bool { return e.dirty }
 // is returned joined with the turn's own error.
 func (e *Engine) Turn(ctx context.Context, prompt string, onDelta func(string)) (message.Message, error) {
 	user := message.Message{Role: message.RoleUser, Content: message.ValidUTF8(prompt)}
-	if err := e.adopt(); err != nil {
+	if _, err := e.adopt(); err != nil {
 		// The bound file cannot be read: keep the prompt, unsent, so that it
 		// is saved elsewhere on exit (see Close).
 		user.Meta = &message.Meta{Unanswered: true}
@@ -116,13 +117,13 @@ func (e *Engine) Turn(ctx context.Context, prompt string, onDelta func(string)) 
 		e.record(journal.ReasonSync)
 		return message.Message{}, fmt.Errorf("%w; the prompt was not sent and is kept", err)
 	}
+	reason := journal.ReasonSync
+	if e.repair() { // the checkpoint holds a valid history
+		reason = journal.ReasonRepair
+	}
 	e.checkpoint(prompt)
 	e.history = append(e.history, user)
 	e.dirty = true
-	reason := journal.ReasonSync
-	if e.repair() {
-		reason = journal.ReasonRepair
-	}
 	e.record(reason) // the prompt is on disk before the request
 	last := len(e.history) - 1
 	if err := e.autoCompact(ctx); err != nil {
@@ -202,10 +203,11 @@ func (e *Engine) saveTo(name string) error {
 }
 
 // adopt replaces the live history with the bound session's file when
-// another process saved a newer revision since this engine last did.
-func (e *Engine) adopt() error {
+// another process saved a newer revision since this engine last did, and
+// says whether it did.
+func (e *Engine) adopt() (bool, error) {
 	if e.bound == "" {
-		return nil
+		return false, nil
 	}
 	h, err := e.store.Stat(e.bound)
 	if errors.Is(err, session.ErrNotFound) {
@@ -213,30 +215,31 @@ func (e *Engine) adopt() error {
 			e.notify(fmt.Sprintf("session %q was deleted elsewhere; this turn writes it again", e.bound))
 			e.seen = session.Header{}
 		}
-		return nil // created at the first write
+		return false, nil // created at the first write
 	}
 	if err != nil {
-		return err
+		return false, err
 	}
 	if h.Revision == e.seen.Revision && h.UpdatedAt.Equal(e.seen.UpdatedAt) {
-		return nil
+		return false, nil
 	}
 	s, err := e.store.Load(e.bound)
 	if err != nil {
-		return err
+		return false, err
 	}
 	if e.dirty { // local turns the file never got: keep them before adopting
 		name, err := e.autosave()
 		if err != nil {
-			return err
+			return false, err
 		}
 		e.notify(fmt.Sprintf("this window's unsaved turns were kept as session %q before adopting the newer version", name))
 	}
 	e.notify(fmt.Sprintf("adopted a newer version of session %q (%d messages) written elsewhere", e.bound, len(s.History)))
 	e.sess, e.history, e.dirty, e.seen = s, s.History, false, h
 	e.loadCheckpoints()
+	e.repair()
 	e.record(journal.ReasonSync)
-	return nil
+	return true, nil
 }
 
 // nonSystem counts the messages that are not system messages.

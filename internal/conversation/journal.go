@@ -49,11 +49,17 @@ func (e *Engine) openJournal() error {
 // through Notify and does not stop the conversation: the session file is
 // still written.
 func (e *Engine) record(reason string) {
-	if e.journalDir == "" || len(e.history) == 0 {
-		return
-	}
 	if e.sess.TranscriptID == "" && e.bound != "" && !e.dirty {
 		return // the session file holds it all; its journal starts with the next change
+	}
+	e.recordAlways(reason)
+}
+
+// recordAlways is record without waiting for a change: before a rewrite,
+// the history being replaced must be in the journal.
+func (e *Engine) recordAlways(reason string) {
+	if e.journalDir == "" || len(e.history) == 0 {
+		return
 	}
 	err := e.openJournal()
 	if err == nil {

@@ -27,20 +27,22 @@ func (e *Engine) checkpoint(prompt string) {
 	e.checkpoints = rewind.Take(e.checkpoints, e.history, prompt, e.now())
 }
 
-// known returns the messages checkpoints can be rebuilt from: the live
-// history and, when withJournal, every message the journal recorded. The
-// second result is the history the last compaction replaced (nil if none).
-func (e *Engine) known(withJournal bool) (rewind.Known, []string, error) {
-	k := rewind.Known{}
+// known returns the messages checkpoints can be rebuilt from: every
+// message the journal recorded (when withJournal) and the live history,
+// whose copies win (they carry the current meta). The other results are
+// the history the last compaction replaced and the one it produced (nil
+// when there is none).
+func (e *Engine) known(withJournal bool) (k rewind.Known, before, after []string, err error) {
+	k = rewind.Known{}
+	if withJournal && e.journalDir != "" && journal.ValidID(e.sess.TranscriptID) {
+		var msgs map[string]message.Message
+		msgs, before, after, err = journal.Catalog(journal.Path(e.journalDir, e.sess.TranscriptID), journal.ReasonCompact)
+		for h, m := range msgs {
+			k[h] = m
+		}
+	}
 	k.AddHistory(e.history)
-	if !withJournal || e.journalDir == "" || e.sess.TranscriptID == "" {
-		return k, nil, nil
-	}
-	msgs, before, err := journal.Catalog(journal.Path(e.journalDir, e.sess.TranscriptID), journal.ReasonCompact)
-	for h, m := range msgs {
-		k[h] = m
-	}
-	return k, before, err
+	return k, before, after, err
 }
 
 // loadCheckpoints reads the session's checkpoints and drops, with a notice,
@@ -52,10 +54,16 @@ func (e *Engine) loadCheckpoints() {
 		e.checkpoints = nil
 		return
 	}
-	k, _, _ := e.known(false)
+	k, _, _, _ := e.known(false)
 	if !allKnown(k, list) {
-		if k, _, err = e.known(true); err != nil {
+		if e.journalDir == "" { // cannot check now: keep them for a run with the journal
+			e.checkpoints = list
+			return
+		}
+		if k, _, _, err = e.known(true); err != nil {
 			e.notify(fmt.Sprintf("journal unreadable while checking checkpoints: %v", err))
+			e.checkpoints = list
+			return
 		}
 	}
 	e.checkpoints = nil
@@ -82,15 +90,21 @@ func allKnown(k rewind.Known, list []rewind.Checkpoint) bool {
 // drops the later checkpoints, and writes and journals the result. It
 // returns the restored checkpoint.
 func (e *Engine) Rewind(n int) (rewind.Checkpoint, error) {
+	if adopted, err := e.adopt(); err != nil || adopted {
+		if err == nil {
+			err = fmt.Errorf("%w: the session changed in another window; /rewind list shows its checkpoints now", ErrNoCheckpoint)
+		}
+		return rewind.Checkpoint{}, err
+	}
 	if n < 1 || n > len(e.checkpoints) {
 		return rewind.Checkpoint{}, fmt.Errorf("%w: %d (there are %d)", ErrNoCheckpoint, n, len(e.checkpoints))
 	}
 	i := len(e.checkpoints) - n
 	cp := e.checkpoints[i]
-	k, _, _ := e.known(false)
+	k, _, _, _ := e.known(false)
 	h, ok := k.Resolve(cp)
 	if !ok {
-		k, _, err := e.known(true)
+		k, _, _, err := e.known(true)
 		if err != nil {
 			return cp, err
 		}
@@ -106,12 +120,22 @@ func (e *Engine) Rewind(n int) (rewind.Checkpoint, error) {
 // compaction, from the journal (so also after a restart). The checkpoints
 // stay.
 func (e *Engine) UndoCompact() (int, error) {
-	k, before, err := e.known(true)
+	if _, err := e.adopt(); err != nil {
+		return 0, err
+	}
+	k, before, after, err := e.known(true)
 	if err != nil {
 		return 0, err
 	}
 	if before == nil {
 		return 0, fmt.Errorf("%w: the journal records no compaction of this conversation", ErrNoCheckpoint)
+	}
+	now := journal.HashHistory(e.history)
+	if len(after) > len(now) || !slices.Equal(now[:len(after)], after) {
+		return 0, fmt.Errorf("%w: the conversation moved on from the last compaction (a rewind or a new branch); /rewind list shows the checkpoints", ErrNoCheckpoint)
+	}
+	if dropped := len(now) - len(after); dropped > 0 {
+		e.notify(fmt.Sprintf("the %d messages after the compaction are dropped too; the journal keeps them", dropped))
 	}
 	h, ok := k.Resolve(rewind.Checkpoint{Hashes: before})
 	if !ok {
@@ -121,9 +145,15 @@ func (e *Engine) UndoCompact() (int, error) {
 }
 
 // replace makes h the live history, journals the rewrite and writes it
-// through.
+// through. The history being replaced is journalled first (even for a
+// session that had no journal yet), so it can always be restored.
 func (e *Engine) replace(h []message.Message, reason string) error {
+	e.recordAlways(journal.ReasonSync)
 	e.history, e.dirty = slices.Clone(h), true
-	e.record(reason)
+	e.repair()
+	if err := message.Validate(e.history); err != nil {
+		return err
+	}
+	e.recordAlways(reason)
 	return e.writeThrough()
 }

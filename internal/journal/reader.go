@@ -157,23 +157,24 @@ func Messages(path string) ([]message.Message, []string, []Warning, error) {
 }
 
 // Catalog returns every message record of the journal at path by hash, and
-// the view just before the last rewrite record with the given reason (nil
-// when there is none): what rewind needs to rebuild earlier histories.
-func Catalog(path, reason string) (map[string]message.Message, []string, error) {
-	known := map[string]message.Message{}
-	var view, before []string
-	_, err := scan(path, position{0, 1}, func(r Record) error {
+// for the last rewrite record with the given reason the view just before it
+// and the hashes it set (both nil when there is none): what rewind needs to
+// rebuild earlier histories.
+func Catalog(path, reason string) (known map[string]message.Message, before, after []string, err error) {
+	known = map[string]message.Message{}
+	var view []string
+	_, err = scan(path, position{0, 1}, func(r Record) error {
 		switch r.Type {
 		case TypeMessage:
 			known[r.Hash] = *r.Message
 			view = append(view, r.Hash)
 		case TypeRewrite:
 			if r.Reason == reason && r.Prev <= len(view) {
-				before = slices.Clone(view[:r.Prev])
+				before, after = slices.Clone(view[:r.Prev]), r.Hashes
 			}
 			view = slices.Clone(r.Hashes)
 		}
 		return nil
 	})
-	return known, before, err
+	return known, before, after, err
 }

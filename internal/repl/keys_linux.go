@@ -40,10 +40,8 @@ func EscCancels(in *os.File) func(context.Context) (context.Context, func()) {
 			buf := make([]byte, 64)
 			for {
 				n, err := cr.Read(buf)
-				for _, b := range buf[:n] {
-					if b == 0x1b {
-						cancel()
-					}
+				if loneEsc(buf[:n]) {
+					cancel()
 				}
 				if err != nil {
 					return
@@ -58,4 +56,16 @@ func EscCancels(in *os.File) func(context.Context) (context.Context, func()) {
 			cancel()
 		}
 	}
+}
+
+// loneEsc reports whether a read from the terminal holds an Esc key press:
+// an ESC byte that does not start an escape sequence (arrow and function
+// keys send ESC '[' … or ESC 'O' … in one read).
+func loneEsc(b []byte) bool {
+	for i, c := range b {
+		if c == 0x1b && (i+1 == len(b) || (b[i+1] != '[' && b[i+1] != 'O')) {
+			return true
+		}
+	}
+	return false
 }

@@ -131,17 +131,20 @@ func Run(ctx context.Context, o Options) error {
 }
 
 // step runs one input line: a slash command or a chat turn. Ctrl+C
-// (SIGINT) cancels it: a turn while it streams, a /compact while it waits
-// for the summary; Esc cancels /compact too when watch is set.
+// (SIGINT) cancels it: a turn while it streams or compacts, a /compact
+// while it waits for the summary; with watch set, Esc cancels those too.
+// (Other commands may ask questions on the terminal, so keys are not
+// watched while they run.)
 func step(ctx context.Context, env *command.Env, line string, watch func(context.Context) (context.Context, func())) error {
 	tctx, stop := signal.NotifyContext(ctx, os.Interrupt)
 	defer stop()
-	if command.IsCommand(line) {
-		if watch != nil && strings.HasPrefix(line, "/compact") {
-			var unwatch func()
-			tctx, unwatch = watch(tctx)
-			defer unwatch()
-		}
+	isCommand := command.IsCommand(line)
+	if watch != nil && (!isCommand || strings.HasPrefix(line, "/compact")) {
+		var unwatch func()
+		tctx, unwatch = watch(tctx)
+		defer unwatch()
+	}
+	if isCommand {
 		return command.Dispatch(tctx, env, line)
 	}
 	wrote := false

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -38,11 +39,13 @@ func TestTranscriptShowStatsAndExport(t *testing.T) {
 	out, _ := journaled(t, home, "first question\nsecond question\n/session save demo\n"+
 		"/session transcript show 2 2\n/session transcript stats\n/session export md "+md+"\n/session export jsonl "+jl+"\n/config session\n")
 	for _, want := range []string{"#2 assistant", "#3 user", "(messages 2-3 of 4)", "messages: 4 (user 2, assistant 2",
-		"source:   journal", "Exported 4 messages to " + md + " (source: journal)", "CHATCLI_SESSION_TRANSCRIPT  on",
-		"bound session: demo", "active journal: "} {
+		"source:   journal", "Exported 4 messages to " + md + " (source: journal)", "bound session: demo", "active journal: "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in:\n%s", want, out)
 		}
+	}
+	if !regexp.MustCompile(`CHATCLI_SESSION_TRANSCRIPT +on +default`).MatchString(out) {
+		t.Errorf("/config session must show the journal setting:\n%s", out)
 	}
 	for _, p := range []string{md, jl} {
 		st, err := os.Stat(p)
