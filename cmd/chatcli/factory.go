@@ -9,6 +9,7 @@ import (
 	"github.com/chatcli/chatcli/internal/provider/anthropic"
 	"github.com/chatcli/chatcli/internal/provider/offline"
 	"github.com/chatcli/chatcli/internal/provider/openai"
+	"github.com/chatcli/chatcli/internal/retention"
 	"github.com/chatcli/chatcli/internal/session"
 )
 
@@ -76,8 +77,16 @@ func (f *factory) engine(c config.Config) (*conversation.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
+	notify := func(s string) { fmt.Fprintln(f.streams.Err, "note: "+s) }
+	// The bound session is marked open, so no other process's retention
+	// pass removes it; the mark goes with the process.
+	marker := retention.NewMarker(c.Home)
 	return conversation.New(conversation.Options{Store: st, Provider: p, JournalDir: c.TranscriptsDir(), ContextWindow: c.ContextWindow,
-		Notify: func(s string) { fmt.Fprintln(f.streams.Err, "note: "+s) }}), nil
+		Notify: notify, OnBind: func(name string) {
+			if err := marker.Set(name); err != nil {
+				notify(fmt.Sprintf("could not mark session %q open: %v", name, err))
+			}
+		}}), nil
 }
 
 // banner names the provider and model; the offline provider says plainly

@@ -13,6 +13,7 @@ import (
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/editor"
 	"github.com/chatcli/chatcli/internal/repl"
+	"github.com/chatcli/chatcli/internal/retention"
 )
 
 // errFlags marks errors in flags and arguments: the REPL's usage errors.
@@ -50,7 +51,9 @@ Providers (LLM_PROVIDER or --provider):
              generated locally, NOT by a language model
 
 Other settings: CHATCLI_HOME, CHATCLI_SESSION_AUTOSAVE (on|off),
-HISTORY_FILE, HISTORY_MAX_SIZE.`
+CHATCLI_SESSION_TRANSCRIPT (on|off), CHATCLI_SESSION_TTL (90d),
+CHATCLI_SESSION_AUTOSAVE_KEEP (600), CHATCLI_REQUEST_TIMEOUT (10m),
+CHATCLI_CONTEXT_WINDOW (tokens), HISTORY_FILE, HISTORY_MAX_SIZE.`
 
 // newRootCmd builds the command tree. runF, when not nil, replaces the
 // root's run function (tests of flag parsing).
@@ -89,7 +92,7 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 	fl.StringVar(&o.Session, "session", "", "with -p: continue session `NAME` (created if missing) and save it")
 	cmd.PersistentFlags().StringVar(&o.Provider, "provider", "", "provider: openai, anthropic or offline (default from LLM_PROVIDER)")
 	cmd.PersistentFlags().StringVar(&o.Model, "model", "", "model name (default from OPENAI_MODEL / ANTHROPIC_MODEL)")
-	cmd.AddCommand(newSessionCmd(f), newConfigCmd(f))
+	cmd.AddCommand(newSessionCmd(f), newConfigCmd(f), newStorageCmd(f, nil))
 	return cmd
 }
 
@@ -134,6 +137,11 @@ func replRun(ctx context.Context, o *rootOptions) error {
 		return err
 	}
 	s := o.f.streams
+	// The retention pass: its one-line summary usually comes before the
+	// banner; the REPL never waits long for it, and it is let finish on exit.
+	done := retention.Background(ctx, c.Home, retention.FromConfig(c), func(line string) { fmt.Fprintln(s.Err, "note: "+line) })
+	defer waitAtMost(done, retentionExitWait)
+	waitAtMost(done, retentionStartWait)
 	opts := repl.Options{Engine: e, In: s.In, Out: s.Out, Err: s.Err, Banner: banner(e.Provider()), Autosave: c.Autosave, Config: &c}
 	for _, w := range c.Warnings {
 		fmt.Fprintln(s.Err, "warning: "+w)

@@ -23,7 +23,8 @@ func newSessionCmd(f *factory) *cobra.Command {
 		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(newSessionListCmd(f, nil), newSessionShowCmd(f, nil), newSessionDeleteCmd(f, nil),
-		newSessionForkCmd(f), newSessionRenameCmd(f), newSessionExportCmd(f), newSessionSearchCmd(f), newSessionRewindCmd(f))
+		newSessionForkCmd(f), newSessionRenameCmd(f), newSessionExportCmd(f), newSessionSearchCmd(f), newSessionRewindCmd(f),
+		newSessionRestoreCmd(f, nil))
 	return cmd
 }
 
@@ -160,8 +161,10 @@ func newSessionDeleteCmd(f *factory, runF func(*sessionDeleteOptions) error) *co
 	o := &sessionDeleteOptions{f: f}
 	cmd := &cobra.Command{
 		Use:   "delete NAME",
-		Short: "Delete a session (needs --yes when stdin is not a terminal)",
-		Args:  exactArgs(1, "one session NAME"),
+		Short: "Move a session to the trash (needs --yes when stdin is not a terminal)",
+		Long: "Move session NAME to $CHATCLI_HOME/trash, where it is kept 7 days;\n" +
+			"`chatcli session restore NAME` brings it back, `chatcli storage prune --empty-trash` deletes it for good.",
+		Args: exactArgs(1, "one session NAME"),
 		RunE: func(_ *cobra.Command, args []string) error {
 			o.Name = args[0]
 			if runF != nil {
@@ -189,15 +192,15 @@ func sessionDeleteRun(o *sessionDeleteOptions) error {
 		if !o.f.streams.InTTY {
 			return fmt.Errorf("%w: refusing to delete %q without confirmation: stdin is not a terminal; add --yes", errFlags, o.Name)
 		}
-		if !o.f.streams.confirm(fmt.Sprintf("Delete session %q?", o.Name)) {
+		if !o.f.streams.confirm(fmt.Sprintf("Move session %q to the trash?", o.Name)) {
 			fmt.Fprintln(o.f.streams.Out, "Not deleted.")
 			return nil
 		}
 	}
-	if err := st.Delete(o.Name); err != nil {
+	if _, err := st.Trash(o.Name); err != nil {
 		return err
 	}
-	fmt.Fprintf(o.f.streams.Out, "Deleted session %q.\n", o.Name)
+	fmt.Fprintf(o.f.streams.Out, "Session %q moved to the trash; `chatcli session restore %s` brings it back.\n", o.Name, o.Name)
 	return nil
 }
 

@@ -30,7 +30,7 @@ func init() {
 		{"save", "save NAME [--yes]", "save the conversation as NAME and bind to it (--yes replaces another session)", 1, sessionSave},
 		{"load", "load NAME", "replace the conversation with session NAME and bind to it", 1, sessionLoad},
 		{"list", "list", "list saved sessions, newest first", 0, sessionList},
-		{"delete", "delete NAME [--yes]", "delete session NAME", 1, sessionDelete},
+		{"delete", "delete NAME [--yes]", "move session NAME to the trash (chatcli session restore NAME brings it back)", 1, sessionDelete},
 		{"new", "new", "start a new, unbound conversation", 0, sessionNew},
 		{"fork", "fork NEW", "copy the conversation into session NEW and bind to it", 1, sessionFork},
 		{"attach", "attach NAME", "bind to NAME: every turn is written through", 1, sessionAttach},
@@ -125,7 +125,7 @@ func sessionDelete(env *Env, a []string, yes bool) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(env.Out, "Deleted session %q.\n", name)
+	fmt.Fprintf(env.Out, "Session %q moved to the trash; `chatcli session restore %s` brings it back.\n", name, name)
 	if cleared {
 		fmt.Fprintln(env.Out, "It was the active session: the conversation was cleared and is no longer bound.")
 	}

@@ -30,6 +30,14 @@ const (
 // is unset.
 const DefaultHistoryMax = 1000
 
+// Retention defaults: machine-made sessions (autosave-, mcp-) expire after
+// DefaultSessionTTL without an update, and at most DefaultAutosaveKeep of
+// each prefix are kept.
+const (
+	DefaultSessionTTL   = 90 * 24 * time.Hour
+	DefaultAutosaveKeep = 600
+)
+
 // ErrConfig is wrapped by every configuration error.
 var ErrConfig = errors.New("config: invalid setting")
 
@@ -64,6 +72,15 @@ type Config struct {
 	// (CHATCLI_REQUEST_TIMEOUT, a Go duration such as 90s or 10m; default
 	// DefaultRequestTimeout).
 	RequestTimeout time.Duration
+	// SessionTTL is CHATCLI_SESSION_TTL: machine-made sessions (autosave-,
+	// mcp-) not updated for this long are moved to the trash, and journals
+	// no session names are deleted after this long without a write. 0
+	// disables both. Default DefaultSessionTTL; see ParseTTL.
+	SessionTTL time.Duration
+	// AutosaveKeep is CHATCLI_SESSION_AUTOSAVE_KEEP: at most this many
+	// machine-made sessions per prefix are kept, newest first; 0 means no
+	// limit. Default DefaultAutosaveKeep.
+	AutosaveKeep int
 	// Warnings are settings that were ignored, with the reason; the REPL
 	// prints them. Settings only the REPL uses never stop other commands.
 	Warnings []string
@@ -82,7 +99,7 @@ func FromEnv(getenv func(string) string) (Config, error) {
 	c, err := fromEnv(getenv)
 	c.fromEnv = map[string]bool{}
 	for _, k := range []string{"CHATCLI_HOME", "CHATCLI_SESSION_AUTOSAVE", "CHATCLI_SESSION_TRANSCRIPT", "HISTORY_FILE",
-		"CHATCLI_REQUEST_TIMEOUT", "LLM_PROVIDER"} {
+		"CHATCLI_REQUEST_TIMEOUT", "LLM_PROVIDER", "CHATCLI_SESSION_TTL", "CHATCLI_SESSION_AUTOSAVE_KEEP"} {
 		c.fromEnv[k] = getenv(k) != ""
 	}
 	c.fromEnv["HISTORY_MAX_SIZE"] = getenv("HISTORY_MAX_SIZE") != "" && c.HistoryMax != DefaultHistoryMax
@@ -102,6 +119,8 @@ func fromEnv(getenv func(string) string) (Config, error) {
 		HistoryMax:       DefaultHistoryMax,
 		Autosave:         true,
 		Transcript:       true,
+		SessionTTL:       DefaultSessionTTL,
+		AutosaveKeep:     DefaultAutosaveKeep,
 	}
 	if c.Home == "" {
 		home, err := os.UserHomeDir()
@@ -139,6 +158,9 @@ func fromEnv(getenv func(string) string) (Config, error) {
 			return c, fmt.Errorf("%w: CHATCLI_REQUEST_TIMEOUT=%q: want a duration such as 90s or 10m", ErrConfig, v)
 		}
 		c.RequestTimeout = d
+	}
+	if err := c.readRetention(getenv); err != nil {
+		return c, err
 	}
 	for name, dst := range map[string]*bool{"CHATCLI_SESSION_AUTOSAVE": &c.Autosave, "CHATCLI_SESSION_TRANSCRIPT": &c.Transcript} {
 		if v := getenv(name); v != "" {
@@ -228,6 +250,8 @@ func (c Config) SessionSettings() []Setting {
 		{"HISTORY_FILE", c.HistoryFile, ""},
 		{"HISTORY_MAX_SIZE", strconv.Itoa(c.HistoryMax), ""},
 		{"CHATCLI_REQUEST_TIMEOUT", c.RequestTimeout.String(), ""},
+		{"CHATCLI_SESSION_TTL", FormatTTL(c.SessionTTL), ""},
+		{"CHATCLI_SESSION_AUTOSAVE_KEEP", keepString(c.AutosaveKeep), ""},
 		{"LLM_PROVIDER", c.Provider, ""},
 	}
 	for i := range out {
@@ -237,4 +261,72 @@ func (c Config) SessionSettings() []Setting {
 		}
 	}
 	return out
+}
+
+// readRetention reads CHATCLI_SESSION_TTL and CHATCLI_SESSION_AUTOSAVE_KEEP.
+// A value that cannot be read is refused rather than guessed: these
+// settings decide what is removed.
+func (c *Config) readRetention(getenv func(string) string) error {
+	if v := getenv("CHATCLI_SESSION_TTL"); v != "" {
+		d, err := ParseTTL(v)
+		if err != nil {
+			return fmt.Errorf("%w: CHATCLI_SESSION_TTL=%q: %v", ErrConfig, v, err)
+		}
+		c.SessionTTL = d
+	}
+	if v := getenv("CHATCLI_SESSION_AUTOSAVE_KEEP"); v != "" {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < 0 {
+			return fmt.Errorf("%w: CHATCLI_SESSION_AUTOSAVE_KEEP=%q: want a number of sessions (0 for no limit)", ErrConfig, v)
+		}
+		c.AutosaveKeep = n
+	}
+	return nil
+}
+
+// ParseTTL reads a retention period: "90d" (days), a bare number of days
+// ("30"), a Go duration ("12h", "90m") or "0" to disable. Negative values
+// are refused.
+func ParseTTL(v string) (time.Duration, error) {
+	v = strings.TrimSpace(v)
+	bad := errors.New("want days such as 90d or 30, a duration such as 12h, or 0 to disable")
+	days, isDays := strings.CutSuffix(v, "d")
+	if n, err := strconv.Atoi(days); err == nil {
+		if n < 0 || n > 100*365 {
+			return 0, bad
+		}
+		return time.Duration(n) * 24 * time.Hour, nil
+	} else if isDays {
+		return 0, bad
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d < 0 {
+		return 0, bad
+	}
+	return d, nil
+}
+
+// FormatTTL writes a retention period the way ParseTTL reads it: "0 (off)"
+// for zero, whole days as "90d", whole hours as "12h", whole minutes as
+// "90m", any other period as a Go duration.
+func FormatTTL(d time.Duration) string {
+	for _, u := range []struct {
+		d      time.Duration
+		suffix string
+	}{{24 * time.Hour, "d"}, {time.Hour, "h"}, {time.Minute, "m"}} {
+		if d != 0 && d%u.d == 0 {
+			return strconv.FormatInt(int64(d/u.d), 10) + u.suffix
+		}
+	}
+	if d == 0 {
+		return "0 (off)"
+	}
+	return d.String()
+}
+
+func keepString(n int) string {
+	if n == 0 {
+		return "0 (no limit)"
+	}
+	return strconv.Itoa(n)
 }

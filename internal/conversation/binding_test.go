@@ -226,3 +226,19 @@ func TestSearchIndexFollowsNewTurns(t *testing.T) {
 		}
 	}
 }
+
+func TestOnBindHearsEveryBindingChange(t *testing.T) {
+	f := newFixture(t)
+	var heard []string
+	e := New(Options{Store: f.store, Provider: f.engine(nil).Provider(), OnBind: func(n string) { heard = append(heard, n) }})
+	turn(t, e, "x")
+	e.Save("a", false)
+	e.Fork("b")
+	e.Load("a")
+	e.Detach()
+	e.Attach("a")
+	e.Delete("a")
+	if got := strings.Join(heard, ","); got != "a,b,a,,a," {
+		t.Fatalf("heard %q", got)
+	}
+}

@@ -47,6 +47,10 @@ type Engine struct {
 	contextWindow int
 	usageRatio    float64
 
+	// onBind hears binding changes; announced is the last name it heard.
+	onBind    func(string)
+	announced string
+
 	// journalDir is where journals live, "" when the journal is off;
 	// journal is the open journal of sess.TranscriptID, nil until needed.
 	journalDir string
@@ -68,12 +72,16 @@ type Options struct {
 	// ContextWindow is the model's context size in tokens; 0 means
 	// DefaultContextWindow for the model.
 	ContextWindow int
+	// OnBind, when set, is told the bound session's name each time it
+	// changes ("" when unbound), so a surface can mark the session open
+	// for other processes (retention never removes an open session).
+	OnBind func(name string)
 }
 
 // New returns an engine with an empty, unbound conversation.
 func New(o Options) *Engine {
 	e := &Engine{store: o.Store, provider: o.Provider, notify: o.Notify, now: o.Now, sess: &session.Session{},
-		journalDir: o.JournalDir, contextWindow: o.ContextWindow}
+		journalDir: o.JournalDir, contextWindow: o.ContextWindow, onBind: o.OnBind}
 	if e.notify == nil {
 		e.notify = func(string) {}
 	}
@@ -251,4 +259,13 @@ func nonSystem(h []message.Message) int {
 		}
 	}
 	return n
+}
+
+// announceBinding tells OnBind about a change of the bound session; the
+// binding verbs defer it.
+func (e *Engine) announceBinding() {
+	if e.onBind != nil && e.bound != e.announced {
+		e.announced = e.bound
+		e.onBind(e.bound)
+	}
 }

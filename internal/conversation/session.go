@@ -16,6 +16,7 @@ import (
 // surfaces ask first. Saving under a name other than the bound one starts a
 // new identity (created now, own journal seeded from this one).
 func (e *Engine) Save(name string, replace bool) error {
+	defer e.announceBinding()
 	n, err := session.NormalizeName(name)
 	if err != nil {
 		return err
@@ -52,6 +53,7 @@ func (e *Engine) Save(name string, replace bool) error {
 // working directory in ChatCLI's legacy form (.chatcli_session_<name>.json)
 // is imported first and reported through Notify.
 func (e *Engine) Load(name string) (autosaved string, err error) {
+	defer e.announceBinding()
 	seen, _ := e.store.Stat(name) // before Load: a later write is adopted
 	s, err := e.store.Load(name)
 	if errors.Is(err, session.ErrNotFound) {
@@ -86,6 +88,7 @@ func (e *Engine) Load(name string) (autosaved string, err error) {
 // the working directory) is loaded as by Load; a missing one is created from
 // the live history, at once when it holds messages, else at the first turn.
 func (e *Engine) Attach(name string) (autosaved string, created bool, err error) {
+	defer e.announceBinding()
 	n, err := session.NormalizeName(name)
 	if err != nil {
 		return "", false, err
@@ -126,6 +129,7 @@ func (e *Engine) workDir() string {
 // Detach unbinds; the live history stays (and counts as unsaved from now on
 // only if it changes).
 func (e *Engine) Detach() string {
+	defer e.announceBinding()
 	name := e.bound
 	if err := e.forkJournal(); err != nil { // the session keeps its journal
 		e.notify(fmt.Sprintf("journal not forked: %v", err))
@@ -140,6 +144,7 @@ func (e *Engine) Detach() string {
 // New starts an empty, unbound conversation, autosaving unsaved content
 // first (its name is returned).
 func (e *Engine) New() (autosaved string, err error) {
+	defer e.announceBinding()
 	if autosaved, err = e.keepUnsaved(); err != nil {
 		return "", err
 	}
@@ -156,6 +161,7 @@ func (e *Engine) reset() {
 // Fork copies the live history into a new session name (ErrExists if it
 // exists) and binds to it; the session it came from is untouched.
 func (e *Engine) Fork(name string) error {
+	defer e.announceBinding()
 	n, err := session.NormalizeName(name)
 	if err != nil {
 		return err
@@ -183,14 +189,16 @@ func (e *Engine) Fork(name string) error {
 	return nil
 }
 
-// Delete removes session name. When it is the bound session, the live
+// Delete moves session name to the trash (session.Store.Trash), from which
+// Store.Restore brings it back. When it is the bound session, the live
 // history is cleared and unbound; cleared reports that.
 func (e *Engine) Delete(name string) (cleared bool, err error) {
+	defer e.announceBinding()
 	n, err := session.NormalizeName(name)
 	if err != nil {
 		return false, err
 	}
-	if err := e.store.Delete(n); err != nil {
+	if _, err := e.store.Trash(n); err != nil {
 		return false, err
 	}
 	if n == e.bound {

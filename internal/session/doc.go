@@ -68,4 +68,13 @@
 // removed and the old file is byte-identical. Save refuses to replace a file
 // that cannot be read (ErrCorrupt) or is too new (ErrTooNew): evidence is
 // never destroyed. Files are created 0600 and the folder 0700.
+//
+// # The trash
+//
+// Store.Trash moves sessions/<name>.json unchanged to
+// $CHATCLI_HOME/trash/<name>.<YYYYMMDD-HHMMSS>[-n].json (UTC, the store's
+// clock; -n for further copies within one second; folder mode 0700) by link,
+// unlink and fsync of both folders, so after a crash the file is in one
+// place or both, never neither. Restore moves the newest copy back, never
+// over an existing session. Journals stay in transcripts/.
 package session

@@ -1,0 +1,247 @@
+package main
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/chatcli/chatcli/internal/command"
+	"github.com/chatcli/chatcli/internal/config"
+	"github.com/chatcli/chatcli/internal/retention"
+	"github.com/chatcli/chatcli/internal/session"
+)
+
+const storageLong = `Show what chatcli keeps under $CHATCLI_HOME: one line per store (sessions you
+named, machine-made sessions per prefix, transcripts, input history, trash,
+temp files, anything else) with its file count, size, the rule that governs it
+and what that rule would remove now.
+
+The rules:
+  - machine-made sessions (autosave-*, mcp-*) not updated for CHATCLI_SESSION_TTL
+    (default 90d; "30" means days, "12h" hours, "0" turns expiry off) go to the
+    trash, and so do those beyond the CHATCLI_SESSION_AUTOSAVE_KEEP newest per
+    prefix (default 600; 0 for no limit);
+  - sessions you named are never removed automatically, nor is a session open
+    in a running chatcli;
+  - journals no session names follow the same TTL (by last write);
+  - temp files left by interrupted writes are deleted after an hour;
+  - the trash keeps sessions 7 days: chatcli session restore NAME.
+The REPL applies the rules once at start-up; chatcli storage prune does it on
+demand.`
+
+// How long the REPL waits for the start-up retention pass: before the
+// banner, and at exit.
+const (
+	retentionStartWait = 300 * time.Millisecond
+	retentionExitWait  = 5 * time.Second
+)
+
+// waitAtMost waits for done or d, whichever comes first.
+func waitAtMost(done <-chan struct{}, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-t.C:
+	}
+}
+
+type storageOptions struct {
+	f    *factory
+	JSON bool
+}
+
+// newStorageCmd is `chatcli storage` and its `prune` subcommand.
+func newStorageCmd(f *factory, runF func(*storageOptions) error) *cobra.Command {
+	o := &storageOptions{f: f}
+	cmd := &cobra.Command{
+		Use:   "storage",
+		Short: "Show disk use per store and the retention rules (prune removes what they allow)",
+		Long:  storageLong,
+		Args:  noArgs,
+		RunE: func(*cobra.Command, []string) error {
+			if runF != nil {
+				return runF(o)
+			}
+			return storageRun(o)
+		},
+	}
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print a JSON array of {store, path, files, size_bytes, rule, remove_files, remove_bytes}")
+	cmd.AddCommand(newStoragePruneCmd(f, nil))
+	return cmd
+}
+
+// storageSetup reads the configuration and returns the home and rules.
+func storageSetup(f *factory) (config.Config, retention.Rules, error) {
+	c, err := config.FromEnv(f.getenv)
+	if err != nil {
+		return c, retention.Rules{}, err
+	}
+	return c, retention.FromConfig(c), nil
+}
+
+func storageRun(o *storageOptions) error {
+	c, rules, err := storageSetup(o.f)
+	if err != nil {
+		return err
+	}
+	lines, err := retention.Report(c.Home, rules, time.Now())
+	if err != nil {
+		return err
+	}
+	if o.JSON {
+		return writeJSON(o.f, lines)
+	}
+	command.WriteReport(o.f.streams.Out, c.Home, lines)
+	return nil
+}
+
+type storagePruneOptions struct {
+	f          *factory
+	Apply      bool
+	EmptyTrash bool
+	JSON       bool
+	Quiet      bool
+}
+
+const storagePruneLong = `List what the retention rules would remove now, grouped by reason: TTL,
+keep-count, orphan journal, leftover temp file, expired trash. Nothing changes
+without --apply.
+
+--apply removes it: sessions are moved to the trash (chatcli session restore
+NAME brings one back within 7 days); journals, temp files and expired trash
+entries are deleted. It never prompts and exits 0 when there is nothing to do,
+so it can run from cron:
+
+  17 3 * * *  chatcli storage prune --apply --quiet
+
+--empty-trash deletes every trashed session now, whatever its age.`
+
+func newStoragePruneCmd(f *factory, runF func(*storagePruneOptions) error) *cobra.Command {
+	o := &storagePruneOptions{f: f}
+	cmd := &cobra.Command{
+		Use:   "prune [--apply] [--empty-trash]",
+		Short: "List what the retention rules would remove; --apply removes it",
+		Long:  storagePruneLong,
+		Args:  noArgs,
+		RunE: func(*cobra.Command, []string) error {
+			if runF != nil {
+				return runF(o)
+			}
+			return storagePruneRun(o)
+		},
+	}
+	fl := cmd.Flags()
+	fl.BoolVar(&o.Apply, "apply", false, "remove what the rules allow (sessions go to the trash); no prompt")
+	fl.BoolVar(&o.EmptyTrash, "empty-trash", false, "delete every session in the trash now (after --apply, when both are given)")
+	fl.BoolVar(&o.JSON, "json", false, "print the plan (or, with --apply / --empty-trash, what was removed) as JSON")
+	fl.BoolVarP(&o.Quiet, "quiet", "q", false, "print nothing unless something was removed or failed (for cron)")
+	return cmd
+}
+
+// pruneOutput is `storage prune --json` with --apply or --empty-trash.
+type pruneOutput struct {
+	retention.Result
+	TrashEmptied []string `json:"trash_emptied,omitempty"`
+}
+
+func storagePruneRun(o *storagePruneOptions) error {
+	c, rules, err := storageSetup(o.f)
+	if err != nil {
+		return err
+	}
+	out := o.f.streams.Out
+	plan, err := retention.Plan(c.Home, rules, time.Now())
+	if err != nil {
+		return err
+	}
+	if !o.Apply && !o.EmptyTrash {
+		if o.JSON {
+			return writeJSON(o.f, plan)
+		}
+		if !o.Quiet || len(plan.Items) > 0 {
+			command.WritePlan(out, plan, "`chatcli storage prune --apply`")
+		}
+		return nil
+	}
+	var res pruneOutput
+	var applyErr error
+	if o.Apply {
+		res.Result, applyErr = retention.Apply(plan)
+		if !o.JSON && (!o.Quiet || len(res.Removed) > 0 || applyErr != nil) {
+			command.WriteResult(out, res.Result)
+		}
+	}
+	if o.EmptyTrash {
+		st, err := o.f.store(c)
+		if err != nil {
+			return err
+		}
+		removed, err := st.EmptyTrash(0)
+		applyErr = joinErr(applyErr, err)
+		var size int64
+		for _, e := range removed {
+			res.TrashEmptied = append(res.TrashEmptied, e.File)
+			size += e.SizeBytes
+		}
+		if !o.JSON && (!o.Quiet || len(removed) > 0) {
+			fmt.Fprintf(out, "Emptied the trash: %d trashed session(s) deleted (%s).\n", len(removed), retention.FormatBytes(size))
+		}
+	}
+	if o.JSON {
+		if err := writeJSON(o.f, res); err != nil {
+			return err
+		}
+	}
+	return applyErr
+}
+
+func joinErr(a, b error) error {
+	if a == nil {
+		return b
+	}
+	if b == nil {
+		return a
+	}
+	return fmt.Errorf("%w; %w", a, b)
+}
+
+type sessionRestoreOptions struct {
+	f    *factory
+	Name string
+}
+
+func newSessionRestoreCmd(f *factory, runF func(*sessionRestoreOptions) error) *cobra.Command {
+	o := &sessionRestoreOptions{f: f}
+	cmd := &cobra.Command{
+		Use:   "restore NAME",
+		Short: "Bring session NAME back from the trash (its newest trashed copy)",
+		Long: "Sessions deleted with `chatcli session delete` or /session delete, and machine-made\n" +
+			"sessions removed by the retention rules, stay in $CHATCLI_HOME/trash for 7 days.\n" +
+			"restore moves the newest trashed copy of NAME back, byte for byte; it never replaces\n" +
+			"an existing session (rename or delete that one first).",
+		Args: exactArgs(1, "one session NAME"),
+		RunE: func(_ *cobra.Command, args []string) error {
+			o.Name = args[0]
+			if runF != nil {
+				return runF(o)
+			}
+			return sessionRestoreRun(o)
+		},
+	}
+	return cmd
+}
+
+func sessionRestoreRun(o *sessionRestoreOptions) error {
+	st, err := o.f.storeFromEnv()
+	if err != nil {
+		return err
+	}
+	if err := st.Restore(o.Name); err != nil {
+		return err
+	}
+	n, _ := session.NormalizeName(o.Name)
+	fmt.Fprintf(o.f.streams.Out, "Restored session %q from the trash.\n", n)
+	return nil
+}

@@ -1,0 +1,193 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/session"
+)
+
+// oldStore fills home with sessions whose stored updated_at is in the past:
+// an ancient named session, an expired autosave, a recent one, an orphan
+// journal and a leftover temp file, all with current file mtimes except the
+// journal and the temp file (which are judged by mtime).
+func oldStore(t *testing.T, home string) (orphan string) {
+	t.Helper()
+	st, err := session.Open(filepath.Join(home, "sessions"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	save := func(name string, updated time.Time) {
+		st.SetClock(func() time.Time { return updated })
+		s := &session.Session{History: []message.Message{{Role: message.RoleUser, Content: "hi " + name}, {Role: message.RoleAssistant, Content: "yo"}}}
+		if err := st.Save(name, s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	save("notes", time.Now().AddDate(-2, 0, 0))
+	save("autosave-20250101-120000", time.Now().AddDate(0, 0, -100))
+	save("autosave-20270101-120000", time.Now().Add(-time.Hour))
+	old := time.Now().AddDate(0, 0, -100)
+	orphan = filepath.Join(home, "transcripts", strings.Repeat("ab", 16)+".jsonl")
+	tmp := filepath.Join(home, "sessions", ".notes.json.tmp-42")
+	for _, p := range []string{orphan, tmp} {
+		os.MkdirAll(filepath.Dir(p), 0o700)
+		os.WriteFile(p, []byte("{}\n"), 0o600)
+		os.Chtimes(p, old, old)
+	}
+	return orphan
+}
+
+func TestStoragePruneApplyForCron(t *testing.T) {
+	home := t.TempDir()
+	orphan := oldStore(t, home)
+	env := []string{"CHATCLI_HOME=" + home}
+
+	out, errOut, code := run(t, env, "", "storage")
+	if code != 0 {
+		t.Fatalf("storage: exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"sessions you named", "sessions autosave-", "sessions mcp-", "transcripts", "input history", "trash", "temp files", "other files", "never removed automatically"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("storage report lacks %q:\n%s", want, out)
+		}
+	}
+
+	out, _, code = run(t, env, "", "storage", "prune")
+	if code != 0 || !strings.Contains(out, "TTL: 1") || !strings.Contains(out, "orphan journal: 1") ||
+		!strings.Contains(out, "leftover temp file: 1") || !strings.Contains(out, "--apply") {
+		t.Fatalf("dry run (exit %d):\n%s", code, out)
+	}
+	if _, err := os.Stat(orphan); err != nil {
+		t.Fatal("a dry run removed something")
+	}
+
+	out, errOut, code = run(t, env, "", "storage", "prune", "--apply")
+	if code != 0 || !strings.Contains(out, "moved 1 machine-made session to the trash") || errOut != "" {
+		t.Fatalf("apply (exit %d):\n%s\n%s", code, out, errOut)
+	}
+	sessions, _ := filepath.Glob(filepath.Join(home, "sessions", "*.json"))
+	if len(sessions) != 2 {
+		t.Fatalf("sessions left: %v", sessions)
+	}
+	if _, err := os.Stat(orphan); !os.IsNotExist(err) {
+		t.Fatal("orphan journal kept")
+	}
+
+	// Nothing left to do: exit 0, and --quiet prints nothing.
+	out, errOut, code = run(t, env, "", "storage", "prune", "--apply", "--quiet")
+	if code != 0 || out != "" || errOut != "" {
+		t.Fatalf("second run (exit %d): %q %q", code, out, errOut)
+	}
+	out, _, code = run(t, env, "", "storage", "prune", "--apply")
+	if code != 0 || !strings.Contains(out, "Nothing removed.") {
+		t.Fatalf("second run (exit %d): %q", code, out)
+	}
+
+	// The trashed autosave comes back.
+	out, errOut, code = run(t, env, "", "session", "restore", "autosave-20250101-120000")
+	if code != 0 || !strings.Contains(out, "Restored session") {
+		t.Fatalf("restore (exit %d): %s %s", code, out, errOut)
+	}
+	_, errOut, code = run(t, env, "", "session", "restore", "autosave-20250101-120000")
+	if code != exitNotFound {
+		t.Fatalf("restore again: exit %d %s", code, errOut)
+	}
+}
+
+func TestSessionDeleteGoesThroughTheTrash(t *testing.T) {
+	home := t.TempDir()
+	oldStore(t, home)
+	env := []string{"CHATCLI_HOME=" + home, "CHATCLI_SESSION_TTL=0"} // no removal by the REPL's pass
+	path := filepath.Join(home, "sessions", "notes.json")
+	before, _ := os.ReadFile(path)
+	out, errOut, code := run(t, env, "", "session", "delete", "notes", "--yes")
+	if code != 0 || !strings.Contains(out, "moved to the trash; `chatcli session restore notes` brings it back") {
+		t.Fatalf("delete (exit %d): %s %s", code, out, errOut)
+	}
+	// In the REPL too.
+	run(t, env, "", "-p", "x", "--session", "notes")
+	out, _, code = run(t, env, "/session delete notes --yes\n")
+	if code != 0 || !strings.Contains(out, "moved to the trash") {
+		t.Fatalf("/session delete (exit %d): %s", code, out)
+	}
+	trashed, _ := filepath.Glob(filepath.Join(home, "trash", "notes.*.json"))
+	if len(trashed) != 2 {
+		t.Fatalf("trash: %v", trashed)
+	}
+	// Restore brings the newest copy: the one the -p turn wrote.
+	if _, errOut, code := run(t, env, "", "session", "restore", "notes"); code != 0 {
+		t.Fatal(errOut)
+	}
+	if got, _ := os.ReadFile(path); bytes.Equal(got, before) || !bytes.Contains(got, []byte(`"x"`)) {
+		t.Fatalf("restored the wrong copy:\n%s", got)
+	}
+	os.Remove(path)
+	run(t, env, "", "session", "restore", "notes")
+	if got, _ := os.ReadFile(path); !bytes.Equal(got, before) {
+		t.Fatal("the first trashed copy is not byte-identical")
+	}
+	// --empty-trash deletes what is left; --json says what.
+	out, _, code = run(t, env, "", "storage", "prune", "--empty-trash", "--json")
+	var res struct {
+		Emptied []string `json:"trash_emptied"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || len(res.Emptied) != 0 {
+		t.Fatalf("empty trash (exit %d): %s", code, out)
+	}
+	run(t, env, "", "session", "delete", "notes", "--yes")
+	out, _, _ = run(t, env, "", "storage", "prune", "--empty-trash")
+	if !strings.Contains(out, "1 trashed session(s) deleted") {
+		t.Fatalf("%s", out)
+	}
+}
+
+func TestStorageInTheREPL(t *testing.T) {
+	home := t.TempDir()
+	oldStore(t, home)
+	env := []string{"CHATCLI_HOME=" + home, "CHATCLI_SESSION_TTL=0"} // the start-up pass removes only the temp file
+	out, errOut, code := run(t, env, "/storage\n/storage prune\n/storage prune --apply\n/storage prune --now\n")
+	if code != 1 || !strings.Contains(out, "sessions you named") || !strings.Contains(out, "Nothing to remove.") ||
+		!strings.Contains(errOut, "note: storage: deleted 1 leftover temp file") || !strings.Contains(errOut, "/storage [prune [--apply]]") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+}
+
+func TestREPLStartupPassRemovesExpiredAutosaves(t *testing.T) {
+	home := t.TempDir()
+	oldStore(t, home)
+	_, errOut, code := run(t, []string{"CHATCLI_HOME=" + home}, "/session list\n")
+	if code != 0 || !strings.Contains(errOut, "note: storage: moved 1 machine-made session to the trash") {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	_, errOut, _ = run(t, []string{"CHATCLI_HOME=" + home}, "/session list\n")
+	if strings.Contains(errOut, "storage:") {
+		t.Fatalf("nothing to say the second time:\n%s", errOut)
+	}
+}
+
+func TestStorageFlags(t *testing.T) {
+	f := &factory{streams: &ioStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, Err: &bytes.Buffer{}}, getenv: func(string) string { return "" }}
+	var got *storagePruneOptions
+	cmd := newStoragePruneCmd(f, func(o *storagePruneOptions) error { got = o; return nil })
+	cmd.SetArgs([]string{"--apply", "--empty-trash", "-q", "--json"})
+	if err := cmd.Execute(); err != nil || !got.Apply || !got.EmptyTrash || !got.Quiet || !got.JSON {
+		t.Fatalf("%v %+v", err, got)
+	}
+	cmd = newStoragePruneCmd(f, func(*storagePruneOptions) error { return nil })
+	cmd.SetArgs([]string{"now"})
+	cmd.SilenceErrors, cmd.SilenceUsage = true, true
+	if err := cmd.Execute(); err == nil {
+		t.Fatal("a positional argument must be refused")
+	}
+	_, errOut, code := run(t, []string{"CHATCLI_HOME=" + t.TempDir(), "CHATCLI_SESSION_TTL=1y"}, "", "storage")
+	if code != exitUsage || !strings.Contains(errOut, "CHATCLI_SESSION_TTL") {
+		t.Fatalf("bad TTL: exit %d %s", code, errOut)
+	}
+}

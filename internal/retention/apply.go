@@ -1,0 +1,211 @@
+package retention
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/gofrs/flock"
+
+	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/session"
+)
+
+// Result is what Apply did.
+type Result struct {
+	// Removed are the items carried out: sessions moved to the trash, other
+	// files deleted.
+	Removed []Item `json:"removed"`
+	// Skipped are items left alone because the store changed since the
+	// plan (a session opened or updated, a journal named or written, a
+	// file already gone).
+	Skipped []Spared `json:"skipped,omitempty"`
+}
+
+// Count returns how many removed items had reason r.
+func (r Result) Count(reason Reason) int {
+	n := 0
+	for _, it := range r.Removed {
+		if it.Reason == reason {
+			n++
+		}
+	}
+	return n
+}
+
+// SizeBytes is the total size of the removed items.
+func (r Result) SizeBytes() int64 {
+	var n int64
+	for _, it := range r.Removed {
+		n += it.SizeBytes
+	}
+	return n
+}
+
+// Apply carries out a plan: sessions go to the trash (dated by the plan's
+// Now), journals, temp files and expired trash entries are deleted. Each
+// item is checked again first and skipped when the store changed in a way
+// that would spare it. Apply goes on past failures and returns them joined;
+// nothing to do is not an error.
+func Apply(p PrunePlan) (Result, error) { return apply(context.Background(), p) }
+
+func apply(ctx context.Context, p PrunePlan) (Result, error) {
+	res := Result{Removed: []Item{}}
+	if len(p.Items) == 0 {
+		return res, nil
+	}
+	st, err := openStore(p.Home)
+	if err != nil {
+		return res, err
+	}
+	st.SetClock(func() time.Time { return p.Now })
+	refs, unknown, err := currentRefs(st)
+	if err != nil {
+		return res, err
+	}
+	var errs []error
+	synced := map[string]bool{}
+	for _, it := range p.Items {
+		if ctx.Err() != nil {
+			errs = append(errs, ctx.Err())
+			break
+		}
+		var why string
+		var err error
+		switch it.Kind {
+		case KindSession:
+			why, err = trashSession(st, p.Home, it)
+		case KindJournal:
+			if refs[it.Name] {
+				why = "now named by a session"
+				break
+			}
+			if len(unknown) > 0 {
+				why = "a session file cannot be read now and may name it"
+				break
+			}
+			why, err = removeJournal(it)
+		default:
+			why, err = removeFile(it)
+			synced[filepath.Dir(it.Path)] = true
+		}
+		switch {
+		case err != nil:
+			errs = append(errs, err)
+		case why != "":
+			res.Skipped = append(res.Skipped, Spared{Name: it.Name, Why: why})
+		default:
+			res.Removed = append(res.Removed, it)
+		}
+	}
+	for dir := range synced {
+		errs = append(errs, atomicfile.SyncDir(dir))
+	}
+	return res, errors.Join(errs...)
+}
+
+// currentRefs re-reads which journals sessions and trashed sessions name.
+func currentRefs(st *session.Store) (map[string]bool, []string, error) {
+	list, err := st.List()
+	if err != nil {
+		return nil, nil, err
+	}
+	trash, err := st.TrashList()
+	if err != nil {
+		return nil, nil, err
+	}
+	refs, unknown := journalRefs(list, trash)
+	return refs, unknown, nil
+}
+
+// trashSession moves a session to the trash while holding its open marker
+// exclusively, so no process can bind to it meanwhile. It returns why it
+// was skipped, if it was.
+func trashSession(st *session.Store, home string, it Item) (string, error) {
+	lock, err := lockAt(context.Background(), markerPath(home, it.Name), true, false)
+	if err != nil {
+		return "", fmt.Errorf("retention: check whether %q is open: %w", it.Name, err)
+	}
+	if lock == nil {
+		return "open in a running chatcli", nil
+	}
+	defer func() {
+		os.Remove(lock.Path())
+		lock.Unlock()
+	}()
+	h, err := st.Stat(it.Name)
+	switch {
+	case errors.Is(err, session.ErrNotFound):
+		return "already gone", nil
+	case err != nil:
+		return "unreadable now", nil
+	case !h.UpdatedAt.Equal(it.When):
+		return "updated since the plan", nil
+	}
+	if _, err := st.Trash(it.Name); err != nil {
+		if errors.Is(err, session.ErrNotFound) {
+			return "already gone", nil
+		}
+		return "", err
+	}
+	return "", nil
+}
+
+// removeJournal deletes an orphan journal unless it is being appended to
+// (its lock is held) or was written since the plan.
+func removeJournal(it Item) (string, error) {
+	lock := flock.New(it.Path, flock.SetFlag(os.O_RDONLY))
+	ok, err := lock.TryLock()
+	if errors.Is(err, fs.ErrNotExist) {
+		return "already gone", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("retention: lock %s: %w", it.Path, err)
+	}
+	if !ok {
+		return "being written", nil
+	}
+	defer lock.Unlock()
+	if why := changed(it); why != "" {
+		return why, nil
+	}
+	if err := os.Remove(it.Path); err != nil {
+		return "", fmt.Errorf("retention: remove %s: %w", it.Path, err)
+	}
+	return "", atomicfile.SyncDir(filepath.Dir(it.Path))
+}
+
+// removeFile deletes a temp file or an expired trash entry (the caller
+// syncs the folder).
+func removeFile(it Item) (string, error) {
+	if it.Kind == KindTemp {
+		if why := changed(it); why != "" {
+			return why, nil
+		}
+	}
+	if err := os.Remove(it.Path); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return "already gone", nil
+		}
+		return "", fmt.Errorf("retention: remove %s: %w", it.Path, err)
+	}
+	return "", nil
+}
+
+// changed says why a file measured by mtime may no longer be removed.
+func changed(it Item) string {
+	fi, err := os.Lstat(it.Path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "already gone"
+	case err != nil:
+		return "cannot be read: " + err.Error()
+	case !fi.ModTime().Equal(it.When):
+		return "written since the plan"
+	}
+	return ""
+}

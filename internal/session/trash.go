@@ -1,0 +1,238 @@
+// The trash.
+//
+// Deleting a session moves its file, unchanged, to the trash folder, a
+// sibling of the sessions folder ($CHATCLI_HOME/trash, mode 0700):
+//
+//	trash/<name>.<YYYYMMDD-HHMMSS>.json      trashed at that time (UTC)
+//	trash/<name>.<YYYYMMDD-HHMMSS>-<n>.json  the n-th copy of name trashed
+//	                                         in that same second (n >= 2)
+//
+// The name is everything before the last '.' of the stem, so names holding
+// dots are kept whole; the stamp comes from the store's clock. A file is
+// moved by link(2) into the trash (never replacing a file there), unlink(2)
+// from sessions/ and an fsync of both folders: after a crash the session is
+// in one place or both, never in neither. Restore moves the newest copy of a
+// name back the same way, never over an existing session. The journal a
+// trashed session names stays in transcripts/: the retention rules treat it
+// as belonging to a session as long as the trashed copy exists. Files in the
+// trash that do not follow this layout are listed by no verb and removed by
+// none.
+
+package session
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/chatcli/chatcli/internal/atomicfile"
+)
+
+// TrashDirName is the trash folder's name, next to the sessions folder.
+const TrashDirName = "trash"
+
+// trashStamp is the layout of the time in a trashed file's name.
+const trashStamp = "20060102-150405"
+
+// trashSuffix matches the ".<stamp>[-n].json" end of a trashed file's name.
+var trashSuffix = regexp.MustCompile(`\.(\d{8}-\d{6})(?:-(\d+))?\.json$`)
+
+// TrashEntry is one session file in the trash.
+type TrashEntry struct {
+	// Name is the session's name; File the trashed file's base name and Path
+	// its full path.
+	Name, File, Path string
+	// TrashedAt is when it was moved to the trash (from the file name,
+	// second precision, UTC).
+	TrashedAt time.Time
+	// Seq orders copies of one name trashed in the same second (1, 2, …).
+	Seq       int
+	SizeBytes int64
+	// UpdatedAt and TranscriptID come from the file's header; Err is set
+	// when the header cannot be read (the entry is still listed).
+	UpdatedAt    time.Time
+	TranscriptID string
+	Err          error
+}
+
+// TrashDir is the folder holding trashed sessions: <sessions>/../trash.
+func (s *Store) TrashDir() string { return filepath.Join(filepath.Dir(s.dir), TrashDirName) }
+
+// Trash moves session name to the trash and returns the new entry.
+// ErrNotFound when there is no such session. The file is moved byte for
+// byte, readable or not.
+func (s *Store) Trash(name string) (TrashEntry, error) {
+	n, p, err := s.path(name)
+	if err != nil {
+		return TrashEntry{}, err
+	}
+	dir := s.TrashDir()
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return TrashEntry{}, fmt.Errorf("session: create trash %s: %w", dir, err)
+	}
+	at := s.now().UTC().Truncate(time.Second)
+	for seq := 1; seq < 1000; seq++ {
+		file := n + "." + at.Format(trashStamp)
+		if seq > 1 {
+			file += "-" + strconv.Itoa(seq)
+		}
+		file += fileExt
+		dst := filepath.Join(dir, file)
+		err := os.Link(p, dst)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			return TrashEntry{}, fmt.Errorf("%w: %q", ErrNotFound, n)
+		}
+		if err != nil {
+			return TrashEntry{}, fmt.Errorf("session: move %s to the trash: %w", p, err)
+		}
+		if err := os.Remove(p); err != nil {
+			os.Remove(dst) // the session stays where it was
+			return TrashEntry{}, fmt.Errorf("session: move %s to the trash: %w", p, err)
+		}
+		if err := errors.Join(atomicfile.SyncDir(s.dir), atomicfile.SyncDir(dir)); err != nil {
+			return TrashEntry{}, err
+		}
+		return trashEntry(dir, file)
+	}
+	return TrashEntry{}, fmt.Errorf("session: move %s to the trash: too many copies trashed at %s", p, at.Format(trashStamp))
+}
+
+// Restore moves the newest trashed copy of session name back into the
+// store. ErrExists when a session of that name exists (rename or delete it
+// first); ErrNotFound when the trash holds no copy of name.
+func (s *Store) Restore(name string) error {
+	n, p, err := s.path(name)
+	if err != nil {
+		return err
+	}
+	list, err := s.TrashList()
+	if err != nil {
+		return err
+	}
+	var newest *TrashEntry
+	for i, e := range list {
+		if e.Name == n && (newest == nil || newer(e, *newest)) {
+			newest = &list[i]
+		}
+	}
+	if newest == nil {
+		return fmt.Errorf("%w: %q is not in the trash (%s)", ErrNotFound, n, s.TrashDir())
+	}
+	if err := os.Link(newest.Path, p); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return fmt.Errorf("%w: %q; rename or delete it before restoring the trashed copy", ErrExists, n)
+		}
+		return fmt.Errorf("session: restore %s: %w", newest.Path, err)
+	}
+	if err := os.Remove(newest.Path); err != nil {
+		return fmt.Errorf("session: restore %s: %w", newest.Path, err)
+	}
+	return errors.Join(atomicfile.SyncDir(s.dir), atomicfile.SyncDir(s.TrashDir()))
+}
+
+func newer(a, b TrashEntry) bool {
+	if !a.TrashedAt.Equal(b.TrashedAt) {
+		return a.TrashedAt.After(b.TrashedAt)
+	}
+	return a.Seq > b.Seq
+}
+
+// TrashList returns every trashed session, newest first (ties by name).
+// A missing trash folder is an empty trash.
+func (s *Store) TrashList() ([]TrashEntry, error) {
+	dir := s.TrashDir()
+	ents, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("session: list trash %s: %w", dir, err)
+	}
+	var out []TrashEntry
+	for _, de := range ents {
+		if de.IsDir() || strings.HasPrefix(de.Name(), ".") {
+			continue
+		}
+		if e, err := trashEntry(dir, de.Name()); err == nil {
+			out = append(out, e)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if !out[i].TrashedAt.Equal(out[j].TrashedAt) || out[i].Seq != out[j].Seq {
+			return newer(out[i], out[j])
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out, nil
+}
+
+// EmptyTrash removes the trashed sessions moved to the trash at least
+// olderThan ago by the store's clock (0: every one) and returns them. It
+// goes on past a failure and returns every error joined.
+func (s *Store) EmptyTrash(olderThan time.Duration) (removed []TrashEntry, err error) {
+	list, err := s.TrashList()
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	var errs []error
+	for _, e := range list {
+		if now.Sub(e.TrashedAt) < olderThan {
+			continue
+		}
+		if err := os.Remove(e.Path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, fmt.Errorf("session: empty trash: %w", err))
+			continue
+		}
+		removed = append(removed, e)
+	}
+	if len(removed) > 0 {
+		errs = append(errs, atomicfile.SyncDir(s.TrashDir()))
+	}
+	return removed, errors.Join(errs...)
+}
+
+// trashEntry describes trash file file in dir, or fails when its name does
+// not follow the trash layout.
+func trashEntry(dir, file string) (TrashEntry, error) {
+	m := trashSuffix.FindStringSubmatchIndex(file)
+	if m == nil {
+		return TrashEntry{}, fmt.Errorf("session: %s is not a trashed session", file)
+	}
+	name := file[:m[0]]
+	if n, err := NormalizeName(name); err != nil || n != name {
+		return TrashEntry{}, fmt.Errorf("session: %s is not a trashed session", file)
+	}
+	at, err := time.Parse(trashStamp, file[m[2]:m[3]])
+	if err != nil {
+		return TrashEntry{}, fmt.Errorf("session: %s is not a trashed session", file)
+	}
+	seq := 1
+	if m[4] >= 0 {
+		if seq, err = strconv.Atoi(file[m[4]:m[5]]); err != nil || seq < 2 {
+			return TrashEntry{}, fmt.Errorf("session: %s is not a trashed session", file)
+		}
+	}
+	e := TrashEntry{Name: name, File: file, Path: filepath.Join(dir, file), TrashedAt: at, Seq: seq}
+	h, err := readHeader(e.Path)
+	e.SizeBytes, e.UpdatedAt, e.TranscriptID, e.Err = h.SizeBytes, h.UpdatedAt, h.TranscriptID, err
+	if errors.Is(err, fs.ErrNotExist) {
+		return e, err
+	}
+	if e.SizeBytes == 0 {
+		if st, serr := os.Stat(e.Path); serr == nil {
+			e.SizeBytes = st.Size()
+		}
+	}
+	return e, nil
+}

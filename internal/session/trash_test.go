@@ -1,0 +1,115 @@
+package session
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// fixedClock sets the store's clock to t and returns a setter.
+func fixedClock(s *Store, t time.Time) func(time.Time) {
+	s.SetClock(func() time.Time { return t })
+	return func(nt time.Time) { t = nt }
+}
+
+func TestTrashAndRestoreAreByteIdentical(t *testing.T) {
+	s := newStore(t)
+	if err := s.Save("notes.v2", sample()); err != nil {
+		t.Fatal(err)
+	}
+	p, _ := s.Path("notes.v2")
+	before, _ := os.ReadFile(p)
+	set := fixedClock(s, time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC))
+	e, err := s.Trash("notes.v2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Exists("notes.v2") || e.Name != "notes.v2" || e.File != "notes.v2.20261201-100000.json" || e.TranscriptID != "tr-1" {
+		t.Fatalf("after trash: exists=%v entry=%+v", s.Exists("notes.v2"), e)
+	}
+	if st, _ := os.Stat(s.TrashDir()); st.Mode().Perm() != 0o700 {
+		t.Fatalf("trash mode %v", st.Mode())
+	}
+	if got, _ := os.ReadFile(e.Path); !bytes.Equal(got, before) {
+		t.Fatal("trashed copy differs")
+	}
+	// A second session of the same name trashed in the same second gets its
+	// own file; Restore brings back the newest.
+	other := sample()
+	other.Title = "second"
+	s.Save("notes.v2", other)
+	second, _ := os.ReadFile(p)
+	set(time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC))
+	e2, err := s.Trash("notes.v2")
+	if err != nil || e2.File != "notes.v2.20261201-100000-2.json" || e2.Seq != 2 {
+		t.Fatalf("second trash: %+v %v", e2, err)
+	}
+	list, _ := s.TrashList()
+	if len(list) != 2 || list[0].File != e2.File {
+		t.Fatalf("list: %+v", list)
+	}
+	if err := s.Restore("notes.v2"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(p); !bytes.Equal(got, second) {
+		t.Fatal("restore did not bring back the newest copy byte for byte")
+	}
+	if err := s.Restore("notes.v2"); !errors.Is(err, ErrExists) {
+		t.Fatalf("restore over an existing session: %v", err)
+	}
+	s.Delete("notes.v2")
+	if err := s.Restore("notes.v2"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(p); !bytes.Equal(got, before) {
+		t.Fatal("second restore must bring back the first copy")
+	}
+	if err := s.Restore("notes.v2"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("empty trash: %v", err)
+	}
+}
+
+func TestTrashMissingAndUnreadable(t *testing.T) {
+	s := newStore(t)
+	if _, err := s.Trash("nope"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("missing: %v", err)
+	}
+	if _, err := s.Trash("../x"); !errors.Is(err, ErrInvalidName) {
+		t.Fatalf("bad name: %v", err)
+	}
+	os.WriteFile(filepath.Join(s.Dir(), "cut.json"), []byte(`{"version":2,"chat_his`), 0o600)
+	e, err := s.Trash("cut")
+	if err != nil || e.Err == nil || e.SizeBytes == 0 {
+		t.Fatalf("an unreadable session is trashed too, flagged: %+v %v", e, err)
+	}
+	// Files that do not follow the layout are ignored.
+	os.WriteFile(filepath.Join(s.TrashDir(), "README"), []byte("x"), 0o600)
+	os.WriteFile(filepath.Join(s.TrashDir(), ".x.json.tmp-1"), []byte("x"), 0o600)
+	if list, _ := s.TrashList(); len(list) != 1 || list[0].Name != "cut" {
+		t.Fatalf("%+v", list)
+	}
+}
+
+func TestEmptyTrashByAge(t *testing.T) {
+	s := newStore(t)
+	day := 24 * time.Hour
+	t0 := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	set := fixedClock(s, t0)
+	for i, name := range []string{"old", "mid", "new"} {
+		set(t0.Add(time.Duration(i) * 4 * day))
+		s.Save(name, sample())
+		s.Trash(name)
+	}
+	set(t0.Add(10 * day)) // old: 10 days, mid: 6, new: 2
+	removed, err := s.EmptyTrash(7 * day)
+	if err != nil || len(removed) != 1 || removed[0].Name != "old" {
+		t.Fatalf("%+v %v", removed, err)
+	}
+	removed, err = s.EmptyTrash(0)
+	if list, _ := s.TrashList(); err != nil || len(removed) != 2 || len(list) != 0 {
+		t.Fatalf("empty all: %+v %v %+v", removed, err, list)
+	}
+}
