@@ -100,9 +100,16 @@ func banner(p provider.Provider) string {
 
 // storeFromEnv opens the store for the headless verbs.
 func (f *factory) storeFromEnv() (*session.Store, error) {
+	_, st, err := f.configStore()
+	return st, err
+}
+
+// configStore reads the configuration and opens its store.
+func (f *factory) configStore() (config.Config, *session.Store, error) {
 	c, err := config.FromEnv(f.getenv)
 	if err != nil {
-		return nil, err
+		return c, nil, err
 	}
-	return f.store(c)
+	st, err := f.store(c)
+	return c, st, err
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/command"
-	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/session"
 )
@@ -210,11 +209,7 @@ func newSessionForkCmd(f *factory) *cobra.Command {
 		Short: "Copy session SRC into a new session DST (SRC is untouched)",
 		Args:  exactArgs(2, "SRC and DST"),
 		RunE: func(_ *cobra.Command, args []string) error {
-			c, err := config.FromEnv(f.getenv)
-			if err != nil {
-				return err
-			}
-			st, err := f.store(c)
+			c, st, err := f.configStore()
 			if err != nil {
 				return err
 			}

@@ -28,11 +28,7 @@ func newSessionExportCmd(f *factory) *cobra.Command {
 			return nil
 		},
 		RunE: func(_ *cobra.Command, args []string) error {
-			c, err := config.FromEnv(f.getenv)
-			if err != nil {
-				return err
-			}
-			st, err := f.store(c)
+			c, st, err := f.configStore()
 			if err != nil {
 				return err
 			}
@@ -83,11 +79,7 @@ func newSessionSearchCmd(f *factory) *cobra.Command {
 			return nil
 		},
 		RunE: func(_ *cobra.Command, args []string) error {
-			c, err := config.FromEnv(f.getenv)
-			if err != nil {
-				return err
-			}
-			st, err := f.store(c)
+			c, st, err := f.configStore()
 			if err != nil {
 				return err
 			}
