@@ -95,7 +95,8 @@ func TestEscCancelsTheSummaryRequest(t *testing.T) {
 			<-r.Context().Done()
 			return
 		}
-		fmt.Fprint(w, `data: {"id":"1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"noted, `+strings.Repeat("details ", 40)+`"}}]}`+"\n\n")
+		turns := strings.Count(string(body), `"role":"user"`) - 1 // this prompt's number
+		fmt.Fprintf(w, `data: {"id":"1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"noted [%d], %s"}}]}`+"\n\n", turns, strings.Repeat("details ", 40))
 		fmt.Fprint(w, `data: {"id":"1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}`+"\n\ndata: [DONE]\n\n")
 	}))
 	defer srv.Close()
@@ -107,8 +108,9 @@ func TestEscCancelsTheSummaryRequest(t *testing.T) {
 	t.Cleanup(func() { exec.Command("tmux", "-L", s.name, "kill-server").Run() })
 	s.waitFor("m>")
 	for i := range 12 {
-		s.run("send-keys", "-t", s.name, fmt.Sprintf("question %d about the parser and its many options", i), "Enter")
-		time.Sleep(150 * time.Millisecond)
+		s.run("send-keys", "-t", s.name, fmt.Sprintf("q%02d about the parser", i), "Enter")
+		s.waitFor(fmt.Sprintf("q%02d about the parser", i)) // the finished line
+		s.waitFor(fmt.Sprintf("[%d]", i))                    // its reply: see the server
 	}
 	s.run("send-keys", "-t", s.name, "/session save s", "Enter")
 	s.waitFor(`Saved 24 messages`)
