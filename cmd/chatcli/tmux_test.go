@@ -110,7 +110,7 @@ func TestEscCancelsTheSummaryRequest(t *testing.T) {
 	for i := range 12 {
 		s.run("send-keys", "-t", s.name, fmt.Sprintf("q%02d about the parser", i), "Enter")
 		s.waitFor(fmt.Sprintf("q%02d about the parser", i)) // the finished line
-		s.waitFor(fmt.Sprintf("[%d]", i))                    // its reply: see the server
+		s.waitFor(fmt.Sprintf("[%d]", i))                   // its reply: see the server
 	}
 	s.run("send-keys", "-t", s.name, "/session save s", "Enter")
 	s.waitFor(`Saved 24 messages`)
