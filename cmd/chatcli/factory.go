@@ -18,6 +18,16 @@ import (
 type factory struct {
 	streams *ioStreams
 	getenv  func(string) string
+	// markers hold "session open" marks of the engines built here; close
+	// releases them when the command ends.
+	markers []*retention.Marker
+}
+
+// close releases what the command's engines held.
+func (f *factory) close() {
+	for _, m := range f.markers {
+		m.Close()
+	}
 }
 
 // config reads the environment and applies --provider / --model.
@@ -81,6 +91,7 @@ func (f *factory) engine(c config.Config) (*conversation.Engine, error) {
 	// The bound session is marked open, so no other process's retention
 	// pass removes it; the mark goes with the process.
 	marker := retention.NewMarker(c.Home)
+	f.markers = append(f.markers, marker)
 	return conversation.New(conversation.Options{Store: st, Provider: p, JournalDir: c.TranscriptsDir(), ContextWindow: c.ContextWindow,
 		Notify: notify, OnBind: func(name string) {
 			if err := marker.Set(name); err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/config"
+	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/provider"
 	"github.com/chatcli/chatcli/internal/session"
 )
@@ -35,8 +36,10 @@ func main() {
 	// SIGTERM and SIGHUP (terminal closed) end the REPL through its context,
 	// so the conversation is saved before the process exits.
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGHUP)
-	cmd := newRootCmd(&factory{streams: streams, getenv: os.Getenv}, nil)
+	f := &factory{streams: streams, getenv: os.Getenv}
+	cmd := newRootCmd(f, nil)
 	err := cmd.ExecuteContext(ctx)
+	f.close()
 	stop()
 	os.Exit(exitCode(streams, err))
 }
@@ -51,7 +54,8 @@ func exitCode(s *ioStreams, err error) int {
 	switch {
 	case errors.Is(err, context.Canceled):
 		return exitSignal
-	case errors.Is(err, command.ErrUsage), errors.Is(err, session.ErrInvalidName), errors.Is(err, config.ErrConfig):
+	case errors.Is(err, command.ErrUsage), errors.Is(err, session.ErrInvalidName), errors.Is(err, config.ErrConfig),
+		errors.Is(err, conversation.ErrReservedName):
 		return exitUsage
 	case errors.Is(err, session.ErrNotFound):
 		return exitNotFound

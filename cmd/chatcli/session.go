@@ -3,11 +3,13 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/command"
+	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/session"
 )
@@ -16,7 +18,7 @@ import (
 func newSessionCmd(f *factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "session",
-		Short: "List, show, delete, fork and rename saved sessions",
+		Short: "Manage saved sessions: list, show, delete, restore, fork, rename, export, search, rewind",
 		Long:  "Manage the sessions under $CHATCLI_HOME/sessions without starting the REPL.\nThe same store and rules as the REPL's /session commands.",
 		Args:  noArgs,
 		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
@@ -245,6 +247,11 @@ func newSessionRenameCmd(f *factory) *cobra.Command {
 			st, err := f.storeFromEnv()
 			if err != nil {
 				return err
+			}
+			for _, p := range conversation.MachinePrefixes {
+				if strings.HasPrefix(args[1], p) {
+					return fmt.Errorf("%w %q: names starting with %q are kept for sessions chatcli makes itself, which expire", conversation.ErrReservedName, args[1], p)
+				}
 			}
 			if err := st.Rename(args[0], args[1]); err != nil {
 				return err

@@ -14,6 +14,9 @@ import (
 // history untouched.
 func runCompact(ctx context.Context, env *Env, args []string) error {
 	instruction := strings.Join(args, " ")
+	if instruction == "help" || instruction == "--help" {
+		return fmt.Errorf("%w: /compact summarises older messages and keeps the last 10; /compact INSTRUCTION keeps the last 4 and follows the instruction; /rewind compact undoes it", ErrUsage)
+	}
 	res, err := env.Engine.Compact(ctx, instruction, func(ev compact.Event) {
 		fmt.Fprintln(env.Out, ev.Text)
 	})

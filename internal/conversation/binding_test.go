@@ -242,3 +242,28 @@ func TestOnBindHearsEveryBindingChange(t *testing.T) {
 		t.Fatalf("heard %q", got)
 	}
 }
+
+func TestMachineNamesAreNotForPeople(t *testing.T) {
+	f := newFixture(t)
+	e := f.engine(nil)
+	turn(t, e, "x")
+	for _, try := range []func() error{
+		func() error { return e.Save("autosave-important", false) },
+		func() error { return e.Fork("mcp-notes") },
+		func() error { _, _, err := e.Attach("autosave-new"); return err },
+	} {
+		if err := try(); !errors.Is(err, ErrReservedName) {
+			t.Fatalf("want ErrReservedName, got %v", err)
+		}
+	}
+	// An autosave chatcli made can still be attached and written through.
+	name, _ := e.Close(true)
+	e2 := f.engine(nil)
+	if _, _, err := e2.Attach(name); err != nil {
+		t.Fatal(err)
+	}
+	turn(t, e2, "more")
+	if err := e2.Save(name, false); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -109,9 +109,10 @@ func (e *Engine) autoCompact(ctx context.Context) error {
 	e.notify(fmt.Sprintf("the conversation is about %d tokens, over the %d-token budget of %s: compacting before sending",
 		tokens, budget, e.provider.Model()))
 	// The target is in bytes: scale the history's size by how far it is
-	// over the budget, with a margin, so per-message and image costs count.
-	target := int(float64(compact.Size(e.history)) * float64(budget) / float64(tokens) * 0.75)
-	_, err := e.compact(ctx, compact.Options{Keep: compact.DefaultKeep, TargetBytes: target, Provider: e.provider,
+	// over the budget, so per-message and image costs count. A short kept
+	// tail leaves room for the summary, so truncation stays the exception.
+	target := int(float64(compact.Size(e.history)) * float64(budget) / float64(tokens))
+	_, err := e.compact(ctx, compact.Options{Keep: compact.GuidedKeep, TargetBytes: target, Provider: e.provider,
 		Progress: func(ev compact.Event) { e.notify(ev.Text) }})
 	if errors.Is(err, compact.ErrNothingToGain) {
 		e.notify("sending the request as it is")

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/rewind"
@@ -17,7 +18,7 @@ import (
 // new identity (created now, own journal seeded from this one).
 func (e *Engine) Save(name string, replace bool) error {
 	defer e.announceBinding()
-	n, err := session.NormalizeName(name)
+	n, err := e.personName(name)
 	if err != nil {
 		return err
 	}
@@ -97,6 +98,9 @@ func (e *Engine) Attach(name string) (autosaved string, created bool, err error)
 		a, err := e.Load(n)
 		return a, false, err
 	}
+	if _, err := e.personName(n); err != nil {
+		return "", false, err
+	}
 	prev := e.bound
 	e.bound, e.seen = n, session.Header{}
 	e.sess = &session.Session{TranscriptID: e.sess.TranscriptID}
@@ -162,7 +166,7 @@ func (e *Engine) reset() {
 // exists) and binds to it; the session it came from is untouched.
 func (e *Engine) Fork(name string) error {
 	defer e.announceBinding()
-	n, err := session.NormalizeName(name)
+	n, err := e.personName(name)
 	if err != nil {
 		return err
 	}
@@ -262,4 +266,29 @@ func (e *Engine) autosave() (string, error) {
 	}
 	e.dirty = false
 	return name, nil
+}
+
+// MachinePrefixes start the names of sessions chatcli makes itself
+// (autosaves, MCP mirrors). Retention may remove those; a person cannot
+// give such a name to a new session.
+var MachinePrefixes = []string{AutosavePrefix, "mcp-"}
+
+// ErrReservedName is returned for a new session named like a machine-made
+// one.
+var ErrReservedName = errors.New("conversation: reserved session name")
+
+// personName validates a name a person gives a session: a valid name that
+// does not start with a machine prefix, unless it is the bound session's
+// own name (writing an attached autosave through).
+func (e *Engine) personName(name string) (string, error) {
+	n, err := session.NormalizeName(name)
+	if err != nil || n == e.bound {
+		return n, err
+	}
+	for _, p := range MachinePrefixes {
+		if strings.HasPrefix(n, p) {
+			return "", fmt.Errorf("%w %q: names starting with %q are kept for sessions chatcli makes itself, which expire; choose another name", ErrReservedName, n, p)
+		}
+	}
+	return n, nil
 }

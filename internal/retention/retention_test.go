@@ -15,8 +15,8 @@ import (
 )
 
 func TestPrefixesMatchTheEngine(t *testing.T) {
-	if !slices.Contains(MachinePrefixes, conversation.AutosavePrefix) {
-		t.Fatalf("%v lacks %q", MachinePrefixes, conversation.AutosavePrefix)
+	if !slices.Equal(MachinePrefixes, conversation.MachinePrefixes) {
+		t.Fatalf("retention %v, conversation %v", MachinePrefixes, conversation.MachinePrefixes)
 	}
 }
 
