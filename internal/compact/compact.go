@@ -133,6 +133,17 @@ func Compact(ctx context.Context, h []message.Message, o Options) (Result, error
 		}
 	}
 
+	if res.Level == 2 && o.TargetBytes > 0 && Size(cur) > o.TargetBytes {
+		// Still too large: keep the summary, drop the oldest kept turns.
+		if at := lastSummary(cur); at >= 0 {
+			if next, ok := fitAfterSummary(cur, at, o.TargetBytes); ok {
+				r.emit("truncate", fmt.Sprintf("Dropped %d kept messages after the summary to fit (%d → %d msgs, %s)",
+					len(cur)-len(next), len(h), len(next), human(Size(next))))
+				cur, res.Covered, res.Level = next, coveredBy(next), 3
+			}
+		}
+		return r.finish(h, cur, res, unchanged)
+	}
 	if res.SummaryErr != nil || (o.TargetBytes > 0 && Size(cur) > o.TargetBytes) {
 		if next, ok := truncate(cur, cut, o.TargetBytes, res.SummaryErr); ok {
 			cur, res.Level, res.Covered = next, 3, coveredBy(next)

@@ -36,8 +36,12 @@
 //     replaces is refused: ErrSummaryTooLarge (which also matches
 //     ErrNothingToGain), with the input history, level-1 trims included.
 //
-//  3. Truncate, in an emergency: when TargetBytes is still exceeded after
-//     level 2, or when level 2 failed with a provider error (see
+//  3. Truncate, in an emergency. When TargetBytes is still exceeded after a
+//     summary, the summary stays and the oldest groups of the kept tail after
+//     it are dropped (never the latest request or what follows it) and
+//     counted in its summary_of, with a line saying so. Otherwise, when
+//     there was nothing to summarise, or when level 2 failed with a provider
+//     error during an automatic compaction (see
 //     Result.SummaryErr), the middle is dropped and one marker message
 //     stands for it: "[CONTEXT TRUNCATED: N earlier messages removed due
 //     to context window limit. Recent context preserved below.]", the text

@@ -275,7 +275,7 @@ var MachinePrefixes = []string{AutosavePrefix, "mcp-"}
 
 // ErrReservedName is returned for a new session named like a machine-made
 // one.
-var ErrReservedName = errors.New("conversation: reserved session name")
+var ErrReservedName = errors.New("reserved session name")
 
 // personName validates a name a person gives a session: a valid name that
 // does not start with a machine prefix, unless it is the bound session's
