@@ -227,20 +227,6 @@ func TestHistoryUnreadableFileNamed(t *testing.T) {
 	}
 }
 
-func TestHistoryUnreadablePermissions(t *testing.T) {
-	if os.Geteuid() == 0 {
-		t.Skip("root reads files regardless of mode")
-	}
-	path := filepath.Join(t.TempDir(), "history")
-	if err := os.WriteFile(path, []byte("x\n"), 0o000); err != nil {
-		t.Fatal(err)
-	}
-	_, err := loadHistory(path, 10)
-	if !errors.Is(err, os.ErrPermission) || !strings.Contains(err.Error(), path) {
-		t.Fatalf("err %v", err)
-	}
-}
-
 func TestHistoryRewriteFailureLeavesFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "history")
 	h := mustLoad(t, path, 2)
