@@ -106,8 +106,8 @@ type storagePruneOptions struct {
 }
 
 const storagePruneLong = `List what the retention rules would remove now, grouped by reason: TTL,
-keep-count, orphan journal, leftover temp file, expired trash. Nothing changes
-without --apply.
+keep-count, orphan journal, leftover temp file, expired trash. Without --apply
+or --empty-trash nothing changes.
 
 --apply removes it: sessions are moved to the trash (chatcli session restore
 NAME brings one back within 7 days); journals, temp files and expired trash
@@ -116,7 +116,9 @@ so it can run from cron:
 
   17 3 * * *  chatcli storage prune --apply --quiet
 
---empty-trash deletes every trashed session now, whatever its age.`
+--empty-trash deletes every trashed session now, whatever its age, together
+with the journals no other session names: those conversations are gone for
+good, from search and export too.`
 
 func newStoragePruneCmd(f *factory, runF func(*storagePruneOptions) error) *cobra.Command {
 	o := &storagePruneOptions{f: f}
@@ -179,6 +181,12 @@ func storagePruneRun(o *storagePruneOptions) error {
 			return err
 		}
 		removed, err := st.EmptyTrash(0)
+		applyErr = joinErr(applyErr, err)
+		var ids []string
+		for _, e := range removed {
+			ids = append(ids, e.TranscriptID)
+		}
+		_, err = retention.DropJournals(st, c.Home, ids) // gone for good: the journals too
 		applyErr = joinErr(applyErr, err)
 		var size int64
 		for _, e := range removed {

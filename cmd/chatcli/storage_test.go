@@ -191,3 +191,25 @@ func TestStorageFlags(t *testing.T) {
 		t.Fatalf("bad TTL: exit %d %s", code, errOut)
 	}
 }
+
+// TestEmptiedTrashTakesTheJournalWithIt: a session deleted and then
+// emptied from the trash is gone for good, its journal too, so search no
+// longer finds it.
+func TestEmptiedTrashTakesTheJournalWithIt(t *testing.T) {
+	env := []string{"CHATCLI_HOME=" + t.TempDir()}
+	run(t, env, "zanzibar secret\n/session save gone\n")
+	run(t, env, "kept talk\n/session save kept\n")
+	if out, _, _ := run(t, env, "", "session", "search", "zanzibar"); !strings.Contains(out, "gone #1") {
+		t.Fatalf("before: %s", out)
+	}
+	run(t, env, "", "session", "delete", "gone", "--yes")
+	if _, errOut, code := run(t, env, "", "storage", "prune", "--empty-trash"); code != 0 {
+		t.Fatalf("empty-trash: %d %s", code, errOut)
+	}
+	if out, _, _ := run(t, env, "", "session", "search", "zanzibar"); !strings.Contains(out, "No matches") {
+		t.Fatalf("an emptied session is still searchable:\n%s", out)
+	}
+	if out, _, _ := run(t, env, "", "session", "search", "kept"); !strings.Contains(out, "kept #1") {
+		t.Fatalf("the other session's journal must stay:\n%s", out)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/gofrs/flock"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/session"
 )
 
@@ -208,4 +209,34 @@ func changed(it Item) string {
 		return "written since the plan"
 	}
 	return ""
+}
+
+// DropJournals deletes the journals of ids that no session and no trashed
+// session names any more, and returns the ids deleted: when the trash is
+// emptied, the conversations go for good, their journals with them. While a
+// session or trash entry cannot be read (it might name one), nothing is
+// deleted.
+func DropJournals(st *session.Store, home string, ids []string) ([]string, error) {
+	refs, unknown, err := currentRefs(st)
+	if err != nil || len(unknown) > 0 {
+		return nil, err
+	}
+	var gone []string
+	var errs []error
+	for _, id := range ids {
+		if id == "" || refs[id] || !journal.ValidID(id) {
+			continue
+		}
+		err := os.Remove(journal.Path(transcriptsDir(home), id))
+		switch {
+		case err == nil:
+			gone = append(gone, id)
+		case !errors.Is(err, fs.ErrNotExist):
+			errs = append(errs, err)
+		}
+	}
+	if len(gone) > 0 {
+		errs = append(errs, atomicfile.SyncDir(transcriptsDir(home)))
+	}
+	return gone, errors.Join(errs...)
 }
