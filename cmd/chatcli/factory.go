@@ -92,7 +92,7 @@ func (f *factory) engine(c config.Config) (*conversation.Engine, error) {
 	// pass removes it; the mark goes with the process.
 	marker := retention.NewMarker(c.Home)
 	f.markers = append(f.markers, marker)
-	return conversation.New(conversation.Options{Store: st, Provider: p, JournalDir: c.TranscriptsDir(), ContextWindow: c.ContextWindow,
+	return conversation.New(conversation.Options{Store: st, Provider: p, JournalDir: c.TranscriptsDir(), ContextWindow: c.ContextWindowFor(c.Model),
 		Notify: notify, OnBind: func(name string) {
 			if err := marker.Set(name); err != nil {
 				notify(fmt.Sprintf("could not mark session %q open: %v", name, err))

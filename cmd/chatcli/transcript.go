@@ -20,7 +20,8 @@ func newSessionExportCmd(f *factory) *cobra.Command {
 		Short: "Write a session's whole transcript (its journal) as Markdown or JSONL",
 		Long: "Write every message the session's journal recorded, compacted or rewound ones included\n" +
 			"(the saved history when it has no journal), as Markdown or JSONL. Without PATH the file is\n" +
-			"chatcli-NAME-YYYYMMDD-HHMMSS.md|jsonl in the working directory, mode 0600.",
+			"chatcli-NAME-YYYYMMDD-HHMMSS.md|jsonl in the working directory, mode 0600; PATH - writes to\n" +
+			"standard output.",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) < 2 || len(args) > 3 {
 				return fmt.Errorf("%w: %s needs NAME and md or jsonl, and optionally PATH", errFlags, cmd.CommandPath())
@@ -48,10 +49,14 @@ func newSessionExportCmd(f *factory) *cobra.Command {
 			if len(args) == 3 {
 				path = args[2]
 			}
-			if path, err = command.Export(args[1], path, args[0], msgs, time.Now()); err != nil {
+			confirm := f.streams.Out
+			if path == "-" { // the export is the output: say so on the side
+				confirm = f.streams.Err
+			}
+			if path, err = command.Export(args[1], path, args[0], msgs, time.Now(), f.streams.Out); err != nil {
 				return err
 			}
-			fmt.Fprintf(f.streams.Out, "Exported %d messages to %s (source: %s).\n", len(msgs), path, source)
+			fmt.Fprintf(confirm, "Exported %d messages to %s (source: %s).\n", len(msgs), path, source)
 			return nil
 		},
 	}

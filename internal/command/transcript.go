@@ -145,19 +145,23 @@ func sessionExport(env *Env, a []string, _ bool) error {
 	if len(a) == 2 {
 		path = a[1]
 	}
-	path, err = Export(a[0], path, name, msgs, time.Now())
+	confirm := env.Out
+	if path == "-" { // the export is the output: say so on the side
+		confirm = env.Err
+	}
+	path, err = Export(a[0], path, name, msgs, time.Now(), env.Out)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(env.Out, "Exported %d messages to %s (source: %s).\n", len(msgs), path, source)
+	fmt.Fprintf(confirm, "Exported %d messages to %s (source: %s).\n", len(msgs), path, source)
 	return nil
 }
 
-// Export writes msgs in format "md" or "jsonl" to path, or when path is
-// "" to chatcli-<name>-<YYYYMMDD-HHMMSS>.<ext> in the working directory
-// (never replacing a file there). The file is written durably with mode
-// 0600. It returns the path written.
-func Export(format, path, name string, msgs []message.Message, now time.Time) (string, error) {
+// Export writes msgs in format "md" or "jsonl" to path; to stdout when
+// path is "-"; or, when path is "", to chatcli-<name>-<YYYYMMDD-HHMMSS>.<ext>
+// in the working directory (never replacing a file there). Files are
+// written durably with mode 0600. It returns where it wrote.
+func Export(format, path, name string, msgs []message.Message, now time.Time, stdout io.Writer) (string, error) {
 	var b strings.Builder
 	var err error
 	switch format {
@@ -171,7 +175,12 @@ func Export(format, path, name string, msgs []message.Message, now time.Time) (s
 	if err != nil {
 		return "", err
 	}
-	if path != "" {
+	switch path {
+	case "-":
+		_, err := io.WriteString(stdout, b.String())
+		return "standard output", err
+	case "":
+	default:
 		return path, atomicfile.WriteFile(path, []byte(b.String()))
 	}
 	base := fmt.Sprintf("chatcli-%s-%s", name, now.Format("20060102-150405"))

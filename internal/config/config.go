@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -65,9 +66,11 @@ type Config struct {
 	// Transcript is CHATCLI_SESSION_TRANSCRIPT (default true): keep a
 	// journal under every conversation.
 	Transcript bool
-	// ContextWindow is CHATCLI_CONTEXT_WINDOW, the model's context size in
-	// tokens; 0 means the default for the model.
-	ContextWindow int
+	// ContextWindow is CHATCLI_CONTEXT_WINDOW for every model: a context
+	// size in tokens; 0 means the default for the model. ContextWindows
+	// holds per-model sizes from the same variable's "model=tokens,…" form.
+	ContextWindow  int
+	ContextWindows map[string]int
 	// RequestTimeout bounds one LLM request, streaming included
 	// (CHATCLI_REQUEST_TIMEOUT, a Go duration such as 90s or 10m; default
 	// DefaultRequestTimeout).
@@ -99,7 +102,7 @@ func FromEnv(getenv func(string) string) (Config, error) {
 	c, err := fromEnv(getenv)
 	c.fromEnv = map[string]bool{}
 	for _, k := range []string{"CHATCLI_HOME", "CHATCLI_SESSION_AUTOSAVE", "CHATCLI_SESSION_TRANSCRIPT", "HISTORY_FILE",
-		"CHATCLI_REQUEST_TIMEOUT", "LLM_PROVIDER", "CHATCLI_SESSION_TTL", "CHATCLI_SESSION_AUTOSAVE_KEEP"} {
+		"CHATCLI_REQUEST_TIMEOUT", "LLM_PROVIDER", "CHATCLI_CONTEXT_WINDOW", "CHATCLI_SESSION_TTL", "CHATCLI_SESSION_AUTOSAVE_KEEP"} {
 		c.fromEnv[k] = getenv(k) != ""
 	}
 	c.fromEnv["HISTORY_MAX_SIZE"] = getenv("HISTORY_MAX_SIZE") != "" && c.HistoryMax != DefaultHistoryMax
@@ -145,11 +148,9 @@ func fromEnv(getenv func(string) string) (Config, error) {
 		}
 	}
 	if v := getenv("CHATCLI_CONTEXT_WINDOW"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1024 {
-			return c, fmt.Errorf("%w: CHATCLI_CONTEXT_WINDOW=%q: want a number of tokens (at least 1024)", ErrConfig, v)
+		if err := c.parseContextWindow(v); err != nil {
+			return c, err
 		}
-		c.ContextWindow = n
 	}
 	c.RequestTimeout = DefaultRequestTimeout
 	if v := getenv("CHATCLI_REQUEST_TIMEOUT"); v != "" {
@@ -252,12 +253,15 @@ func (c Config) SessionSettings() []Setting {
 		{"CHATCLI_REQUEST_TIMEOUT", c.RequestTimeout.String(), ""},
 		{"CHATCLI_SESSION_TTL", FormatTTL(c.SessionTTL), ""},
 		{"CHATCLI_SESSION_AUTOSAVE_KEEP", keepString(c.AutosaveKeep), ""},
+		{"CHATCLI_CONTEXT_WINDOW", contextWindowText(c), ""},
 		{"LLM_PROVIDER", c.Provider, ""},
 	}
 	for i := range out {
 		out[i].Source = "default"
 		if c.fromEnv[out[i].Name] {
 			out[i].Source = "environment"
+		} else if out[i].Name == "LLM_PROVIDER" && c.Provider != ProviderOffline {
+			out[i].Source = "detected from the API settings"
 		}
 	}
 	return out
@@ -329,4 +333,54 @@ func keepString(n int) string {
 		return "0 (no limit)"
 	}
 	return strconv.Itoa(n)
+}
+
+// parseContextWindow reads CHATCLI_CONTEXT_WINDOW: a number of tokens for
+// every model ("128000"), or per-model sizes ("gpt-4o=128000,llama3.2=8192";
+// a bare number in the list is the size for the other models).
+func (c *Config) parseContextWindow(v string) error {
+	bad := fmt.Errorf("%w: CHATCLI_CONTEXT_WINDOW=%q: want tokens (at least 1024), or model=tokens pairs separated by commas", ErrConfig, v)
+	for _, part := range strings.Split(v, ",") {
+		model, tokens, perModel := strings.Cut(strings.TrimSpace(part), "=")
+		if !perModel {
+			tokens = model
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(tokens))
+		if err != nil || n < 1024 || (perModel && strings.TrimSpace(model) == "") {
+			return bad
+		}
+		if !perModel {
+			c.ContextWindow = n
+			continue
+		}
+		if c.ContextWindows == nil {
+			c.ContextWindows = map[string]int{}
+		}
+		c.ContextWindows[strings.TrimSpace(model)] = n
+	}
+	return nil
+}
+
+// ContextWindowFor returns the configured context size of model in tokens,
+// 0 when none is configured (the engine then uses its defaults).
+func (c Config) ContextWindowFor(model string) int {
+	if n, ok := c.ContextWindows[model]; ok {
+		return n
+	}
+	return c.ContextWindow
+}
+
+func contextWindowText(c Config) string {
+	if c.ContextWindow == 0 && len(c.ContextWindows) == 0 {
+		return "by model"
+	}
+	var parts []string
+	for m, n := range c.ContextWindows {
+		parts = append(parts, fmt.Sprintf("%s=%d", m, n))
+	}
+	sort.Strings(parts)
+	if c.ContextWindow > 0 {
+		parts = append(parts, strconv.Itoa(c.ContextWindow))
+	}
+	return strings.Join(parts, ",")
 }

@@ -70,3 +70,15 @@ func TestREPLOnlySettingsWarnInsteadOfFailing(t *testing.T) {
 		t.Fatalf("%v %d %v", err, c.HistoryMax, c.Warnings)
 	}
 }
+
+func TestContextWindowPerModel(t *testing.T) {
+	c, err := FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", "CHATCLI_CONTEXT_WINDOW": "gpt-4o=128000, llama3.2=8192,32000"}))
+	if err != nil || c.ContextWindowFor("llama3.2") != 8192 || c.ContextWindowFor("gpt-4o") != 128000 || c.ContextWindowFor("other") != 32000 {
+		t.Fatalf("%v %+v", err, c.ContextWindows)
+	}
+	for _, bad := range []string{"lots", "gpt-4o=", "=4096", "512"} {
+		if _, err := FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", "CHATCLI_CONTEXT_WINDOW": bad})); !errors.Is(err, ErrConfig) {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+}
