@@ -193,3 +193,18 @@ func TestExitCodes(t *testing.T) {
 		}
 	}
 }
+
+func TestScriptModeExitsWithTheProviderCode(t *testing.T) {
+	down := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(503)
+		fmt.Fprint(w, `{"error":{"message":"overloaded","type":"server_error"}}`)
+	}))
+	t.Cleanup(down.Close)
+	env := []string{"CHATCLI_HOME=" + t.TempDir(), "OPENAI_BASE_URL=" + down.URL + "/v1"}
+	if _, errOut, code := run(t, env, "hello\n"); code != exitProvider {
+		t.Fatalf("exit %d, want %d: %s", code, exitProvider, errOut)
+	}
+	if _, _, code := run(t, env, "/nope\n"); code != exitError {
+		t.Fatalf("a bad command: exit %d", code)
+	}
+}

@@ -4,8 +4,9 @@
 // replies, and autosaves on exit.
 //
 // Script mode (stdin is not a terminal): each input line is a prompt or a
-// slash command, no prompt is printed, EOF exits, and the exit status is 1
-// when any line failed (ErrScriptFailed).
+// slash command, no prompt is printed, EOF exits, and Run returns
+// ErrScriptFailed when any line failed (wrapping the last provider error
+// too when every failure was the model's, so the exit status says so).
 package repl
 
 import (
@@ -21,6 +22,7 @@ import (
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/provider"
 )
 
 // ErrScriptFailed is returned at the end of script mode when at least one
@@ -80,8 +82,8 @@ func Run(ctx context.Context, o Options) error {
 	} else {
 		env.Ask = func(q string) (string, error) { return read.ReadLine(ctx, q) }
 	}
-	failed := 0
-	var readErr error
+	failed, providerFailed := 0, 0
+	var readErr, lastProvider error
 	for {
 		line, err := read.ReadLine(ctx, prompt(o.Engine))
 		if errors.Is(err, ErrInterrupt) && ctx.Err() == nil {
@@ -114,6 +116,10 @@ func Run(ctx context.Context, o Options) error {
 		}
 		if err != nil {
 			failed++
+			if errors.Is(err, provider.ErrProvider) {
+				providerFailed++
+				lastProvider = err
+			}
 			fmt.Fprintf(o.Err, "error: %s\n", command.ErrorLine(err))
 		}
 	}
@@ -125,6 +131,9 @@ func Run(ctx context.Context, o Options) error {
 		return err
 	}
 	if failed > 0 && !interactive {
+		if providerFailed == failed { // all of them were the model's: say which kind
+			return fmt.Errorf("%w (%d; each is reported above): %w", ErrScriptFailed, failed, lastProvider)
+		}
 		return fmt.Errorf("%w (%d; each is reported above)", ErrScriptFailed, failed)
 	}
 	return nil
