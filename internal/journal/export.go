@@ -122,6 +122,8 @@ func writeText(b *bufio.Writer, text string) {
 	}
 	if closer := unclosedFence(text); closer != "" {
 		b.WriteString(closer + "\n")
+	} else if closer := unclosedHTML(text); closer != "" {
+		b.WriteString(closer + "\n")
 	}
 }
 

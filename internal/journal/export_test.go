@@ -280,3 +280,20 @@ func TestExportMarkdownImagesAndEmpty(t *testing.T) {
 		t.Errorf("got\n%q\nwant\n%q", b.String(), want)
 	}
 }
+
+func TestExportMarkdownClosesAnOpenHTMLBlock(t *testing.T) {
+	for _, text := range []string{"before\n<!-- a comment never closed", "  <pre>\nraw", "<SCRIPT>x = 1"} {
+		var b strings.Builder
+		msgs := []message.Message{{Role: message.RoleAssistant, Content: text}, {Role: message.RoleUser, Content: "after"}}
+		if err := ExportMarkdown(&b, "t", msgs); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		if unclosedHTML(out[:strings.Index(out, "## #2")]) != "" || !strings.Contains(out, "## #2 user") {
+			t.Errorf("%q leaves an HTML block open:\n%s", text, out)
+		}
+	}
+	if unclosedHTML("<!-- closed -->\ntext") != "" || unclosedHTML("a <!-- inline") != "" {
+		t.Error("closed or inline comments need no closer")
+	}
+}
