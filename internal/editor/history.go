@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/chatcli/chatcli/internal/atomicfile"
 )
 
 // ErrCorruptHistory reports a history file that is not text: it holds a NUL
@@ -22,9 +24,6 @@ const (
 	historyFilePerm os.FileMode = 0o600
 	historyDirPerm  os.FileMode = 0o700
 )
-
-// createTemp is a seam so tests can make the atomic rewrite fail.
-var createTemp = os.CreateTemp
 
 // history is the in-memory list of entries (oldest first) and its file.
 // It is not safe for concurrent use; Editor guards it.
@@ -139,7 +138,7 @@ func appendHistoryFile(path, entry string) error {
 // rewriteHistoryFile replaces the file at path with entries atomically:
 // temp file in the same directory, write, fsync, close, rename, fsync dir.
 // On any error the temp file is removed and the old file is untouched.
-func rewriteHistoryFile(path string, entries []string) (err error) {
+func rewriteHistoryFile(path string, entries []string) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, historyDirPerm); err != nil {
 		return fmt.Errorf("editor: history dir for %s: %w", path, err)
@@ -149,50 +148,11 @@ func rewriteHistoryFile(path string, entries []string) (err error) {
 		buf.WriteString(encodeEntry(e))
 		buf.WriteByte('\n')
 	}
-	tmp, err := createTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
+	// atomicfile creates the file 0600 (historyFilePerm).
+	if err := atomicfile.WriteFile(path, []byte(buf.String())); err != nil {
 		return fmt.Errorf("editor: rewrite history file %s: %w", path, err)
 	}
-	defer func() {
-		if err != nil {
-			_ = tmp.Close()
-			_ = os.Remove(tmp.Name())
-			err = fmt.Errorf("editor: rewrite history file %s: %w", path, err)
-		}
-	}()
-	if err = tmp.Chmod(historyFilePerm); err != nil {
-		return err
-	}
-	n, err := tmp.WriteString(buf.String())
-	if err != nil {
-		return err
-	}
-	if n != buf.Len() {
-		return fmt.Errorf("short write: %d of %d bytes", n, buf.Len())
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
-		return err
-	}
-	return syncDir(dir)
-}
-
-// syncDir makes a rename in dir durable.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	err = d.Sync()
-	if cerr := d.Close(); err == nil {
-		err = cerr
-	}
-	return err
+	return nil
 }
 
 // encodeEntry returns the one-line form of an entry (see doc.go): verbatim

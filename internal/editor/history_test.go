@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/chatcli/chatcli/internal/atomicfile"
 )
 
 func mustLoad(t *testing.T, path string, maxEntries int) *history {
@@ -232,7 +234,8 @@ func TestHistoryRewriteFailureLeavesFile(t *testing.T) {
 	h := mustLoad(t, path, 2)
 	mustAdd(t, h, "1", "2")
 	var tmpName string
-	createTemp = func(dir, pattern string) (*os.File, error) {
+	orig := atomicfile.CreateTemp
+	atomicfile.CreateTemp = func(dir, pattern string) (atomicfile.TempFile, error) {
 		f, err := os.CreateTemp(dir, pattern)
 		if err == nil {
 			tmpName = f.Name()
@@ -240,7 +243,7 @@ func TestHistoryRewriteFailureLeavesFile(t *testing.T) {
 		}
 		return f, err
 	}
-	t.Cleanup(func() { createTemp = os.CreateTemp })
+	t.Cleanup(func() { atomicfile.CreateTemp = orig })
 	_, err := h.add("3")
 	if err == nil || !strings.Contains(err.Error(), path) {
 		t.Fatalf("err %v, want a rewrite error naming %s", err, path)
