@@ -57,7 +57,7 @@ func trim(h []message.Message, p plan) ([]message.Message, trimStats) {
 		if m.Role == message.RoleSystem || i == p.latest || isSummary(m) {
 			continue
 		}
-		s := m.Content
+		var s string
 		if d, ok := dups[i]; ok {
 			s = d.marker
 			if d.reread {

@@ -133,12 +133,11 @@ func (e *Engine) Turn(ctx context.Context, prompt string, onDelta func(string)) 
 	e.history = append(e.history, user)
 	e.dirty = true
 	e.record(reason) // the prompt is on disk before the request
-	last := len(e.history) - 1
 	if err := e.autoCompact(ctx); err != nil {
 		e.markUnanswered(len(e.history) - 1)
 		return message.Message{}, errors.Join(err, e.writeThrough())
 	}
-	last = len(e.history) - 1                           // compaction keeps the prompt last
+	last := len(e.history) - 1                          // compaction keeps the prompt last
 	if err := message.Validate(e.history); err != nil { // Repair's guarantee, checked
 		return message.Message{}, errors.Join(err, e.writeThrough())
 	}

@@ -13,10 +13,6 @@ import (
 	"github.com/chatcli/chatcli/internal/message"
 )
 
-// Header keys, written first and in this order, so List reads them from the
-// top of the file without parsing the messages.
-var headerKeys = []string{"version", "title", "created_at", "updated_at", "revision", "message_count", "transcript_id"}
-
 var knownKeys = map[string]bool{
 	"version": true, "title": true, "created_at": true, "updated_at": true, "revision": true,
 	"message_count": true, "transcript_id": true, "checkpoints": true, "attachments": true,

@@ -106,13 +106,6 @@ func (f *fakeServer) header(i int) http.Header {
 	return f.headers[i]
 }
 
-// request returns request i.
-func (f *fakeServer) request(i int) wireRequest {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.requests[i]
-}
-
 func (f *fakeServer) last() wireRequest {
 	f.mu.Lock()
 	defer f.mu.Unlock()
