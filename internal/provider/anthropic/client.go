@@ -3,9 +3,7 @@ package anthropic
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 
@@ -75,20 +73,11 @@ func New(cfg Config) (*Client, error) {
 	if cfg.Model == "" {
 		return nil, errors.New("anthropic: no model configured")
 	}
-	base := BaseURLFromEndpoint(cfg.BaseURL)
-	if base == "" {
-		base = DefaultBaseURL
+	base, err := provider.BaseURL(Name, BaseURLFromEndpoint(cfg.BaseURL), DefaultBaseURL)
+	if err != nil {
+		return nil, err
 	}
-	u, err := url.Parse(base)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("anthropic: base URL %q is not an http(s) URL", cfg.BaseURL)
-	}
-	retries := cfg.MaxRetries
-	if retries == 0 {
-		retries = DefaultMaxRetries
-	} else if retries < 0 {
-		retries = 0
-	}
+	retries := provider.Retries(cfg.MaxRetries, DefaultMaxRetries)
 	hc := cfg.HTTPClient
 	if hc == nil {
 		hc = &http.Client{}

@@ -3,7 +3,6 @@ package openai
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -68,20 +67,11 @@ func New(cfg Config) (*Client, error) {
 	if cfg.Model == "" {
 		return nil, errors.New("openai: no model configured")
 	}
-	base := BaseURLFromEndpoint(cfg.BaseURL)
-	if base == "" {
-		base = DefaultBaseURL
+	base, err := provider.BaseURL(Name, BaseURLFromEndpoint(cfg.BaseURL), DefaultBaseURL)
+	if err != nil {
+		return nil, err
 	}
-	u, err := url.Parse(base)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("openai: base URL %q is not an http(s) URL", cfg.BaseURL)
-	}
-	retries := cfg.MaxRetries
-	if retries == 0 {
-		retries = DefaultMaxRetries
-	} else if retries < 0 {
-		retries = 0
-	}
+	retries := provider.Retries(cfg.MaxRetries, DefaultMaxRetries)
 	opts := []option.RequestOption{
 		option.WithBaseURL(base),
 		option.WithAPIKey(cfg.APIKey),
@@ -94,7 +84,7 @@ func New(cfg Config) (*Client, error) {
 		sdk:           openai.NewClient(opts...),
 		model:         cfg.Model,
 		timeout:       cfg.Timeout,
-		maxCompletion: u.Host == "api.openai.com",
+		maxCompletion: hostOf(base) == "api.openai.com",
 	}, nil
 }
 
@@ -136,4 +126,10 @@ func (c *Client) Chat(ctx context.Context, req provider.Request, onDelta func(te
 		return provider.Response{}, classify(ctx, res, err)
 	}
 	return resp, nil
+}
+
+// hostOf returns the host of a URL provider.BaseURL accepted.
+func hostOf(base string) string {
+	u, _ := url.Parse(base)
+	return u.Host
 }
