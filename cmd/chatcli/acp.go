@@ -1,0 +1,98 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/chatcli/chatcli/internal/acpserver"
+	"github.com/chatcli/chatcli/internal/config"
+	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/retention"
+)
+
+// acpOptions are the flags of `chatcli acp`.
+type acpOptions struct {
+	f        *factory
+	Provider string
+	Model    string
+}
+
+const acpLong = `Serve chatcli conversations to an editor over the Agent Client Protocol
+(ACP, protocol version 1) on stdin/stdout. The editor starts this command
+and speaks JSON-RPC to it; stdout carries protocol messages only, notices
+go to stderr. The command ends when stdin closes.
+
+Each editor thread is one conversation with the REPL's provider, store and
+journal. Loading a thread by a chatcli session name (session/load) binds
+that session and replays its history; a thread not bound to a session is
+mirrored to mcp-<id> after every turn (CHATCLI_SESSION_AUTOSAVE=off turns
+that off). Slash commands typed in the editor (/session attach NAME,
+/compact, /rewind, /help …) act on that thread only; destructive ones need
+--yes.
+
+Zed (settings.json):
+
+  "agent_servers": {
+    "chatcli": {
+      "command": "chatcli",
+      "args": ["acp"],
+      "env": { "OPENAI_API_KEY": "sk-..." }
+    }
+  }`
+
+// newACPCmd builds `chatcli acp`. runF, when not nil, replaces the run
+// function (tests of flag parsing).
+func newACPCmd(f *factory, runF func(*acpOptions) error) *cobra.Command {
+	o := &acpOptions{f: f}
+	return &cobra.Command{
+		Use:   "acp",
+		Short: "Serve conversations to editors over the Agent Client Protocol (stdio)",
+		Long:  acpLong,
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			o.Provider, _ = cmd.Flags().GetString("provider")
+			o.Model, _ = cmd.Flags().GetString("model")
+			if runF != nil {
+				return runF(o)
+			}
+			return acpRun(cmd.Context(), o)
+		},
+	}
+}
+
+// acpRun serves ACP until stdin closes; the retention pass runs as at REPL
+// start, and every engine's markers are released by factory.close.
+func acpRun(ctx context.Context, o *acpOptions) error {
+	c, err := o.f.config(o.Provider, o.Model)
+	if err != nil {
+		return err
+	}
+	if _, err := o.f.provider(c); err != nil { // a missing key fails now, not at session/new
+		return err
+	}
+	s := o.f.streams
+	for _, w := range c.Warnings {
+		fmt.Fprintln(s.Err, "warning: "+w)
+	}
+	done := retention.Background(ctx, c.Home, retention.FromConfig(c), func(line string) { fmt.Fprintln(s.Err, "note: "+line) })
+	defer waitAtMost(done, retentionExitWait)
+	wd, _ := os.Getwd()
+	srv := acpserver.New(acpserver.Options{
+		NewEngine: func() (*conversation.Engine, error) { return o.f.engine(c) },
+		Config:    &c,
+		Mirror:    acpMirror(c),
+		Notify:    func(line string) { fmt.Fprintln(s.Err, "note: "+line) },
+		Version:   version,
+		WorkDir:   wd,
+	})
+	return srv.Serve(ctx, s.In, s.Out)
+}
+
+// acpMirror says whether unbound ACP sessions are mirrored to mcp-<id>.
+// It follows CHATCLI_SESSION_AUTOSAVE; a setting of its own for the
+// MCP/ACP mirrors (CHATCLI_MCP_SESSION_AUTOSAVE) belongs here once
+// internal/config reads it.
+func acpMirror(c config.Config) bool { return c.Autosave }

@@ -1,0 +1,58 @@
+// Package acpserver serves chatcli conversations to editors over the Agent
+// Client Protocol (ACP, protocol version 1: JSON-RPC 2.0, one message per
+// line on stdin/stdout; https://agentclientprotocol.com). It is a thin
+// adapter: every ACP session is one conversation.Engine built by the
+// caller's Options.NewEngine (the same provider, store, journal and "open"
+// markers as the REPL), and slash commands typed in the editor's prompt box
+// run through command.Dispatch. The wire layer is
+// github.com/coder/acp-go-sdk, whose schema is ACP v1 as the official npm
+// client (@agentclientprotocol/sdk 2.x) speaks it.
+//
+// Methods:
+//
+//   - initialize: protocolVersion 1; agentCapabilities.loadSession true,
+//     promptCapabilities all false (text and resource links only),
+//     sessionCapabilities.list {}; no auth methods.
+//   - authenticate: accepted, does nothing (providers use their own keys).
+//   - session/new: cwd and mcpServers are accepted and ignored; the answer
+//     is a fresh random sessionId (16 hex digits). The conversation starts
+//     empty and unbound.
+//   - session/load: sessionId is a chatcli session name. It is bound with
+//     attach semantics (loaded when it exists, created at the first turn
+//     when not); when no session has that name but "mcp-<sessionId>" does
+//     (the mirror of an earlier ACP session), that one is loaded. The
+//     whole history is replayed as session/update notifications before the
+//     answer: user_message_chunk, agent_message_chunk, and tool_call (with
+//     its result as tool_call_update) for tool calls; system messages are
+//     not replayed.
+//   - session/list: every session of the store, newest first, with title
+//     and updatedAt (RFC 3339); cwd is the request's cwd filter when given
+//     (sessions are not tied to a folder), else the server's working
+//     directory. Pages of ListPageSize, nextCursor is the next offset.
+//   - session/prompt: the text blocks of the prompt (resource links become
+//     "[name](uri)") run one turn through Engine.Turn; each streamed delta
+//     is sent as an agent_message_chunk; the answer is stopReason end_turn,
+//     or cancelled when session/cancel (or $/cancel_request) arrived first.
+//     A line starting with "/" runs as a slash command instead, acting on
+//     this ACP session's engine only; what it prints comes back as
+//     agent_message_chunk text. There is no terminal: destructive verbs need
+//     --yes, as in script mode. Prompts of one session run one at a time.
+//   - session/cancel: cancels the running turn's context; the engine keeps
+//     the prompt, marked unanswered.
+//
+// Errors are JSON-RPC errors whose message is the one-line reason a person
+// can act on (the same text the CLI prints) and whose data is
+// {"reason": that line}. Codes: -32602 invalid params (bad or reserved
+// session name, usage of a slash command, unsupported content), -32002
+// resource not found (unknown sessionId, missing session), -32603 internal
+// error (provider failures, unreadable files, anything else).
+//
+// Mirror: while an ACP session is not bound to a named session and
+// Options.Mirror is set, its conversation is written after every prompt to
+// "mcp-<sessionId>" through Engine.Mirror (DESIGN.md §5). On Serve's return
+// (stdin closed) every engine is closed: bound ones are written through,
+// unbound ones mirrored once more (or, when that fails, autosaved).
+//
+// Nothing but protocol messages is written to the output; notices go to
+// Options.Notify.
+package acpserver

@@ -1,0 +1,94 @@
+package acpserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	acp "github.com/coder/acp-go-sdk"
+
+	"github.com/chatcli/chatcli/internal/command"
+)
+
+// Prompt runs one turn, or one slash command, on the session and answers
+// with its stop reason (see the package doc).
+func (s *Server) Prompt(ctx context.Context, p acp.PromptRequest) (acp.PromptResponse, error) {
+	ss, err := s.get(p.SessionId)
+	if err != nil {
+		return acp.PromptResponse{}, err
+	}
+	text, err := promptText(p.Prompt)
+	if err != nil {
+		return acp.PromptResponse{}, reqError(err)
+	}
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if ss.closed {
+		return acp.PromptResponse{}, notFound("ACP session " + string(p.SessionId) + " was replaced by a later session/load")
+	}
+	send := func(chunk string) {
+		if chunk != "" {
+			s.conn.SessionUpdate(ctx, acp.SessionNotification{SessionId: p.SessionId, Update: acp.UpdateAgentMessageText(chunk)})
+		}
+	}
+	if command.IsCommand(text) {
+		err = s.runCommand(ctx, ss, text, send)
+	} else {
+		_, err = ss.engine.Turn(ctx, text, send)
+	}
+	ss.mirror(s.o)
+	if ctx.Err() != nil {
+		return acp.PromptResponse{StopReason: acp.StopReasonCancelled}, nil
+	}
+	if err != nil {
+		return acp.PromptResponse{}, reqError(err)
+	}
+	return acp.PromptResponse{StopReason: acp.StopReasonEndTurn}, nil
+}
+
+// runCommand dispatches a slash command on this session's engine only; its
+// output is streamed as agent text. There is no terminal to confirm on, so
+// destructive verbs need --yes.
+func (s *Server) runCommand(ctx context.Context, ss *acpSession, line string, send func(string)) error {
+	w := chunkWriter(send)
+	env := &command.Env{Engine: ss.engine, Out: w, Err: w, Interactive: false, Config: s.o.Config}
+	err := command.Dispatch(ctx, env, line)
+	if errors.Is(err, command.ErrQuit) {
+		return fmt.Errorf("%w: %s does nothing here; close the thread in the editor to end the session", command.ErrUsage, strings.Fields(line)[0])
+	}
+	return err
+}
+
+// chunkWriter sends each write as one agent_message_chunk.
+type chunkWriter func(string)
+
+func (w chunkWriter) Write(p []byte) (int, error) {
+	w(string(p))
+	return len(p), nil
+}
+
+// promptText joins the prompt's blocks: text as it is, resource links as
+// Markdown links, embedded text resources as their text. Other blocks
+// (images, audio, binary resources) are refused: the initialize answer
+// does not offer them.
+func promptText(blocks []acp.ContentBlock) (string, error) {
+	var parts []string
+	for i, b := range blocks {
+		switch {
+		case b.Text != nil:
+			parts = append(parts, b.Text.Text)
+		case b.ResourceLink != nil:
+			parts = append(parts, fmt.Sprintf("[%s](%s)", b.ResourceLink.Name, b.ResourceLink.Uri))
+		case b.Resource != nil && b.Resource.Resource.TextResourceContents != nil:
+			parts = append(parts, b.Resource.Resource.TextResourceContents.Text)
+		default:
+			return "", fmt.Errorf("%w: prompt block %d: only text and resource links are supported (promptCapabilities)", errInvalid, i)
+		}
+	}
+	text := strings.Join(parts, "\n")
+	if strings.TrimSpace(text) == "" {
+		return "", fmt.Errorf("%w: the prompt holds no text", errInvalid)
+	}
+	return text, nil
+}

@@ -1,0 +1,131 @@
+package acpserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"sync"
+	"time"
+
+	acp "github.com/coder/acp-go-sdk"
+
+	"github.com/chatcli/chatcli/internal/conversation"
+)
+
+// acpSession is one ACP session: an engine and the lock that runs its
+// prompts one at a time.
+type acpSession struct {
+	id acp.SessionId
+
+	mu     sync.Mutex // held while a prompt, command or close runs
+	engine *conversation.Engine
+	closed bool
+}
+
+// mirrorName is where the unbound conversation is mirrored.
+func (ss *acpSession) mirrorName() string { return MirrorPrefix + string(ss.id) }
+
+// mirror writes the unbound conversation to its mirror when on; a failure
+// is a notice, never the prompt's error.
+func (ss *acpSession) mirror(o Options) error {
+	if !o.Mirror || ss.engine.Bound() != "" {
+		return nil
+	}
+	err := ss.engine.Mirror(ss.mirrorName())
+	if err != nil {
+		o.Notify(fmt.Sprintf("ACP session %s: mirror %q not written: %v", ss.id, ss.mirrorName(), err))
+	}
+	return err
+}
+
+// close ends the session: bound conversations are written through, unbound
+// ones mirrored once more; when the mirror is off or fails, Engine.Close
+// decides (an autosave only when the mirror failed).
+func (ss *acpSession) close(o Options) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if ss.closed {
+		return
+	}
+	ss.closed = true
+	autosave := false
+	if ss.engine.Bound() == "" && o.Mirror {
+		autosave = ss.mirror(o) != nil
+	}
+	name, err := ss.engine.Close(autosave)
+	if err != nil {
+		o.Notify(fmt.Sprintf("ACP session %s: %v", ss.id, err))
+	}
+	if name != "" {
+		o.Notify(fmt.Sprintf("ACP session %s saved as %q", ss.id, name))
+	}
+}
+
+// LoadSession binds sessionId as a chatcli session name (attach semantics)
+// and replays its history before answering.
+func (s *Server) LoadSession(ctx context.Context, p acp.LoadSessionRequest) (acp.LoadSessionResponse, error) {
+	e, err := s.o.NewEngine()
+	if err != nil {
+		return acp.LoadSessionResponse{}, reqError(err)
+	}
+	name := string(p.SessionId)
+	if !e.Store().Exists(name) && e.Store().Exists(MirrorPrefix+name) {
+		name = MirrorPrefix + name
+	}
+	if _, _, err := e.Attach(name); err != nil {
+		e.Close(false)
+		return acp.LoadSessionResponse{}, reqError(fmt.Errorf("session/load %s: %w", p.SessionId, err))
+	}
+	ss := &acpSession{id: p.SessionId, engine: e}
+	ss.mu.Lock()
+	s.put(p.SessionId, ss) // a prompt on it waits for the replay
+	err = s.replay(ctx, p.SessionId, e.History())
+	ss.mu.Unlock()
+	if err != nil {
+		return acp.LoadSessionResponse{}, reqError(fmt.Errorf("session/load %s: replay: %w", p.SessionId, err))
+	}
+	return acp.LoadSessionResponse{}, nil
+}
+
+// ListSessions lists the store's sessions, newest first, ListPageSize at a
+// time; the cursor is the decimal offset of the next page.
+func (s *Server) ListSessions(_ context.Context, p acp.ListSessionsRequest) (acp.ListSessionsResponse, error) {
+	e, err := s.o.NewEngine()
+	if err != nil {
+		return acp.ListSessionsResponse{}, reqError(err)
+	}
+	heads, err := e.Store().List()
+	if err != nil {
+		return acp.ListSessionsResponse{}, reqError(err)
+	}
+	from := 0
+	if p.Cursor != nil {
+		if from, err = strconv.Atoi(*p.Cursor); err != nil || from < 0 || from > len(heads) {
+			return acp.ListSessionsResponse{}, reqError(fmt.Errorf("%w: session/list: cursor %q is not one this server gave", errInvalid, *p.Cursor))
+		}
+	}
+	cwd := s.o.WorkDir
+	if p.Cwd != nil && *p.Cwd != "" {
+		cwd = *p.Cwd
+	}
+	out := acp.ListSessionsResponse{Sessions: []acp.SessionInfo{}}
+	for i := from; i < len(heads) && i < from+ListPageSize; i++ {
+		h := heads[i]
+		info := acp.SessionInfo{SessionId: acp.SessionId(h.Name), Cwd: cwd}
+		if h.Err == nil {
+			info.Title = acp.Ptr(h.Title)
+			if !h.UpdatedAt.IsZero() {
+				info.UpdatedAt = acp.Ptr(h.UpdatedAt.UTC().Format(time.RFC3339))
+			}
+		}
+		out.Sessions = append(out.Sessions, info)
+	}
+	if next := from + ListPageSize; next < len(heads) {
+		out.NextCursor = acp.Ptr(strconv.Itoa(next))
+	}
+	return out, nil
+}
+
+// errInvalid marks errors in a request's parameters.
+var errInvalid = errors.New("invalid params")
