@@ -115,3 +115,21 @@ func TestACPWithTheOfficialClient(t *testing.T) {
 		t.Fatalf("mirror %s:\n%s", mirror, show)
 	}
 }
+
+func TestACPCommandLine(t *testing.T) {
+	env := []string{"CHATCLI_HOME=" + t.TempDir()}
+	out, _, code := run(t, env, "", "acp", "--help")
+	if code != 0 || !strings.Contains(out, `"agent_servers"`) || !strings.Contains(out, `"args": ["acp"]`) {
+		t.Fatalf("acp --help (exit %d):\n%s", code, out)
+	}
+	if _, errOut, code := run(t, env, "", "acp", "extra"); code != exitUsage || !strings.Contains(errOut, "extra") {
+		t.Fatalf("acp extra: exit %d, %s", code, errOut)
+	}
+	if _, errOut, code := run(t, env, "", "acp", "--provider", "nope"); code != exitUsage || !strings.Contains(errOut, "nope") {
+		t.Fatalf("acp --provider nope: exit %d, %s", code, errOut)
+	}
+	// stdin closed at once: nothing on stdout, exit 0.
+	if out, errOut, code := run(t, env, "", "acp"); code != 0 || out != "" {
+		t.Fatalf("acp with empty stdin: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}

@@ -1,6 +1,8 @@
 package acpserver
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
@@ -9,6 +11,7 @@ import (
 	acp "github.com/coder/acp-go-sdk"
 
 	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/provider/openai"
 	"github.com/chatcli/chatcli/internal/session"
 )
 
@@ -282,5 +285,24 @@ func TestStdinEOFClosesEverySession(t *testing.T) {
 	}
 	if len(list) != 2 {
 		t.Fatalf("sessions after exit: %v", names)
+	}
+}
+
+func TestProviderFailureIsAnErrorAndThePromptIsKept(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, `{"error":{"message":"invalid api key","type":"invalid_request_error"}}`, http.StatusUnauthorized)
+	}))
+	defer srv.Close()
+	p, err := openai.New(openai.Config{Model: "m", BaseURL: srv.URL + "/v1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := start(t, p, true)
+	id := h.newSession()
+	_, _, err = h.prompt(id, "are you there")
+	rpcError(t, err, codeInternal, "invalid api key")
+	s, err := h.store.Load("mcp-" + string(id))
+	if err != nil || len(s.History) != 1 || s.History[0].Meta == nil || !s.History[0].Meta.Unanswered {
+		t.Fatalf("after a failed turn: %+v %v", s, err)
 	}
 }
