@@ -1,6 +1,8 @@
 // End-to-end ACP client for chatcli's tests. It spawns `<chatcli> acp`,
 // drives it with the official ACP SDK (@agentclientprotocol/sdk, ACP v1) and
-// exits non-zero on the first mismatch.
+// exits non-zero on the first mismatch. It uses the SDK 2.x app API
+// (client().connectWith, cx.request/notify), which replaced the 1.x
+// ClientSideConnection class.
 //
 // Usage: node run.mjs <path to chatcli> [saved session name]
 //
