@@ -16,76 +16,84 @@ import (
 // conflict fork: NAME.conflict-YYYYMMDD-HHMMSS[-n].
 const ConflictInfix = ".conflict-"
 
-// maxSaveAttempts bounds the merge-and-retry loop of one write-through;
-// past it the live version is kept as a conflict fork.
-const maxSaveAttempts = 8
-
 // writeThrough saves the live history to the bound session, if any, on
 // condition that the file is still at the revision this engine last saw
 // (session.Store.SaveIf). When another process saved since, the two are
-// reconciled (see reconcile) and the save is tried again.
+// reconciled (see reconcile).
 func (e *Engine) writeThrough() error {
 	if e.bound == "" {
 		return nil
 	}
-	var err error
-	for attempt := 1; attempt <= maxSaveAttempts; attempt++ {
-		err = e.saveTo(e.bound)
-		if !errors.Is(err, session.ErrConflict) {
-			return err
-		}
-		other, lerr := e.store.Load(e.bound)
-		if errors.Is(lerr, session.ErrNotFound) { // deleted since: write it again
-			e.notify(fmt.Sprintf("session %q was deleted elsewhere; this window writes it again", e.bound))
-			e.forgetFile()
-			continue
-		}
-		if lerr != nil {
-			return lerr
-		}
-		if attempt == maxSaveAttempts || !e.merge(other) {
-			return e.forkConflict(other)
-		}
+	err := e.saveTo(e.bound)
+	if !errors.Is(err, session.ErrConflict) {
+		return err
 	}
-	return err
+	return e.reconcile()
 }
 
 // reconcile settles a live history holding changes the bound file never
-// got with other, the bound session as another process saved it: merged
-// and written through when merge allows it, else kept as a conflict fork
-// while other becomes live.
-func (e *Engine) reconcile(other *session.Session) error {
-	if e.merge(other) {
-		return e.writeThrough()
+// got with the file another process saved since. Under the session's lock
+// (session.Store.Update) it reads the file and writes the merge of both
+// (mergeHistories) when there is one, so no third write can come between;
+// otherwise this side is kept as a conflict fork and the file's version
+// becomes live.
+func (e *Engine) reconcile() error {
+	cps, err := rewind.Encode(e.checkpoints)
+	if err != nil {
+		return err
 	}
-	return e.forkConflict(other)
+	var saved, other *session.Session
+	var theirs int
+	var recreated bool
+	err = e.store.Update(e.bound, func(cur *session.Session) (*session.Session, error) {
+		if cur == nil { // deleted since: write this side again
+			saved, recreated = e.sess.Clone(), true
+			saved.History, saved.Checkpoints = e.history, cps
+			return saved, nil
+		}
+		h, n, ok := mergeHistories(e.base, cur.History, e.history)
+		if !ok {
+			other = cur
+			return nil, nil
+		}
+		saved, theirs = cur.Clone(), n
+		saved.History, saved.Checkpoints = h, cps
+		return saved, nil
+	})
+	switch {
+	case err != nil:
+		return err
+	case other != nil:
+		return e.forkConflict(other)
+	case recreated:
+		e.notify(fmt.Sprintf("session %q was deleted elsewhere; this window wrote it again", e.bound))
+	case theirs > 0:
+		e.notify(fmt.Sprintf("session %q gained %d message(s) elsewhere; this window's %d new message(s) now follow them",
+			e.bound, theirs, len(saved.History)-len(e.base)-theirs))
+	}
+	e.useFile(saved)
+	e.history, e.dirty = saved.History, false
+	e.record(journal.ReasonSync)
+	return nil
 }
 
-// merge makes the live history common + theirs + ours when both the live
-// history and other's extend base, the history this engine last synced
-// with the file, by new messages, and the result passes
-// message.Validate. It reports whether it did; the caller then saves.
-// Messages are compared by their journal hashes (role, content, tool calls,
-// tool_call_id, images; not meta).
-func (e *Engine) merge(other *session.Session) bool {
-	base, theirs, ours := journal.HashHistory(e.base), journal.HashHistory(other.History), journal.HashHistory(e.history)
-	if len(theirs) < len(base) || len(ours) < len(base) ||
-		!slices.Equal(theirs[:len(base)], base) || !slices.Equal(ours[:len(base)], base) {
-		return false
+// mergeHistories returns base, then theirs' messages after base, then
+// ours' messages after base, and the number of theirs' new messages, when
+// theirs and ours both start with base and the result passes
+// message.Validate (tool-call groups intact). Messages are compared by
+// their journal hashes (role, content, tool calls, tool_call_id, images;
+// not meta).
+func mergeHistories(base, theirs, ours []message.Message) ([]message.Message, int, bool) {
+	hb, ht, ho := journal.HashHistory(base), journal.HashHistory(theirs), journal.HashHistory(ours)
+	n := len(hb)
+	if len(ht) < n || len(ho) < n || !slices.Equal(ht[:n], hb) || !slices.Equal(ho[:n], hb) {
+		return nil, 0, false
 	}
-	n := len(base)
-	merged := slices.Concat(other.History, e.history[n:])
+	merged := slices.Concat(theirs, ours[n:])
 	if message.Validate(merged) != nil {
-		return false
+		return nil, 0, false
 	}
-	if len(e.history) > n && len(other.History) > n {
-		e.notify(fmt.Sprintf("session %q gained %d message(s) elsewhere; this window's %d new message(s) now follow them",
-			e.bound, len(other.History)-n, len(e.history)-n))
-	}
-	e.useFile(other)
-	e.history, e.dirty = merged, true
-	e.record(journal.ReasonSync)
-	return true
+	return merged, len(theirs) - n, true
 }
 
 // forkConflict keeps the live history as a new session named

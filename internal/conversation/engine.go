@@ -228,6 +228,9 @@ func (e *Engine) adopt() (bool, error) {
 	if err == nil && h.Revision == e.seen.Revision && (h.Revision != 0 || h.UpdatedAt.Equal(e.seen.UpdatedAt)) {
 		return false, nil
 	}
+	if err == nil && e.dirty {
+		return true, e.reconcile()
+	}
 	var other *session.Session
 	if err == nil {
 		other, err = e.store.Load(e.bound)
@@ -241,9 +244,6 @@ func (e *Engine) adopt() (bool, error) {
 	}
 	if err != nil {
 		return false, err
-	}
-	if e.dirty {
-		return true, e.reconcile(other)
 	}
 	e.notify(fmt.Sprintf("adopted a newer version of session %q (%d messages) written elsewhere", e.bound, len(other.History)))
 	e.take(other)

@@ -279,3 +279,36 @@ func TestSaveLocksAfterItsLockFileIsRemoved(t *testing.T) {
 	}
 	again.Unlock()
 }
+
+func TestUpdateReadsAndWritesUnderTheLock(t *testing.T) {
+	s := newStore(t)
+	err := s.Update("s", func(cur *Session) (*Session, error) {
+		if cur != nil {
+			t.Fatalf("a missing session is passed as nil, got %+v", cur)
+		}
+		return &Session{History: turn("first")}, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := s.Path("s")
+	before, _ := os.ReadFile(p)
+	if err := s.Update("s", func(cur *Session) (*Session, error) { return nil, nil }); err != nil {
+		t.Fatal(err)
+	}
+	boom := errors.New("boom")
+	if err := s.Update("s", func(cur *Session) (*Session, error) { return cur, boom }); err != boom {
+		t.Fatalf("fn's error: %v", err)
+	}
+	if after, _ := os.ReadFile(p); !bytes.Equal(before, after) {
+		t.Fatal("an Update that wrote nothing changed the file")
+	}
+	err = s.Update("s", func(cur *Session) (*Session, error) {
+		cur.History = append(cur.History, turn("second")...)
+		cur.Revision = 0 // ignored: the stored revision counts
+		return cur, nil
+	})
+	if got, _ := s.Load("s"); err != nil || len(got.History) != 4 || got.Revision != 2 {
+		t.Fatalf("after two updates: %v, %d messages, revision %d", err, len(got.History), got.Revision)
+	}
+}

@@ -73,3 +73,35 @@ func (s *Store) raiseRevision(n string, sess *Session) {
 		sess.Revision = h.Revision
 	}
 }
+
+// Update reads session name and calls fn with it under the session's lock,
+// then saves the session fn returns (as Save does, one revision above the
+// stored one); fn returning nil writes nothing. cur is nil when no session
+// of that name exists; fn may change it and return it. No other chatcli
+// write of the session can happen between the read and the write. Errors:
+// those of Load other than ErrNotFound, fn's own (returned as is), those
+// of Save, and ErrLocked.
+func (s *Store) Update(name string, fn func(cur *Session) (*Session, error)) error {
+	n, _, err := s.path(name)
+	if err != nil {
+		return err
+	}
+	return s.withLock(n, func() error {
+		cur, err := s.Load(n)
+		var rev int64
+		switch {
+		case errors.Is(err, ErrNotFound):
+			cur = nil
+		case err != nil:
+			return err
+		default:
+			rev = cur.Revision
+		}
+		next, err := fn(cur)
+		if err != nil || next == nil {
+			return err
+		}
+		next.Revision = rev
+		return s.save(n, next)
+	})
+}
