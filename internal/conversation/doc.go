@@ -27,14 +27,17 @@
 // when this engine has no unsaved changes. Every write-through is
 // conditional (session.Store.SaveIf with the revision last seen), so a write
 // by another process that lands during the turn is caught under the
-// session's lock. When both sides changed since the base:
+// session's lock. When both sides changed since the base, the file is
+// read again and settled under the lock (session.Store.Update), so no
+// third write comes between:
 //
 //  1. Merge, when the other side's history and ours both extend the base
 //     by new messages (compared by journal hash): the result is the base,
 //     then the other side's new messages, then ours, in order, provided it
-//     passes message.Validate (tool-call groups intact). It is saved again
-//     conditionally (up to 8 rounds) and one notice says how many messages
-//     arrived from elsewhere. This window's checkpoints are kept.
+//     passes message.Validate (tool-call groups intact). It is written and
+//     one notice says how many messages arrived from elsewhere. This
+//     window's checkpoints are kept. A file deleted meanwhile is written
+//     again with this side.
 //  2. Otherwise (one side compacted, rewound or repaired, or the merge
 //     would split a tool-call group): this side is saved as a new session
 //     NAME.conflict-YYYYMMDD-HHMMSS[-n] (engine clock; NAME clipped so the
