@@ -21,6 +21,9 @@ type factory struct {
 	// markers hold "session open" marks of the engines built here; close
 	// releases them when the command ends.
 	markers []*retention.Marker
+	// stores are the stores opened here, whose lock waits close reports
+	// when CHATCLI_DEBUG_LOCKSTATS is set.
+	stores []*session.Store
 }
 
 // close releases what the command's engines held.
@@ -28,6 +31,29 @@ func (f *factory) close() {
 	for _, m := range f.markers {
 		m.Close()
 	}
+	if f.getenv("CHATCLI_DEBUG_LOCKSTATS") != "" {
+		fmt.Fprintln(f.streams.Err, lockStatsLine(f.stores))
+	}
+}
+
+// lockStatsLine sums the session-lock waits of stores in one line:
+// "chatcli: lockstats: locks=N contended=N wait_total_us=N wait_avg_us=N
+// wait_max_us=N" (microseconds), for performance checks.
+func lockStatsLine(stores []*session.Store) string {
+	var sum session.LockStats
+	for _, st := range stores {
+		s := st.LockStats()
+		sum.Acquired += s.Acquired
+		sum.Contended += s.Contended
+		sum.TotalWait += s.TotalWait
+		sum.MaxWait = max(sum.MaxWait, s.MaxWait)
+	}
+	var avg int64
+	if sum.Acquired > 0 {
+		avg = sum.TotalWait.Microseconds() / sum.Acquired
+	}
+	return fmt.Sprintf("chatcli: lockstats: locks=%d contended=%d wait_total_us=%d wait_avg_us=%d wait_max_us=%d",
+		sum.Acquired, sum.Contended, sum.TotalWait.Microseconds(), avg, sum.MaxWait.Microseconds())
 }
 
 // config reads the environment and applies --provider / --model.
@@ -47,7 +73,11 @@ func (f *factory) config(providerFlag, modelFlag string) (config.Config, error) 
 }
 
 func (f *factory) store(c config.Config) (*session.Store, error) {
-	return session.Open(c.SessionsDir())
+	st, err := session.Open(c.SessionsDir())
+	if err == nil {
+		f.stores = append(f.stores, st)
+	}
+	return st, err
 }
 
 // provider builds the configured provider. A hosted provider without its

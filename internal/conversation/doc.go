@@ -10,10 +10,42 @@
 //     meta.unanswered and no partial reply is recorded.
 //   - While bound to a session, every turn (successful or not) is written
 //     through to its file, and before every turn a newer revision written by
-//     another process is adopted (last writer wins).
+//     another process is adopted. Two writers never silently lose a turn
+//     (see Concurrent writers).
 //   - Loading, attaching or starting a new conversation never loses the live
 //     one: unsaved content is first saved as an autosave and its name
 //     reported.
 //   - On exit an unbound conversation with at least two non-system messages
 //     is saved as autosave-YYYYMMDD-HHMMSS[-n] unless autosave is off.
+//
+// # Concurrent writers
+//
+// Any number of processes may bind the same session. Each engine remembers
+// the revision and the history of the bound file as it last read or wrote
+// it (the base). Before a turn it reads the file's header without a lock
+// and, when the revision differs, loads the newer version: it becomes live
+// when this engine has no unsaved changes. Every write-through is
+// conditional (session.Store.SaveIf with the revision last seen), so a write
+// by another process that lands during the turn is caught under the
+// session's lock. When both sides changed since the base, the file is
+// read again and settled under the lock (session.Store.Update), so no
+// third write comes between:
+//
+//  1. Merge, when the other side's history and ours both extend the base
+//     by new messages (compared by journal hash): the result is the base,
+//     then the other side's new messages, then ours, in order, provided it
+//     passes message.Validate (tool-call groups intact). It is written and
+//     one notice says how many messages arrived from elsewhere. This
+//     window's checkpoints are kept. A file deleted meanwhile is written
+//     again with this side.
+//  2. Otherwise (one side compacted, rewound or repaired, or the merge
+//     would split a tool-call group): this side is saved as a new session
+//     NAME.conflict-YYYYMMDD-HHMMSS[-n] (engine clock; NAME clipped so the
+//     whole is a valid name) with its own journal forked from the
+//     lineage's, one notice names it, and the other side becomes live. If
+//     the fork cannot be written nothing is adopted and the error is
+//     returned; the unsaved history is kept by Close as an autosave.
+//
+// Both sides are recorded in the lineage's journal before either rule
+// applies, so the journal holds every message of both.
 package conversation

@@ -31,8 +31,11 @@ type Engine struct {
 	bound string
 	sess  *session.Session
 	// seen is the bound file's header as this engine last read or wrote
-	// it; a different header means another process wrote the file.
+	// it; a different revision means another process wrote the file.
 	seen session.Header
+	// base is the bound file's history as this engine last read or wrote
+	// it: the common part when two processes' changes are merged.
+	base []message.Message
 	// dirty is true when the live history holds content saved nowhere.
 	dirty bool
 
@@ -183,16 +186,11 @@ func (e *Engine) repair() bool {
 	return len(fixes) > 0
 }
 
-// writeThrough saves the live history to the bound session, if any.
-func (e *Engine) writeThrough() error {
-	if e.bound == "" {
-		return nil
-	}
-	return e.saveTo(e.bound)
-}
-
 // saveTo writes the live history under name, keeping the unknown members of
-// the session last loaded or saved, and marks the history saved.
+// the session last loaded or saved, and marks the history saved. The bound
+// session is written only if it is still at the revision last seen
+// (session.ErrConflict otherwise: writeThrough reconciles); another name is
+// replaced whatever it holds (the caller asked).
 func (e *Engine) saveTo(name string) error {
 	s := e.sess.Clone()
 	s.History = e.history
@@ -201,51 +199,54 @@ func (e *Engine) saveTo(name string) error {
 		return err
 	}
 	s.Checkpoints = cps
-	if err := e.store.Save(name, s); err != nil {
+	if name == e.bound {
+		err = e.store.SaveIf(name, s, e.seen.Revision)
+	} else {
+		err = e.store.Save(name, s)
+	}
+	if err != nil {
 		return err
 	}
-	e.sess, e.dirty = s, false
+	e.sess, e.dirty, e.base = s, false, s.History
 	e.seen = session.Header{Revision: s.Revision, UpdatedAt: s.UpdatedAt}
 	return nil
 }
 
-// adopt replaces the live history with the bound session's file when
-// another process saved a newer revision since this engine last did, and
-// says whether it did.
+// adopt brings in a newer revision of the bound session saved by another
+// process since this engine last read or wrote it, and says whether there
+// was one. The check reads only the file's header, without the lock: a
+// write that lands after it is caught by the conditional save of the turn.
+// Revisions alone decide (two chatcli writes never share one); updated_at
+// decides only for files written without a revision. With no unsaved live
+// changes the newer version simply becomes live; otherwise the two are
+// reconciled (merged, or this side kept as a conflict fork).
 func (e *Engine) adopt() (bool, error) {
 	if e.bound == "" {
 		return false, nil
 	}
 	h, err := e.store.Stat(e.bound)
+	if err == nil && h.Revision == e.seen.Revision && (h.Revision != 0 || h.UpdatedAt.Equal(e.seen.UpdatedAt)) {
+		return false, nil
+	}
+	if err == nil && e.dirty {
+		return true, e.reconcile()
+	}
+	var other *session.Session
+	if err == nil {
+		other, err = e.store.Load(e.bound)
+	}
 	if errors.Is(err, session.ErrNotFound) {
 		if e.seen.Revision > 0 {
 			e.notify(fmt.Sprintf("session %q was deleted elsewhere; this turn writes it again", e.bound))
-			e.seen = session.Header{}
+			e.forgetFile()
 		}
 		return false, nil // created at the first write
 	}
 	if err != nil {
 		return false, err
 	}
-	if h.Revision == e.seen.Revision && h.UpdatedAt.Equal(e.seen.UpdatedAt) {
-		return false, nil
-	}
-	s, err := e.store.Load(e.bound)
-	if err != nil {
-		return false, err
-	}
-	if e.dirty { // local turns the file never got: keep them before adopting
-		name, err := e.autosave()
-		if err != nil {
-			return false, err
-		}
-		e.notify(fmt.Sprintf("this window's unsaved turns were kept as session %q before adopting the newer version", name))
-	}
-	e.notify(fmt.Sprintf("adopted a newer version of session %q (%d messages) written elsewhere", e.bound, len(s.History)))
-	e.sess, e.history, e.dirty, e.seen = s, s.History, false, h
-	e.loadCheckpoints()
-	e.repair()
-	e.record(journal.ReasonSync)
+	e.notify(fmt.Sprintf("adopted a newer version of session %q (%d messages) written elsewhere", e.bound, len(other.History)))
+	e.take(other)
 	return true, nil
 }
 

@@ -33,7 +33,7 @@ func (e *Engine) Save(name string, replace bool) error {
 			Checkpoints: e.sess.Checkpoints, Attachments: e.sess.Attachments}
 	}
 	if n != e.bound {
-		e.seen = session.Header{}
+		e.seen, e.base = session.Header{}, nil
 		if replace {
 			if h, err := e.store.Stat(n); err == nil {
 				e.sess.Revision = h.Revision // continue the replaced file's revisions
@@ -41,7 +41,11 @@ func (e *Engine) Save(name string, replace bool) error {
 		}
 	}
 	e.record(journal.ReasonSync)
-	if err := e.saveTo(n); err != nil {
+	save := e.saveTo
+	if n == e.bound {
+		save = func(string) error { return e.writeThrough() }
+	}
+	if err := save(n); err != nil {
 		return err
 	}
 	e.bound = n
@@ -55,13 +59,11 @@ func (e *Engine) Save(name string, replace bool) error {
 // is imported first and reported through Notify.
 func (e *Engine) Load(name string) (autosaved string, err error) {
 	defer e.announceBinding()
-	seen, _ := e.store.Stat(name) // before Load: a later write is adopted
 	s, err := e.store.Load(name)
 	if errors.Is(err, session.ErrNotFound) {
 		var src string
 		if s, src, err = e.store.ImportLegacy(e.workDir(), name); err == nil {
 			e.notify(fmt.Sprintf("imported legacy session file %s as %q", src, name))
-			seen, _ = e.store.Stat(name)
 			s, err = e.store.Load(name)
 		} else if errors.Is(err, session.ErrNotFound) {
 			_, err = e.store.Load(name) // the store's own not-found error
@@ -74,7 +76,9 @@ func (e *Engine) Load(name string) (autosaved string, err error) {
 		return "", err
 	}
 	e.bound, _ = session.NormalizeName(name)
-	e.sess, e.history, e.dirty, e.journal, e.seen = s, s.History, false, nil, seen
+	e.journal = nil
+	e.useFile(s)
+	e.history, e.dirty = s.History, false
 	e.loadCheckpoints()
 	if e.repair() {
 		if err := e.writeThrough(); err != nil { // repairs are saved at once
@@ -102,7 +106,7 @@ func (e *Engine) Attach(name string) (autosaved string, created bool, err error)
 		return "", false, err
 	}
 	prev := e.bound
-	e.bound, e.seen = n, session.Header{}
+	e.bound, e.seen, e.base = n, session.Header{}, nil
 	e.sess = &session.Session{TranscriptID: e.sess.TranscriptID}
 	if prev != "" {
 		if err := e.forkJournal(); err != nil {
@@ -141,7 +145,7 @@ func (e *Engine) Detach() string {
 	}
 	e.bound = ""
 	e.sess = e.sess.Clone()
-	e.sess.Revision, e.seen = 0, session.Header{}
+	e.sess.Revision, e.seen, e.base = 0, session.Header{}, nil
 	return name
 }
 
@@ -158,7 +162,7 @@ func (e *Engine) New() (autosaved string, err error) {
 
 // reset empties the live conversation: no history, no binding, no journal.
 func (e *Engine) reset() {
-	e.history, e.bound, e.sess, e.dirty, e.journal, e.seen = nil, "", &session.Session{}, false, nil, session.Header{}
+	e.history, e.bound, e.sess, e.dirty, e.journal, e.seen, e.base = nil, "", &session.Session{}, false, nil, session.Header{}, nil
 	e.checkpoints = nil
 }
 
@@ -188,7 +192,7 @@ func (e *Engine) Fork(name string) error {
 		return err
 	}
 	e.bound = n
-	e.sess, e.dirty = s, false
+	e.sess, e.dirty, e.base = s, false, s.History
 	e.seen = session.Header{Revision: s.Revision, UpdatedAt: s.UpdatedAt}
 	return nil
 }

@@ -18,6 +18,9 @@
 //   - leftover temp file: hidden ".<name>.tmp-*" files (see atomicfile) in
 //     sessions/, transcripts/ and trash/, and those of the input history
 //     file, older than Rules.TempTTL (1 hour): no write takes that long.
+//     Only names ending ".tmp-<digits>" count, so a session's lock file
+//     (sessions/.<name>.lock, see package session) and open marker are never
+//     taken for one.
 //   - expired trash: trashed sessions older than Rules.TrashTTL (7 days).
 //
 // Sessions removed by a rule go to the trash (session.Store.Trash), so

@@ -121,7 +121,7 @@ func reportLines(home string, r Rules) []StoreLine {
 		StoreLine{Store: storeHistory, Path: r.historyFile(home), Rule: hist},
 		StoreLine{Store: storeTrash, Path: filepath.Join(home, session.TrashDirName) + string(filepath.Separator), Rule: trash},
 		StoreLine{Store: storeTemp, Path: home + string(filepath.Separator), Rule: "hidden .*.tmp-* files left by interrupted writes: deleted after " + config.FormatTTL(r.TempTTL)},
-		StoreLine{Store: storeOther, Path: home + string(filepath.Separator), Rule: "kept: no rule (list index, open markers, files set aside as .broken, anything else)"},
+		StoreLine{Store: storeOther, Path: home + string(filepath.Separator), Rule: "kept: no rule (list index, open markers, session locks, files set aside as .broken, anything else)"},
 	)
 }
 

@@ -201,7 +201,11 @@ func TestLeftoverTempFiles(t *testing.T) {
 	f.file("sessions/.fresh.json.tmp-1", now.Add(-time.Minute))
 	f.file("sessions/.list-index.json", now.Add(-100*day))
 	f.file("sessions/.notes.open", now.Add(-100*day))
-	f.file(".other.tmp-1", now.Add(-100*day)) // not the history's
+	f.file("sessions/.notes.lock", now.Add(-100*day))   // a session's write lock
+	f.file("sessions/.a.tmp-1.lock", now.Add(-100*day)) // that of session "a.tmp-1"
+	f.file("sessions/.a.tmp-1.open", now.Add(-100*day)) // its open marker
+	f.file("sessions/.a.tmp-1.json", now.Add(-100*day)) // not a temp: no random suffix
+	f.file(".other.tmp-1", now.Add(-100*day))           // not the history's
 	p := f.plan(rulesWith(0, 0))
 	got := names(p.Items, ReasonTemp)
 	slices.Sort(got)
@@ -283,7 +287,7 @@ func TestReportListsEachStore(t *testing.T) {
 			t.Errorf("%s: %+v, want files %d, remove %d", store, l, want[0], want[1])
 		}
 	}
-	if l := got["other files"]; l.Files != 1 { // history.broken
+	if l := got["other files"]; l.Files != 5 { // history.broken and the 4 sessions' lock files
 		t.Errorf("other: %+v", l)
 	}
 	if len(lines) != 8 {

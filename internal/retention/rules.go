@@ -75,7 +75,19 @@ func sessionsDir(home string) string    { return filepath.Join(home, "sessions")
 func transcriptsDir(home string) string { return filepath.Join(home, "transcripts") }
 
 // isTemp reports whether a file name is a hidden temporary file of
-// package atomicfile's pattern (".<name>.tmp-<random>").
+// package atomicfile's pattern (".<name>.tmp-<random>", where os.CreateTemp
+// makes <random> decimal digits). Session lock and open-marker files
+// (".<name>.lock", ".<name>.open") never match, even for a session whose
+// name holds ".tmp-".
 func isTemp(file string) bool {
-	return strings.HasPrefix(file, ".") && strings.Contains(file, ".tmp-")
+	i := strings.LastIndex(file, ".tmp-")
+	if !strings.HasPrefix(file, ".") || i < 0 || i+len(".tmp-") == len(file) {
+		return false
+	}
+	for _, c := range file[i+len(".tmp-"):] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }

@@ -69,6 +69,28 @@
 // that cannot be read (ErrCorrupt) or is too new (ErrTooNew): evidence is
 // never destroyed. Files are created 0600 and the folder 0700.
 //
+// # Locks and revisions
+//
+// Every write of a session (Save, SaveIf, Create) holds an exclusive
+// flock(2) on its lock file, sessions/.<name>.lock (empty, mode 0600,
+// hidden from List), so writers in any number of processes are serialised.
+// A write waits for the lock with a growing back-off (0.2-5 ms) up to the
+// store's lock timeout (DefaultLockTimeout, SetLockTimeout) and then fails
+// with ErrLocked naming the session and the lock file; the lock is released
+// when its process exits, so a crash never leaves it held. Delete, Trash
+// and Rename remove the lock file when no one holds it; a writer that
+// locked a removed lock file notices (it is no longer the file at the path)
+// and locks the new one.
+//
+// The revision member counts saves. Save (last writer wins) writes one more
+// than the higher of the session's and the stored revision, so every write
+// changes it. SaveIf(name, sess, expect) writes only when the stored
+// revision, read under the lock, is expect (0 for no file): otherwise it
+// returns a *ConflictError (ErrConflict) with the current revision and
+// writes nothing. A reader that compares revisions therefore never misses a
+// write by chatcli, whatever the clock's resolution; updated_at is
+// informative (recency in listings).
+//
 // # The trash
 //
 // Store.Trash moves sessions/<name>.json unchanged to

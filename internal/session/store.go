@@ -18,8 +18,9 @@ const fileExt = ".json"
 // Store is the folder of session files, <home>/sessions. It is safe for use
 // by several processes: every write replaces a whole file atomically.
 type Store struct {
-	dir string
-	now func() time.Time
+	dir   string
+	now   func() time.Time
+	locks lockState // see lock.go
 }
 
 // Open returns the store under dir, creating it (mode 0700) if needed.
@@ -69,8 +70,22 @@ func (s *Store) Load(name string) (*Session, error) {
 // incrementing Revision; sess is changed accordingly. An existing file that
 // cannot be read (empty, cut, invalid) or is too new is never overwritten:
 // the error wraps ErrCorrupt or ErrTooNew. On a failed write the previous
-// file is byte-identical.
+// file is byte-identical. The last writer wins; writes are serialised by
+// the session's lock (ErrLocked on timeout) and the new revision is above
+// the stored one. SaveIf is the conditional form.
 func (s *Store) Save(name string, sess *Session) error {
+	n, _, err := s.path(name)
+	if err != nil {
+		return err
+	}
+	return s.withLock(n, func() error {
+		s.raiseRevision(n, sess)
+		return s.save(n, sess)
+	})
+}
+
+// save is Save for a caller holding the session's lock.
+func (s *Store) save(name string, sess *Session) error {
 	_, p, err := s.path(name)
 	if err != nil {
 		return err
@@ -96,7 +111,7 @@ func (s *Store) Create(name string, sess *Session) error {
 	if err != nil {
 		return err
 	}
-	if err := atomicfile.CreateFile(p, data); err != nil {
+	if err := s.withLock(n, func() error { return atomicfile.CreateFile(p, data) }); err != nil {
 		if errors.Is(err, fs.ErrExist) {
 			return fmt.Errorf("%w: %q", ErrExists, n)
 		}
@@ -243,6 +258,7 @@ func (s *Store) Delete(name string) error {
 		}
 		return fmt.Errorf("session: delete %s: %w", p, err)
 	}
+	s.dropLock(n)
 	return atomicfile.SyncDir(s.dir)
 }
 
@@ -287,5 +303,6 @@ func (s *Store) Rename(old, new string) error {
 	if err := os.Remove(op); err != nil {
 		return fmt.Errorf("session: rename %s: %w", op, err)
 	}
+	s.dropLock(on)
 	return atomicfile.SyncDir(s.dir)
 }

@@ -99,6 +99,7 @@ func (s *Store) Trash(name string) (TrashEntry, error) {
 			os.Remove(dst) // the session stays where it was
 			return TrashEntry{}, fmt.Errorf("session: move %s to the trash: %w", p, err)
 		}
+		s.dropLock(n)
 		if err := errors.Join(atomicfile.SyncDir(s.dir), atomicfile.SyncDir(dir)); err != nil {
 			return TrashEntry{}, err
 		}

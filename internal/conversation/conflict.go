@@ -1,0 +1,160 @@
+package conversation
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/chatcli/chatcli/internal/journal"
+	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/rewind"
+	"github.com/chatcli/chatcli/internal/session"
+)
+
+// ConflictInfix joins a session's name and the time in the name of a
+// conflict fork: NAME.conflict-YYYYMMDD-HHMMSS[-n].
+const ConflictInfix = ".conflict-"
+
+// writeThrough saves the live history to the bound session, if any, on
+// condition that the file is still at the revision this engine last saw
+// (session.Store.SaveIf). When another process saved since, the two are
+// reconciled (see reconcile).
+func (e *Engine) writeThrough() error {
+	if e.bound == "" {
+		return nil
+	}
+	err := e.saveTo(e.bound)
+	if !errors.Is(err, session.ErrConflict) {
+		return err
+	}
+	return e.reconcile()
+}
+
+// reconcile settles a live history holding changes the bound file never
+// got with the file another process saved since. Under the session's lock
+// (session.Store.Update) it reads the file and writes the merge of both
+// (mergeHistories) when there is one, so no third write can come between;
+// otherwise this side is kept as a conflict fork and the file's version
+// becomes live.
+func (e *Engine) reconcile() error {
+	cps, err := rewind.Encode(e.checkpoints)
+	if err != nil {
+		return err
+	}
+	var saved, other *session.Session
+	var theirs int
+	var recreated bool
+	err = e.store.Update(e.bound, func(cur *session.Session) (*session.Session, error) {
+		if cur == nil { // deleted since: write this side again
+			saved, recreated = e.sess.Clone(), true
+			saved.History, saved.Checkpoints = e.history, cps
+			return saved, nil
+		}
+		h, n, ok := mergeHistories(e.base, cur.History, e.history)
+		if !ok {
+			other = cur
+			return nil, nil
+		}
+		saved, theirs = cur.Clone(), n
+		saved.History, saved.Checkpoints = h, cps
+		return saved, nil
+	})
+	switch {
+	case err != nil:
+		return err
+	case other != nil:
+		return e.forkConflict(other)
+	case recreated:
+		e.notify(fmt.Sprintf("session %q was deleted elsewhere; this window wrote it again", e.bound))
+	case theirs > 0:
+		e.notify(fmt.Sprintf("session %q gained %d message(s) elsewhere; this window's %d new message(s) now follow them",
+			e.bound, theirs, len(saved.History)-len(e.base)-theirs))
+	}
+	e.useFile(saved)
+	e.history, e.dirty = saved.History, false
+	e.record(journal.ReasonSync)
+	return nil
+}
+
+// mergeHistories returns base, then theirs' messages after base, then
+// ours' messages after base, and the number of theirs' new messages, when
+// theirs and ours both start with base and the result passes
+// message.Validate (tool-call groups intact). Messages are compared by
+// their journal hashes (role, content, tool calls, tool_call_id, images;
+// not meta).
+func mergeHistories(base, theirs, ours []message.Message) ([]message.Message, int, bool) {
+	hb, ht, ho := journal.HashHistory(base), journal.HashHistory(theirs), journal.HashHistory(ours)
+	n := len(hb)
+	if len(ht) < n || len(ho) < n || !slices.Equal(ht[:n], hb) || !slices.Equal(ho[:n], hb) {
+		return nil, 0, false
+	}
+	merged := slices.Concat(theirs, ours[n:])
+	if message.Validate(merged) != nil {
+		return nil, 0, false
+	}
+	return merged, len(theirs) - n, true
+}
+
+// forkConflict keeps the live history as a new session named
+// NAME.conflict-<time> with its own journal, announces it, and makes other
+// live. When the fork cannot be written, nothing is adopted and the error
+// is returned: the live history stays unsaved (Close autosaves it).
+func (e *Engine) forkConflict(other *session.Session) error {
+	e.record(journal.ReasonSync) // the lineage's journal holds this side too
+	id := e.JournalID()
+	if id != "" {
+		var err error
+		if id, err = journal.Fork(e.journalDir, id); err != nil {
+			return fmt.Errorf("session %q changed elsewhere; keeping this window's version: %w", e.bound, err)
+		}
+	}
+	cps, _ := rewind.Encode(e.checkpoints) // checkpoints always encode
+	s := &session.Session{History: e.history, TranscriptID: id, Checkpoints: cps,
+		Extra: e.sess.Extra, Attachments: e.sess.Attachments}
+	name, err := e.store.CreateUnique(conflictName(e.bound, e.now().Format("20060102-150405")), s)
+	if err != nil {
+		return fmt.Errorf("session %q changed elsewhere; keeping this window's version: %w", e.bound, err)
+	}
+	e.notify(fmt.Sprintf("session %q was changed elsewhere and cannot be merged: this window's version is kept as session %q; the other version is now live",
+		e.bound, name))
+	e.take(other)
+	return nil
+}
+
+// conflictName is the name of a conflict fork of session name at stamp,
+// with name clipped so the whole stays a valid name.
+func conflictName(name, stamp string) string {
+	suffix := ConflictInfix + stamp
+	const room = 128 - 4 // CreateUnique may add "-n"
+	if r := []rune(name); len(r)+len([]rune(suffix)) > room {
+		name = strings.TrimRight(string(r[:room-len([]rune(suffix))]), ".")
+	}
+	return name + suffix
+}
+
+// take makes other, the bound session as stored, the live conversation.
+func (e *Engine) take(other *session.Session) {
+	e.useFile(other)
+	e.history, e.dirty = other.History, false
+	e.loadCheckpoints()
+	e.repair()
+	e.record(journal.ReasonSync)
+}
+
+// useFile records other as the bound file's last known state: its header
+// and unknown members are kept on the next write, and its history is the
+// base of the next merge.
+func (e *Engine) useFile(other *session.Session) {
+	if other.TranscriptID != e.sess.TranscriptID {
+		e.journal = nil
+	}
+	e.sess, e.base = other, other.History
+	e.seen = session.Header{Revision: other.Revision, UpdatedAt: other.UpdatedAt}
+}
+
+// forgetFile records that the bound file does not exist (any more): the
+// next write creates it.
+func (e *Engine) forgetFile() {
+	e.seen, e.base, e.sess.Revision = session.Header{}, nil, 0
+}

@@ -1,0 +1,175 @@
+package conversation
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chatcli/chatcli/internal/journal"
+	"github.com/chatcli/chatcli/internal/provider"
+	"github.com/chatcli/chatcli/internal/provider/offline"
+	"github.com/chatcli/chatcli/internal/session"
+)
+
+// hookProvider runs once, at the start of its next request, what another
+// window does meanwhile: the race a lock-free adoption check cannot see.
+type hookProvider struct {
+	provider.Provider
+	during func()
+}
+
+func (h *hookProvider) Chat(ctx context.Context, req provider.Request, onDelta func(string)) (provider.Response, error) {
+	if f := h.during; f != nil {
+		h.during = nil
+		f()
+	}
+	return h.Provider.Chat(ctx, req, onDelta)
+}
+
+// window is one surface's engine on a shared store with journals.
+type window struct {
+	*Engine
+	hook    *hookProvider
+	notices []string
+}
+
+func newWindow(t *testing.T, st *session.Store, journals string) *window {
+	t.Helper()
+	w := &window{hook: &hookProvider{Provider: offline.New("")}}
+	clock := time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
+	w.Engine = New(Options{Store: st, Provider: w.hook, JournalDir: journals, Now: func() time.Time { return clock },
+		Notify: func(s string) { w.notices = append(w.notices, s) }})
+	return w
+}
+
+// twoWindows returns windows A and B that both loaded session "s", which
+// holds one turn "zero".
+func twoWindows(t *testing.T) (st *session.Store, journals string, a, b *window) {
+	t.Helper()
+	dir := t.TempDir()
+	st, err := session.Open(filepath.Join(dir, "sessions"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	journals = filepath.Join(dir, "transcripts")
+	first := newWindow(t, st, journals)
+	turn(t, first.Engine, "zero")
+	if err := first.Save("s", false); err != nil {
+		t.Fatal(err)
+	}
+	a, b = newWindow(t, st, journals), newWindow(t, st, journals)
+	for _, w := range []*window{a, b} {
+		if _, err := w.Load("s"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return st, journals, a, b
+}
+
+// checkJournal checks that every line of journal id parses and that it
+// recorded every prompt in want.
+func checkJournal(t *testing.T, journals, id string, want ...string) {
+	t.Helper()
+	msgs, _, warnings, err := journal.Messages(journal.Path(journals, id))
+	if err != nil || len(warnings) != 0 {
+		t.Fatalf("journal %s: %v %v", id, err, warnings)
+	}
+	got := users(msgs)
+	for _, w := range want {
+		if !strings.Contains(got, w) {
+			t.Fatalf("journal %s lacks %q: %s", id, w, got)
+		}
+	}
+}
+
+func TestCon1TurnsOfTwoWindowsAreMerged(t *testing.T) {
+	st, journals, a, b := twoWindows(t)
+	// B's turn is in flight when A's turn is saved: B's write-through
+	// finds revision 2 where it expected 1.
+	b.hook.during = func() { turn(t, a.Engine, "from A") }
+	turn(t, b.Engine, "from B")
+	s, err := st.Load("s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := users(s.History); got != "zero,from A,from B" || len(s.History) != 6 || s.Revision != 3 {
+		t.Fatalf("session holds %q (%d messages, revision %d); notices %v", got, len(s.History), s.Revision, b.notices)
+	}
+	if len(b.notices) != 1 || !strings.Contains(b.notices[0], `"s" gained 2 message(s) elsewhere`) {
+		t.Fatalf("B's notices: %v", b.notices)
+	}
+	if users(b.History()) != users(s.History) || b.Dirty() {
+		t.Fatalf("B's live history %q is not what it saved", users(b.History()))
+	}
+	// A adopts the merge before its next turn; nothing forks.
+	turn(t, a.Engine, "A again")
+	if s, _ = st.Load("s"); users(s.History) != "zero,from A,from B,A again" {
+		t.Fatalf("after A's next turn: %q", users(s.History))
+	}
+	if list, _ := st.List(); len(list) != 1 {
+		t.Fatalf("sessions: %+v", list)
+	}
+	checkJournal(t, journals, s.TranscriptID, "zero", "from A", "from B", "A again")
+}
+
+func TestCon1DivergentHistoriesForkAnnounced(t *testing.T) {
+	st, journals, a, b := twoWindows(t)
+	turn(t, a.Engine, "a1")
+	// B adopts a1 before its turn; meanwhile A rewinds a1 away and says
+	// something else: B's base is no longer a prefix of the file.
+	b.hook.during = func() {
+		if _, err := a.Rewind(1); err != nil {
+			t.Fatal(err)
+		}
+		turn(t, a.Engine, "a2")
+	}
+	turn(t, b.Engine, "b1")
+
+	s, err := st.Load("s")
+	if err != nil || users(s.History) != "zero,a2" {
+		t.Fatalf("the session must hold A's side: %q %v", users(s.History), err)
+	}
+	fork := "s" + ConflictInfix + "20261130-090000"
+	var named []string
+	for _, n := range b.notices {
+		if strings.Contains(n, `"`+fork+`"`) {
+			named = append(named, n)
+		}
+	}
+	if len(named) != 1 {
+		t.Fatalf("want one notice naming %s: %v", fork, b.notices)
+	}
+	f, err := st.Load(fork)
+	if err != nil || users(f.History) != "zero,a1,b1" {
+		t.Fatalf("the conflict fork must hold B's side: %q %v", users(f.History), err)
+	}
+	if f.TranscriptID == "" || f.TranscriptID == s.TranscriptID {
+		t.Fatalf("the fork must have its own journal: %q vs %q", f.TranscriptID, s.TranscriptID)
+	}
+	if users(b.History()) != "zero,a2" || b.Bound() != "s" || b.Dirty() {
+		t.Fatalf("B must now show the session's version: %q bound %q", users(b.History()), b.Bound())
+	}
+	checkJournal(t, journals, s.TranscriptID, "zero", "a1", "a2", "b1")
+	checkJournal(t, journals, f.TranscriptID, "zero", "a1", "b1")
+
+	// B goes on from the session's version without another conflict.
+	turn(t, b.Engine, "b2")
+	if s, _ = st.Load("s"); users(s.History) != "zero,a2,b2" {
+		t.Fatalf("after B's next turn: %q", users(s.History))
+	}
+}
+
+func TestConflictNamesStayValid(t *testing.T) {
+	long := strings.Repeat("é", 128)
+	for _, name := range []string{"s", long, strings.Repeat("a", 100) + "." + strings.Repeat("b", 27)} {
+		n := conflictName(name, "20261130-090000") + "-999"
+		if _, err := session.NormalizeName(n); err != nil {
+			t.Errorf("%q: %v", n, err)
+		}
+		if !strings.HasSuffix(n, ConflictInfix+"20261130-090000-999") {
+			t.Errorf("%q lost its suffix", n)
+		}
+	}
+}

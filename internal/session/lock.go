@@ -1,0 +1,160 @@
+package session
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/gofrs/flock"
+)
+
+// DefaultLockTimeout is how long a write waits for another process's write
+// of the same session to finish before failing with ErrLocked. A write
+// holds the lock only while it checks the stored revision and replaces the
+// file (milliseconds), so waiting this long means a process is stuck.
+const DefaultLockTimeout = 10 * time.Second
+
+// lockFileExt ends the name of a session's lock file.
+const lockFileExt = ".lock"
+
+// Bounds of the back-off between attempts to take a held lock.
+const (
+	lockPollMin = 200 * time.Microsecond
+	lockPollMax = 5 * time.Millisecond
+)
+
+// LockStats sums the time this store's writes spent waiting for session
+// locks, for performance checks (CHATCLI_DEBUG_LOCKSTATS).
+type LockStats struct {
+	// Acquired counts locks taken; Contended those that had to wait.
+	Acquired, Contended int64
+	// TotalWait and MaxWait are the summed and the longest wait.
+	TotalWait, MaxWait time.Duration
+}
+
+// lockState is the store's lock settings and counters; the zero value
+// uses DefaultLockTimeout.
+type lockState struct {
+	mu      sync.Mutex
+	timeout time.Duration
+	stats   LockStats
+}
+
+// SetLockTimeout sets how long writes wait for a session's lock; d <= 0
+// restores DefaultLockTimeout.
+func (s *Store) SetLockTimeout(d time.Duration) {
+	s.locks.mu.Lock()
+	s.locks.timeout = d
+	s.locks.mu.Unlock()
+}
+
+// LockStats returns the lock waits of this store's writes so far.
+func (s *Store) LockStats() LockStats {
+	s.locks.mu.Lock()
+	defer s.locks.mu.Unlock()
+	return s.locks.stats
+}
+
+// LockPath is the lock file of a valid session name:
+// sessions/.<name>.lock, an empty file (mode 0600) that writers of the
+// session lock with flock(2). ErrInvalidName for an invalid name.
+func (s *Store) LockPath(name string) (string, error) {
+	n, _, err := s.path(name)
+	if err != nil {
+		return "", err
+	}
+	return s.lockPath(n), nil
+}
+
+func (s *Store) lockPath(n string) string { return filepath.Join(s.dir, "."+n+lockFileExt) }
+
+// withLock runs fn while holding the exclusive lock of the normalized
+// session name n. It fails with ErrLocked when the lock is not free within
+// the store's timeout.
+func (s *Store) withLock(n string, fn func() error) error {
+	lock, err := s.lock(n)
+	if err != nil {
+		return err
+	}
+	defer lock.Unlock()
+	return fn()
+}
+
+// lock takes the exclusive lock of session n, waiting with a growing
+// back-off up to the timeout. A lock file removed by dropLock while this
+// process waited on it is detected (it is no longer the file at the path)
+// and the lock is taken again on the new file.
+func (s *Store) lock(n string) (*flock.Flock, error) {
+	s.locks.mu.Lock()
+	timeout := s.locks.timeout
+	s.locks.mu.Unlock()
+	if timeout <= 0 {
+		timeout = DefaultLockTimeout
+	}
+	path := s.lockPath(n)
+	start := time.Now()
+	deadline := start.Add(timeout)
+	poll := lockPollMin
+	for {
+		lock := flock.New(path, flock.SetPermissions(0o600))
+		ok, err := lock.TryLock()
+		if err != nil {
+			lock.Close()
+			return nil, fmt.Errorf("session: lock %q (%s): %w", n, path, err)
+		}
+		if ok {
+			if sameFile(lock) {
+				s.count(time.Since(start))
+				return lock, nil
+			}
+			lock.Unlock() // removed meanwhile: lock the new file
+			continue
+		}
+		lock.Close()
+		if time.Now().After(deadline) {
+			return nil, fmt.Errorf("%w: session %q: another process held %s for more than %s; it is still writing or is stuck (the lock goes with the process)",
+				ErrLocked, n, path, timeout)
+		}
+		time.Sleep(poll)
+		poll = min(2*poll, lockPollMax)
+	}
+}
+
+// count records one lock taken after waiting wait.
+func (s *Store) count(wait time.Duration) {
+	s.locks.mu.Lock()
+	defer s.locks.mu.Unlock()
+	st := &s.locks.stats
+	st.Acquired++
+	if wait > lockPollMin {
+		st.Contended++
+	}
+	st.TotalWait += wait
+	st.MaxWait = max(st.MaxWait, wait)
+}
+
+// sameFile reports whether the file lock holds is still the file at its
+// path.
+func sameFile(lock *flock.Flock) bool {
+	held, herr := lock.Stat()
+	now, nerr := os.Stat(lock.Path())
+	return herr == nil && nerr == nil && os.SameFile(held, now)
+}
+
+// dropLock removes the lock file of session n once the session is gone,
+// when no other process holds it; best effort (a lock file left behind is
+// harmless and reused).
+func (s *Store) dropLock(n string) {
+	lock := flock.New(s.lockPath(n), flock.SetFlag(os.O_RDWR))
+	ok, err := lock.TryLock()
+	if err != nil || !ok {
+		lock.Close()
+		return
+	}
+	defer lock.Unlock()
+	if sameFile(lock) {
+		os.Remove(lock.Path())
+	}
+}
