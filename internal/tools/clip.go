@@ -81,7 +81,9 @@ func floorBoundary(s string, p int) int {
 // ceilBoundary returns the smallest grapheme boundary of s that is >= p.
 // Segmentation starts after the last line feed before p (a cluster always
 // ends at a line feed, UAX #29 rule GB4) or, without one nearby, at a rune
-// start syncBytes before p; s may begin in the middle of a character.
+// start syncBytes before p, moved back to the start of a run of regional
+// indicators; s may begin in the middle of a character. The answer is exact
+// unless s begins inside a run of flags that reaches the cut.
 func ceilBoundary(s string, p int) int {
 	if p <= 0 {
 		return firstRuneStart(s, 0)
@@ -94,6 +96,15 @@ func ceilBoundary(s string, p int) int {
 		start += i + 1
 	} else {
 		start = firstRuneStart(s, start)
+		// Regional indicators pair up into flags counting from the start
+		// of their run (GB12, GB13): start at the run's beginning.
+		for start > 0 {
+			r, size := utf8.DecodeLastRuneInString(s[:start])
+			if r < 0x1F1E6 || r > 0x1F1FF {
+				break
+			}
+			start -= size
+		}
 	}
 	at, state := start, -1
 	rest := s[start:]
@@ -117,9 +128,10 @@ func firstRuneStart(s string, i int) int {
 	return min(i, len(s))
 }
 
-// capture is an io.Writer that keeps the first and last capBytes bytes of
-// everything written to it and counts the total, so a command printing
-// gigabytes costs 2×capBytes of memory.
+// capture is an io.Writer that keeps the first capBytes bytes and the last
+// capBytes+syncBytes bytes of everything written to it (the extra bytes let
+// the tail cut start segmenting before the cut point) and counts the total,
+// so a command printing gigabytes costs about 2×capBytes of memory.
 type capture struct {
 	capBytes int
 	head     []byte
@@ -132,22 +144,22 @@ func (c *capture) Write(p []byte) (int, error) {
 	n := len(p)
 	c.total += n
 	if room := c.capBytes - len(c.head); room > 0 {
-		k := min(room, len(p))
-		c.head = append(c.head, p[:k]...)
+		c.head = append(c.head, p[:min(room, len(p))]...)
 	}
-	if len(p) > c.capBytes {
-		p = p[len(p)-c.capBytes:]
+	size := c.capBytes + syncBytes
+	if len(p) > size {
+		p = p[len(p)-size:]
 	}
 	for len(p) > 0 {
-		if len(c.tail) < c.capBytes {
-			k := min(c.capBytes-len(c.tail), len(p))
+		if len(c.tail) < size {
+			k := min(size-len(c.tail), len(p))
 			c.tail = append(c.tail, p[:k]...)
 			p = p[k:]
 			continue
 		}
 		k := copy(c.tail[c.start:], p)
 		p = p[k:]
-		c.start = (c.start + k) % c.capBytes
+		c.start = (c.start + k) % size
 	}
 	return n, nil
 }
@@ -155,7 +167,7 @@ func (c *capture) Write(p []byte) (int, error) {
 // String returns the captured text clipped as clip does.
 func (c *capture) String() string {
 	tail := string(c.tail[c.start:]) + string(c.tail[:c.start])
-	if c.total <= 2*c.capBytes {
+	if c.total <= len(c.head)+len(tail) {
 		// Head and tail together hold everything: rebuild it exactly.
 		whole := string(c.head) + tail[len(tail)-(c.total-len(c.head)):]
 		return clip(whole, c.capBytes)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 )
 
 // maxSymlinks bounds symlink expansion while resolving one path, as Linux's
@@ -99,6 +100,9 @@ func realpath(p string) (string, error) {
 		if errors.Is(err, fs.ErrNotExist) {
 			// The rest does not exist: nothing more to resolve.
 			return filepath.Join(append([]string{next}, todo...)...), nil
+		}
+		if errors.Is(err, syscall.ENOTDIR) {
+			return "", fmt.Errorf("%s is a file, not a directory", cur)
 		}
 		if err != nil {
 			return "", err

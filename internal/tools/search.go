@@ -169,8 +169,15 @@ func (s *searchRun) report(pattern, where string) string {
 	if s.truncated {
 		fmt.Fprintf(&b, "\n[stopped at %d matches; narrow the pattern, path or glob, or raise max_results]", s.max)
 	}
-	if s.binary > 0 || s.big > 0 {
-		fmt.Fprintf(&b, "\n[skipped %d binary files and %d files over 1 MiB]", s.binary, s.big)
+	var skipped []string
+	if s.binary > 0 {
+		skipped = append(skipped, fmt.Sprintf("%d binary %s", s.binary, plural(s.binary, "file", "files")))
+	}
+	if s.big > 0 {
+		skipped = append(skipped, fmt.Sprintf("%d %s over 1 MiB", s.big, plural(s.big, "file", "files")))
+	}
+	if skipped != nil {
+		fmt.Fprintf(&b, "\n[skipped %s]", strings.Join(skipped, " and "))
 	}
 	return b.String()
 }
