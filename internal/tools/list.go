@@ -66,7 +66,7 @@ func (b *Box) listDir(ctx context.Context, raw []byte) (string, error) {
 				if p == t.rel {
 					return err
 				}
-				lines = append(lines, fmt.Sprintf("%s (unreadable: %v)", relTo(t.rel, p), errors.Unwrap(err)))
+				lines = append(lines, fmt.Sprintf("%s (unreadable: %v)", relTo(t.rel, p), err))
 				return nil
 			}
 			if p == t.rel {

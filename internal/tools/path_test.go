@@ -136,3 +136,17 @@ func TestNewRefusesBadOptions(t *testing.T) {
 		}
 	}
 }
+
+func TestRefusalMessages(t *testing.T) {
+	b, ws, out := confined(t)
+	cases := map[string]string{
+		"../x":   "error: path ../x is outside the workspace " + ws + "; use a path inside it",
+		"esc":    "error: path esc is outside the workspace " + ws + " (it resolves to " + filepath.Join(out, "secret.txt") + "); use a path inside it",
+		"a\x00b": "error: path \"a\\x00b\" contains a NUL byte",
+	}
+	for p, want := range cases {
+		if got, _ := run(t, b, "read_file", map[string]any{"path": p}); got != want {
+			t.Errorf("%q:\n got %q\nwant %q", p, got, want)
+		}
+	}
+}

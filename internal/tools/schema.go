@@ -97,7 +97,7 @@ var specs = []spec{
 			"Long output is cut in the middle. The user may be asked to allow the command first.",
 		Parameters: json.RawMessage(`{"type":"object","properties":{` +
 			`"command":{"type":"string","description":"Shell command line, e.g. \"go test ./...\"."},` +
-			`"timeout_seconds":{"type":"number","exclusiveMinimum":0,"description":"Kill the command after this many seconds. Default {timeout}."}` +
+			`"timeout_seconds":{"type":"number","description":"Kill the command after this many seconds. Default {timeout}."}` +
 			`},"required":["command"],"additionalProperties":false}`),
 	}, run: (*Box).runCommand, clipsItself: true},
 }
