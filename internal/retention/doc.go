@@ -19,6 +19,11 @@
 //     sessions/, transcripts/ and trash/, and those of the input history
 //     file, older than Rules.TempTTL (1 hour): no write takes that long.
 //   - expired trash: trashed sessions older than Rules.TrashTTL (7 days).
+//   - workspace gone: a checkpoint repository of coder mode
+//     (checkpoints/<key>/, see package shadow) whose recorded workspace
+//     folder no longer exists. Apply checks again, under the repository's
+//     lock, and deletes the folder whole; one whose workspace file cannot
+//     be read is kept.
 //
 // Sessions removed by a rule go to the trash (session.Store.Trash), so
 // `chatcli session restore NAME` brings one back within a week; journals,
