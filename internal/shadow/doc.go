@@ -13,7 +13,7 @@
 //	  lock        flock(2) file: every change to state, head or git/ holds it
 //	  state       the manifest of the current state (below), replaced atomically
 //	  head        "<commit id> <sha256 hex of the state bytes it holds>\n"
-//	  index       scratch GIT_INDEX_FILE used while writing a commit
+//	  index       GIT_INDEX_FILE of every git run (plumbing only: never written)
 //	  git/        a bare git repository (GIT_DIR); branch refs/heads/checkpoints
 //
 // where <key> is the first 16 hex digits of SHA-256 of the workspace's
@@ -38,8 +38,8 @@
 //
 // # Checkpoints
 //
-// Checkpoint commits the manifest when it changed since the last
-// checkpoint: the commit's tree holds "manifest" (the manifest bytes),
+// Checkpoint commits the manifest (one git fast-import run) when it
+// changed since the last checkpoint: the commit's tree holds "manifest" (the manifest bytes),
 // "now/<path>" and "base/<path>" (the file contents, so git keeps every
 // blob reachable). The commit id is the checkpoint id; an unchanged state
 // returns the previous id without running git, and before any tool change
@@ -56,8 +56,8 @@
 //
 // # Git
 //
-// The git command-line tool runs with GIT_DIR and GIT_INDEX_FILE pointing
-// into the shadow folder, every other GIT_* variable removed,
+// The git command-line tool (hash-object, cat-file, fast-import, init)
+// runs with GIT_DIR and GIT_INDEX_FILE pointing into the shadow folder, every other GIT_* variable removed,
 // GIT_CONFIG_NOSYSTEM=1, GIT_CONFIG_GLOBAL=/dev/null and HOME set to the
 // shadow folder, so no user or system configuration, hook or fsmonitor
 // applies; gc.auto=0 keeps git from pruning. Commits are authored by

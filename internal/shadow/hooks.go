@@ -1,12 +1,14 @@
 package shadow
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
 )
@@ -152,59 +154,61 @@ func (r *Repo) unchanged() (string, bool, error) {
 	return "", false, nil
 }
 
-// commit writes st as a checkpoint commit on refs/heads/checkpoints and
-// records it in head.
+// commit writes st as a checkpoint commit on refs/heads/checkpoints (one
+// git fast-import run: manifest blob, trees, commit, ref) and records it
+// in head.
 func (r *Repo) commit(st *state) (string, error) {
 	data := st.encode()
-	mid, err := r.hashData(data)
-	if err != nil {
-		return "", err
+	var in bytes.Buffer
+	fmt.Fprintf(&in, "commit refs/heads/checkpoints\nmark :1\ncommitter chatcli <chatcli@localhost> %d +0000\ndata 10\ncheckpoint\n",
+		time.Now().Unix())
+	if head, err := os.ReadFile(r.headPath()); err == nil {
+		if f := strings.Fields(string(head)); len(f) == 2 && idPattern.MatchString(f[0]) {
+			fmt.Fprintf(&in, "from %s\n", f[0])
+		}
 	}
-	var info strings.Builder
-	fmt.Fprintf(&info, "100644 %s\tmanifest\n", mid)
+	fmt.Fprintf(&in, "deleteall\nM 100644 inline manifest\ndata %d\n", len(data))
+	in.Write(data)
+	in.WriteString("\n")
 	for _, rec := range st.sorted() {
 		for _, side := range []struct {
 			dir string
 			e   entry
 		}{{"now/", rec.Now}, {"base/", rec.Base}} {
-			switch side.e.Kind {
-			case kindFile:
-				mode := "100644"
-				if side.e.Perm&0o111 != 0 {
-					mode = "100755"
-				}
-				fmt.Fprintf(&info, "%s %s\t%s%s\n", mode, side.e.Blob, side.dir, rec.Path)
-			case kindLink:
-				fmt.Fprintf(&info, "120000 %s\t%s%s\n", side.e.Blob, side.dir, rec.Path)
+			mode := treeMode(side.e)
+			if mode == "" {
+				continue
 			}
+			// Unquoted: the path starts with "now/" or "base/", never with
+			// a double quote, and holds no newline (git-fast-import(1)).
+			fmt.Fprintf(&in, "M %s %s %s\n", mode, side.e.Blob, side.dir+rec.Path)
 		}
 	}
-	if err := os.Remove(r.indexPath()); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return "", fmt.Errorf("shadow: %w", err)
-	}
-	if _, err := r.git([]byte(info.String()), "update-index", "--index-info"); err != nil {
-		return "", err
-	}
-	tree, err := r.git(nil, "write-tree")
-	if err != nil {
-		return "", err
-	}
-	args := []string{"commit-tree", strings.TrimSpace(string(tree)), "-m", "checkpoint"}
-	if head, err := os.ReadFile(r.headPath()); err == nil {
-		if f := strings.Fields(string(head)); len(f) == 2 && idPattern.MatchString(f[0]) {
-			args = append(args, "-p", f[0])
-		}
-	}
-	out, err := r.git(nil, args...)
+	in.WriteString("\nget-mark :1\ndone\n")
+	out, err := r.git(in.Bytes(), "fast-import", "--quiet", "--force", "--done")
 	if err != nil {
 		return "", err
 	}
 	id := strings.TrimSpace(string(out))
-	if _, err := r.git(nil, "update-ref", "refs/heads/checkpoints", id); err != nil {
-		return "", err
+	if !idPattern.MatchString(id) {
+		return "", fmt.Errorf("shadow: git fast-import returned %q, not a commit id", id)
 	}
 	if err := atomicfile.WriteFile(r.headPath(), []byte(id+" "+stateHash(data)+"\n")); err != nil {
 		return "", fmt.Errorf("shadow: %w", err)
 	}
 	return id, nil
+}
+
+// treeMode is the git tree mode of an entry's content, "" for entries
+// without content (folders, gone).
+func treeMode(e entry) string {
+	switch {
+	case e.Kind == kindLink:
+		return "120000"
+	case e.Kind != kindFile:
+		return ""
+	case e.Perm&0o111 != 0:
+		return "100755"
+	}
+	return "100644"
 }

@@ -99,8 +99,12 @@ func (r *Repo) Path() string { return r.dir }
 func (r *Repo) SetClock(now func() time.Time) { r.now = now }
 
 // rel returns abs relative to the workspace, slash-separated, or an error
-// when abs is outside it or is the workspace itself.
+// when abs is outside it, is the workspace itself or holds a newline (the
+// manifest and git's --stdin-paths are line-based).
 func (r *Repo) rel(abs string) (string, error) {
+	if strings.ContainsAny(abs, "\n\x00") {
+		return "", fmt.Errorf("shadow: cannot track %q: newline in its path", abs)
+	}
 	for _, root := range []string{r.workspace, r.resolved} {
 		rel, err := filepath.Rel(root, filepath.Clean(abs))
 		if err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel) {
@@ -160,7 +164,6 @@ func (r *Repo) locked(ctx context.Context, fn func(st *state) (save bool, err er
 
 func (r *Repo) statePath() string { return filepath.Join(r.dir, "state") }
 func (r *Repo) headPath() string  { return filepath.Join(r.dir, "head") }
-func (r *Repo) indexPath() string { return filepath.Join(r.dir, "index") }
 
 // stateHash is the SHA-256 hex of manifest bytes, kept in head.
 func stateHash(data []byte) string {

@@ -213,6 +213,9 @@ func TestBadIDsAndMissingWorkspace(t *testing.T) {
 	if _, err := w.repo.Restore(context.Background(), Plan{ID: "nope"}, nil); !errors.Is(err, ErrUnknownCheckpoint) {
 		t.Fatalf("Restore with a bad id: %v", err)
 	}
+	if err := w.repo.BeforeChange(w.path("new\nline")); err == nil {
+		t.Fatal("a path with a newline was accepted")
+	}
 	if err := w.repo.BeforeChange("/etc/passwd"); err == nil {
 		t.Fatal("a path outside the workspace was accepted")
 	}
@@ -234,5 +237,26 @@ func TestGitMissing(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
 	if _, err := Open(t.TempDir(), t.TempDir()); !errors.Is(err, ErrGitMissing) {
 		t.Fatalf("Open without git: %v", err)
+	}
+}
+
+func TestAwkwardNamesRoundTrip(t *testing.T) {
+	w := newWorkspace(t)
+	names := []string{`"quoted" name.txt`, "espaço/ação ü.md", "-dash", `back\slash`}
+	for _, n := range names {
+		w.seed(n, "before "+n, 0o640)
+	}
+	before := snapshot(t, w.dir, true)
+	id := w.checkpoint()
+	for _, n := range names {
+		w.write(n, "after")
+	}
+	w.write(`"new`, "created")
+	if w.checkpoint() == id {
+		t.Fatal("no new checkpoint")
+	}
+	restore(t, w, id, nil)
+	if d := diff(before, snapshot(t, w.dir, true)); d != "" {
+		t.Fatal(d)
 	}
 }
