@@ -150,7 +150,8 @@ func (r *Repo) checkpointState(id string) (*state, error) {
 // Restore sets the workspace back to checkpoint plan.ID (see Plan).
 // Before overwriting or removing a file changed by hand since the tool
 // last wrote it, it calls overwrite with the path (relative,
-// slash-separated); false leaves that file alone and reports it. The plan
+// slash-separated); false (or a nil overwrite) leaves that file alone and
+// reports it in Report.Skipped. The plan
 // is computed again under the repository's lock, so a change made since
 // plan was taken is handled too; overwrite is asked while the lock is
 // held. Restore goes on past failures and returns them joined; a
