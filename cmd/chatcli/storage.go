@@ -106,12 +106,13 @@ type storagePruneOptions struct {
 }
 
 const storagePruneLong = `List what the retention rules would remove now, grouped by reason: TTL,
-keep-count, orphan journal, leftover temp file, expired trash. Without --apply
+keep-count, orphan journal, leftover temp file, expired trash, workspace gone
+(the file checkpoints of a workspace folder that no longer exists). Without --apply
 or --empty-trash nothing changes.
 
 --apply removes it: sessions are moved to the trash (chatcli session restore
-NAME brings one back within 7 days); journals, temp files and expired trash
-entries are deleted. It never prompts and exits 0 when there is nothing to do,
+NAME brings one back within 7 days); journals, temp files, expired trash
+entries and checkpoint repositories are deleted. It never prompts and exits 0 when there is nothing to do,
 so it can run from cron:
 
   17 3 * * *  chatcli storage prune --apply --quiet

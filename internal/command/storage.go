@@ -86,6 +86,8 @@ func reasonText(r retention.Rules, reason retention.Reason) string {
 		return "temp files left by interrupted writes, older than " + config.FormatTTL(r.TempTTL) + ", deleted"
 	case retention.ReasonExpiredTrash:
 		return "sessions trashed more than " + config.FormatTTL(r.TrashTTL) + " ago, deleted"
+	case retention.ReasonWorkspaceGone:
+		return "file checkpoint repositories of workspaces that no longer exist, deleted"
 	}
 	return string(reason)
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/session"
+	"github.com/chatcli/chatcli/internal/shadow"
 )
 
 // Result is what Apply did.
@@ -48,7 +49,9 @@ func (r Result) SizeBytes() int64 {
 }
 
 // Apply carries out a plan: sessions go to the trash (dated by the plan's
-// Now), journals, temp files and expired trash entries are deleted. Each
+// Now), journals, temp files and expired trash entries are deleted, and so
+// are checkpoint repositories whose workspace is still gone (one in use is
+// left). Each
 // item is checked again first and skipped when the store changed in a way
 // that would spare it. Apply goes on past failures and returns them joined;
 // nothing to do is not an error.
@@ -90,6 +93,8 @@ func apply(ctx context.Context, p PrunePlan) (Result, error) {
 				break
 			}
 			why, err = removeJournal(it)
+		case KindCheckpoints:
+			why, err = shadow.RemoveIfGone(it.Path)
 		default:
 			why, err = removeFile(it)
 			synced[filepath.Dir(it.Path)] = true

@@ -42,7 +42,8 @@ func Summary(r Result) string {
 	for _, c := range []struct {
 		reason Reason
 		what   string
-	}{{ReasonOrphanJournal, "orphan journal"}, {ReasonTemp, "leftover temp file"}, {ReasonExpiredTrash, "expired trash entry"}} {
+	}{{ReasonOrphanJournal, "orphan journal"}, {ReasonTemp, "leftover temp file"}, {ReasonExpiredTrash, "expired trash entry"},
+		{ReasonWorkspaceGone, "checkpoint repository"}} {
 		if n := r.Count(c.reason); n > 0 {
 			parts = append(parts, "deleted "+plural(n, c.what))
 		}
@@ -57,7 +58,7 @@ func plural(n int, what string) string {
 	if n == 1 {
 		return "1 " + what
 	}
-	if strings.HasSuffix(what, "entry") {
+	if strings.HasSuffix(what, "y") {
 		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(what, "y"))
 	}
 	return fmt.Sprintf("%d %ss", n, what)

@@ -22,6 +22,11 @@
 //     (sessions/.<name>.lock, see package session) and open marker are never
 //     taken for one.
 //   - expired trash: trashed sessions older than Rules.TrashTTL (7 days).
+//   - workspace gone: a checkpoint repository of coder mode
+//     (checkpoints/<key>/, see package shadow) whose recorded workspace
+//     folder no longer exists. Apply checks again, under the repository's
+//     lock, and deletes the folder whole; one whose workspace file cannot
+//     be read is kept.
 //
 // Sessions removed by a rule go to the trash (session.Store.Trash), so
 // `chatcli session restore NAME` brings one back within a week; journals,

@@ -12,6 +12,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/session"
+	"github.com/chatcli/chatcli/internal/shadow"
 )
 
 // Reason says which rule removes an item. Plans list items in the order of
@@ -25,10 +26,11 @@ const (
 	ReasonOrphanJournal Reason = "orphan journal"
 	ReasonTemp          Reason = "leftover temp file"
 	ReasonExpiredTrash  Reason = "expired trash"
+	ReasonWorkspaceGone Reason = "workspace gone"
 )
 
 // Reasons lists every reason in plan order.
-var Reasons = []Reason{ReasonTTL, ReasonKeepCount, ReasonOrphanJournal, ReasonTemp, ReasonExpiredTrash}
+var Reasons = []Reason{ReasonTTL, ReasonKeepCount, ReasonOrphanJournal, ReasonTemp, ReasonExpiredTrash, ReasonWorkspaceGone}
 
 // Kind is what an item is, which decides how Apply removes it.
 type Kind string
@@ -39,6 +41,9 @@ const (
 	KindJournal Kind = "journal"
 	KindTemp    Kind = "temp file"
 	KindTrash   Kind = "trashed session"
+	// KindCheckpoints is the shadow repository of a workspace (package
+	// shadow): a folder, deleted whole.
+	KindCheckpoints Kind = "checkpoint repository"
 )
 
 // Item is one thing a plan would remove.
@@ -46,14 +51,18 @@ type Item struct {
 	Reason Reason `json:"reason"`
 	Kind   Kind   `json:"kind"`
 	// Name is the session name (sessions and trash entries), the journal
-	// id, or the temp file's base name.
+	// id, the temp file's base name, or the workspace a checkpoint
+	// repository recorded.
 	Name      string `json:"name"`
 	Path      string `json:"path"`
 	SizeBytes int64  `json:"size_bytes"`
 	// When is the time the rule measured: stored updated_at for sessions,
 	// mtime for journals and temp files, the time it was trashed for trash
-	// entries.
+	// entries, the last change of a checkpoint repository's state.
 	When time.Time `json:"when"`
+	// Files is the number of files a folder item holds (checkpoint
+	// repositories); 0 for single files.
+	Files int `json:"files,omitempty"`
 }
 
 // Spared is something a rule would have removed but that is kept, and why.
@@ -141,8 +150,30 @@ func Plan(home string, rules Rules, now time.Time) (PrunePlan, error) {
 			}
 		}
 	}
+	if err := p.planCheckpoints(); err != nil {
+		return p, err
+	}
 	p.sort()
 	return p, nil
+}
+
+// planCheckpoints applies the workspace gone rule to the shadow
+// repositories of coder mode.
+func (p *PrunePlan) planCheckpoints() error {
+	repos, err := shadow.List(p.Home)
+	if err != nil {
+		return err
+	}
+	for _, in := range repos {
+		switch {
+		case in.Err != nil:
+			p.Spared = append(p.Spared, Spared{in.Dir, "checkpoint repository of an unknown workspace: " + in.Err.Error()})
+		case in.Gone:
+			p.Items = append(p.Items, Item{Reason: ReasonWorkspaceGone, Kind: KindCheckpoints, Name: in.Workspace,
+				Path: in.Dir, SizeBytes: in.SizeBytes, When: in.ModTime, Files: in.Files})
+		}
+	}
+	return nil
 }
 
 // openStore opens the sessions folder under home.

@@ -11,12 +11,14 @@ import (
 
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/session"
+	"github.com/chatcli/chatcli/internal/shadow"
 )
 
 // StoreLine describes one store under the home folder.
 type StoreLine struct {
 	// Store names it: "sessions you named", "sessions autosave-",
-	// "transcripts", "input history", "trash", "temp files", "other files".
+	// "transcripts", "input history", "trash", "checkpoints", "temp files",
+	// "other files".
 	Store     string `json:"store"`
 	Path      string `json:"path"`
 	Files     int    `json:"files"`
@@ -35,6 +37,7 @@ const (
 	storeHistory     = "input history"
 	storeTrash       = "trash"
 	storeTemp        = "temp files"
+	storeCheckpoints = "checkpoints"
 	storeOther       = "other files"
 )
 
@@ -83,7 +86,7 @@ func Report(home string, rules Rules, now time.Time) ([]StoreLine, error) {
 	}
 	for _, it := range plan.Items {
 		l := idx[itemStore(it)]
-		l.RemoveFiles++
+		l.RemoveFiles += max(it.Files, 1)
 		l.RemoveBytes += it.SizeBytes
 	}
 	return lines, nil
@@ -120,6 +123,8 @@ func reportLines(home string, r Rules) []StoreLine {
 		StoreLine{Store: storeTranscripts, Path: transcriptsDir(home) + string(filepath.Separator), Rule: journals},
 		StoreLine{Store: storeHistory, Path: r.historyFile(home), Rule: hist},
 		StoreLine{Store: storeTrash, Path: filepath.Join(home, session.TrashDirName) + string(filepath.Separator), Rule: trash},
+		StoreLine{Store: storeCheckpoints, Path: shadow.Dir(home) + string(filepath.Separator),
+			Rule: "file checkpoints of coder mode, one repository per workspace: deleted when the workspace no longer exists"},
 		StoreLine{Store: storeTemp, Path: home + string(filepath.Separator), Rule: "hidden .*.tmp-* files left by interrupted writes: deleted after " + config.FormatTTL(r.TempTTL)},
 		StoreLine{Store: storeOther, Path: home + string(filepath.Separator), Rule: "kept: no rule (list index, open markers, session locks, files set aside as .broken, anything else)"},
 	)
@@ -132,6 +137,8 @@ func classify(home, hist, path string) string {
 	switch {
 	case path == hist:
 		return storeHistory
+	case strings.HasPrefix(path, shadow.Dir(home)+string(filepath.Separator)):
+		return storeCheckpoints
 	case dir == filepath.Dir(hist) && strings.HasPrefix(base, "."+filepath.Base(hist)+".tmp-"):
 		return storeTemp
 	}
@@ -171,6 +178,8 @@ func itemStore(it Item) string {
 		return storeTranscripts
 	case KindTrash:
 		return storeTrash
+	case KindCheckpoints:
+		return storeCheckpoints
 	}
 	return storeTemp
 }

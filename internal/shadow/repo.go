@@ -1,0 +1,240 @@
+package shadow
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gofrs/flock"
+
+	"github.com/chatcli/chatcli/internal/atomicfile"
+)
+
+// DirName is the folder under CHATCLI_HOME that holds the repositories.
+const DirName = "checkpoints"
+
+// EmptyID is the checkpoint id of a workspace no tool has changed yet
+// (git's empty tree id): restoring to it sets every tracked path back to
+// the state it had before any tool touched it.
+const EmptyID = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
+
+// lockTimeout bounds how long a hook waits for another process holding the
+// repository (which holds it only while it writes a few objects).
+const lockTimeout = 30 * time.Second
+
+// Repo is the shadow repository of one workspace. Its methods are safe for
+// concurrent use, and several processes may use one workspace's repository
+// at once (they take turns on a flock(2)).
+type Repo struct {
+	workspace string // absolute, clean
+	resolved  string // workspace with symbolic links resolved
+	dir       string // the repository folder
+	gitPath   string
+	mu        sync.Mutex
+	now       func() time.Time
+	cmdErr    error // a Command that could not be recorded, for the next Checkpoint
+}
+
+// Dir is the folder under home that holds every shadow repository.
+func Dir(home string) string { return filepath.Join(home, DirName) }
+
+// RepoDir is the folder of workspace's repository under home:
+// checkpoints/<first 16 hex digits of SHA-256 of the absolute path>.
+func RepoDir(home, workspace string) string {
+	sum := sha256.Sum256([]byte(workspace))
+	return filepath.Join(Dir(home), hex.EncodeToString(sum[:])[:16])
+}
+
+// Open returns the shadow repository of workspace (a folder; made
+// absolute) under home (CHATCLI_HOME). Nothing is written until a tool
+// changes a file. Errors: ErrGitMissing, or a missing workspace.
+func Open(home, workspace string) (*Repo, error) {
+	ws, err := filepath.Abs(workspace)
+	if err != nil {
+		return nil, fmt.Errorf("shadow: workspace %s: %w", workspace, err)
+	}
+	if err := checkWorkspace(ws); err != nil {
+		return nil, err
+	}
+	g, err := exec.LookPath("git")
+	if err != nil {
+		return nil, ErrGitMissing
+	}
+	resolved, err := filepath.EvalSymlinks(ws)
+	if err != nil {
+		resolved = ws
+	}
+	return &Repo{workspace: ws, resolved: resolved, dir: RepoDir(home, ws), gitPath: g, now: time.Now}, nil
+}
+
+// checkWorkspace returns an error naming ws when it is not a folder.
+func checkWorkspace(ws string) error {
+	fi, err := os.Stat(ws)
+	if err != nil {
+		return fmt.Errorf("shadow: workspace %s: %w", ws, err)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("shadow: workspace %s is not a folder", ws)
+	}
+	return nil
+}
+
+// Workspace returns the workspace's absolute path.
+func (r *Repo) Workspace() string { return r.workspace }
+
+// Path returns the repository's folder.
+func (r *Repo) Path() string { return r.dir }
+
+// SetClock replaces the clock that dates command lines (tests).
+func (r *Repo) SetClock(now func() time.Time) { r.now = now }
+
+// rel returns abs relative to the workspace, slash-separated, or an error
+// when abs is outside it, is the workspace itself or holds a newline (the
+// manifest and git's --stdin-paths are line-based).
+func (r *Repo) rel(abs string) (string, error) {
+	if strings.ContainsAny(abs, "\n\x00") {
+		return "", fmt.Errorf("shadow: cannot track %q: newline in its path", abs)
+	}
+	for _, root := range []string{r.workspace, r.resolved} {
+		rel, err := filepath.Rel(root, filepath.Clean(abs))
+		if err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel) {
+			return filepath.ToSlash(rel), nil
+		}
+	}
+	return "", fmt.Errorf("shadow: %s is not inside the workspace %s", abs, r.workspace)
+}
+
+func (r *Repo) abs(rel string) string { return filepath.Join(r.workspace, filepath.FromSlash(rel)) }
+
+// chain returns rel's ancestor folders, outermost first, then rel.
+func chain(rel string) []string {
+	var out []string
+	for d := path.Dir(rel); d != "."; d = path.Dir(d) {
+		out = append([]string{d}, out...)
+	}
+	return append(out, rel)
+}
+
+// locked runs fn holding the repository's lock, with the folder and git
+// repository created; fn gets the current state and, when it returns
+// save, the state is written back.
+func (r *Repo) locked(ctx context.Context, fn func(st *state) (save bool, err error)) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if err := os.MkdirAll(r.dir, 0o700); err != nil {
+		return fmt.Errorf("shadow: %w", err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, lockTimeout)
+	defer cancel()
+	lock := flock.New(filepath.Join(r.dir, "lock"))
+	ok, err := lock.TryLockContext(ctx, 5*time.Millisecond)
+	if err != nil || !ok {
+		return fmt.Errorf("shadow: lock %s: %w", lock.Path(), errors.Join(err, ctx.Err()))
+	}
+	defer lock.Unlock()
+	if err := r.writeWorkspaceFile(); err != nil {
+		return err
+	}
+	if err := r.initGit(); err != nil {
+		return err
+	}
+	st, _, err := readState(r.statePath())
+	if err != nil {
+		return err
+	}
+	save, err := fn(st)
+	if err != nil || !save {
+		return err
+	}
+	if err := atomicfile.WriteFile(r.statePath(), st.encode()); err != nil {
+		return fmt.Errorf("shadow: %w", err)
+	}
+	return nil
+}
+
+func (r *Repo) statePath() string { return filepath.Join(r.dir, "state") }
+func (r *Repo) headPath() string  { return filepath.Join(r.dir, "head") }
+
+// stateHash is the SHA-256 hex of manifest bytes, kept in head.
+func stateHash(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// writeWorkspaceFile records the workspace path, once.
+func (r *Repo) writeWorkspaceFile() error {
+	p := filepath.Join(r.dir, "workspace")
+	if _, err := os.Stat(p); err == nil {
+		return nil
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("shadow: %w", err)
+	}
+	if err := atomicfile.WriteFile(p, []byte(r.workspace+"\n")); err != nil {
+		return fmt.Errorf("shadow: %w", err)
+	}
+	return nil
+}
+
+// capture returns the states of rels on disk, writing file contents and
+// link targets into the object store (regular files in one git run).
+func (r *Repo) capture(rels []string) (map[string]entry, error) {
+	out := map[string]entry{}
+	var files, abss []string
+	for _, rel := range rels {
+		e, err := statOnly(r.abs(rel))
+		if err != nil {
+			return nil, err
+		}
+		switch e.Kind {
+		case kindFile:
+			files, abss = append(files, rel), append(abss, r.abs(rel))
+		case kindLink:
+			t, err := os.Readlink(r.abs(rel))
+			if err != nil {
+				return nil, fmt.Errorf("shadow: %w", err)
+			}
+			if e.Blob, err = r.hashData([]byte(t)); err != nil {
+				return nil, err
+			}
+		}
+		out[rel] = e
+	}
+	ids, err := r.hashFiles(abss)
+	if err != nil {
+		return nil, err
+	}
+	for i, rel := range files {
+		e := out[rel]
+		e.Blob = ids[i]
+		out[rel] = e
+	}
+	return out, nil
+}
+
+// statOnly is look without reading contents.
+func statOnly(abs string) (entry, error) {
+	fi, err := os.Lstat(abs)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return entry{Kind: kindGone}, nil
+	case err != nil:
+		return entry{}, fmt.Errorf("shadow: %w", err)
+	case fi.IsDir():
+		return entry{Kind: kindDir, Perm: fi.Mode().Perm()}, nil
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return entry{Kind: kindLink, Perm: fi.Mode().Perm()}, nil
+	case fi.Mode().IsRegular():
+		return entry{Kind: kindFile, Perm: fi.Mode().Perm()}, nil
+	}
+	return entry{}, fmt.Errorf("shadow: %s is not a regular file, folder or symbolic link", abs)
+}
