@@ -46,8 +46,15 @@ func (f *factory) config(providerFlag, modelFlag string) (config.Config, error) 
 	return c, err
 }
 
+// store opens the session store with the configured encryption key (a
+// malformed CHATCLI_ENCRYPTION_KEY was refused by config.FromEnv).
 func (f *factory) store(c config.Config) (*session.Store, error) {
-	return session.Open(c.SessionsDir())
+	st, err := session.Open(c.SessionsDir())
+	if err != nil {
+		return nil, err
+	}
+	st.SetKey(c.EncryptionKey)
+	return st, nil
 }
 
 // provider builds the configured provider. A hosted provider without its

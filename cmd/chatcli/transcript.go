@@ -37,7 +37,7 @@ func newSessionExportCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			t, err := conversation.ReadTranscript(c.TranscriptsDir(), s.TranscriptID, s.History)
+			t, err := conversation.ReadTranscript(c.TranscriptsDir(), s.TranscriptID, s.History, st.Key())
 			if err != nil {
 				return err
 			}
