@@ -62,6 +62,9 @@ func (e *Engine) recordAlways(reason string) {
 	if e.journalDir == "" || len(e.history) == 0 {
 		return
 	}
+	if e.store.KeyRefused() && e.journal == nil {
+		return // a journal not yet open would be sealed under a key that may be wrong
+	}
 	err := e.openJournal()
 	if err == nil {
 		_, err = e.journal.Sync(e.history, reason)

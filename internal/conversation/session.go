@@ -250,6 +250,9 @@ func (e *Engine) keepUnsaved() (string, error) {
 }
 
 func (e *Engine) autosave() (string, error) {
+	if e.store.KeyRefused() {
+		return "", fmt.Errorf("autosave: not written: CHATCLI_ENCRYPTION_KEY failed to open a session, so it may be the wrong key; save with /session save NAME to keep this conversation")
+	}
 	cps, _ := rewind.Encode(e.checkpoints) // checkpoints always encode
 	id := e.JournalID()
 	if e.bound != "" && id != "" { // the bound session keeps its journal

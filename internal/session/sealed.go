@@ -67,6 +67,12 @@ func (s *Store) SetKey(k seal.Key) { s.key = k }
 // Key is the store's encryption key; the zero Key when encryption is off.
 func (s *Store) Key() seal.Key { return s.key }
 
+// KeyRefused reports whether a sealed file failed to open with the store's
+// key (a wrong key, or a damaged file) since the store was opened. Surfaces
+// then write nothing new that a person did not ask for (no autosave, no
+// journal), so nothing is sealed under a key that may be wrong.
+func (s *Store) KeyRefused() bool { return s.keyRefused.Load() }
+
 // nameOf is the session name of a file in the sessions folder.
 func nameOf(p string) string { return strings.TrimSuffix(filepath.Base(p), fileExt) }
 
@@ -106,6 +112,7 @@ func (s *Store) containerError(name, p string, err error) error {
 	case errors.Is(err, ErrEncrypted):
 		return fmt.Errorf("session %q is %w", name, ErrEncrypted)
 	case errors.Is(err, seal.ErrWrongKey):
+		s.keyRefused.Store(true)
 		return fmt.Errorf("session %q: wrong encryption key or damaged file (%s): %w", name, p, err)
 	case errors.Is(err, seal.ErrTooNew):
 		return fmt.Errorf("%w: %s: %v; it was not changed (upgrade chatcli to open it)", ErrTooNew, p, err)

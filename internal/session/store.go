@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
@@ -22,6 +23,8 @@ type Store struct {
 	dir string
 	now func() time.Time
 	key seal.Key // encryption at rest; zero when off (sealed.go)
+	// keyRefused is set when the key failed to open a sealed file.
+	keyRefused atomic.Bool
 }
 
 // Open returns the store under dir, creating it (mode 0700) if needed.
