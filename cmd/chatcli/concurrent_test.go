@@ -18,6 +18,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/session"
 )
 
@@ -113,7 +114,7 @@ func checkJournals(t *testing.T, home string) {
 		t.Fatal("no journal written")
 	}
 	for _, f := range files {
-		_, _, warnings, err := journal.Messages(f)
+		_, _, warnings, err := journal.Messages(f, seal.Key{})
 		if err != nil || len(warnings) != 0 {
 			t.Fatalf("journal %s: %v %v", f, err, warnings)
 		}

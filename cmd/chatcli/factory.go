@@ -72,12 +72,16 @@ func (f *factory) config(providerFlag, modelFlag string) (config.Config, error) 
 	return c, err
 }
 
+// store opens the session store with the configured encryption key (a
+// malformed CHATCLI_ENCRYPTION_KEY was refused by config.FromEnv).
 func (f *factory) store(c config.Config) (*session.Store, error) {
 	st, err := session.Open(c.SessionsDir())
-	if err == nil {
-		f.stores = append(f.stores, st)
+	if err != nil {
+		return nil, err
 	}
-	return st, err
+	st.SetKey(c.EncryptionKey)
+	f.stores = append(f.stores, st)
+	return st, nil
 }
 
 // provider builds the configured provider. A hosted provider without its

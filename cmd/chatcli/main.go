@@ -13,7 +13,9 @@ import (
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/provider"
+	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/session"
 )
 
@@ -26,7 +28,7 @@ const (
 	exitError    = 1   // anything not listed below
 	exitUsage    = 2   // bad flags, arguments or names
 	exitNotFound = 3   // no such session
-	exitData     = 4   // a file that cannot be read or is too new
+	exitData     = 4   // a file that cannot be read, is too new, encrypted without a key, or the key is wrong
 	exitProvider = 5   // the LLM request failed
 	exitSignal   = 130 // stopped by a signal
 )
@@ -59,7 +61,8 @@ func exitCode(s *ioStreams, err error) int {
 		return exitUsage
 	case errors.Is(err, session.ErrNotFound):
 		return exitNotFound
-	case errors.Is(err, session.ErrCorrupt), errors.Is(err, session.ErrTooNew):
+	case errors.Is(err, session.ErrCorrupt), errors.Is(err, session.ErrTooNew), errors.Is(err, session.ErrEncrypted),
+		errors.Is(err, journal.ErrEncrypted), errors.Is(err, seal.ErrWrongKey), errors.Is(err, seal.ErrCorrupt), errors.Is(err, seal.ErrTooNew):
 		return exitData
 	case errors.Is(err, provider.ErrProvider):
 		return exitProvider

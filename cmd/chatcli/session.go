@@ -225,7 +225,7 @@ func newSessionForkCmd(f *factory) *cobra.Command {
 			}
 			// The fork's journal starts as a copy of the parent's.
 			if dir := c.TranscriptsDir(); dir != "" && journal.ValidID(src.TranscriptID) {
-				if s.TranscriptID, err = journal.Fork(dir, src.TranscriptID); err != nil {
+				if s.TranscriptID, err = journal.Fork(dir, src.TranscriptID, st.Key()); err != nil {
 					return err
 				}
 				if err := st.Save(args[1], s); err != nil {

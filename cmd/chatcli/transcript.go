@@ -21,7 +21,7 @@ func newSessionExportCmd(f *factory) *cobra.Command {
 		Long: "Write every message the session's journal recorded, compacted or rewound ones included\n" +
 			"(the saved history when it has no journal), as Markdown or JSONL. Without PATH the file is\n" +
 			"chatcli-NAME-YYYYMMDD-HHMMSS.md|jsonl in the working directory, mode 0600; PATH - writes to\n" +
-			"standard output.",
+			"standard output, and so does no PATH when CHATCLI_ENCRYPTION_KEY is set (an export is plaintext).",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) < 2 || len(args) > 3 {
 				return fmt.Errorf("%w: %s needs NAME and md or jsonl, and optionally PATH", errFlags, cmd.CommandPath())
@@ -37,7 +37,7 @@ func newSessionExportCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			t, err := conversation.ReadTranscript(c.TranscriptsDir(), s.TranscriptID, s.History)
+			t, err := conversation.ReadTranscript(c.TranscriptsDir(), s.TranscriptID, s.History, st.Key())
 			if err != nil {
 				return err
 			}
@@ -48,6 +48,9 @@ func newSessionExportCmd(f *factory) *cobra.Command {
 			path := ""
 			if len(args) == 3 {
 				path = args[2]
+			}
+			if path == "" && !st.Key().IsZero() {
+				path = "-" // an encrypted store gets no plaintext copy unless a PATH asks for one
 			}
 			confirm := f.streams.Out
 			if path == "-" { // the export is the output: say so on the side

@@ -54,7 +54,9 @@ func storageRules(env *Env) (string, retention.Rules) {
 	if env.Config != nil {
 		return env.Config.Home, retention.FromConfig(*env.Config)
 	}
-	return filepath.Dir(env.Engine.Store().Dir()), retention.DefaultRules()
+	r := retention.DefaultRules()
+	r.Key = env.Engine.Store().Key()
+	return filepath.Dir(env.Engine.Store().Dir()), r
 }
 
 // WriteReport prints one line per store under home: files, size, what the

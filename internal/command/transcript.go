@@ -145,6 +145,9 @@ func sessionExport(env *Env, a []string, _ bool) error {
 	if len(a) == 2 {
 		path = a[1]
 	}
+	if path == "" && !env.Engine.Store().Key().IsZero() {
+		path = "-" // an encrypted store gets no plaintext copy unless a PATH asks for one
+	}
 	confirm := env.Out
 	if path == "-" { // the export is the output: say so on the side
 		confirm = env.Err

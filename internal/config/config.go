@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/chatcli/chatcli/internal/seal"
 )
 
 // Provider names accepted by LLM_PROVIDER and --provider.
@@ -84,11 +86,15 @@ type Config struct {
 	// machine-made sessions per prefix are kept, newest first; 0 means no
 	// limit. Default DefaultAutosaveKeep.
 	AutosaveKeep int
+	// EncryptionKey is CHATCLI_ENCRYPTION_KEY parsed (key.go); the zero Key
+	// when unset: session files and journals are then written in plaintext.
+	EncryptionKey seal.Key
 	// Warnings are settings that were ignored, with the reason; the REPL
 	// prints them. Settings only the REPL uses never stop other commands.
 	Warnings []string
 
 	fromEnv map[string]bool // variables whose value was taken
+	oldKey  string          // CHATCLI_ENCRYPTION_KEY_OLD, parsed by OldKey
 }
 
 // DefaultRequestTimeout is the LLM request limit when none is configured.
@@ -161,6 +167,9 @@ func fromEnv(getenv func(string) string) (Config, error) {
 		c.RequestTimeout = d
 	}
 	if err := c.readRetention(getenv); err != nil {
+		return c, err
+	}
+	if err := c.readKeys(getenv); err != nil {
 		return c, err
 	}
 	for name, dst := range map[string]*bool{"CHATCLI_SESSION_AUTOSAVE": &c.Autosave, "CHATCLI_SESSION_TRANSCRIPT": &c.Transcript} {

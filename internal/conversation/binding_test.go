@@ -12,6 +12,7 @@ import (
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/search"
 	"github.com/chatcli/chatcli/internal/session"
 )
@@ -98,8 +99,8 @@ func TestSaveAsStartsANewIdentityAndJournal(t *testing.T) {
 		t.Fatalf("save-as must start its own lineage: a=%s c=%s rev=%d", a.TranscriptID, c.TranscriptID, c.Revision)
 	}
 	turn(t, e, "only c")
-	am, _, _, _ := journal.Messages(journal.Path(dir, a.TranscriptID))
-	cm, _, _, _ := journal.Messages(journal.Path(dir, c.TranscriptID))
+	am, _, _, _ := journal.Messages(journal.Path(dir, a.TranscriptID), seal.Key{})
+	cm, _, _, _ := journal.Messages(journal.Path(dir, c.TranscriptID), seal.Key{})
 	if len(am) != 2 || len(cm) != 4 {
 		t.Fatalf("journals a=%d c=%d messages", len(am), len(cm))
 	}
@@ -133,15 +134,15 @@ func TestJournalFollowsTheSessionAcrossRestartsAndForks(t *testing.T) {
 	e2.Attach("s")
 	turn(t, e2, "two")
 	s, _ := f.store.Load("s")
-	msgs, _, _, _ := journal.Messages(journal.Path(dir, s.TranscriptID))
+	msgs, _, _, _ := journal.Messages(journal.Path(dir, s.TranscriptID), seal.Key{})
 	if users(msgs) != "one,two" || len(msgs) != 4 {
 		t.Fatalf("journal after restart: %q (%d)", users(msgs), len(msgs))
 	}
 	e2.Fork("f")
 	turn(t, e2, "three")
 	fs, _ := f.store.Load("f")
-	fm, _, _, _ := journal.Messages(journal.Path(dir, fs.TranscriptID))
-	pm, _, _, _ := journal.Messages(journal.Path(dir, s.TranscriptID))
+	fm, _, _, _ := journal.Messages(journal.Path(dir, fs.TranscriptID), seal.Key{})
+	pm, _, _, _ := journal.Messages(journal.Path(dir, s.TranscriptID), seal.Key{})
 	if fs.TranscriptID == s.TranscriptID || users(fm) != "one,two,three" || users(pm) != "one,two" {
 		t.Fatalf("fork journal %q, parent %q", users(fm), users(pm))
 	}
@@ -176,7 +177,7 @@ func TestDetachAndAutosaveNeverShareAJournal(t *testing.T) {
 	if s1.TranscriptID == s2.TranscriptID {
 		t.Fatal("s1 and s2 share a journal")
 	}
-	m1, _, _, _ := journal.Messages(journal.Path(dir, s1.TranscriptID))
+	m1, _, _, _ := journal.Messages(journal.Path(dir, s1.TranscriptID), seal.Key{})
 	if users(m1) != "p1" {
 		t.Fatalf("s1's journal got %q", users(m1))
 	}
@@ -191,11 +192,11 @@ func TestTranscriptAddsWhatTheJournalMissed(t *testing.T) {
 	e.Save("s", false)
 	e.journalDir = "" // the journal is turned off for a while
 	turn(t, e, "unrecorded")
-	tr, err := ReadTranscript(dir, e.sess.TranscriptID, e.History())
+	tr, err := ReadTranscript(dir, e.sess.TranscriptID, e.History(), seal.Key{})
 	if err != nil || tr.Source != SourceBoth || users(tr.Messages) != "recorded,unrecorded" {
 		t.Fatalf("%v %q %q", err, tr.Source, users(tr.Messages))
 	}
-	if tr, _ := ReadTranscript(dir, "../../etc/passwd", nil); tr.Source != SourceLive {
+	if tr, _ := ReadTranscript(dir, "../../etc/passwd", nil, seal.Key{}); tr.Source != SourceLive {
 		t.Fatal("an id outside the journal folder must not be read")
 	}
 }

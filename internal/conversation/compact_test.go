@@ -9,6 +9,7 @@ import (
 	"github.com/chatcli/chatcli/internal/compact"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/session"
 )
 
@@ -22,12 +23,12 @@ func TestCompactionIsJournalledAndUndoableAfterARestart(t *testing.T) {
 	}
 	e.Save("s", false)
 	before := e.History()
-	recsBefore, _, _ := journal.ReadAll(journal.Path(dir, e.JournalID()))
+	recsBefore, _, _ := journal.ReadAll(journal.Path(dir, e.JournalID()), seal.Key{})
 	res, err := e.Compact(context.Background(), "", nil)
 	if err != nil || res.Level != 2 || len(e.History()) >= len(before) {
 		t.Fatalf("compact: %v level %d, %d messages", err, res.Level, len(e.History()))
 	}
-	recs, _, _ := journal.ReadAll(journal.Path(dir, e.JournalID()))
+	recs, _, _ := journal.ReadAll(journal.Path(dir, e.JournalID()), seal.Key{})
 	if added := recs[len(recsBefore):]; len(added) != 2 || added[0].Type != journal.TypeMessage || added[1].Reason != journal.ReasonCompact {
 		t.Fatalf("a compaction must add the summary and one rewrite record, got %+v", added)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/provider"
 	"github.com/chatcli/chatcli/internal/provider/offline"
+	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/session"
 )
 
@@ -72,7 +73,7 @@ func twoWindows(t *testing.T) (st *session.Store, journals string, a, b *window)
 // recorded every prompt in want.
 func checkJournal(t *testing.T, journals, id string, want ...string) {
 	t.Helper()
-	msgs, _, warnings, err := journal.Messages(journal.Path(journals, id))
+	msgs, _, warnings, err := journal.Messages(journal.Path(journals, id), seal.Key{})
 	if err != nil || len(warnings) != 0 {
 		t.Fatalf("journal %s: %v %v", id, err, warnings)
 	}

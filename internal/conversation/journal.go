@@ -5,6 +5,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/seal"
 )
 
 // JournalID is the id of the live conversation's journal, "" when the
@@ -33,7 +34,7 @@ func (e *Engine) openJournal() error {
 	if e.sess.TranscriptID == "" {
 		e.sess.TranscriptID = journal.NewID()
 	}
-	j, warnings, err := journal.Open(e.journalDir, e.sess.TranscriptID)
+	j, warnings, err := journal.Open(e.journalDir, e.sess.TranscriptID, e.store.Key())
 	for _, w := range warnings {
 		e.notify("journal: " + w.String())
 	}
@@ -61,6 +62,9 @@ func (e *Engine) recordAlways(reason string) {
 	if e.journalDir == "" || len(e.history) == 0 {
 		return
 	}
+	if e.store.KeyRefused() && e.journal == nil {
+		return // a journal not yet open would be sealed under a key that may be wrong
+	}
 	err := e.openJournal()
 	if err == nil {
 		_, err = e.journal.Sync(e.history, reason)
@@ -83,7 +87,7 @@ func (e *Engine) forkJournal() error {
 		return nil // no session names this journal: it simply moves along
 	}
 	e.record(journal.ReasonSync) // the copy starts from the current state
-	id, err := journal.Fork(e.journalDir, e.sess.TranscriptID)
+	id, err := journal.Fork(e.journalDir, e.sess.TranscriptID, e.store.Key())
 	if err != nil {
 		return err
 	}
@@ -94,7 +98,7 @@ func (e *Engine) forkJournal() error {
 // Transcript returns what the live conversation's journal recorded; see
 // ReadTranscript.
 func (e *Engine) Transcript() (Transcript, error) {
-	return ReadTranscript(e.journalDir, e.sess.TranscriptID, e.history)
+	return ReadTranscript(e.journalDir, e.sess.TranscriptID, e.history, e.store.Key())
 }
 
 // Transcript is everything a conversation held, for export and search.
@@ -119,12 +123,13 @@ const (
 // removed included), followed by the messages of live the journal never
 // recorded (it was off, or a write failed). When the journal is off (dir
 // ""), absent or empty, it is live alone. It only reads; an id that cannot
-// name a journal is ignored.
-func ReadTranscript(dir, id string, live []message.Message) (Transcript, error) {
+// name a journal is ignored. Sealed journal lines are opened with key
+// (journal.Messages).
+func ReadTranscript(dir, id string, live []message.Message, key seal.Key) (Transcript, error) {
 	if dir == "" || !journal.ValidID(id) {
 		return Transcript{Messages: live, Source: SourceLive}, nil
 	}
-	msgs, hashes, warnings, err := journal.Messages(journal.Path(dir, id))
+	msgs, hashes, warnings, err := journal.Messages(journal.Path(dir, id), key)
 	if err != nil {
 		return Transcript{}, err
 	}

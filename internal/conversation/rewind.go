@@ -36,7 +36,7 @@ func (e *Engine) known(withJournal bool) (k rewind.Known, before, after []string
 	k = rewind.Known{}
 	if withJournal && e.journalDir != "" && journal.ValidID(e.sess.TranscriptID) {
 		var msgs map[string]message.Message
-		msgs, before, after, err = journal.Catalog(journal.Path(e.journalDir, e.sess.TranscriptID), journal.ReasonCompact)
+		msgs, before, after, err = journal.Catalog(journal.Path(e.journalDir, e.sess.TranscriptID), journal.ReasonCompact, e.store.Key())
 		for h, m := range msgs {
 			k[h] = m
 		}

@@ -102,7 +102,7 @@ func SearchAll(st *session.Store, journalDir, query string, limit int, cache *Se
 				continue
 			}
 			named[s.TranscriptID] = true
-			t, err := ReadTranscript(journalDir, s.TranscriptID, s.History)
+			t, err := ReadTranscript(journalDir, s.TranscriptID, s.History, st.Key())
 			if err != nil {
 				warnings = append(warnings, fmt.Sprintf("session %q: journal unreadable (%v); searched its history", h.Name, err))
 				t = Transcript{Messages: s.History}
@@ -115,7 +115,7 @@ func SearchAll(st *session.Store, journalDir, query string, limit int, cache *Se
 			if !ok || named[id] || !journal.ValidID(id) {
 				continue
 			}
-			t, err := ReadTranscript(journalDir, id, nil)
+			t, err := ReadTranscript(journalDir, id, nil, st.Key())
 			if err != nil {
 				warnings = append(warnings, fmt.Sprintf("skipped journal %s: %v", id, err))
 				continue

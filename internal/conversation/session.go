@@ -254,12 +254,15 @@ func (e *Engine) keepUnsaved() (string, error) {
 }
 
 func (e *Engine) autosave() (string, error) {
+	if e.store.KeyRefused() {
+		return "", fmt.Errorf("autosave: not written: CHATCLI_ENCRYPTION_KEY failed to open a session, so it may be the wrong key; save with /session save NAME to keep this conversation")
+	}
 	cps, _ := rewind.Encode(e.checkpoints) // checkpoints always encode
 	id := e.JournalID()
 	if e.bound != "" && id != "" { // the bound session keeps its journal
 		e.record(journal.ReasonSync)
 		var err error
-		if id, err = journal.Fork(e.journalDir, id); err != nil {
+		if id, err = journal.Fork(e.journalDir, id, e.store.Key()); err != nil {
 			return "", fmt.Errorf("autosave: %w", err)
 		}
 	}

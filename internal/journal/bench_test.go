@@ -12,7 +12,7 @@ import (
 // lock, read what others appended, hash the history, one write, one fsync.
 // The history grows by one message per iteration, as in a conversation.
 func BenchmarkAppend(b *testing.B) {
-	j, _, err := Open(b.TempDir(), NewID())
+	j, _, err := Open(b.TempDir(), NewID(), noKey)
 	if err != nil {
 		b.Fatal(err)
 	}

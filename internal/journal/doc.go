@@ -54,4 +54,26 @@
 // every line it cannot use (torn, NUL-filled, not JSON, not a record) with a
 // Warning naming the file and line number, and goes on reading: damage is
 // never fatal and never silently truncates the journal.
+//
+// # Encryption at rest
+//
+// With a key (Open, Fork and the readers take a seal.Key; the zero Key is
+// plaintext) every line appended is a sealed line in package seal's line
+// form, "chatcli-sealed:v1:" + base64(envelope) + "\n", whose plaintext is
+// the record's JSON without its "\n", sealed for the name "journal:<id>"
+// (LineName), so lines copied into another journal do not open there; Fork
+// re-seals every line for the new id. A journal may hold plaintext and
+// sealed lines: plaintext lines stay readable with a key, and the first
+// append with a key to a journal holding plaintext lines first rewrites it
+// with every line sealed, in one atomic replacement (atomicfile) under its
+// lock. The lock is retaken until it holds the file the path names, since
+// flock(2) locks an inode and a replacement makes a new one.
+//
+// Without a key, a journal holding a sealed line fails to read or append
+// (ErrEncrypted): nothing is ever appended in plaintext next to sealed
+// lines. With a key that opens none of its sealed lines, reading fails with
+// an error wrapping seal.ErrWrongKey and nothing is appended; a sealed line
+// that does not open among lines that do is a damaged line (skipped, with a
+// warning). Rekey re-seals a whole journal under a new key in one atomic
+// replacement.
 package journal

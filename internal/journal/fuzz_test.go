@@ -59,7 +59,7 @@ func FuzzReader(f *testing.F) {
 		if err := os.WriteFile(path, data, 0o600); err != nil {
 			t.Fatal(err)
 		}
-		recs, res, err := ReadAll(path)
+		recs, res, err := ReadAll(path, noKey)
 		if err != nil {
 			t.Fatalf("reader failed: %v", err)
 		}

@@ -1,8 +1,10 @@
 package journal
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -10,10 +12,9 @@ import (
 	"slices"
 	"time"
 
-	"github.com/gofrs/flock"
-
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/seal"
 )
 
 const fileExt = ".jsonl"
@@ -24,6 +25,8 @@ const fileExt = ".jsonl"
 type Journal struct {
 	id, path string
 	now      func() time.Time
+	key      seal.Key // seals appended lines; zero: plaintext
+	plain    int      // plaintext lines read so far (sealed away before appending with a key)
 
 	view  []string            // the hash list of the history as last recorded
 	known map[string]struct{} // every hash with a message record
@@ -57,15 +60,18 @@ func Path(dir, id string) string { return filepath.Join(dir, id+fileExt) }
 // Open opens journal id under dir (creating dir, mode 0700, but not the
 // file, which the first Sync creates) and replays it to rebuild its view.
 // The warnings name every damaged line that was skipped. An id that is not
-// 1-64 lowercase hex digits is refused.
-func Open(dir, id string) (*Journal, []Warning, error) {
+// 1-64 lowercase hex digits is refused. With key set (seal.ParseKey) sealed
+// lines are opened and every appended line is sealed; with the zero Key a
+// journal holding sealed lines fails with ErrEncrypted. A key that opens
+// none of the sealed lines fails with an error wrapping seal.ErrWrongKey.
+func Open(dir, id string, key seal.Key) (*Journal, []Warning, error) {
 	if !ValidID(id) {
 		return nil, nil, fmt.Errorf("journal: invalid id %q", id)
 	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, nil, fmt.Errorf("journal: create %s: %w", dir, err)
 	}
-	j := &Journal{id: id, path: Path(dir, id), now: time.Now, known: map[string]struct{}{}, pos: position{0, 1}}
+	j := &Journal{id: id, path: Path(dir, id), now: time.Now, key: key, known: map[string]struct{}{}, pos: position{0, 1}}
 	res, err := j.refresh()
 	return j, res.Warnings, err
 }
@@ -79,7 +85,7 @@ func (j *Journal) SetClock(now func() time.Time) { j.now = now }
 
 // refresh applies the records appended since the last read to the view.
 func (j *Journal) refresh() (ScanResult, error) {
-	res, err := scan(j.path, j.pos, func(r Record) error {
+	res, err := scan(j.path, j.pos, j.key, func(r Record) error {
 		switch r.Type {
 		case TypeMessage:
 			j.view = append(j.view, r.Hash)
@@ -90,6 +96,7 @@ func (j *Journal) refresh() (ScanResult, error) {
 		return nil
 	})
 	j.pos = position{res.End, j.pos.line + res.Lines}
+	j.plain += res.Plain
 	return res, err
 }
 
@@ -98,9 +105,9 @@ func (j *Journal) refresh() (ScanResult, error) {
 // messages. It returns the number of records appended (0 when h equals the
 // view). Records that other processes appended meanwhile are read first.
 func (j *Journal) Sync(h []message.Message, reason string) (int, error) {
-	lock := flock.New(j.path)
-	if err := lock.Lock(); err != nil {
-		return 0, fmt.Errorf("journal: lock %s: %w", j.path, err)
+	lock, err := lockFile(j.path)
+	if err != nil {
+		return 0, err
 	}
 	defer lock.Unlock()
 	if _, err := j.refresh(); err != nil {
@@ -124,6 +131,11 @@ func (j *Journal) Sync(h []message.Message, reason string) (int, error) {
 	}
 	if !extends {
 		recs = append(recs, Record{Type: TypeRewrite, At: at, Reason: reason, Hashes: hashes, Prev: len(j.view)})
+	}
+	if !j.key.IsZero() && j.plain > 0 {
+		if err := j.sealPlainLines(); err != nil {
+			return 0, err
+		}
 	}
 	if err := j.append(recs); err != nil {
 		return 0, err
@@ -154,7 +166,7 @@ func (j *Journal) append(recs []Record) error {
 		lines++ // the torn line is now complete
 	}
 	for _, r := range recs {
-		line, err := EncodeRecord(&r)
+		line, err := encodeLine(&r, j.key, j.id)
 		if err != nil {
 			return fmt.Errorf("journal: encode record: %w", err)
 		}
@@ -202,8 +214,10 @@ func endsTorn(f *os.File) (bool, error) {
 
 // Fork copies journal srcID under dir into a new journal with a fresh id
 // (durably, atomicfile.CreateFile) and returns the id. A missing source
-// gives an empty new journal.
-func Fork(dir, srcID string) (string, error) {
+// gives an empty new journal. With key set every line of the copy is
+// sealed for the new id; sealed lines of the source need the key
+// (ErrEncrypted without one, seal.ErrWrongKey with another).
+func Fork(dir, srcID string, key seal.Key) (string, error) {
 	if !ValidID(srcID) {
 		return "", fmt.Errorf("journal: invalid id %q", srcID)
 	}
@@ -217,6 +231,16 @@ func Fork(dir, srcID string) (string, error) {
 	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", err
+	}
+	if !key.IsZero() || bytes.Contains(data, []byte("chatcli-sealed:")) {
+		from, to := LineName(srcID), LineName(id)
+		data, _, err = transformLines(data, func(l []byte) ([]byte, error) { return resealLine(l, key, key, from, to) })
+		if errors.Is(err, ErrEncrypted) {
+			return "", fmt.Errorf("journal %s is %w", Path(dir, srcID), ErrEncrypted)
+		}
+		if err != nil {
+			return "", fmt.Errorf("journal %s: wrong encryption key or damaged file: %w", Path(dir, srcID), err)
+		}
 	}
 	if err := atomicfile.CreateFile(Path(dir, id), data); err != nil {
 		return "", fmt.Errorf("journal: fork %s: %w", srcID, err)

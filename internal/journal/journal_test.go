@@ -19,7 +19,7 @@ func msg(role message.Role, s string) message.Message { return message.Message{R
 
 func open(t *testing.T, dir, id string) *Journal {
 	t.Helper()
-	j, w, err := Open(dir, id)
+	j, w, err := Open(dir, id, noKey)
 	if err != nil || len(w) != 0 {
 		t.Fatalf("open: %v %v", err, w)
 	}
@@ -37,7 +37,7 @@ func sync1(t *testing.T, j *Journal, h []message.Message, want int) {
 // messagesOf returns the messages of every message record, in file order.
 func messagesOf(t *testing.T, path string) []message.Message {
 	t.Helper()
-	recs, res, err := ReadAll(path)
+	recs, res, err := ReadAll(path, noKey)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestCompactionAppendsOnlyTheSummaryAndOneRewrite(t *testing.T) {
 	if err != nil || n != 2 {
 		t.Fatalf("compaction appended %d records (%v), want summary + rewrite", n, err)
 	}
-	recs, _, _ := ReadAll(j.Path())
+	recs, _, _ := ReadAll(j.Path(), noKey)
 	last := recs[len(recs)-1]
 	if last.Type != TypeRewrite || last.Reason != ReasonCompact || !cmp.Equal(last.Hashes, HashHistory(compacted)) {
 		t.Fatalf("last record %+v", last)
@@ -138,12 +138,12 @@ func TestTornLastLine(t *testing.T) { // case dur-3
 	f, _ := os.OpenFile(j.Path(), os.O_APPEND|os.O_WRONLY, 0)
 	f.WriteString(`{"role":"user","cont`)
 	f.Close()
-	j2, w, err := Open(dir, id)
+	j2, w, err := Open(dir, id, noKey)
 	if err != nil || len(w) != 1 || w[0].Line != 3 || !strings.Contains(w[0].String(), j.Path()+":3") {
 		t.Fatalf("want one warning naming line 3: %v %v", w, err)
 	}
 	sync1(t, j2, append(h, msg("user", "c")), 1)
-	recs, res, _ := ReadAll(j.Path())
+	recs, res, _ := ReadAll(j.Path(), noKey)
 	if len(recs) != 3 || len(res.Warnings) != 1 || recs[2].Message.Content != "c" {
 		t.Fatalf("records %d warnings %v", len(recs), res.Warnings)
 	}
@@ -177,7 +177,7 @@ func TestNULBlockAndStrayLines(t *testing.T) { // case dur-2
 	file.WriteString("not json\n{\"type\":\"mystery\"}\n")
 	os.MkdirAll(dir, 0o700)
 	os.WriteFile(Path(dir, id), file.Bytes(), 0o600)
-	recs, res, err := ReadAll(Path(dir, id))
+	recs, res, err := ReadAll(Path(dir, id), noKey)
 	if err != nil || len(recs) != 6 || recs[5].Message.Content != "m5" {
 		t.Fatalf("records after the NUL block must be read: %d %v", len(recs), err)
 	}
@@ -208,7 +208,7 @@ func TestForkCopiesEventsIntoItsOwnFile(t *testing.T) {
 	j := open(t, dir, NewID())
 	h := []message.Message{msg("user", "a"), msg("assistant", "b")}
 	sync1(t, j, h, 2)
-	id, err := Fork(dir, j.ID())
+	id, err := Fork(dir, j.ID(), noKey)
 	if err != nil || id == j.ID() {
 		t.Fatal(err)
 	}
@@ -243,7 +243,7 @@ func TestConcurrentAppenders(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	recs, res, err := ReadAll(Path(dir, id))
+	recs, res, err := ReadAll(Path(dir, id), noKey)
 	if err != nil || len(res.Warnings) != 0 {
 		t.Fatalf("%v %v", err, res.Warnings)
 	}
@@ -264,7 +264,7 @@ func TestHelperAppender(t *testing.T) {
 		return // only meaningful as TestConcurrentAppenders' child process
 	}
 	w := os.Getenv("JOURNAL_HELPER_WRITER")
-	j, _, err := Open(dir, os.Getenv("JOURNAL_HELPER_ID"))
+	j, _, err := Open(dir, os.Getenv("JOURNAL_HELPER_ID"), noKey)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -292,12 +292,12 @@ func TestDamagedLinesThatStillHoldARecord(t *testing.T) {
 	file.Write(l1)
 	file.Write(bytes.TrimSuffix(l2, []byte("\n"))) // a whole record without its newline
 	os.WriteFile(Path(dir, id), file.Bytes(), 0o600)
-	j, w, err := Open(dir, id)
+	j, w, err := Open(dir, id, noKey)
 	if err != nil || len(w) != 1 || !strings.Contains(w[0].Reason, "500 NUL bytes before a record") {
 		t.Fatalf("warnings %v %v", w, err)
 	}
 	sync1(t, j, append(h, msg("assistant", "d")), 1) // only "d" is new
-	recs, res, _ := ReadAll(j.Path())
+	recs, res, _ := ReadAll(j.Path(), noKey)
 	if len(recs) != 4 || len(res.Warnings) != 1 {
 		t.Fatalf("%d records, warnings %v", len(recs), res.Warnings)
 	}

@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/seal"
 )
 
 // Warning describes one line the reader skipped.
@@ -32,7 +33,9 @@ type ScanResult struct {
 	// Lines is the number of complete lines read, skipped ones included;
 	// Records the number accepted.
 	Lines, Records int
-	Warnings       []Warning
+	// Sealed and Plain count the non-empty lines read in each form.
+	Sealed, Plain int
+	Warnings      []Warning
 }
 
 // position tells a scan where it starts: the byte offset and the 1-based
@@ -47,7 +50,21 @@ type position struct {
 // JSON, not a record) are skipped and reported as warnings; reading goes on
 // after them. A missing file is an empty journal. Only I/O errors and fn's
 // errors are returned.
-func scan(path string, pos position, fn func(Record) error) (ScanResult, error) {
+//
+// Sealed lines are opened with key for the journal's id (lineOpener): with
+// the zero Key they fail the scan (ErrEncrypted); when none opens, the scan
+// fails with an error wrapping seal.ErrWrongKey; a single one that does
+// not open among others that do is a damaged line.
+func scan(path string, pos position, key seal.Key, fn func(Record) error) (ScanResult, error) {
+	o := &lineOpener{key: key, path: path, name: LineName(idOf(path))}
+	res, err := scanLines(path, pos, o, fn)
+	if err == nil {
+		err = o.verdict()
+	}
+	return res, err
+}
+
+func scanLines(path string, pos position, o *lineOpener, fn func(Record) error) (ScanResult, error) {
 	res := ScanResult{End: pos.offset}
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
@@ -82,7 +99,27 @@ func scan(path string, pos position, fn func(Record) error) (ScanResult, error) 
 		if complete && len(line) == 0 {
 			continue // an empty line, e.g. after a torn record completed by an append
 		}
-		rec, reason := decodeLine(line, complete)
+		var rec Record
+		reason := ""
+		switch {
+		case seal.IsSealedLine(line) && complete:
+			res.Sealed++
+			pt, why, err := o.open(line)
+			if err != nil {
+				return res, err
+			}
+			if reason = why; pt != nil {
+				rec, reason = decodeLine(pt, true)
+			}
+		case seal.IsSealedLine(line):
+			if o.key.IsZero() {
+				return res, fmt.Errorf("journal %s is %w", path, ErrEncrypted)
+			}
+			reason = fmt.Sprintf("torn last line, %d bytes without a newline", len(line))
+		default:
+			res.Plain++
+			rec, reason = decodeLine(line, complete)
+		}
 		if reason == "" || rec.Type != "" {
 			if !complete {
 				res.End = off // a whole record missing only its newline
@@ -129,10 +166,11 @@ func decodeLine(line []byte, complete bool) (Record, string) {
 	return rec, ""
 }
 
-// ReadAll reads every record of the journal at path (see scan).
-func ReadAll(path string) ([]Record, ScanResult, error) {
+// ReadAll reads every record of the journal at path (see scan), opening
+// sealed lines with key.
+func ReadAll(path string, key seal.Key) ([]Record, ScanResult, error) {
 	var recs []Record
-	res, err := scan(path, position{0, 1}, func(r Record) error {
+	res, err := scan(path, position{0, 1}, key, func(r Record) error {
 		recs = append(recs, r)
 		return nil
 	})
@@ -142,11 +180,12 @@ func ReadAll(path string) ([]Record, ScanResult, error) {
 // Messages returns the message and hash of every message record of the
 // journal at path, in file order: everything the conversation ever held,
 // including messages a compaction or rewind later removed from the live
-// history; and the warnings about damaged lines it skipped.
-func Messages(path string) ([]message.Message, []string, []Warning, error) {
+// history; and the warnings about damaged lines it skipped. Sealed lines
+// are opened with key (see scan).
+func Messages(path string, key seal.Key) ([]message.Message, []string, []Warning, error) {
 	var out []message.Message
 	var hashes []string
-	res, err := scan(path, position{0, 1}, func(r Record) error {
+	res, err := scan(path, position{0, 1}, key, func(r Record) error {
 		if r.Type == TypeMessage {
 			out = append(out, *r.Message)
 			hashes = append(hashes, r.Hash)
@@ -159,11 +198,11 @@ func Messages(path string) ([]message.Message, []string, []Warning, error) {
 // Catalog returns every message record of the journal at path by hash, and
 // for the last rewrite record with the given reason the view just before it
 // and the hashes it set (both nil when there is none): what rewind needs to
-// rebuild earlier histories.
-func Catalog(path, reason string) (known map[string]message.Message, before, after []string, err error) {
+// rebuild earlier histories. Sealed lines are opened with key (see scan).
+func Catalog(path, reason string, key seal.Key) (known map[string]message.Message, before, after []string, err error) {
 	known = map[string]message.Message{}
 	var view []string
-	_, err = scan(path, position{0, 1}, func(r Record) error {
+	_, err = scan(path, position{0, 1}, key, func(r Record) error {
 		switch r.Type {
 		case TypeMessage:
 			known[r.Hash] = *r.Message

@@ -62,7 +62,7 @@ func apply(ctx context.Context, p PrunePlan) (Result, error) {
 	if len(p.Items) == 0 {
 		return res, nil
 	}
-	st, err := openStore(p.Home)
+	st, err := openStore(p.Home, p.Rules.Key)
 	if err != nil {
 		return res, err
 	}

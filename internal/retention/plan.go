@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chatcli/chatcli/internal/journal"
+	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/session"
 	"github.com/chatcli/chatcli/internal/shadow"
 )
@@ -123,7 +124,7 @@ func (p PrunePlan) SizeBytes() int64 {
 func Plan(home string, rules Rules, now time.Time) (PrunePlan, error) {
 	home = filepath.Clean(home)
 	p := PrunePlan{Home: home, Rules: rules, Now: now, Items: []Item{}}
-	st, err := openStore(home)
+	st, err := openStore(home, rules.Key)
 	if err != nil {
 		return p, err
 	}
@@ -176,9 +177,13 @@ func (p *PrunePlan) planCheckpoints() error {
 	return nil
 }
 
-// openStore opens the sessions folder under home.
-func openStore(home string) (*session.Store, error) {
-	return session.Open(sessionsDir(home))
+// openStore opens the sessions folder under home, with encryption key k.
+func openStore(home string, k seal.Key) (*session.Store, error) {
+	st, err := session.Open(sessionsDir(home))
+	if err == nil {
+		st.SetKey(k)
+	}
+	return st, err
 }
 
 // planSessions applies TTL and keep-count to the machine sessions of list

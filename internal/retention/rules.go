@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/chatcli/chatcli/internal/config"
+	"github.com/chatcli/chatcli/internal/seal"
 )
 
 // MachinePrefixes start the names of sessions chatcli makes by itself: the
@@ -36,6 +37,10 @@ type Rules struct {
 	// the report (the editor applies it).
 	HistoryFile     string
 	HistoryMaxLines int
+	// Key is the store's encryption key (CHATCLI_ENCRYPTION_KEY), so the
+	// headers of sealed sessions are read; without it a sealed session is
+	// unreadable and every rule that depends on it waits.
+	Key seal.Key
 }
 
 // DefaultRules are the rules with every setting at its default.
@@ -49,6 +54,7 @@ func FromConfig(c config.Config) Rules {
 	r := DefaultRules()
 	r.SessionTTL, r.KeepPerPrefix = c.SessionTTL, c.AutosaveKeep
 	r.HistoryFile, r.HistoryMaxLines = c.HistoryFile, c.HistoryMax
+	r.Key = c.EncryptionKey
 	return r
 }
 

@@ -91,9 +91,50 @@
 // write by chatcli, whatever the clock's resolution; updated_at is
 // informative (recency in listings).
 //
+// # Encryption at rest
+//
+// With a key (Store.SetKey; CHATCLI_ENCRYPTION_KEY) every session file
+// written is a sealed container instead of JSON. Envelopes are package
+// seal's version 1 (AES-256-GCM under a per-envelope HKDF key; 69 bytes of
+// overhead each). Offsets in bytes, big-endian, L = length of the header
+// envelope, B = length of the body envelope:
+//
+//	offset   size  field
+//	0        8     magic: 0x89 'C' 'S' 'S' 0x0D 0x0A 0x1A 0x0A  ("\x89CSS\r\n\x1a\n")
+//	8        1     container version: 0x01
+//	9        4     L, uint32; 69 <= L <= 1 MiB
+//	13       L     header envelope: seal.Seal(key, "header:" + name, header JSON)
+//	13+L     B     body envelope: seal.Seal(key, name, the whole session document)
+//
+// Nothing follows the body envelope: the file is exactly 13+L+B bytes. The
+// header JSON holds what List shows plus the binding to the body:
+//
+//	{"version":2,"title":…,"created_at":…,"updated_at":…,"revision":7,
+//	 "message_count":12,"transcript_id":…,
+//	 "body_salt":"<base64 of bytes 9..40 of the body envelope>","body_bytes":B}
+//
+// name is the canonical (NFC) session name, so a file renamed or copied to
+// another name fails authentication (Rename re-seals under the new name);
+// body_salt binds one save's header to that save's body, so a header and a
+// body of two saves of one session do not open together. List, Stat and
+// the trash listing open only the header envelope (a few hundred bytes),
+// whatever the size of the body. The body is a document as described above
+// (v2 when chatcli saved it; a plaintext file sealed by RekeyFile keeps its
+// document verbatim, any version Decode reads). The list index never holds
+// sealed sessions. Load opens the body and checks its salt.
+//
+// Without a key, a sealed file is refused (ErrEncrypted: `session "X" is
+// encrypted; set CHATCLI_ENCRYPTION_KEY`) and never overwritten, renamed or
+// listed with a title. With the wrong key (or a damaged file; AES-GCM cannot
+// tell them apart) every verb fails with an error wrapping seal.ErrWrongKey
+// and the file stays byte-identical; KeyRefused then reports it so surfaces
+// write nothing unasked. Plaintext files are read with a key set and sealed
+// at their next save.
+//
 // # The trash
 //
-// Store.Trash moves sessions/<name>.json unchanged to
+// Store.Trash moves sessions/<name>.json unchanged (sealed or not: the name
+// it was sealed for stays the same) to
 // $CHATCLI_HOME/trash/<name>.<YYYYMMDD-HHMMSS>[-n].json (UTC, the store's
 // clock; -n for further copies within one second; folder mode 0700) by link,
 // unlink and fsync of both folders, so after a crash the file is in one

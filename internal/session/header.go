@@ -56,6 +56,9 @@ func readHeader(path string) (Header, error) {
 		return h, classify(path, errEmpty)
 	}
 	if err := h.decodeFast(f); err != nil {
+		if err == errSealedFile {
+			return h, err
+		}
 		if _, err := f.Seek(0, io.SeekStart); err != nil {
 			return h, err
 		}
@@ -96,6 +99,9 @@ func (h *Header) decodeFast(f io.Reader) error {
 		return err
 	}
 	block := (*bp)[:n]
+	if IsSealedFile(block) {
+		return errSealedFile
+	}
 	i := bytes.Index(block, chatHistoryKey)
 	if i < 0 || !bytes.Contains(block[:i], []byte(`"message_count":`)) {
 		return errSlowPath

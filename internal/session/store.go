@@ -8,9 +8,11 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/seal"
 )
 
 const fileExt = ".json"
@@ -21,6 +23,9 @@ type Store struct {
 	dir   string
 	now   func() time.Time
 	locks lockState // see lock.go
+	key   seal.Key  // encryption at rest; zero when off (sealed.go)
+	// keyRefused is set when the key failed to open a sealed file.
+	keyRefused atomic.Bool
 }
 
 // Open returns the store under dir, creating it (mode 0700) if needed.
@@ -58,11 +63,7 @@ func (s *Store) Load(name string) (*Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("session: read %s: %w", p, err)
 	}
-	sess, err := Decode(data)
-	if err != nil {
-		return nil, classify(p, err)
-	}
-	return sess, nil
+	return s.decodeFile(n, p, data)
 }
 
 // Save writes sess under name durably (atomicfile.WriteFile), after setting
@@ -93,7 +94,7 @@ func (s *Store) save(name string, sess *Session) error {
 	if err := s.checkOverwrite(p); err != nil {
 		return err
 	}
-	data, err := s.prepare(sess)
+	data, err := s.prepare(p, sess)
 	if err != nil {
 		return err
 	}
@@ -107,7 +108,7 @@ func (s *Store) Create(name string, sess *Session) error {
 	if err != nil {
 		return err
 	}
-	data, err := s.prepare(sess)
+	data, err := s.prepare(p, sess)
 	if err != nil {
 		return err
 	}
@@ -141,7 +142,9 @@ func (s *Store) CreateUnique(base string, sess *Session) (string, error) {
 	return "", fmt.Errorf("%w: %q and its numbered variants", ErrExists, base)
 }
 
-func (s *Store) prepare(sess *Session) ([]byte, error) {
+// prepare updates sess for a save and encodes it for file p, sealed when
+// the store has a key.
+func (s *Store) prepare(p string, sess *Session) ([]byte, error) {
 	now := s.now()
 	if sess.CreatedAt.IsZero() {
 		sess.CreatedAt = now
@@ -151,7 +154,11 @@ func (s *Store) prepare(sess *Session) ([]byte, error) {
 		sess.Title = DeriveTitle(sess.History)
 	}
 	sess.Revision++
-	return Encode(sess)
+	data, err := Encode(sess)
+	if err != nil {
+		return nil, err
+	}
+	return s.sealFor(p, sess, data)
 }
 
 // checkOverwrite refuses to replace a file that exists but cannot be read:
@@ -162,7 +169,12 @@ func (s *Store) checkOverwrite(p string) error {
 		return nil
 	}
 	_, err := readHeader(p)
-	if err == nil {
+	if errors.Is(err, errSealedFile) {
+		var data []byte
+		if data, err = os.ReadFile(p); err == nil {
+			err = s.checkSealed(p, data)
+		}
+	} else if err == nil {
 		var data []byte
 		if data, err = os.ReadFile(p); err == nil {
 			if err = checkStructure(data); err != nil {
@@ -182,7 +194,7 @@ func (s *Store) Stat(name string) (Header, error) {
 	if err != nil {
 		return Header{}, err
 	}
-	h, err := readHeader(p)
+	h, err := s.header(n, p)
 	h.Name = n
 	if errors.Is(err, fs.ErrNotExist) {
 		return h, fmt.Errorf("%w: %q", ErrNotFound, n)
@@ -226,7 +238,7 @@ func (s *Store) List() ([]Header, error) {
 				continue
 			}
 		}
-		h, err := readHeader(filepath.Join(s.dir, e.Name()))
+		h, err := s.header(name, filepath.Join(s.dir, e.Name()))
 		h.Name, h.Err = name, err
 		if err == nil && !h.skipped && ierr == nil { // read through its messages: remember
 			fresh.store(e.Name(), info, h)
@@ -290,6 +302,9 @@ func (s *Store) Rename(old, new string) error {
 	}
 	if on == nn {
 		return fmt.Errorf("%w: %q is already the name of that session", ErrExists, nn)
+	}
+	if sealed, err := s.renameSealed(on, op, nn, np); sealed {
+		return err
 	}
 	if err := os.Link(op, np); err != nil {
 		switch {

@@ -103,7 +103,7 @@ func (s *Store) Trash(name string) (TrashEntry, error) {
 		if err := errors.Join(atomicfile.SyncDir(s.dir), atomicfile.SyncDir(dir)); err != nil {
 			return TrashEntry{}, err
 		}
-		return trashEntry(dir, file)
+		return s.trashEntry(dir, file)
 	}
 	return TrashEntry{}, fmt.Errorf("session: move %s to the trash: too many copies trashed at %s", p, at.Format(trashStamp))
 }
@@ -164,7 +164,7 @@ func (s *Store) TrashList() ([]TrashEntry, error) {
 		if de.IsDir() || strings.HasPrefix(de.Name(), ".") {
 			continue
 		}
-		if e, err := trashEntry(dir, de.Name()); err == nil {
+		if e, err := s.trashEntry(dir, de.Name()); err == nil {
 			out = append(out, e)
 		}
 	}
@@ -205,7 +205,7 @@ func (s *Store) EmptyTrash(olderThan time.Duration) (removed []TrashEntry, err e
 
 // trashEntry describes trash file file in dir, or fails when its name does
 // not follow the trash layout.
-func trashEntry(dir, file string) (TrashEntry, error) {
+func (s *Store) trashEntry(dir, file string) (TrashEntry, error) {
 	m := trashSuffix.FindStringSubmatchIndex(file)
 	if m == nil {
 		return TrashEntry{}, fmt.Errorf("session: %s is not a trashed session", file)
@@ -225,7 +225,7 @@ func trashEntry(dir, file string) (TrashEntry, error) {
 		}
 	}
 	e := TrashEntry{Name: name, File: file, Path: filepath.Join(dir, file), TrashedAt: at, Seq: seq}
-	h, err := readHeader(e.Path)
+	h, err := s.header(name, e.Path)
 	e.SizeBytes, e.UpdatedAt, e.TranscriptID, e.Err = h.SizeBytes, h.UpdatedAt, h.TranscriptID, err
 	if errors.Is(err, fs.ErrNotExist) {
 		return e, err

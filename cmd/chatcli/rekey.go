@@ -1,0 +1,165 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/chatcli/chatcli/internal/config"
+	"github.com/chatcli/chatcli/internal/journal"
+	"github.com/chatcli/chatcli/internal/seal"
+	"github.com/chatcli/chatcli/internal/session"
+)
+
+const rekeyLong = `Re-seal every session file, trashed session and journal under the key in
+CHATCLI_ENCRYPTION_KEY, opening sealed files with that key or with the old key
+in CHATCLI_ENCRYPTION_KEY_OLD. Plaintext files are sealed too, so running it
+without CHATCLI_ENCRYPTION_KEY_OLD encrypts a plaintext store.
+
+Each file is replaced in one atomic write: at every moment it opens with the
+old key or the new one. After an interruption, run it again to finish.
+Progress goes to stderr, one line per file changed; the summary to stdout.`
+
+type storageRekeyOptions struct {
+	f    *factory
+	JSON bool
+}
+
+// rekeyAfterFile is a seam for tests: called after each file is handled,
+// with the count handled so far; an error stops the run there, as an
+// interruption would.
+var rekeyAfterFile = func(done int) error { return nil }
+
+// rekeySummary is the result of `storage rekey` (--json prints it).
+type rekeySummary struct {
+	Rekeyed   int           `json:"rekeyed"`
+	Unchanged int           `json:"unchanged"`
+	Failed    []rekeyFailed `json:"failed"`
+}
+
+type rekeyFailed struct {
+	Path  string `json:"path"`
+	Error string `json:"error"`
+}
+
+func newStorageRekeyCmd(f *factory, runF func(*storageRekeyOptions) error) *cobra.Command {
+	o := &storageRekeyOptions{f: f}
+	cmd := &cobra.Command{
+		Use:   "rekey",
+		Short: "Re-seal every session and journal under CHATCLI_ENCRYPTION_KEY (old key: CHATCLI_ENCRYPTION_KEY_OLD)",
+		Long:  rekeyLong,
+		Args:  noArgs,
+		RunE: func(*cobra.Command, []string) error {
+			if runF != nil {
+				return runF(o)
+			}
+			return storageRekeyRun(o)
+		},
+	}
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print {rekeyed, unchanged, failed: [{path, error}]}")
+	return cmd
+}
+
+// rekeyTarget is one file to re-seal.
+type rekeyTarget struct {
+	path string
+	run  func() (bool, error)
+}
+
+func storageRekeyRun(o *storageRekeyOptions) error {
+	c, st, err := o.f.configStore()
+	if err != nil {
+		return err
+	}
+	if c.EncryptionKey.IsZero() {
+		return fmt.Errorf("%w: %s is not set: storage rekey seals the store under it", config.ErrConfig, config.EnvEncryptionKey)
+	}
+	old, err := c.OldKey()
+	if err != nil {
+		return err
+	}
+	targets, err := rekeyTargets(st, filepath.Join(c.Home, "transcripts"), old, c.EncryptionKey) // journals too when the journal is now off
+	if err != nil {
+		return err
+	}
+	var sum rekeySummary
+	var errs []error
+	for i, t := range targets {
+		changed, err := t.run()
+		switch {
+		case err != nil:
+			sum.Failed = append(sum.Failed, rekeyFailed{t.path, err.Error()})
+			errs = append(errs, err)
+			fmt.Fprintf(o.f.streams.Err, "rekey: %s: %v\n", t.path, err)
+		case changed:
+			sum.Rekeyed++
+			fmt.Fprintf(o.f.streams.Err, "rekey: %s: sealed under the new key\n", t.path)
+		default:
+			sum.Unchanged++
+		}
+		if err := rekeyAfterFile(i + 1); err != nil {
+			return err
+		}
+	}
+	if sum.Failed == nil {
+		sum.Failed = []rekeyFailed{}
+	}
+	if o.JSON {
+		if err := writeJSON(o.f, sum); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintf(o.f.streams.Out, "%d file(s) re-sealed, %d already under the new key, %d failed\n", sum.Rekeyed, sum.Unchanged, len(sum.Failed))
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("storage rekey: %d file(s) could not be re-sealed (they are unchanged): %w", len(errs), errors.Join(errs...))
+	}
+	return nil
+}
+
+// rekeyTargets lists the session files, trashed sessions and journals, in
+// a stable order.
+func rekeyTargets(st *session.Store, journalDir string, old, nw seal.Key) ([]rekeyTarget, error) {
+	var out []rekeyTarget
+	ents, err := os.ReadDir(st.Dir())
+	if err != nil {
+		return nil, fmt.Errorf("storage rekey: %w", err)
+	}
+	for _, e := range ents {
+		name, ok := strings.CutSuffix(e.Name(), ".json")
+		if !ok || strings.HasPrefix(name, ".") || e.IsDir() {
+			continue
+		}
+		p := filepath.Join(st.Dir(), e.Name())
+		out = append(out, rekeyTarget{p, func() (bool, error) { return st.RekeyFile(name, p, old) }})
+	}
+	trash, err := st.TrashList()
+	if err != nil {
+		return nil, err
+	}
+	sort.Slice(trash, func(i, j int) bool { return trash[i].File < trash[j].File })
+	for _, e := range trash {
+		out = append(out, rekeyTarget{e.Path, func() (bool, error) { return st.RekeyFile(e.Name, e.Path, old) }})
+	}
+	if journalDir == "" {
+		return out, nil
+	}
+	jents, err := os.ReadDir(journalDir)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("storage rekey: %w", err)
+	}
+	for _, e := range jents {
+		id, ok := strings.CutSuffix(e.Name(), ".jsonl")
+		if !ok || e.IsDir() || !journal.ValidID(id) {
+			continue
+		}
+		p := journal.Path(journalDir, id)
+		out = append(out, rekeyTarget{p, func() (bool, error) { return journal.Rekey(p, old, nw) }})
+	}
+	return out, nil
+}

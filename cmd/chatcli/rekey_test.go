@@ -1,0 +1,179 @@
+package main
+
+import (
+	"bytes"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chatcli/chatcli/internal/journal"
+	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/seal"
+	"github.com/chatcli/chatcli/internal/session"
+)
+
+func b64Key(b byte) string { return base64.StdEncoding.EncodeToString(bytes.Repeat([]byte{b}, 32)) }
+
+func parsed(t *testing.T, s string) seal.Key {
+	k, err := seal.ParseKey(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
+// rekeyStore fills home with: two sessions sealed under old, one
+// plaintext, one trashed sealed session, a journal sealed under old and a
+// plaintext one.
+func rekeyStore(t *testing.T, home string, old seal.Key) []string {
+	t.Helper()
+	st, err := session.Open(filepath.Join(home, "sessions"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hist := []message.Message{{Role: message.RoleUser, Content: "hi"}, {Role: message.RoleAssistant, Content: "yo"}}
+	if err := st.Save("plain", &session.Session{History: hist}); err != nil {
+		t.Fatal(err)
+	}
+	st.SetKey(old)
+	for _, n := range []string{"a", "b", "gone"} {
+		if err := st.Save(n, &session.Session{History: hist}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := st.Trash("gone"); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(home, "transcripts")
+	var ids []string
+	for _, k := range []seal.Key{old, {}} {
+		id := journal.NewID()
+		j, _, err := journal.Open(dir, id, k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := j.Sync(hist, journal.ReasonSync); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	return ids
+}
+
+// checkEachOpens reports whether the last of keys opens every session, trashed session
+// and journal under home; it fails the test for a file no key opens.
+func checkEachOpens(t *testing.T, home string, ids []string, keys ...seal.Key) (allLast bool) {
+	t.Helper()
+	allLast = true
+	st, _ := session.Open(filepath.Join(home, "sessions"))
+	for _, n := range []string{"plain", "a", "b"} {
+		p, _ := st.Path(n)
+		ok := -1
+		for i, k := range keys {
+			st.SetKey(k)
+			if _, err := st.Load(n); err == nil {
+				ok = i
+			}
+		}
+		if ok < 0 {
+			t.Fatalf("session %s opens with no key", n)
+		}
+		data, _ := os.ReadFile(p)
+		allLast = allLast && ok == len(keys)-1 && session.IsSealedFile(data)
+	}
+	ok := -1
+	for i, k := range keys {
+		st.SetKey(k)
+		if l, err := st.TrashList(); err == nil && len(l) == 1 && l[0].Err == nil {
+			ok = i
+		}
+	}
+	if ok < 0 {
+		t.Fatal("the trashed session opens with no key")
+	}
+	allLast = allLast && ok == len(keys)-1
+	for _, id := range ids {
+		ok := -1
+		for i, k := range keys {
+			if m, _, w, err := journal.Messages(journal.Path(filepath.Join(home, "transcripts"), id), k); err == nil && len(w) == 0 && len(m) == 2 {
+				ok = i
+			}
+		}
+		if ok < 0 {
+			t.Fatalf("journal %s opens with no key", id)
+		}
+		data, _ := os.ReadFile(journal.Path(filepath.Join(home, "transcripts"), id))
+		allLast = allLast && ok == len(keys)-1 && !bytes.Contains(data, []byte(`"hi"`))
+	}
+	return allLast
+}
+
+func rekeyFactory(home string, env map[string]string) (*factory, *bytes.Buffer, *bytes.Buffer) {
+	out, errb := &bytes.Buffer{}, &bytes.Buffer{}
+	env["CHATCLI_HOME"] = home
+	return &factory{streams: &ioStreams{In: strings.NewReader(""), Out: out, Err: errb}, getenv: func(k string) string { return env[k] }}, out, errb
+}
+
+// TestRekeyInterrupted stops the rekey after k files, for every k: each
+// file then opens with the old key or the new one, and a second run
+// finishes the job.
+func TestRekeyInterrupted(t *testing.T) {
+	oldS, newS := b64Key(1), b64Key(2)
+	old, nw := parsed(t, oldS), parsed(t, newS)
+	stop := errors.New("interrupted")
+	defer func() { rekeyAfterFile = func(int) error { return nil } }()
+	const files = 6
+	for k := 1; k <= files; k++ {
+		t.Run(fmt.Sprint(k), func(t *testing.T) {
+			home := t.TempDir()
+			ids := rekeyStore(t, home, old)
+			env := map[string]string{"CHATCLI_ENCRYPTION_KEY": newS, "CHATCLI_ENCRYPTION_KEY_OLD": oldS}
+			f, _, _ := rekeyFactory(home, env)
+			rekeyAfterFile = func(done int) error {
+				if done == k {
+					return stop
+				}
+				return nil
+			}
+			if err := storageRekeyRun(&storageRekeyOptions{f: f}); !errors.Is(err, stop) {
+				t.Fatalf("first run: %v", err)
+			}
+			checkEachOpens(t, home, ids, old, nw)
+			rekeyAfterFile = func(int) error { return nil }
+			f, out, errb := rekeyFactory(home, env)
+			if err := storageRekeyRun(&storageRekeyOptions{f: f}); err != nil {
+				t.Fatalf("rerun: %v\n%s", err, errb)
+			}
+			if !checkEachOpens(t, home, ids, old, nw) {
+				t.Fatal("not every file is under the new key after the rerun")
+			}
+			want := fmt.Sprintf("%d file(s) re-sealed, %d already under the new key, 0 failed", files-k, k)
+			if !strings.Contains(out.String(), want) {
+				t.Fatalf("summary %q, want %q", out, want)
+			}
+		})
+	}
+}
+
+func TestRekeyWrongOldKey(t *testing.T) {
+	home := t.TempDir()
+	old := parsed(t, b64Key(1))
+	ids := rekeyStore(t, home, old)
+	f, _, errb := rekeyFactory(home, map[string]string{"CHATCLI_ENCRYPTION_KEY": b64Key(2), "CHATCLI_ENCRYPTION_KEY_OLD": b64Key(3)})
+	err := storageRekeyRun(&storageRekeyOptions{f: f})
+	if !errors.Is(err, seal.ErrWrongKey) {
+		t.Fatalf("%v", err)
+	}
+	if !strings.Contains(errb.String(), "wrong encryption key") {
+		t.Fatalf("stderr: %s", errb)
+	}
+	checkEachOpens(t, home, ids, old, parsed(t, b64Key(2)))
+	f, _, _ = rekeyFactory(home, map[string]string{})
+	if err := storageRekeyRun(&storageRekeyOptions{f: f}); err == nil || !strings.Contains(err.Error(), "CHATCLI_ENCRYPTION_KEY is not set") {
+		t.Fatalf("no key: %v", err)
+	}
+}

@@ -1,0 +1,47 @@
+package config
+
+import (
+	"fmt"
+
+	"github.com/chatcli/chatcli/internal/seal"
+)
+
+// Encryption-at-rest settings: the master key (base64 of 32 bytes, as
+// printed by `openssl rand -base64 32`; see package seal) and, for
+// `chatcli storage rekey` only, the key being replaced.
+const (
+	EnvEncryptionKey    = "CHATCLI_ENCRYPTION_KEY"
+	EnvEncryptionKeyOld = "CHATCLI_ENCRYPTION_KEY_OLD"
+)
+
+// readKeys parses CHATCLI_ENCRYPTION_KEY into c.EncryptionKey (unset: the
+// zero Key, encryption off). A malformed key is refused with the reason
+// (not base64, not 32 bytes, all zero), wrapping ErrConfig and
+// seal.ErrBadKey; the key itself is never printed. The old key is parsed
+// later, by OldKey, so that only the rekey command depends on it.
+func (c *Config) readKeys(getenv func(string) string) error {
+	c.oldKey = getenv(EnvEncryptionKeyOld)
+	v := getenv(EnvEncryptionKey)
+	if v == "" {
+		return nil
+	}
+	k, err := seal.ParseKey(v)
+	if err != nil {
+		return fmt.Errorf("%w: %s: %w", ErrConfig, EnvEncryptionKey, err)
+	}
+	c.EncryptionKey = k
+	return nil
+}
+
+// OldKey parses CHATCLI_ENCRYPTION_KEY_OLD: the zero Key when unset, an
+// error wrapping ErrConfig and seal.ErrBadKey when malformed.
+func (c Config) OldKey() (seal.Key, error) {
+	if c.oldKey == "" {
+		return seal.Key{}, nil
+	}
+	k, err := seal.ParseKey(c.oldKey)
+	if err != nil {
+		return seal.Key{}, fmt.Errorf("%w: %s: %w", ErrConfig, EnvEncryptionKeyOld, err)
+	}
+	return k, nil
+}

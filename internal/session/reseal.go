@@ -1,0 +1,110 @@
+// Re-sealing: rename of a sealed session, and rekeying a file in place.
+
+package session
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+
+	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/seal"
+)
+
+// renameSealed moves the sealed file op (session on) to np (session nn),
+// re-sealed under the new name, since an envelope opens only under the name
+// it was sealed for. It reports false, doing nothing, when op is not a
+// sealed file (or cannot be read: the caller's link reports that).
+func (s *Store) renameSealed(on, op, nn, np string) (bool, error) {
+	data, err := os.ReadFile(op)
+	if err != nil || !IsSealedFile(data) {
+		return false, nil
+	}
+	h, body, err := openContainer(s.key, on, data)
+	if err != nil {
+		return true, s.containerError(on, op, err)
+	}
+	out, err := sealContainer(s.key, nn, h, body)
+	if err != nil {
+		return true, fmt.Errorf("session: seal %s: %w", np, err)
+	}
+	if err := atomicfile.CreateFile(np, out); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return true, fmt.Errorf("%w: %q", ErrExists, nn)
+		}
+		return true, fmt.Errorf("session: rename %s: %w", op, err)
+	}
+	if err := os.Remove(op); err != nil {
+		return true, fmt.Errorf("session: rename %s: %w", op, err)
+	}
+	return true, atomicfile.SyncDir(s.dir)
+}
+
+// RekeyFile re-seals the session file at path, holding session name (a
+// file of the sessions folder or of the trash), under the store's key: a
+// file that opens with the store's key is left alone (changed false); a
+// sealed file is opened with old; a plaintext file is sealed as it is (its
+// document becomes the body verbatim). The file is replaced in one atomic
+// write (atomicfile.WriteFile), so at every moment it opens with old or
+// with the store's key. Errors: seal.ErrBadKey when the store has no key;
+// the errors of Load (ErrCorrupt, ErrTooNew, a wrong-key error wrapping
+// seal.ErrWrongKey when neither key opens it), the file untouched.
+//
+// A file of the sessions folder is rekeyed under the session's lock, so a
+// save running at the same moment is never overwritten.
+func (s *Store) RekeyFile(name, path string, old seal.Key) (changed bool, err error) {
+	if n, p, perr := s.path(name); perr == nil && p == path {
+		err = s.withLock(n, func() error {
+			changed, err = s.rekeyFile(name, path, old)
+			return err
+		})
+		return changed, err
+	}
+	return s.rekeyFile(name, path, old)
+}
+
+// rekeyFile is RekeyFile without the lock.
+func (s *Store) rekeyFile(name, path string, old seal.Key) (changed bool, err error) {
+	if s.key.IsZero() {
+		return false, fmt.Errorf("%w: rekey needs the new key in CHATCLI_ENCRYPTION_KEY", seal.ErrBadKey)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return false, fmt.Errorf("session: read %s: %w", path, err)
+	}
+	var h sealedHeader
+	var body []byte
+	if IsSealedFile(data) {
+		if _, _, err := openContainer(s.key, name, data); err == nil {
+			return false, nil
+		} else if !errors.Is(err, seal.ErrWrongKey) {
+			return false, s.containerError(name, path, err)
+		}
+		if old.IsZero() {
+			old = s.key // gives the wrong-key error below
+		}
+		if h, body, err = openContainer(old, name, data); err != nil {
+			return false, s.containerError(name, path, err)
+		}
+	} else {
+		ph, err := readHeader(path)
+		if err != nil {
+			return false, err
+		}
+		if err := checkStructure(data); err != nil {
+			return false, classify(path, err)
+		}
+		h = sealedHeader{Version: ph.Version, Title: ph.Title, CreatedAt: ph.CreatedAt, UpdatedAt: ph.UpdatedAt,
+			Revision: ph.Revision, MessageCount: max(ph.Messages, 0), TranscriptID: ph.TranscriptID}
+		body = data
+	}
+	out, err := sealContainer(s.key, name, h, body)
+	if err != nil {
+		return false, fmt.Errorf("session: seal %s: %w", path, err)
+	}
+	if err := atomicfile.WriteFile(path, out); err != nil {
+		return false, err
+	}
+	return true, nil
+}
