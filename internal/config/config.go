@@ -84,6 +84,8 @@ type Config struct {
 	// machine-made sessions per prefix are kept, newest first; 0 means no
 	// limit. Default DefaultAutosaveKeep.
 	AutosaveKeep int
+	// Agent is the agent and coder mode settings (CHATCLI_AGENT_*).
+	Agent Agent
 	// Warnings are settings that were ignored, with the reason; the REPL
 	// prints them. Settings only the REPL uses never stop other commands.
 	Warnings []string
@@ -161,6 +163,9 @@ func fromEnv(getenv func(string) string) (Config, error) {
 		c.RequestTimeout = d
 	}
 	if err := c.readRetention(getenv); err != nil {
+		return c, err
+	}
+	if err := c.readAgent(getenv); err != nil {
 		return c, err
 	}
 	for name, dst := range map[string]*bool{"CHATCLI_SESSION_AUTOSAVE": &c.Autosave, "CHATCLI_SESSION_TRANSCRIPT": &c.Transcript} {

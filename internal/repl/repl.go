@@ -148,7 +148,7 @@ func step(ctx context.Context, env *command.Env, line string, watch func(context
 	tctx, stop := signal.NotifyContext(ctx, os.Interrupt)
 	defer stop()
 	isCommand := command.IsCommand(line)
-	if watch != nil && (!isCommand || strings.HasPrefix(line, "/compact")) {
+	if watch != nil && (!isCommand || strings.HasPrefix(line, "/compact") || runsTask(line)) {
 		var unwatch func()
 		tctx, unwatch = watch(tctx)
 		defer unwatch()
@@ -170,9 +170,20 @@ func step(ctx context.Context, env *command.Env, line string, watch func(context
 	return err
 }
 
-// prompt is "[session] model> ", or "model> " when unbound.
+// runsTask reports whether line is a mode command with a task (/agent
+// TASK, /coder TASK, /chat PROMPT), which runs a turn.
+func runsTask(line string) bool {
+	f := strings.Fields(line)
+	return len(f) > 1 && (f[0] == "/agent" || f[0] == "/coder" || f[0] == "/chat")
+}
+
+// prompt is "[session] model> ", or "model> " when unbound; in agent and
+// coder modes the mode follows the model: "model (agent)> ".
 func prompt(e *conversation.Engine) string {
 	p := e.Provider().Model() + "> "
+	if m := e.Mode(); m != conversation.ModeChat {
+		p = e.Provider().Model() + " (" + m + ")> "
+	}
 	if b := e.Bound(); b != "" {
 		p = "[" + b + "] " + p
 	}
