@@ -294,3 +294,24 @@ func TestModesShareOneHistoryAndMarkEveryMessage(t *testing.T) {
 		t.Errorf("agent mode without tools: %v", err)
 	}
 }
+
+func TestCallIDsAreMadeUniqueWithinAReply(t *testing.T) {
+	calls := uniqueCallIDs([]message.ToolCall{{ID: ""}, {ID: "call_0"}, {ID: "call_0"}, {ID: ""}, {ID: "x"}}, 7)
+	seen := map[string]bool{}
+	for _, c := range calls {
+		if c.ID == "" || seen[c.ID] {
+			t.Fatalf("ids %+v", calls)
+		}
+		seen[c.ID] = true
+	}
+	if calls[1].ID != "call_0" || calls[2].ID != "call_0~2" || calls[4].ID != "x" {
+		t.Errorf("ids the server sent must be kept when unique: %+v", calls)
+	}
+	h := []message.Message{{Role: message.RoleUser, Content: "u"}, {Role: message.RoleAssistant, ToolCalls: calls}}
+	for _, c := range calls {
+		h = append(h, message.Message{Role: message.RoleTool, ToolCallID: c.ID})
+	}
+	if err := message.Validate(h); err != nil {
+		t.Error(err)
+	}
+}

@@ -165,6 +165,9 @@ func step(ctx context.Context, env *command.Env, line string, watch func(context
 		fmt.Fprintln(env.Out)
 	}
 	if err != nil && tctx.Err() != nil && ctx.Err() == nil {
+		if env.Engine.Mode() != conversation.ModeChat {
+			return fmt.Errorf("stopped; the steps done so far are kept, and a tool call cut short is marked interrupted: %w", err)
+		}
 		return fmt.Errorf("cancelled; the prompt is kept and marked unanswered: %w", err)
 	}
 	return err
