@@ -118,9 +118,13 @@ func (e *Engine) needsModeMessage() bool {
 
 // appendModeMessage appends the current mode's system message and records it.
 func (e *Engine) appendModeMessage() {
-	e.history = append(e.history, message.Message{Role: message.RoleSystem, Content: modePrompts[e.mode], Meta: e.modeMeta()})
-	e.dirty = true
+	e.history, e.dirty = append(e.history, e.modeMessage()), true
 	e.record(journal.ReasonSync)
+}
+
+// modeMessage is the system message that starts the current mode.
+func (e *Engine) modeMessage() message.Message {
+	return message.Message{Role: message.RoleSystem, Content: modePrompts[e.mode], Meta: e.modeMeta()}
 }
 
 // modeMeta is the meta of a new message: the current mode.

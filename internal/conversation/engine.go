@@ -153,7 +153,7 @@ func (e *Engine) Turn(ctx context.Context, prompt string, onDelta func(string)) 
 	}
 	e.checkpoint(prompt)
 	if e.needsModeMessage() { // a new or loaded history: say the mode first
-		e.appendModeMessage()
+		e.history = append(e.history, e.modeMessage())
 	}
 	e.history = append(e.history, user)
 	e.dirty = true
