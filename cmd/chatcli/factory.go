@@ -9,6 +9,7 @@ import (
 	"github.com/chatcli/chatcli/internal/provider/anthropic"
 	"github.com/chatcli/chatcli/internal/provider/offline"
 	"github.com/chatcli/chatcli/internal/provider/openai"
+	"github.com/chatcli/chatcli/internal/repl"
 	"github.com/chatcli/chatcli/internal/retention"
 	"github.com/chatcli/chatcli/internal/session"
 )
@@ -24,6 +25,11 @@ type factory struct {
 	// stores are the stores opened here, whose lock waits close reports
 	// when CHATCLI_DEBUG_LOCKSTATS is set.
 	stores []*session.Store
+	// permit asks before tool writes and commands (agent.go); the REPL
+	// gives it the line editor. newToolbox, when set, replaces the
+	// package's newToolbox (tests).
+	permit     *repl.Permit
+	newToolbox func(config.Config, *repl.Permit) (conversation.Toolbox, error)
 }
 
 // close releases what the command's engines held.
@@ -121,12 +127,17 @@ func (f *factory) engine(c config.Config) (*conversation.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
+	tb, err := f.toolbox(c)
+	if err != nil {
+		return nil, err
+	}
 	notify := func(s string) { fmt.Fprintln(f.streams.Err, "note: "+s) }
 	// The bound session is marked open, so no other process's retention
 	// pass removes it; the mark goes with the process.
 	marker := retention.NewMarker(c.Home)
 	f.markers = append(f.markers, marker)
 	return conversation.New(conversation.Options{Store: st, Provider: p, JournalDir: c.TranscriptsDir(), ContextWindow: c.ContextWindowFor(c.Model),
+		Toolbox: tb, MaxSteps: c.Agent.MaxSteps, OnTool: f.toolActivity,
 		Notify: notify, OnBind: func(name string) {
 			if err := marker.Set(name); err != nil {
 				notify(fmt.Sprintf("could not mark session %q open: %v", name, err))

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/command"
+	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/editor"
 	"github.com/chatcli/chatcli/internal/repl"
 	"github.com/chatcli/chatcli/internal/retention"
@@ -34,6 +35,9 @@ type rootOptions struct {
 	Session  string
 	Provider string
 	Model    string
+	// Agent and Coder start in that mode; AutoExec lets tools write and
+	// run commands without asking (CHATCLI_AGENT_AUTO_EXEC).
+	Agent, Coder, AutoExec bool
 }
 
 const rootLong = `chatcli is a terminal AI chat client whose conversations are kept as durable,
@@ -53,7 +57,13 @@ Providers (LLM_PROVIDER or --provider):
 Other settings: CHATCLI_HOME, CHATCLI_SESSION_AUTOSAVE (on|off),
 CHATCLI_SESSION_TRANSCRIPT (on|off), CHATCLI_SESSION_TTL (90d),
 CHATCLI_SESSION_AUTOSAVE_KEEP (600), CHATCLI_REQUEST_TIMEOUT (10m),
-CHATCLI_CONTEXT_WINDOW (tokens), HISTORY_FILE, HISTORY_MAX_SIZE.`
+CHATCLI_CONTEXT_WINDOW (tokens), HISTORY_FILE, HISTORY_MAX_SIZE,
+CHATCLI_AGENT_AUTO_EXEC (off), CHATCLI_AGENT_MAX_STEPS (25).
+
+Agent and coder modes (--agent, --coder; /agent, /coder, /chat in the REPL)
+let the model call tools in the working directory: agent reads files and
+runs commands, coder also writes them. Each write and command asks first
+on a terminal; without one it is refused unless --agent-auto-exec is given.`
 
 // newRootCmd builds the command tree. runF, when not nil, replaces the
 // root's run function (tests of flag parsing).
@@ -90,6 +100,9 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 	fl := cmd.Flags()
 	fl.StringVarP(&o.Prompt, "prompt", "p", "", "run one prompt, print the reply and exit")
 	fl.StringVar(&o.Session, "session", "", "with -p: continue session `NAME` (created if missing) and save it")
+	fl.BoolVar(&o.Agent, "agent", false, "agent mode: the model may read files and run commands (with -p: run the task, print the final answer)")
+	fl.BoolVar(&o.Coder, "coder", false, "coder mode: like --agent, and the model may also write files")
+	fl.BoolVar(&o.AutoExec, "agent-auto-exec", false, "let tools write files and run commands without asking (CHATCLI_AGENT_AUTO_EXEC)")
 	cmd.PersistentFlags().StringVar(&o.Provider, "provider", "", "provider: openai, anthropic or offline (default from LLM_PROVIDER)")
 	cmd.PersistentFlags().StringVar(&o.Model, "model", "", "model name (default from OPENAI_MODEL / ANTHROPIC_MODEL)")
 	cmd.AddCommand(newSessionCmd(f), newConfigCmd(f), newStorageCmd(f, nil))
@@ -108,6 +121,7 @@ func oneShotRun(ctx context.Context, o *rootOptions) error {
 		return err
 	}
 	c.Transcript = c.Transcript && o.Session != "" // without a session nothing is kept
+	c.Agent.AutoExec = c.Agent.AutoExec || o.AutoExec
 	e, err := o.f.engine(c)
 	if err != nil {
 		return err
@@ -116,6 +130,12 @@ func oneShotRun(ctx context.Context, o *rootOptions) error {
 		if _, _, err := e.Attach(o.Session); err != nil {
 			return err
 		}
+	}
+	if err := startMode(e, o); err != nil {
+		return err
+	}
+	if e.Mode() != conversation.ModeChat {
+		return agentOneShot(ctx, o, e)
 	}
 	out := o.f.streams.Out
 	wrote := false
@@ -133,8 +153,13 @@ func replRun(ctx context.Context, o *rootOptions) error {
 	if err != nil {
 		return err
 	}
+	c.Agent.AutoExec = c.Agent.AutoExec || o.AutoExec
+	o.f.permit = repl.NewPermit(nil, o.f.streams.Err) // given the editor below, on a terminal
 	e, err := o.f.engine(c)
 	if err != nil {
+		return err
+	}
+	if err := startMode(e, o); err != nil {
 		return err
 	}
 	s := o.f.streams
@@ -155,6 +180,7 @@ func replRun(ctx context.Context, o *rootOptions) error {
 			return err
 		}
 		opts.Reader = editorReader{ed}
+		o.f.permit.SetAsk(opts.Reader.ReadLine)
 		opts.Confirm = s.confirm
 		if f, ok := s.In.(*os.File); ok {
 			opts.WatchKeys = repl.EscCancels(f)

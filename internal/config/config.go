@@ -89,6 +89,8 @@ type Config struct {
 	// EncryptionKey is CHATCLI_ENCRYPTION_KEY parsed (key.go); the zero Key
 	// when unset: session files and journals are then written in plaintext.
 	EncryptionKey seal.Key
+	// Agent is the agent and coder mode settings (CHATCLI_AGENT_*).
+	Agent Agent
 	// Warnings are settings that were ignored, with the reason; the REPL
 	// prints them. Settings only the REPL uses never stop other commands.
 	Warnings []string
@@ -170,6 +172,9 @@ func fromEnv(getenv func(string) string) (Config, error) {
 		return c, err
 	}
 	if err := c.readKeys(getenv); err != nil {
+		return c, err
+	}
+	if err := c.readAgent(getenv); err != nil {
 		return c, err
 	}
 	for name, dst := range map[string]*bool{"CHATCLI_SESSION_AUTOSAVE": &c.Autosave, "CHATCLI_SESSION_TRANSCRIPT": &c.Transcript} {

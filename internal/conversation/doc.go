@@ -48,4 +48,25 @@
 //
 // Both sides are recorded in the lineage's journal before either rule
 // applies, so the journal holds every message of both.
+//
+// Modes (agent.go): chat (no tools), agent (the Toolbox's read-only tools
+// and run_command) and coder (every tool). The history is one array in
+// every mode; each new message carries its mode in meta.mode, and entering
+// a mode appends that mode's system message (SetMode, or the next turn when
+// a loaded or new history does not announce the current mode). In agent and
+// coder modes a turn is a tool loop:
+//
+//   - the request offers Toolbox.Tools(mode); a reply with tool calls is
+//     appended and journalled before the calls run, then each call runs in
+//     order and its result (a role "tool" message with the call's id, meta
+//     tool_error when it failed) is appended and journalled as it lands;
+//     the history is written through after each step, and the next request
+//     goes out; the first reply without tool calls ends the turn;
+//   - one checkpoint is taken per user turn, before its first request, so
+//     /rewind steps back over a whole task;
+//   - at Options.MaxSteps requests (DefaultMaxSteps) with the model still
+//     calling tools, the turn stops with ErrStepLimit;
+//   - when ctx ends (Esc, Ctrl+C), calls not yet run get a tool message
+//     with message.InterruptedResult and meta.repair interrupted_tool_call:
+//     no call is ever left without its result, on disk or in the journal.
 package conversation

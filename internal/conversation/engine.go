@@ -58,6 +58,13 @@ type Engine struct {
 	// journal is the open journal of sess.TranscriptID, nil until needed.
 	journalDir string
 	journal    *journal.Journal
+
+	// mode is ModeChat, ModeAgent or ModeCoder; toolbox runs the tools of
+	// the last two (see agent.go).
+	mode     string
+	toolbox  Toolbox
+	maxSteps int
+	onTool   func(ToolActivity)
 }
 
 // Options configure a new Engine.
@@ -79,12 +86,24 @@ type Options struct {
 	// changes ("" when unbound), so a surface can mark the session open
 	// for other processes (retention never removes an open session).
 	OnBind func(name string)
+	// Toolbox runs the tools of agent and coder modes; nil leaves only
+	// chat mode.
+	Toolbox Toolbox
+	// MaxSteps caps the requests of one agent or coder turn; 0 means
+	// DefaultMaxSteps.
+	MaxSteps int
+	// OnTool, when set, hears each tool call after it ran.
+	OnTool func(ToolActivity)
 }
 
 // New returns an engine with an empty, unbound conversation.
 func New(o Options) *Engine {
 	e := &Engine{store: o.Store, provider: o.Provider, notify: o.Notify, now: o.Now, sess: &session.Session{},
-		journalDir: o.JournalDir, contextWindow: o.ContextWindow, onBind: o.OnBind}
+		journalDir: o.JournalDir, contextWindow: o.ContextWindow, onBind: o.OnBind,
+		mode: ModeChat, toolbox: o.Toolbox, maxSteps: o.MaxSteps, onTool: o.OnTool}
+	if e.maxSteps <= 0 {
+		e.maxSteps = DefaultMaxSteps
+	}
 	if e.notify == nil {
 		e.notify = func(string) {}
 	}
@@ -114,16 +133,19 @@ func (e *Engine) Store() *session.Store { return e.store }
 func (e *Engine) Dirty() bool { return e.dirty }
 
 // Turn runs one chat turn for prompt, streaming the reply through onDelta
-// (may be nil). It returns the assistant message. On failure (a
+// (may be nil). It returns the assistant message. In agent and coder modes
+// the turn goes on while the model calls tools (see agentLoop) and returns
+// the final reply; one checkpoint is taken per turn, before its first
+// request. On failure (a
 // *provider.Error, or ctx's error) the prompt stays marked unanswered and,
 // when bound, the history is still written through; a write-through failure
 // is returned joined with the turn's own error.
 func (e *Engine) Turn(ctx context.Context, prompt string, onDelta func(string)) (message.Message, error) {
-	user := message.Message{Role: message.RoleUser, Content: message.ValidUTF8(prompt)}
+	user := message.Message{Role: message.RoleUser, Content: message.ValidUTF8(prompt), Meta: e.modeMeta()}
 	if _, err := e.adopt(); err != nil {
 		// The bound file cannot be read: keep the prompt, unsent, so that it
 		// is saved elsewhere on exit (see Close).
-		user.Meta = &message.Meta{Unanswered: true}
+		user.Meta.Unanswered = true
 		e.history, e.dirty = append(e.history, user), true
 		e.record(journal.ReasonSync)
 		return message.Message{}, fmt.Errorf("%w; the prompt was not sent and is kept", err)
@@ -133,6 +155,9 @@ func (e *Engine) Turn(ctx context.Context, prompt string, onDelta func(string)) 
 		reason = journal.ReasonRepair
 	}
 	e.checkpoint(prompt)
+	if e.needsModeMessage() { // a new or loaded history: say the mode first
+		e.history = append(e.history, e.modeMessage())
+	}
 	e.history = append(e.history, user)
 	e.dirty = true
 	e.record(reason) // the prompt is on disk before the request
@@ -143,6 +168,9 @@ func (e *Engine) Turn(ctx context.Context, prompt string, onDelta func(string)) 
 	last := len(e.history) - 1                          // compaction keeps the prompt last
 	if err := message.Validate(e.history); err != nil { // Repair's guarantee, checked
 		return message.Message{}, errors.Join(err, e.writeThrough())
+	}
+	if e.mode != ModeChat {
+		return e.agentLoop(ctx, last, onDelta)
 	}
 	sent := message.Request(e.history)
 	resp, err := e.provider.Chat(ctx, provider.Request{Messages: sent}, onDelta)
@@ -155,7 +183,7 @@ func (e *Engine) Turn(ctx context.Context, prompt string, onDelta func(string)) 
 	}
 	e.learnUsage(sent, resp.Usage)
 	reply := resp.Message
-	reply.Role = message.RoleAssistant
+	reply.Role, reply.Meta = message.RoleAssistant, e.modeMeta()
 	reply.Content = message.ValidUTF8(reply.Content)
 	e.history = append(e.history, reply)
 	e.record(journal.ReasonSync)

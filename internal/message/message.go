@@ -45,6 +45,11 @@ type Meta struct {
 	// Repair names the repair that created or changed this message
 	// (see Fix.Kind); empty for ordinary messages.
 	Repair string `json:"repair,omitempty"`
+	// ToolError marks a role "tool" message whose call failed (refused,
+	// bad arguments, non-zero exit, interrupted). Unlike the other meta
+	// fields it reaches the provider: Request keeps it, and the Anthropic
+	// adapter sends it as the tool_result block's is_error.
+	ToolError bool `json:"tool_error,omitempty"`
 	// Extra holds meta fields this build does not know, kept verbatim.
 	Extra map[string]json.RawMessage `json:"-"`
 }
@@ -76,6 +81,7 @@ var knownMessageKeys = map[string]bool{
 
 var knownMetaKeys = map[string]bool{
 	"is_summary": true, "summary_of": true, "mode": true, "unanswered": true, "repair": true,
+	"tool_error": true,
 }
 
 var encoders = sync.Pool{New: func() any {

@@ -245,10 +245,19 @@ func withRepair(m *Meta, kind string) *Meta {
 // dropped and consecutive user messages are merged into one, their texts
 // joined by a blank line, so no request holds two user messages in a row. h
 // is not modified.
+//
+// The one meta field kept is ToolError on a tool message (as a Meta holding
+// only it): whether a call failed is part of what the model is told, and a
+// provider whose format has a place for it (Anthropic's tool_result
+// is_error) sends it there. Providers read nothing else from Meta.
 func Request(h []Message) []Message {
 	out := make([]Message, 0, len(h))
 	for _, m := range h {
+		failed := m.Role == RoleTool && m.Meta != nil && (m.Meta.ToolError || m.Meta.Repair == RepairInterrupted)
 		m.Meta, m.Extra = nil, nil
+		if failed {
+			m.Meta = &Meta{ToolError: true}
+		}
 		if n := len(out); n > 0 && m.Role == RoleUser && out[n-1].Role == RoleUser {
 			out[n-1].Content = strings.TrimRight(out[n-1].Content, "\n") + "\n\n" + m.Content
 			out[n-1].Images = append(slices.Clip(out[n-1].Images), m.Images...)

@@ -1,6 +1,7 @@
 package message
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -168,5 +169,30 @@ func TestUnknownFieldsSurvive(t *testing.T) {
 	out, _ := AppendJSON(nil, &h[0])
 	if string(out) != `{"role":"user","content":"x","meta":{"mode":"chat","later":true},"future":{"a":[1,"}"]}}` {
 		t.Fatalf("re-encoded %s", out)
+	}
+}
+
+func TestRequestKeepsOnlyTheToolErrorFlag(t *testing.T) {
+	h := []Message{
+		{Role: RoleUser, Content: "go", Meta: &Meta{Mode: "agent"}},
+		{Role: RoleAssistant, ToolCalls: []ToolCall{{ID: "a", Name: "f"}, {ID: "b", Name: "f"}, {ID: "c", Name: "f"}}, Meta: &Meta{Mode: "agent"}},
+		{Role: RoleTool, ToolCallID: "a", Content: "ok", Meta: &Meta{Mode: "agent"}},
+		{Role: RoleTool, ToolCallID: "b", Content: "failed", Meta: &Meta{Mode: "agent", ToolError: true}},
+		{Role: RoleTool, ToolCallID: "c", Content: InterruptedResult, Meta: &Meta{Repair: RepairInterrupted}},
+	}
+	r := Request(h)
+	if r[0].Meta != nil || r[1].Meta != nil || r[2].Meta != nil {
+		t.Errorf("meta sent: %+v", r)
+	}
+	if r[3].Meta == nil || !r[3].Meta.ToolError || r[3].Meta.Mode != "" || r[4].Meta == nil || !r[4].Meta.ToolError {
+		t.Errorf("failed results lost their flag: %+v %+v", r[3].Meta, r[4].Meta)
+	}
+	if h[3].Meta.Mode != "agent" {
+		t.Error("Request modified its input")
+	}
+	b, _ := json.Marshal(h[3])
+	var back Message
+	if err := json.Unmarshal(b, &back); err != nil || !back.Meta.ToolError || back.Meta.Extra != nil {
+		t.Errorf("tool_error round trip: %s -> %+v, %v", b, back.Meta, err)
 	}
 }

@@ -30,6 +30,11 @@ type Request struct {
 	// MaxTokens caps the reply length in tokens; 0 means the provider's
 	// default.
 	MaxTokens int
+	// Tools are offered to the model for this reply; empty means no tool
+	// calling. A reply that calls tools has Message.ToolCalls (several
+	// when the model calls them in parallel), each with the id the result
+	// must answer with.
+	Tools []Tool
 }
 
 // Response is a complete reply.

@@ -3,6 +3,7 @@ package repl
 import (
 	"context"
 	"os"
+	"sync"
 
 	"github.com/muesli/cancelreader"
 	"golang.org/x/sys/unix"
@@ -14,7 +15,8 @@ import (
 // unchanged) and its keys are read; Esc cancels the context. The stop
 // function restores the terminal and stops reading. Keys other than Esc
 // typed meanwhile are discarded. When in is not a terminal, contexts are
-// returned unchanged.
+// returned unchanged. A question asked meanwhile (a permission prompt)
+// calls PauseKeys on the context to have the terminal back.
 func EscCancels(in *os.File) func(context.Context) (context.Context, func()) {
 	return func(ctx context.Context) (context.Context, func()) {
 		fd := int(in.Fd())
@@ -22,38 +24,95 @@ func EscCancels(in *os.File) func(context.Context) (context.Context, func()) {
 		if err != nil {
 			return ctx, func() {}
 		}
-		mode := *old
-		mode.Lflag &^= unix.ICANON | unix.ECHO
-		mode.Cc[unix.VMIN], mode.Cc[unix.VTIME] = 1, 0
-		if unix.IoctlSetTermios(fd, unix.TCSETS, &mode) != nil {
-			return ctx, func() {}
-		}
-		cr, err := cancelreader.NewReader(in)
-		if err != nil {
-			unix.IoctlSetTermios(fd, unix.TCSETS, old)
-			return ctx, func() {}
-		}
 		ctx, cancel := context.WithCancel(ctx)
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			buf := make([]byte, 64)
-			for {
-				n, err := cr.Read(buf)
-				if loneEsc(buf[:n]) {
-					cancel()
-				}
-				if err != nil {
-					return
-				}
-			}
-		}()
-		return ctx, func() {
-			cr.Cancel()
-			<-done
-			cr.Close()
-			unix.IoctlSetTermios(fd, unix.TCSETS, old)
+		w := &keyWatch{in: in, fd: fd, old: old, cancel: cancel}
+		if !w.start() {
 			cancel()
+			return ctx, func() {}
+		}
+		return context.WithValue(ctx, keyWatchKey{}, w), func() {
+			w.stop()
+			cancel()
+		}
+	}
+}
+
+// keyWatchKey is the context key of the running keyWatch.
+type keyWatchKey struct{}
+
+// keyWatch reads the terminal's keys while a command runs.
+type keyWatch struct {
+	in     *os.File
+	fd     int
+	old    *unix.Termios
+	cancel context.CancelFunc
+
+	mu      sync.Mutex
+	cr      cancelreader.CancelReader
+	done    chan struct{}
+	running bool
+}
+
+// start switches the terminal to non-canonical mode and reads keys until
+// stop; it reports whether it could.
+func (w *keyWatch) start() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	mode := *w.old
+	mode.Lflag &^= unix.ICANON | unix.ECHO
+	mode.Cc[unix.VMIN], mode.Cc[unix.VTIME] = 1, 0
+	if unix.IoctlSetTermios(w.fd, unix.TCSETS, &mode) != nil {
+		return false
+	}
+	cr, err := cancelreader.NewReader(w.in)
+	if err != nil {
+		unix.IoctlSetTermios(w.fd, unix.TCSETS, w.old)
+		return false
+	}
+	w.cr, w.done, w.running = cr, make(chan struct{}), true
+	go func(done chan struct{}) {
+		defer close(done)
+		buf := make([]byte, 64)
+		for {
+			n, err := cr.Read(buf)
+			if loneEsc(buf[:n]) {
+				w.cancel()
+			}
+			if err != nil {
+				return
+			}
+		}
+	}(w.done)
+	return true
+}
+
+// stop stops reading and restores the terminal; it does nothing when the
+// watch is not running.
+func (w *keyWatch) stop() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.running {
+		return
+	}
+	w.cr.Cancel()
+	<-w.done
+	w.cr.Close()
+	unix.IoctlSetTermios(w.fd, unix.TCSETS, w.old)
+	w.running = false
+}
+
+// PauseKeys stops the Esc watch running for ctx (see EscCancels), so that a
+// question can be asked on the terminal, and returns the function that
+// starts it again. Without a watch both do nothing.
+func PauseKeys(ctx context.Context) (resume func()) {
+	w, ok := ctx.Value(keyWatchKey{}).(*keyWatch)
+	if !ok {
+		return func() {}
+	}
+	w.stop()
+	return func() {
+		if ctx.Err() == nil {
+			w.start()
 		}
 	}
 }

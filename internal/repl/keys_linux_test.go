@@ -1,11 +1,90 @@
 package repl
 
-import "testing"
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
 
 func TestLoneEsc(t *testing.T) {
 	for in, want := range map[string]bool{"\x1b": true, "a\x1b": true, "\x1b[A": false, "\x1bOP": false, "\x1b\x1b": true, "abc": false, "\x1b[A\x1b": true} {
 		if got := loneEsc([]byte(in)); got != want {
 			t.Errorf("%q: %v", in, got)
 		}
+	}
+}
+
+// openPTY opens a pseudo-terminal pair through /dev/ptmx (the Linux
+// interface of posix_openpt, unlockpt and ptsname).
+func openPTY(t *testing.T) (master, slave *os.File) {
+	t.Helper()
+	m, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0)
+	if err != nil {
+		t.Skipf("no pseudo-terminals here: %v", err)
+	}
+	if err := unix.IoctlSetPointerInt(int(m.Fd()), unix.TIOCSPTLCK, 0); err != nil {
+		t.Fatal(err)
+	}
+	n, err := unix.IoctlGetUint32(int(m.Fd()), unix.TIOCGPTN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|unix.O_NOCTTY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close(); m.Close() })
+	return m, s
+}
+
+func canonical(t *testing.T, f *os.File) bool {
+	t.Helper()
+	tio, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tio.Lflag&unix.ICANON != 0
+}
+
+// TestPauseKeysGivesTheTerminalBackForAQuestion: while a permission
+// question is open the terminal is canonical again and the answer is not
+// taken for Esc; after it, Esc cancels the turn as before.
+func TestPauseKeysGivesTheTerminalBackForAQuestion(t *testing.T) {
+	master, slave := openPTY(t)
+	ctx, stop := EscCancels(slave)(context.Background())
+	if canonical(t, slave) {
+		t.Fatal("the watch did not switch the terminal to non-canonical mode")
+	}
+	resume := PauseKeys(ctx)
+	if !canonical(t, slave) {
+		t.Fatal("paused, the terminal must be canonical for the question")
+	}
+	master.Write([]byte("y\x1b\n")) // the answer, with a stray Esc in it
+	buf := make([]byte, 16)
+	n, err := slave.Read(buf)
+	if err != nil || !strings.HasPrefix(string(buf[:n]), "y") {
+		t.Fatalf("answer read %q, %v", buf[:n], err)
+	}
+	if ctx.Err() != nil {
+		t.Fatal("keys typed while paused cancelled the turn")
+	}
+	resume()
+	if canonical(t, slave) {
+		t.Fatal("resumed, the watch must be back")
+	}
+	master.Write([]byte("\x1b"))
+	select {
+	case <-ctx.Done():
+	case <-time.After(3 * time.Second):
+		t.Fatal("Esc after the question did not cancel")
+	}
+	stop()
+	if !canonical(t, slave) {
+		t.Fatal("the terminal was not restored")
 	}
 }

@@ -11,3 +11,6 @@ import (
 func EscCancels(*os.File) func(context.Context) (context.Context, func()) {
 	return func(ctx context.Context) (context.Context, func()) { return ctx, func() {} }
 }
+
+// PauseKeys does nothing outside Linux, where no keys are watched.
+func PauseKeys(context.Context) (resume func()) { return func() {} }

@@ -148,7 +148,7 @@ func step(ctx context.Context, env *command.Env, line string, watch func(context
 	tctx, stop := signal.NotifyContext(ctx, os.Interrupt)
 	defer stop()
 	isCommand := command.IsCommand(line)
-	if watch != nil && (!isCommand || strings.HasPrefix(line, "/compact")) {
+	if watch != nil && (!isCommand || strings.HasPrefix(line, "/compact") || runsTask(line)) {
 		var unwatch func()
 		tctx, unwatch = watch(tctx)
 		defer unwatch()
@@ -165,14 +165,28 @@ func step(ctx context.Context, env *command.Env, line string, watch func(context
 		fmt.Fprintln(env.Out)
 	}
 	if err != nil && tctx.Err() != nil && ctx.Err() == nil {
+		if env.Engine.Mode() != conversation.ModeChat {
+			return fmt.Errorf("stopped; the steps done so far are kept, and a tool call cut short is marked interrupted: %w", err)
+		}
 		return fmt.Errorf("cancelled; the prompt is kept and marked unanswered: %w", err)
 	}
 	return err
 }
 
-// prompt is "[session] model> ", or "model> " when unbound.
+// runsTask reports whether line is a mode command with a task (/agent
+// TASK, /coder TASK, /chat PROMPT), which runs a turn.
+func runsTask(line string) bool {
+	f := strings.Fields(line)
+	return len(f) > 1 && (f[0] == "/agent" || f[0] == "/coder" || f[0] == "/chat")
+}
+
+// prompt is "[session] model> ", or "model> " when unbound; in agent and
+// coder modes the mode follows the model: "model (agent)> ".
 func prompt(e *conversation.Engine) string {
 	p := e.Provider().Model() + "> "
+	if m := e.Mode(); m != conversation.ModeChat {
+		p = e.Provider().Model() + " (" + m + ")> "
+	}
 	if b := e.Bound(); b != "" {
 		p = "[" + b + "] " + p
 	}

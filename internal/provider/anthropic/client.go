@@ -127,7 +127,7 @@ func (c *Client) Chat(ctx context.Context, req provider.Request, onDelta func(te
 	if req.MaxTokens > 0 {
 		maxTokens = req.MaxTokens
 	}
-	params, err := toParams(c.model, int64(maxTokens), req.Messages)
+	params, err := toParams(c.model, int64(maxTokens), req.Messages, req.Tools)
 	if err != nil {
 		e := provider.Classify(Name, 0, "", err)
 		e.Kind = provider.KindBadRequest

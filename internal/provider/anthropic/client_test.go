@@ -219,7 +219,7 @@ func TestFormatImagesAndArguments(t *testing.T) {
 		{Role: message.RoleAssistant, ToolCalls: []message.ToolCall{{ID: "t1", Name: "f", Arguments: "not json"}}},
 		{Role: message.RoleTool, ToolCallID: "t1"},
 		{Role: message.RoleUser, Content: ""},
-	})
+	}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -242,7 +242,7 @@ func TestFormatImagesAndArguments(t *testing.T) {
 	if len(req.Messages) != 3 || len(req.Messages[2].blocks()) != 1 {
 		t.Errorf("the empty user message should be dropped and the result kept: %s", b)
 	}
-	if _, err := toParams("m", 10, []message.Message{{Role: "robot"}}); err == nil {
+	if _, err := toParams("m", 10, []message.Message{{Role: "robot"}}, nil); err == nil {
 		t.Error("unknown role accepted")
 	}
 }

@@ -14,5 +14,7 @@
 // reply.
 //
 // format.go documents how a message.Message history becomes the request's
-// "system", "messages" and, when the history holds tool calls, "tools".
+// "system" and "messages", and how the offered provider.Tool values (and
+// tools the history names) become "tools" and "tool_choice"; a failed tool
+// result (meta.tool_error) is sent with "is_error": true.
 package anthropic

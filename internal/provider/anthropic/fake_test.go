@@ -38,6 +38,7 @@ type wireRequest struct {
 
 type wireTool struct {
 	Name        string         `json:"name"`
+	Description string         `json:"description"`
 	InputSchema map[string]any `json:"input_schema"`
 }
 
@@ -53,6 +54,7 @@ type wireBlock struct {
 	Name      string          `json:"name"`
 	Input     json.RawMessage `json:"input"`
 	ToolUseID string          `json:"tool_use_id"`
+	IsError   *bool           `json:"is_error"`
 	Content   []wireBlock     `json:"content"`
 	Source    map[string]any  `json:"source"`
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/anthropics/anthropic-sdk-go/v2"
 
 	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/provider"
 )
 
 // toParams converts a history into Messages API parameters.
@@ -35,11 +36,20 @@ import (
 //   - empty text is never sent (the API refuses empty text blocks), and a
 //     turn left without blocks is dropped.
 //
-// The API refuses tool_use and tool_result blocks in a request that defines
-// no tools, so when the history holds tool calls every tool name found is
-// declared with an open input schema and tool_choice is "none": the model
-// sees the history but cannot call a tool in this reply.
-func toParams(model string, maxTokens int64, msgs []message.Message) (anthropic.MessageNewParams, error) {
+// A tool message whose meta.tool_error is set (message.Request keeps that
+// one flag) becomes a tool_result with "is_error": true, as the API defines
+// for a failed call.
+//
+// Each offered tool (offered) becomes {name, description, input_schema}, the
+// schema's "properties" and "required" in their fields and its other
+// keywords alongside, and tool_choice is {"type":"auto"} (parallel calls
+// allowed). The API refuses tool_use and tool_result blocks in a request
+// that does not define their tools, so a tool named in the history but not
+// offered (a call made in another mode) is declared too, with an open input
+// schema and a description saying it is not available now; when no tool is
+// offered at all tool_choice is "none": the model sees the history but
+// cannot call a tool in this reply.
+func toParams(model string, maxTokens int64, msgs []message.Message, offered []provider.Tool) (anthropic.MessageNewParams, error) {
 	p := anthropic.MessageNewParams{Model: anthropic.Model(model), MaxTokens: maxTokens}
 	var system, tools []string
 	var turns []turn
@@ -70,6 +80,9 @@ func toParams(model string, maxTokens int64, msgs []message.Message) (anthropic.
 			}
 		case message.RoleTool:
 			r := anthropic.ToolResultBlockParam{ToolUseID: m.ToolCallID}
+			if m.Meta != nil && m.Meta.ToolError {
+				r.IsError = anthropic.Bool(true)
+			}
 			if m.Content != "" {
 				r.Content = []anthropic.ToolResultBlockParamContentUnion{{OfText: &anthropic.TextBlockParam{Text: m.Content}}}
 			}
@@ -96,16 +109,67 @@ func toParams(model string, maxTokens int64, msgs []message.Message) (anthropic.
 	if len(system) > 0 {
 		p.System = []anthropic.TextBlockParam{{Text: strings.Join(system, "\n\n")}}
 	}
-	for _, name := range tools {
-		p.Tools = append(p.Tools, anthropic.ToolUnionParam{OfTool: &anthropic.ToolParam{
-			Name:        name,
-			InputSchema: anthropic.ToolInputSchemaParam{Properties: map[string]any{}},
-		}})
+	declared := map[string]bool{}
+	for _, t := range offered {
+		tp, err := toolParam(t)
+		if err != nil {
+			return p, err
+		}
+		declared[t.Name] = true
+		p.Tools = append(p.Tools, anthropic.ToolUnionParam{OfTool: &tp})
 	}
-	if len(tools) > 0 {
+	for _, name := range tools {
+		if declared[name] {
+			continue
+		}
+		tp := anthropic.ToolParam{Name: name, InputSchema: anthropic.ToolInputSchemaParam{Properties: map[string]any{}}}
+		if len(offered) > 0 {
+			tp.Description = anthropic.String("Called earlier in this conversation; not available now. Do not call it.")
+		}
+		p.Tools = append(p.Tools, anthropic.ToolUnionParam{OfTool: &tp})
+	}
+	switch {
+	case len(offered) > 0:
+		p.ToolChoice = anthropic.ToolChoiceUnionParam{OfAuto: &anthropic.ToolChoiceAutoParam{}}
+	case len(tools) > 0:
 		p.ToolChoice = anthropic.ToolChoiceUnionParam{OfNone: &anthropic.ToolChoiceNoneParam{}}
 	}
 	return p, nil
+}
+
+// toolParam converts an offered tool: the schema's "properties" and
+// "required" go to their fields, its other keywords (additionalProperties,
+// $defs, …) alongside them; "type" is always "object".
+func toolParam(t provider.Tool) (anthropic.ToolParam, error) {
+	schema, err := t.Schema()
+	if err != nil {
+		return anthropic.ToolParam{}, err
+	}
+	in := anthropic.ToolInputSchemaParam{Properties: schema["properties"]}
+	if in.Properties == nil {
+		in.Properties = map[string]any{}
+	}
+	if req, ok := schema["required"].([]any); ok {
+		for _, r := range req {
+			if s, ok := r.(string); ok {
+				in.Required = append(in.Required, s)
+			}
+		}
+	}
+	for k, v := range schema {
+		if k == "type" || k == "properties" || k == "required" {
+			continue
+		}
+		if in.ExtraFields == nil {
+			in.ExtraFields = map[string]any{}
+		}
+		in.ExtraFields[k] = v
+	}
+	tp := anthropic.ToolParam{Name: t.Name, InputSchema: in}
+	if t.Description != "" {
+		tp.Description = anthropic.String(t.Description)
+	}
+	return tp, nil
 }
 
 // turn is one message of the request being built: a user turn (user text

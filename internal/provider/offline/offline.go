@@ -4,7 +4,10 @@
 //
 //	[offline] reply #N to: <last user prompt, clipped to 60 characters>
 //
-// where N is the number of user messages in the request. The same request
+// where N is the number of user messages in the request. Offered tools
+// (Request.Tools) are never called: in agent and coder modes the offline
+// provider still answers with text only, so a tool loop ends after one
+// step. The same request
 // always gets the same reply, so every session feature (saving, forking,
 // compaction, rewind) works and can be tested on a machine with no network
 // and no key.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/shared"
 
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/provider"
@@ -20,7 +21,14 @@ import (
 //   - assistant: {"role":"assistant","content":…,"tool_calls":[{"id","type":
 //     "function","function":{"name","arguments"}}]}; content is left out
 //     when it is empty and there are tool calls;
-//   - tool: {"role":"tool","tool_call_id":…,"content":…}.
+//   - tool: {"role":"tool","tool_call_id":…,"content":…}. The format has no
+//     error flag for a result: a failed call (meta.tool_error) is sent as
+//     its content alone, which says what failed.
+//
+// Each of req.Tools becomes {"type":"function","function":{"name",
+// "description","parameters"}} in "tools"; tool_choice is left to the
+// server's default ("auto" when tools are given) and parallel calls are
+// allowed. Without tools neither field is sent.
 //
 // MaxTokens > 0 is sent as max_completion_tokens when maxCompletion is true
 // (OpenAI itself, whose newer models refuse max_tokens) and as max_tokens
@@ -38,6 +46,17 @@ func toParams(model string, req provider.Request, maxCompletion bool) (openai.Ch
 			return p, fmt.Errorf("message #%d: %w", i+1, err)
 		}
 		p.Messages = append(p.Messages, u)
+	}
+	for _, t := range req.Tools {
+		schema, err := t.Schema()
+		if err != nil {
+			return p, err
+		}
+		fn := shared.FunctionDefinitionParam{Name: t.Name, Parameters: shared.FunctionParameters(schema)}
+		if t.Description != "" {
+			fn.Description = openai.String(t.Description)
+		}
+		p.Tools = append(p.Tools, openai.ChatCompletionFunctionTool(fn))
 	}
 	if req.MaxTokens > 0 {
 		if maxCompletion {

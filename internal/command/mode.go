@@ -1,0 +1,90 @@
+package command
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/chatcli/chatcli/internal/conversation"
+)
+
+// modeAnnouncements are printed when a mode starts.
+var modeAnnouncements = map[string]string{
+	conversation.ModeChat:  "Chat mode: no tools; the model answers in text.",
+	conversation.ModeAgent: "Agent mode: the model may read and search files here and run commands; each command asks first. /chat returns to chat.",
+	conversation.ModeCoder: "Coder mode: the model may read, create and edit files here and run commands; each write and command asks first. /chat returns to chat.",
+}
+
+// modeCommand is /chat, /agent or /coder: switch the conversation to mode
+// and announce it; with a task, run it as a turn in that mode.
+func modeCommand(mode string) func(context.Context, *Env, []string) error {
+	return func(ctx context.Context, env *Env, args []string) error {
+		e := env.Engine
+		was := e.Mode()
+		if err := e.SetMode(mode); err != nil {
+			if errors.Is(err, conversation.ErrNoToolbox) {
+				return fmt.Errorf("/%s: %w", mode, err)
+			}
+			return err
+		}
+		if was != mode {
+			fmt.Fprintln(env.Out, modeAnnouncements[mode])
+			if mode != conversation.ModeChat && env.Config != nil && env.Config.Agent.AutoExec {
+				fmt.Fprintln(env.Out, "Auto-exec is on: writes and commands run without asking.")
+			}
+		} else if len(args) == 0 {
+			fmt.Fprintf(env.Out, "Already in %s mode.\n", mode)
+		}
+		task := strings.TrimSpace(strings.Join(args, " "))
+		if task == "" {
+			return nil
+		}
+		return RunTurn(ctx, env, task)
+	}
+}
+
+// RunTurn sends prompt as a turn of the live conversation, streaming the
+// reply to env.Out and ending it with a newline.
+func RunTurn(ctx context.Context, env *Env, prompt string) error {
+	wrote := false
+	_, err := env.Engine.Turn(ctx, prompt, func(s string) {
+		wrote = wrote || s != ""
+		io.WriteString(env.Out, s)
+	})
+	if wrote {
+		fmt.Fprintln(env.Out)
+	}
+	return err
+}
+
+// ToolLine is the one-line report of a tool call that ran, as the surfaces
+// print it on standard error:
+//
+//	[tool] list_files {"path":"."}: ok, 2 lines
+//	[tool] run_command {"command":"go test"}: error: exit status 1
+//
+// Arguments are clipped to 80 characters and the error to its first line.
+func ToolLine(a conversation.ToolActivity) string {
+	args := strings.Join(strings.Fields(a.Call.Arguments), " ")
+	if r := []rune(args); len(r) > 80 {
+		args = string(r[:79]) + "…"
+	}
+	head := "[tool] " + a.Call.Name + " " + args + ": "
+	if a.IsError {
+		first, _, _ := strings.Cut(strings.TrimSpace(a.Content), "\n")
+		if r := []rune(first); len(r) > 120 {
+			first = string(r[:119]) + "…"
+		}
+		if !strings.HasPrefix(first, "error") && !strings.HasPrefix(first, "refused") {
+			first = "error: " + first
+		}
+		return head + first
+	}
+	n := strings.Count(strings.TrimRight(a.Content, "\n"), "\n") + 1
+	if strings.TrimSpace(a.Content) == "" {
+		return head + "ok"
+	}
+	return head + fmt.Sprintf("ok, %d line%s", n, map[bool]string{true: "", false: "s"}[n == 1])
+}
