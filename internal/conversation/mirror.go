@@ -1,0 +1,89 @@
+package conversation
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/chatcli/chatcli/internal/journal"
+	"github.com/chatcli/chatcli/internal/rewind"
+	"github.com/chatcli/chatcli/internal/session"
+)
+
+// ErrBound is returned by Mirror while the conversation is bound: the bound
+// session is written through after every turn and needs no mirror.
+var ErrBound = errors.New("conversation: bound to a session")
+
+// IsMachineName reports whether name starts with one of MachinePrefixes:
+// a session chatcli makes itself, which retention may remove.
+func IsMachineName(name string) bool {
+	for _, p := range MachinePrefixes {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// Mirror writes the live, unbound conversation to the machine-made session
+// name (it must start with one of MachinePrefixes, such as "mcp-") without
+// binding to it: the protocol servers keep each live conversation in the
+// store this way (DESIGN.md §5, "MCP/ACP sessions mirror to mcp-<id>").
+// An existing file of that name is replaced, its revision continued. The
+// mirror names the conversation's journal, like an autosave does. After a
+// successful mirror the history counts as saved (Dirty is false).
+//
+// Errors: ErrBound while bound; session.ErrInvalidName, or ErrReservedName
+// wrapped for a name without a machine prefix; the store's write errors
+// (the previous mirror file is then byte-identical).
+func (e *Engine) Mirror(name string) error {
+	if e.bound != "" {
+		return fmt.Errorf("%w %q: it is written through, not mirrored", ErrBound, e.bound)
+	}
+	n, err := session.NormalizeName(name)
+	if err != nil {
+		return err
+	}
+	if !IsMachineName(n) {
+		return fmt.Errorf("%w: a mirror's name must start with one of %q, not %q", ErrReservedName, MachinePrefixes, n)
+	}
+	e.record(journal.ReasonSync)
+	cps, err := rewind.Encode(e.checkpoints)
+	if err != nil {
+		return err
+	}
+	s := &session.Session{History: e.history, TranscriptID: e.JournalID(), Checkpoints: cps}
+	if h, err := e.store.Stat(n); err == nil {
+		s.Revision, s.CreatedAt = h.Revision, h.CreatedAt // continue the file's revisions
+	}
+	if err := e.store.Save(n, s); err != nil {
+		return fmt.Errorf("mirror %q: %w", n, err)
+	}
+	e.dirty = false
+	return nil
+}
+
+// Rename gives session old the name new (session.Store.Rename: never
+// replaces an existing session). A new name with a machine prefix is
+// refused (ErrReservedName), as for every name a person gives. When old is
+// the bound session the conversation stays bound to it under its new name.
+// Errors: session.ErrInvalidName, session.ErrNotFound, session.ErrExists,
+// ErrReservedName, or the store's I/O error.
+func (e *Engine) Rename(old, new string) error {
+	defer e.announceBinding()
+	o, err := session.NormalizeName(old)
+	if err != nil {
+		return err
+	}
+	n, err := e.personName(new)
+	if err != nil {
+		return err
+	}
+	if err := e.store.Rename(o, n); err != nil {
+		return err
+	}
+	if o == e.bound {
+		e.bound = n
+	}
+	return nil
+}
