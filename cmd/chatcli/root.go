@@ -93,6 +93,7 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 	cmd.PersistentFlags().StringVar(&o.Provider, "provider", "", "provider: openai, anthropic or offline (default from LLM_PROVIDER)")
 	cmd.PersistentFlags().StringVar(&o.Model, "model", "", "model name (default from OPENAI_MODEL / ANTHROPIC_MODEL)")
 	cmd.AddCommand(newSessionCmd(f), newConfigCmd(f), newStorageCmd(f, nil))
+	cmd.AddCommand(newMCPCmd(f, nil))
 	return cmd
 }
 
