@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -12,6 +13,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/chatcli/chatcli/internal/provider/offline"
 	"github.com/chatcli/chatcli/internal/provider/openai"
@@ -225,5 +228,83 @@ func TestChatThroughAnOpenAICompatibleServer(t *testing.T) {
 	// messages in a row), so both are answered.
 	if out := f.chat(map[string]any{"prompt": "back"}); out.Reply != "echo: lost?\n\nback" {
 		t.Fatalf("after recovery: %+v", out)
+	}
+}
+
+// TestCancelledChatKeepsThePromptAndTheServerServes cancels a call whose
+// request hangs at the provider: the MCP cancellation reaches the turn,
+// the prompt stays (unanswered) in the mirror, and the next call works.
+func TestCancelledChatKeepsThePromptAndTheServerServes(t *testing.T) {
+	arrived := make(chan struct{}, 1)
+	var hang, aborted atomic.Bool
+	hang.Store(true)
+	var fail atomic.Bool
+	echo := openAIServer(t, &fail)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if hang.Load() {
+			io.Copy(io.Discard, r.Body) // so that a closed connection is noticed
+			arrived <- struct{}{}
+			select {
+			case <-r.Context().Done():
+				aborted.Store(true)
+			case <-time.After(5 * time.Second): // never hold the test up
+			}
+			return
+		}
+		echo.Config.Handler.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	p, err := openai.New(openai.Config{APIKey: "k", Model: "m", BaseURL: srv.URL + "/v1", Timeout: 10 * time.Second, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFixture(t, setup{provider: p})
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		<-arrived
+		cancel()
+	}()
+	if _, err := f.cs.CallTool(ctx, &mcp.CallToolParams{Name: "chat", Arguments: map[string]any{"prompt": "slow one"}}); err == nil {
+		t.Fatal("a cancelled call returned no error")
+	}
+	hang.Store(false)
+	out := f.chat(map[string]any{"prompt": "next"})
+	if !aborted.Load() {
+		t.Fatal("the cancellation did not reach the provider's request")
+	}
+	if out.Reply != "echo: slow one\n\nnext" {
+		t.Fatalf("after the cancelled call: %+v", out)
+	}
+	// The history keeps both prompts (the request joins them).
+	if got := f.users(mirror1); got != "slow one,next" {
+		t.Fatalf("mirror: %q", got)
+	}
+}
+
+// TestConcurrentCallsAreServedOneAtATime sends several calls at once: each
+// is answered, and the conversation holds every turn exactly once.
+func TestConcurrentCallsAreServedOneAtATime(t *testing.T) {
+	f := newFixture(t, setup{})
+	errs := make(chan error, 8)
+	for i := range 8 {
+		go func() {
+			name, args := "chat", map[string]any{"prompt": fmt.Sprintf("p%d", i)}
+			if i%2 == 1 {
+				name, args = "manage_session", map[string]any{"action": "status"}
+			}
+			res, err := f.cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
+			if err == nil && res.IsError {
+				err = fmt.Errorf("%s: %s", name, text(res))
+			}
+			errs <- err
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := strings.Count(f.users(mirror1), "p"); got != 4 {
+		t.Fatalf("mirror holds %d prompts: %q", got, f.users(mirror1))
 	}
 }
