@@ -91,8 +91,7 @@ func acpRun(ctx context.Context, o *acpOptions) error {
 	return srv.Serve(ctx, s.In, s.Out)
 }
 
-// acpMirror says whether unbound ACP sessions are mirrored to mcp-<id>.
-// It follows CHATCLI_SESSION_AUTOSAVE; a setting of its own for the
-// MCP/ACP mirrors (CHATCLI_MCP_SESSION_AUTOSAVE) belongs here once
-// internal/config reads it.
-func acpMirror(c config.Config) bool { return c.Autosave }
+// acpMirror says whether unbound ACP sessions are mirrored to mcp-<id>:
+// CHATCLI_MCP_SESSION_AUTOSAVE, which follows CHATCLI_SESSION_AUTOSAVE
+// when unset.
+func acpMirror(c config.Config) bool { return c.MCPAutosave }

@@ -107,6 +107,7 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 	cmd.PersistentFlags().StringVar(&o.Model, "model", "", "model name (default from OPENAI_MODEL / ANTHROPIC_MODEL)")
 	cmd.AddCommand(newSessionCmd(f), newConfigCmd(f), newStorageCmd(f, nil))
 	cmd.AddCommand(newACPCmd(f, nil))
+	cmd.AddCommand(newMCPCmd(f, nil))
 	return cmd
 }
 

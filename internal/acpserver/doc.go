@@ -49,7 +49,10 @@
 //
 // Mirror: while an ACP session is not bound to a named session and
 // Options.Mirror is set, its conversation is written after every prompt to
-// "mcp-<sessionId>" through Engine.Mirror (DESIGN.md §5). On Serve's return
+// "mcp-<sessionId>" through Engine.Mirror (DESIGN.md §5); after a /session
+// verb that replaces or rebinds the conversation, the next one goes to
+// "mcp-<sessionId>-2", "-3", …, so no mirror overwrites another
+// conversation. On Serve's return
 // (stdin closed) every engine is closed: bound ones are written through,
 // unbound ones mirrored once more (or, when that fails, autosaved).
 //

@@ -54,6 +54,9 @@ func (s *Server) runCommand(ctx context.Context, ss *acpSession, line string, se
 	w := chunkWriter(send)
 	env := &command.Env{Engine: ss.engine, Out: w, Err: w, Interactive: false, Config: s.o.Config}
 	err := command.Dispatch(ctx, env, line)
+	if replacesConversation(line) {
+		ss.generation++
+	}
 	if errors.Is(err, command.ErrQuit) {
 		return fmt.Errorf("%w: %s does nothing here; close the thread in the editor to end the session", command.ErrUsage, strings.Fields(line)[0])
 	}
@@ -91,4 +94,24 @@ func promptText(blocks []acp.ContentBlock) (string, error) {
 		return "", fmt.Errorf("%w: the prompt holds no text", errInvalid)
 	}
 	return text, nil
+}
+
+// replacesConversation reports whether a slash command line may replace
+// the live conversation or change its binding, so that the next mirror
+// goes to a new name instead of overwriting the previous conversation's.
+func replacesConversation(line string) bool {
+	f := strings.Fields(line)
+	switch {
+	case len(f) == 0:
+		return false
+	case f[0] == "/newsession":
+		return true
+	case f[0] != "/session" || len(f) < 2:
+		return false
+	}
+	switch f[1] {
+	case "new", "load", "attach", "detach", "delete", "fork", "save", "clear", "rename":
+		return true
+	}
+	return false
 }

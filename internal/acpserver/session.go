@@ -21,10 +21,22 @@ type acpSession struct {
 	mu     sync.Mutex // held while a prompt, command or close runs
 	engine *conversation.Engine
 	closed bool
+	// generation counts the conversations this thread held after its
+	// first: a /session verb that replaces or rebinds the conversation
+	// starts the next one (mirrorName).
+	generation int
 }
 
-// mirrorName is where the unbound conversation is mirrored.
-func (ss *acpSession) mirrorName() string { return MirrorPrefix + string(ss.id) }
+// mirrorName is where the unbound conversation is mirrored:
+// mcp-<sessionId>, then mcp-<sessionId>-2, -3, … for each later
+// conversation the thread holds (a mirrored conversation counts as saved, so
+// the next one must not overwrite it).
+func (ss *acpSession) mirrorName() string {
+	if ss.generation > 0 {
+		return fmt.Sprintf("%s%s-%d", MirrorPrefix, ss.id, ss.generation+1)
+	}
+	return MirrorPrefix + string(ss.id)
+}
 
 // mirror writes the unbound conversation to its mirror when on; a failure
 // is a notice, never the prompt's error.

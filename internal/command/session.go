@@ -49,20 +49,32 @@ func runSession(_ context.Context, env *Env, args []string) error {
 		}
 		return nil
 	}
+	rest, yes := stripYes(args[1:])
+	return RunSessionVerb(env, args[0], rest, yes)
+}
+
+// RunSessionVerb runs `/session VERB ARGS…` with arguments already split
+// (a name is one argument; free text such as a search query may be one or
+// several) and --yes given as yes: the entry point of surfaces that take
+// structured input, such as the MCP server. What the verb reports goes to
+// env.Out, warnings to env.Err. Errors: an ErrUsage error for an unknown
+// verb or the wrong number of arguments, else the verb's own error (see
+// conversation.Engine: session.ErrNotFound, session.ErrInvalidName,
+// session.ErrExists, conversation.ErrReservedName, …).
+func RunSessionVerb(env *Env, verb string, args []string, yes bool) error {
 	for _, v := range sessionVerbs {
-		if v.name != args[0] {
+		if v.name != verb {
 			continue
 		}
-		rest, yes := stripYes(args[1:])
-		if v.nargs != anyArgs && len(rest) != v.nargs {
-			if len(rest) > v.nargs && v.nargs == 1 {
-				return fmt.Errorf("%w: session names cannot contain spaces: %q; %s", ErrUsage, strings.Join(rest, " "), session.NameRule)
+		if v.nargs != anyArgs && len(args) != v.nargs {
+			if len(args) > v.nargs && v.nargs == 1 {
+				return fmt.Errorf("%w: session names cannot contain spaces: %q; %s", ErrUsage, strings.Join(args, " "), session.NameRule)
 			}
 			return fmt.Errorf("%w: /session %s", ErrUsage, v.usage)
 		}
-		return v.run(env, rest, yes)
+		return v.run(env, args, yes)
 	}
-	return fmt.Errorf("%w: unknown verb %q; /session help lists them", ErrUsage, args[0])
+	return fmt.Errorf("%w: unknown verb %q; /session help lists them", ErrUsage, verb)
 }
 
 func stripYes(args []string) ([]string, bool) {

@@ -65,6 +65,10 @@ type Config struct {
 	// Autosave is CHATCLI_SESSION_AUTOSAVE (default true): save unbound
 	// REPL conversations on exit.
 	Autosave bool
+	// MCPAutosave is CHATCLI_MCP_SESSION_AUTOSAVE: mirror each unbound
+	// conversation of `chatcli mcp-server` to the session mcp-<id> after
+	// every turn. When unset it follows Autosave.
+	MCPAutosave bool
 	// Transcript is CHATCLI_SESSION_TRANSCRIPT (default true): keep a
 	// journal under every conversation.
 	Transcript bool
@@ -109,7 +113,7 @@ const DefaultRequestTimeout = 10 * time.Minute
 func FromEnv(getenv func(string) string) (Config, error) {
 	c, err := fromEnv(getenv)
 	c.fromEnv = map[string]bool{}
-	for _, k := range []string{"CHATCLI_HOME", "CHATCLI_SESSION_AUTOSAVE", "CHATCLI_SESSION_TRANSCRIPT", "HISTORY_FILE",
+	for _, k := range []string{"CHATCLI_HOME", "CHATCLI_SESSION_AUTOSAVE", "CHATCLI_MCP_SESSION_AUTOSAVE", "CHATCLI_SESSION_TRANSCRIPT", "HISTORY_FILE",
 		"CHATCLI_REQUEST_TIMEOUT", "LLM_PROVIDER", "CHATCLI_CONTEXT_WINDOW", "CHATCLI_SESSION_TTL", "CHATCLI_SESSION_AUTOSAVE_KEEP"} {
 		c.fromEnv[k] = getenv(k) != ""
 	}
@@ -186,6 +190,14 @@ func fromEnv(getenv func(string) string) (Config, error) {
 			*dst = b
 		}
 	}
+	c.MCPAutosave = c.Autosave
+	if v := getenv("CHATCLI_MCP_SESSION_AUTOSAVE"); v != "" {
+		b, err := ParseBool(v)
+		if err != nil {
+			return c, fmt.Errorf("%w: %s=%q: %v", ErrConfig, "CHATCLI_MCP_SESSION_AUTOSAVE", v, err)
+		}
+		c.MCPAutosave = b
+	}
 	c.Provider = strings.ToLower(getenv("LLM_PROVIDER"))
 	if c.Provider == "" {
 		switch {
@@ -261,6 +273,7 @@ func (c Config) SessionSettings() []Setting {
 	out := []Setting{
 		{"CHATCLI_HOME", c.Home, ""},
 		{"CHATCLI_SESSION_AUTOSAVE", onOff[c.Autosave], ""},
+		{"CHATCLI_MCP_SESSION_AUTOSAVE", onOff[c.MCPAutosave], ""},
 		{"CHATCLI_SESSION_TRANSCRIPT", onOff[c.Transcript], ""},
 		{"HISTORY_FILE", c.HistoryFile, ""},
 		{"HISTORY_MAX_SIZE", strconv.Itoa(c.HistoryMax), ""},
@@ -274,6 +287,8 @@ func (c Config) SessionSettings() []Setting {
 		out[i].Source = "default"
 		if c.fromEnv[out[i].Name] {
 			out[i].Source = "environment"
+		} else if out[i].Name == "CHATCLI_MCP_SESSION_AUTOSAVE" && c.fromEnv["CHATCLI_SESSION_AUTOSAVE"] {
+			out[i].Source = "follows CHATCLI_SESSION_AUTOSAVE"
 		} else if out[i].Name == "LLM_PROVIDER" && c.Provider != ProviderOffline {
 			out[i].Source = "detected from the API settings"
 		}

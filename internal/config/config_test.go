@@ -3,6 +3,7 @@ package config
 import (
 	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -80,5 +81,35 @@ func TestContextWindowPerModel(t *testing.T) {
 		if _, err := FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", "CHATCLI_CONTEXT_WINDOW": bad})); !errors.Is(err, ErrConfig) {
 			t.Errorf("%q: %v", bad, err)
 		}
+	}
+}
+
+func TestMCPAutosaveFollowsTheSessionAutosaveUnlessSet(t *testing.T) {
+	source := func(c Config) string {
+		for _, s := range c.SessionSettings() {
+			if s.Name == "CHATCLI_MCP_SESSION_AUTOSAVE" {
+				return s.Value + " " + s.Source
+			}
+		}
+		return "missing"
+	}
+	for _, tc := range []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{}, "on default"},
+		{map[string]string{"CHATCLI_SESSION_AUTOSAVE": "off"}, "off follows CHATCLI_SESSION_AUTOSAVE"},
+		{map[string]string{"CHATCLI_SESSION_AUTOSAVE": "off", "CHATCLI_MCP_SESSION_AUTOSAVE": "ON"}, "on environment"},
+		{map[string]string{"CHATCLI_MCP_SESSION_AUTOSAVE": "0"}, "off environment"},
+	} {
+		tc.env["CHATCLI_HOME"] = "/h"
+		c, err := FromEnv(env(tc.env))
+		if err != nil || source(c) != tc.want {
+			t.Errorf("%v: %q (%v), want %q", tc.env, source(c), err, tc.want)
+		}
+	}
+	_, err := FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", "CHATCLI_MCP_SESSION_AUTOSAVE": "sometimes"}))
+	if !errors.Is(err, ErrConfig) || !strings.Contains(err.Error(), "CHATCLI_MCP_SESSION_AUTOSAVE") {
+		t.Fatalf("bad value: %v", err)
 	}
 }

@@ -10,58 +10,86 @@ import (
 	"github.com/chatcli/chatcli/internal/session"
 )
 
-// Mirror writes the live history as the machine-made session name (one
-// that starts with a MachinePrefixes entry, such as "mcp-<id>") without
-// binding to it: the copy an unbound MCP or ACP session keeps after every
-// turn (DESIGN.md §5, "MCP/ACP sessions mirror to mcp-<id>"). The copy
-// names the live conversation's journal, continues the file's revisions
-// and creation time, and is written durably by session.Store.Save (a
-// failed write leaves the previous mirror byte-identical).
-//
-// The live history stays unsaved as far as Dirty, Load and New are
-// concerned: the mirror is overwritten by the next conversation this
-// engine holds, so replacing the conversation still keeps it elsewhere
-// first. An empty history (no message other than system messages) is not
-// mirrored, so a fresh conversation never blanks an earlier mirror.
-//
-// Errors: session.ErrInvalidName for a bad name, ErrReservedName wrapped
-// for a name without a machine prefix (a person's session is never written
-// by a mirror), and the store's errors (session.ErrCorrupt or
-// session.ErrTooNew for an existing file it refuses to overwrite).
-func (e *Engine) Mirror(name string) error {
-	n, err := session.NormalizeName(name)
-	if err != nil {
-		return err
-	}
-	if !machineMade(n) {
-		return fmt.Errorf("%w: a mirror is written only under a machine-made name (%s…), not %q",
-			ErrReservedName, strings.Join(MachinePrefixes, "…, "), n)
-	}
-	if nonSystem(e.history) == 0 {
-		return nil
-	}
-	e.record(journal.ReasonSync) // the copy's journal holds what it shows
-	cps, err := rewind.Encode(e.checkpoints)
-	if err != nil {
-		return err
-	}
-	s := &session.Session{History: e.history, TranscriptID: e.JournalID(), Checkpoints: cps}
-	h, err := e.store.Stat(n)
-	switch {
-	case err == nil:
-		s.Revision, s.CreatedAt = h.Revision, h.CreatedAt
-	case !errors.Is(err, session.ErrNotFound):
-		return err
-	}
-	return e.store.Save(n, s)
-}
+// ErrBound is returned by Mirror while the conversation is bound: the bound
+// session is written through after every turn and needs no mirror.
+var ErrBound = errors.New("conversation: bound to a session")
 
-// machineMade reports whether name starts with one of MachinePrefixes.
-func machineMade(name string) bool {
+// IsMachineName reports whether name starts with one of MachinePrefixes:
+// a session chatcli makes itself, which retention may remove.
+func IsMachineName(name string) bool {
 	for _, p := range MachinePrefixes {
 		if strings.HasPrefix(name, p) {
 			return true
 		}
 	}
 	return false
+}
+
+// Mirror writes the live, unbound conversation to the machine-made session
+// name (it must start with one of MachinePrefixes, such as "mcp-") without
+// binding to it: the protocol servers keep each live conversation in the
+// store this way (DESIGN.md §5, "MCP/ACP sessions mirror to mcp-<id>").
+// An existing file of that name is replaced, its revision continued. The
+// mirror names the conversation's journal, like an autosave does. After a
+// successful mirror the history counts as saved (Dirty is false), so a
+// surface that replaces the conversation must mirror the next one under
+// another name. A history with no message other than system messages is
+// not written, so a fresh conversation never blanks an earlier mirror.
+//
+// Errors: ErrBound while bound; session.ErrInvalidName, or ErrReservedName
+// wrapped for a name without a machine prefix; the store's write errors
+// (the previous mirror file is then byte-identical).
+func (e *Engine) Mirror(name string) error {
+	if e.bound != "" {
+		return fmt.Errorf("%w %q: it is written through, not mirrored", ErrBound, e.bound)
+	}
+	n, err := session.NormalizeName(name)
+	if err != nil {
+		return err
+	}
+	if !IsMachineName(n) {
+		return fmt.Errorf("%w: a mirror's name must start with one of %q, not %q", ErrReservedName, MachinePrefixes, n)
+	}
+	if nonSystem(e.history) == 0 {
+		return nil // a fresh conversation never blanks an earlier mirror
+	}
+	e.record(journal.ReasonSync)
+	cps, err := rewind.Encode(e.checkpoints)
+	if err != nil {
+		return err
+	}
+	s := &session.Session{History: e.history, TranscriptID: e.JournalID(), Checkpoints: cps}
+	if h, err := e.store.Stat(n); err == nil {
+		s.Revision, s.CreatedAt = h.Revision, h.CreatedAt // continue the file's revisions
+	}
+	if err := e.store.Save(n, s); err != nil {
+		return fmt.Errorf("mirror %q: %w", n, err)
+	}
+	e.dirty = false
+	return nil
+}
+
+// Rename gives session old the name new (session.Store.Rename: never
+// replaces an existing session). A new name with a machine prefix is
+// refused (ErrReservedName), as for every name a person gives. When old is
+// the bound session the conversation stays bound to it under its new name.
+// Errors: session.ErrInvalidName, session.ErrNotFound, session.ErrExists,
+// ErrReservedName, or the store's I/O error.
+func (e *Engine) Rename(old, new string) error {
+	defer e.announceBinding()
+	o, err := session.NormalizeName(old)
+	if err != nil {
+		return err
+	}
+	n, err := e.personName(new)
+	if err != nil {
+		return err
+	}
+	if err := e.store.Rename(o, n); err != nil {
+		return err
+	}
+	if o == e.bound {
+		e.bound = n
+	}
+	return nil
 }

@@ -3,63 +3,103 @@ package conversation
 import (
 	"errors"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/chatcli/chatcli/internal/session"
 )
 
-func TestMirrorCopiesWithoutBindingAndKeepsTheConversationUnsaved(t *testing.T) {
+func TestMirrorWritesAMachineSessionWithoutBinding(t *testing.T) {
 	f := newFixture(t)
 	e := f.engine(nil)
-	if err := e.Mirror("mcp-a1"); err != nil { // empty: nothing written
-		t.Fatal(err)
-	}
-	if f.store.Exists("mcp-a1") {
-		t.Fatal("an empty conversation was mirrored")
-	}
 	turn(t, e, "one")
-	if err := e.Mirror("mcp-a1"); err != nil {
+	if err := e.Mirror("mcp-x1"); err != nil {
 		t.Fatal(err)
+	}
+	if e.Bound() != "" || e.Dirty() {
+		t.Fatalf("bound %q dirty %v after a mirror", e.Bound(), e.Dirty())
 	}
 	turn(t, e, "two")
-	if err := e.Mirror("mcp-a1"); err != nil {
+	if err := e.Mirror("mcp-x1"); err != nil {
 		t.Fatal(err)
 	}
-	s, err := f.store.Load("mcp-a1")
+	s, err := f.store.Load("mcp-x1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(s.History) != 4 || s.History[2].Content != "two" || s.Revision != 2 {
-		t.Fatalf("mirror: %d messages, revision %d", len(s.History), s.Revision)
+	if len(s.History) != 4 || s.Revision != 2 || users(s.History) != "one,two" {
+		t.Fatalf("mirror holds %d messages (%s), revision %d", len(s.History), users(s.History), s.Revision)
 	}
-	if e.Bound() != "" || !e.Dirty() {
-		t.Fatalf("bound %q dirty %v: a mirror is not a binding", e.Bound(), e.Dirty())
-	}
-	// Replacing the conversation still keeps it elsewhere before the mirror
-	// is reused.
-	if name, err := e.New(); err != nil || name == "" {
-		t.Fatalf("new: autosaved %q, %v", name, err)
+	// Nothing unsaved: a new conversation makes no autosave.
+	if name, err := e.New(); err != nil || name != "" {
+		t.Fatalf("New after a mirror autosaved %q (%v)", name, err)
 	}
 }
 
-func TestMirrorRefusesPersonNamesAndUnreadableFiles(t *testing.T) {
+func TestMirrorRefusesPersonNamesAndBoundConversations(t *testing.T) {
 	f := newFixture(t)
 	e := f.engine(nil)
 	turn(t, e, "one")
-	if err := e.Mirror("notes"); !errors.Is(err, ErrReservedName) {
-		t.Fatalf("person name: %v", err)
+	for name, want := range map[string]error{"notes": ErrReservedName, "../mcp-x": session.ErrInvalidName, "": session.ErrInvalidName} {
+		if err := e.Mirror(name); !errors.Is(err, want) {
+			t.Errorf("Mirror(%q) = %v, want %v", name, err, want)
+		}
 	}
-	if err := e.Mirror("../x"); !errors.Is(err, session.ErrInvalidName) {
-		t.Fatalf("bad name: %v", err)
-	}
-	p, _ := f.store.Path("mcp-bad")
-	if err := os.WriteFile(p, []byte(`{"version":2,"chat_hist`), 0o600); err != nil {
+	if err := e.Save("s", false); err != nil {
 		t.Fatal(err)
 	}
-	if err := e.Mirror("mcp-bad"); !errors.Is(err, session.ErrCorrupt) {
-		t.Fatalf("corrupt mirror: %v", err)
+	if err := e.Mirror("mcp-x"); !errors.Is(err, ErrBound) {
+		t.Fatalf("Mirror while bound = %v", err)
 	}
-	if b, _ := os.ReadFile(p); string(b) != `{"version":2,"chat_hist` {
-		t.Fatalf("corrupt file changed: %q", b)
+	if f.store.Exists("mcp-x") || f.store.Exists("notes") {
+		t.Fatal("a refused mirror wrote a file")
+	}
+}
+
+func TestFailedMirrorLeavesThePreviousFile(t *testing.T) {
+	f := newFixture(t)
+	e := f.engine(nil)
+	turn(t, e, "one")
+	p, _ := f.store.Path("mcp-x")
+	cut := []byte(`{"version":2,"chat_history":[{"role":"user","cont`)
+	if err := os.WriteFile(p, cut, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	err := e.Mirror("mcp-x")
+	if !errors.Is(err, session.ErrCorrupt) || !strings.Contains(err.Error(), p) || !e.Dirty() {
+		t.Fatalf("mirror over a cut file: err %v, dirty %v", err, e.Dirty())
+	}
+	if after, _ := os.ReadFile(p); string(after) != string(cut) {
+		t.Fatal("the failed mirror changed the file")
+	}
+}
+
+func TestRenameKeepsTheBindingAndRefusesMachineNames(t *testing.T) {
+	f := newFixture(t)
+	e := f.engine(nil)
+	var heard []string
+	e.onBind = func(n string) { heard = append(heard, n) }
+	turn(t, e, "one")
+	if err := e.Save("a", false); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Rename("a", "mcp-b"); !errors.Is(err, ErrReservedName) {
+		t.Fatalf("rename to a machine name: %v", err)
+	}
+	if err := e.Rename("a", "b"); err != nil {
+		t.Fatal(err)
+	}
+	if e.Bound() != "b" || f.store.Exists("a") || !f.store.Exists("b") {
+		t.Fatalf("bound %q after renaming the bound session", e.Bound())
+	}
+	if len(heard) != 2 || heard[1] != "b" {
+		t.Fatalf("OnBind heard %q", heard)
+	}
+	turn(t, e, "two")
+	if s, err := f.store.Load("b"); err != nil || users(s.History) != "one,two" || f.store.Exists("a") {
+		t.Fatalf("turn after rename: %v %v", s, err)
+	}
+	if err := e.Rename("missing", "c"); !errors.Is(err, session.ErrNotFound) {
+		t.Fatalf("rename of a missing session: %v", err)
 	}
 }

@@ -1,0 +1,106 @@
+package mcpserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/chatcli/chatcli/internal/command"
+	"github.com/chatcli/chatcli/internal/session"
+)
+
+// ChatInput is the chat tool's input.
+type ChatInput struct {
+	// Prompt is sent as typed; a leading "/" is not a command here.
+	Prompt string `json:"prompt" jsonschema:"the message to send to the model, as a person would type it"`
+	// Session, when set, binds the conversation to that session first
+	// (attach semantics).
+	Session string `json:"session,omitempty" jsonschema:"continue this named session (loaded when it exists, created at this turn when not); omit to continue the current conversation"`
+}
+
+// ChatOutput is the chat tool's structured result.
+type ChatOutput struct {
+	// Reply is the assistant's reply text.
+	Reply string `json:"reply"`
+	// Session is where the conversation is kept: the bound session, else
+	// its mirror mcp-<id>; "" when it is kept nowhere (mirror off).
+	Session string `json:"session"`
+	// Bound reports whether Session is a bound session (written through
+	// every turn) rather than a mirror.
+	Bound bool `json:"bound"`
+	// Messages is the length of the live history after the turn.
+	Messages int `json:"messages"`
+	// Warning says what went wrong after the reply arrived (the
+	// conversation could not be saved); "" when nothing did.
+	Warning string `json:"warning,omitempty"`
+}
+
+func chatTool() *mcp.Tool {
+	return &mcp.Tool{
+		Name:  "chat",
+		Title: "Chat",
+		Description: "Send a prompt to chatcli's model and return the reply. The conversation continues across calls " +
+			"and is kept in chatcli's session store: in the named session when `session` is given (the same session " +
+			"the terminal REPL and `chatcli -p --session` use), else in a mirror session mcp-<id>.",
+	}
+}
+
+// chat runs one turn. A provider failure is a tool error (the prompt stays
+// in the conversation, marked unanswered); a reply that arrived but could
+// not be saved is a result with Warning set.
+func (s *Server) chat(ctx context.Context, _ *mcp.CallToolRequest, in ChatInput) (*mcp.CallToolResult, ChatOutput, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if strings.TrimSpace(in.Prompt) == "" {
+		return nil, ChatOutput{}, errors.New("chat: prompt is empty")
+	}
+	if in.Session != "" {
+		if err := s.bind(in.Session); err != nil {
+			return nil, ChatOutput{}, toolError(err)
+		}
+	}
+	reply, err := s.e.Turn(ctx, in.Prompt, nil)
+	mirror, merr := s.mirrorNow()
+	if merr != nil {
+		s.o.Log(fmt.Sprintf("mcp: %v", merr))
+	}
+	if err != nil && reply.Content == "" && len(reply.ToolCalls) == 0 {
+		return nil, ChatOutput{}, toolError(errors.Join(err, merr))
+	}
+	out := ChatOutput{Reply: reply.Content, Session: s.savedIn(), Bound: s.e.Bound() != "", Messages: len(s.e.History())}
+	if mirror != "" {
+		out.Session = mirror
+	}
+	if err = errors.Join(err, merr); err != nil {
+		out.Warning = command.ErrorLine(err)
+	}
+	text := reply.Content
+	if out.Warning != "" {
+		text += "\n\nwarning: " + out.Warning
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, out, nil
+}
+
+// bind attaches the conversation to session name unless it is bound to it
+// already (a turn then adopts what another surface wrote).
+func (s *Server) bind(name string) error {
+	n, err := session.NormalizeName(name)
+	if err != nil {
+		return err
+	}
+	if n == s.e.Bound() {
+		return nil
+	}
+	autosaved, _, err := s.e.Attach(n)
+	if err != nil {
+		return err
+	}
+	if autosaved != "" {
+		s.o.Log(fmt.Sprintf("the previous conversation was saved as %q", autosaved))
+	}
+	s.newConversation()
+	return nil
+}
