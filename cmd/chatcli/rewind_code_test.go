@@ -175,3 +175,24 @@ func TestRewindCodeRefusals(t *testing.T) {
 		t.Error("--code with --code-only accepted")
 	}
 }
+
+func TestToolsWorkWithoutGitAfterOneNotice(t *testing.T) {
+	home, ws := t.TempDir(), t.TempDir()
+	t.Setenv("PATH", t.TempDir()) // no git
+	srv := scriptServer(t, []scriptReply{
+		{Calls: []scriptCall{{"w", "write_file", map[string]string{"path": "n.txt", "content": "x"}}}},
+		{Text: "ok"},
+	}, nil)
+	env := map[string]string{"CHATCLI_HOME": home, "OPENAI_BASE_URL": srv.URL + "/v1", "OPENAI_MODEL": "m"}
+	out, errOut, err := runIn(t, env, ws, "-p", "write", "--coder", "--agent-auto-exec", "--session", "ng")
+	if err != nil || out != "ok\n" {
+		t.Fatalf("%v %q\n%s", err, out, errOut)
+	}
+	if strings.Count(errOut, "file checkpoints are off") != 1 || readOr(filepath.Join(ws, "n.txt")) != "x" {
+		t.Errorf("stderr:\n%s", errOut)
+	}
+	_, _, err = runIn(t, env, ws, "session", "rewind", "ng", "--to", "1", "--code-only")
+	if err == nil || !strings.Contains(err.Error(), "file checkpoints are off") {
+		t.Errorf("rewind --code-only without git: %v", err)
+	}
+}
