@@ -2,46 +2,72 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"os"
 
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/repl"
+	"github.com/chatcli/chatcli/internal/shadow"
+	"github.com/chatcli/chatcli/internal/tools"
 )
 
-// newToolbox builds the tools of agent and coder modes for configuration c:
-// confined to the working directory, asking permit before every write and
-// command unless c.Agent.AutoExec. It is the one place the tools package is
-// wired in:
-//
-//	root, err := os.Getwd()
-//	…
-//	return tools.New(tools.Options{Root: root, AutoExec: c.Agent.AutoExec,
-//		Permit: func(ctx context.Context, a tools.Action) (tools.Decision, error) {
-//			p, err := permit.Ask(ctx, a.Summary)
-//			return map[repl.Permission]tools.Decision{repl.PermissionNo: tools.DecisionNo,
-//				repl.PermissionYes: tools.DecisionYes, repl.PermissionAlways: tools.DecisionAlways}[p], err
-//		}})
-//
-// Until that package is part of the build it returns no toolbox, and agent
-// and coder modes report conversation.ErrNoToolbox.
-func newToolbox(c config.Config, permit *repl.Permit) (conversation.Toolbox, error) {
-	return nil, nil
+// newToolbox builds the tools of agent and coder modes for configuration
+// c: confined to root (the working directory at start), asking permit
+// before every write and command unless c.Agent.AutoExec, and telling
+// hooks about each change (file checkpoints). Permit's error (no
+// terminal: repl.ErrNotApproved) refuses the action and its text is the
+// tool result the model reads.
+func newToolbox(c config.Config, root string, permit *repl.Permit, hooks tools.Hooks) (*tools.Box, error) {
+	return tools.New(tools.Options{Root: root, AutoExec: c.Agent.AutoExec, Hooks: hooks,
+		Permit: func(ctx context.Context, a tools.Action) (tools.Decision, error) {
+			p, err := permit.Ask(ctx, a.Summary) // ctx pauses the Esc watch while asking
+			return decisions[p], err
+		}})
 }
 
-// toolbox builds the toolbox through f.newToolbox (newToolbox unless a test
-// replaced it), with f.permit (created when missing: no terminal, so
-// every unapproved action is refused).
-func (f *factory) toolbox(c config.Config) (conversation.Toolbox, error) {
+// decisions maps the terminal's answers to the tools' decisions.
+var decisions = map[repl.Permission]tools.Decision{repl.PermissionNo: tools.DecisionNo,
+	repl.PermissionYes: tools.DecisionYes, repl.PermissionAlways: tools.DecisionAlways}
+
+// toolbox builds the toolbox and the file checkpoints of the working
+// directory (f.workdir in tests), with f.permit (created when missing: no
+// terminal, so every unapproved action is refused). Without git the tools
+// still work and one notice says file checkpoints are off (code nil). A
+// test's f.newToolbox replaces both.
+func (f *factory) toolbox(c config.Config) (tb conversation.Toolbox, code conversation.CodeCheckpoints, err error) {
 	if f.permit == nil {
 		f.permit = repl.NewPermit(nil, f.streams.Err)
 	}
-	build := f.newToolbox
-	if build == nil {
-		build = newToolbox
+	if f.newToolbox != nil {
+		tb, err = f.newToolbox(c, f.permit)
+		return tb, nil, err
 	}
-	return build(c, f.permit)
+	root := f.workdir
+	if root == "" {
+		if root, err = os.Getwd(); err != nil {
+			return nil, nil, fmt.Errorf("working directory: %w", err)
+		}
+	}
+	var hooks tools.Hooks
+	repo, err := shadow.Open(c.Home, root)
+	switch {
+	case errors.Is(err, shadow.ErrGitMissing):
+		fmt.Fprintln(f.streams.Err, "note: git is not on PATH: file checkpoints are off (tools still work; /rewind restores the conversation only)")
+	case err != nil:
+		return nil, nil, err
+	default:
+		hooks = tools.Hooks{BeforeChange: repo.BeforeChange, AfterChange: repo.AfterChange, Command: repo.Command}
+		code = repo
+	}
+	box, err := newToolbox(c, root, f.permit, hooks)
+	if err != nil {
+		return nil, nil, err
+	}
+	f.closers = append(f.closers, box.Close)
+	return box, code, nil
 }
 
 // toolActivity prints one line per tool call on standard error.

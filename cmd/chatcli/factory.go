@@ -30,6 +30,11 @@ type factory struct {
 	// package's newToolbox (tests).
 	permit     *repl.Permit
 	newToolbox func(config.Config, *repl.Permit) (conversation.Toolbox, error)
+	// workdir is the workspace of the tools and file checkpoints; "" means
+	// the working directory (tests set it).
+	workdir string
+	// closers release what the engines' toolboxes hold, at close.
+	closers []func() error
 }
 
 // close releases what the command's engines held.
@@ -37,6 +42,10 @@ func (f *factory) close() {
 	for _, m := range f.markers {
 		m.Close()
 	}
+	for _, c := range f.closers {
+		c()
+	}
+	f.closers = nil
 	if f.getenv("CHATCLI_DEBUG_LOCKSTATS") != "" {
 		fmt.Fprintln(f.streams.Err, lockStatsLine(f.stores))
 	}
@@ -127,7 +136,7 @@ func (f *factory) engine(c config.Config) (*conversation.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	tb, err := f.toolbox(c)
+	tb, code, err := f.toolbox(c)
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +146,7 @@ func (f *factory) engine(c config.Config) (*conversation.Engine, error) {
 	marker := retention.NewMarker(c.Home)
 	f.markers = append(f.markers, marker)
 	return conversation.New(conversation.Options{Store: st, Provider: p, JournalDir: c.TranscriptsDir(), ContextWindow: c.ContextWindowFor(c.Model),
-		Toolbox: tb, MaxSteps: c.Agent.MaxSteps, OnTool: f.toolActivity,
+		Toolbox: tb, CodeCheckpoints: code, MaxSteps: c.Agent.MaxSteps, OnTool: f.toolActivity,
 		Notify: notify, OnBind: func(name string) {
 			if err := marker.Set(name); err != nil {
 				notify(fmt.Sprintf("could not mark session %q open: %v", name, err))

@@ -15,21 +15,31 @@ type checkpointEntry struct {
 	At       time.Time `json:"at"`
 	Messages int       `json:"messages"`
 	Prompt   string    `json:"prompt"`
+	// Code is the file checkpoint id taken with it; absent when none.
+	Code string `json:"code,omitempty"`
 }
 
 func newSessionRewindCmd(f *factory) *cobra.Command {
-	var list, asJSON bool
+	var list, asJSON, code, codeOnly, yes bool
 	var to int
 	cmd := &cobra.Command{
-		Use:   "rewind NAME (--list [--json] | --to N)",
+		Use:   "rewind NAME (--list [--json] | --to N [--code | --code-only] [--yes])",
 		Short: "List a session's checkpoints or restore one",
 		Long: "A checkpoint is taken before each request to the model. --list shows them newest first;\n" +
 			"--to N restores checkpoint N (as numbered by --list), drops the later ones, and saves and\n" +
-			"journals the result, like /rewind in the REPL.",
+			"journals the result, like /rewind in the REPL.\n\n" +
+			"Checkpoints of agent and coder turns also hold the files the tools changed (marked +code).\n" +
+			"--code restores those files and then the conversation; --code-only restores the files\n" +
+			"only. Run it in the folder the session worked in: file checkpoints are kept per folder.\n" +
+			"The plan is printed first; files changed by hand since a tool wrote them are left alone\n" +
+			"and listed unless --yes, and commands run since are listed: their effects stay.",
 		Args: exactArgs(1, "one session NAME"),
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
 			if list == (to != 0) {
 				return fmt.Errorf("%w: give either --list or --to N", errFlags)
+			}
+			if code && codeOnly || list && (code || codeOnly || yes) {
+				return fmt.Errorf("%w: --code, --code-only and --yes go with --to N, and --code excludes --code-only", errFlags)
 			}
 			c, err := f.config("", "")
 			if err != nil {
@@ -50,9 +60,17 @@ func newSessionRewindCmd(f *factory) *cobra.Command {
 				}
 				out := make([]checkpointEntry, 0, len(cps))
 				for i, cp := range cps {
-					out = append(out, checkpointEntry{Number: i + 1, At: cp.At, Messages: cp.Messages, Prompt: cp.Prompt})
+					out = append(out, checkpointEntry{Number: i + 1, At: cp.At, Messages: cp.Messages, Prompt: cp.Prompt, Code: cp.Code})
 				}
 				return writeJSON(f, out)
+			}
+			if code || codeOnly {
+				scope := command.ScopeBoth
+				if codeOnly {
+					scope = command.ScopeCode
+				}
+				env := &command.Env{Engine: e, Out: f.streams.Out, Err: f.streams.Err}
+				return command.RewindTo(cmd.Context(), env, to, scope, yes)
 			}
 			cp, err := e.Rewind(to)
 			if err != nil {
@@ -63,6 +81,9 @@ func newSessionRewindCmd(f *factory) *cobra.Command {
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&code, "code", false, "with --to: restore the files the tools changed, then the conversation")
+	cmd.Flags().BoolVar(&codeOnly, "code-only", false, "with --to: restore the files the tools changed only")
+	cmd.Flags().BoolVar(&yes, "yes", false, "with --code or --code-only: overwrite files changed by hand since")
 	cmd.Flags().BoolVar(&list, "list", false, "list the checkpoints, newest first")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "with --list: print a JSON array of {number, at, messages, prompt}")
 	cmd.Flags().IntVar(&to, "to", 0, "restore checkpoint `N`")

@@ -10,16 +10,29 @@ import (
 	"github.com/chatcli/chatcli/internal/rewind"
 )
 
-// runRewind is /rewind [N | list | compact]. Without an argument it shows
-// the menu and, on a terminal, asks which checkpoint to restore.
-func runRewind(_ context.Context, env *Env, args []string) error {
+// rewindUsage is how /rewind is typed.
+const rewindUsage = "/rewind [N [conversation|code|both] [--yes] | list | compact]"
+
+// runRewind is /rewind [N [SCOPE] [--yes] | list | compact]. Without an
+// argument it shows the menu and, on a terminal, asks which checkpoint to
+// restore and, when its files changed since, whether to restore the
+// conversation, the code or both (see RewindTo).
+func runRewind(ctx context.Context, env *Env, args []string) error {
 	e := env.Engine
-	if len(args) > 1 {
-		return fmt.Errorf("%w: /rewind [N | list | compact]", ErrUsage)
+	args, yes := stripYes(args)
+	if len(args) > 2 {
+		return fmt.Errorf("%w: %s", ErrUsage, rewindUsage)
 	}
-	choice := ""
-	if len(args) == 1 {
+	choice, scopeWord, asked := "", "", false
+	if len(args) >= 1 {
 		choice = args[0]
+	}
+	if len(args) == 2 {
+		scopeWord = args[1]
+	}
+	scope, ok := parseScope(scopeWord)
+	if !ok {
+		return fmt.Errorf("%w: restore conversation, code or both: %s", ErrUsage, rewindUsage)
 	}
 	switch choice {
 	case "compact":
@@ -47,27 +60,34 @@ func runRewind(_ context.Context, env *Env, args []string) error {
 			fmt.Fprintln(env.Out, "Nothing changed.")
 			return nil
 		}
+		asked = true
 	}
 	n, err := strconv.Atoi(choice)
 	if err != nil {
 		return fmt.Errorf("%w: /rewind takes a checkpoint number from /rewind list, \"compact\" or nothing", ErrUsage)
 	}
-	cp, err := e.Rewind(n)
-	if err != nil {
-		return err
+	if asked {
+		if scope, ok = offerScope(env, n); !ok {
+			fmt.Fprintln(env.Out, "Nothing changed.")
+			return nil
+		}
 	}
-	fmt.Fprintf(env.Out, "Rewound to %s, before %q: %d messages.\n", cp.At.Local().Format("15:04:05"), cp.Prompt, cp.Messages)
-	return nil
+	return RewindTo(ctx, env, n, scope, yes)
 }
 
 // WriteCheckpoints prints checkpoints newest first, numbered from 1:
-// "[1] 14:32:05  28 msgs  implement the refresh endpoint".
+// "[1] 14:32:05  28 msgs  implement the refresh endpoint"; " +code" marks
+// a checkpoint that holds a file checkpoint.
 func WriteCheckpoints(w io.Writer, cps []rewind.Checkpoint) {
 	if len(cps) == 0 {
 		fmt.Fprintln(w, "No checkpoints yet: one is taken before each request to the model.")
 		return
 	}
 	for i, cp := range cps {
-		fmt.Fprintf(w, "[%d] %s  %d msgs  %s\n", i+1, cp.At.Local().Format("15:04:05"), cp.Messages, cp.Prompt)
+		code := ""
+		if cp.Code != "" {
+			code = " +code"
+		}
+		fmt.Fprintf(w, "[%d] %s  %d msgs%s  %s\n", i+1, cp.At.Local().Format("15:04:05"), cp.Messages, code, cp.Prompt)
 	}
 }

@@ -63,7 +63,10 @@
 //     the history is written through after each step, and the next request
 //     goes out; the first reply without tool calls ends the turn;
 //   - one checkpoint is taken per user turn, before its first request, so
-//     /rewind steps back over a whole task;
+//     /rewind steps back over a whole task; with Options.CodeCheckpoints it
+//     also holds the file checkpoint id of that moment (rewind.Checkpoint
+//     Code), which CodePlan and RestoreCode use to set the workspace's
+//     files back (code.go); chat-mode checkpoints hold none;
 //   - at Options.MaxSteps requests (DefaultMaxSteps) with the model still
 //     calling tools, the turn stops with ErrStepLimit;
 //   - when ctx ends (Esc, Ctrl+C), calls not yet run get a tool message

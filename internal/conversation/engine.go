@@ -65,6 +65,10 @@ type Engine struct {
 	toolbox  Toolbox
 	maxSteps int
 	onTool   func(ToolActivity)
+	// code keeps file checkpoints (see code.go); codeFailed is set once a
+	// file checkpoint failed (reported once).
+	code       CodeCheckpoints
+	codeFailed bool
 }
 
 // Options configure a new Engine.
@@ -94,13 +98,16 @@ type Options struct {
 	MaxSteps int
 	// OnTool, when set, hears each tool call after it ran.
 	OnTool func(ToolActivity)
+	// CodeCheckpoints, when set, keeps file checkpoints of the workspace:
+	// one is taken with each checkpoint of an agent or coder turn.
+	CodeCheckpoints CodeCheckpoints
 }
 
 // New returns an engine with an empty, unbound conversation.
 func New(o Options) *Engine {
 	e := &Engine{store: o.Store, provider: o.Provider, notify: o.Notify, now: o.Now, sess: &session.Session{},
 		journalDir: o.JournalDir, contextWindow: o.ContextWindow, onBind: o.OnBind,
-		mode: ModeChat, toolbox: o.Toolbox, maxSteps: o.MaxSteps, onTool: o.OnTool}
+		mode: ModeChat, toolbox: o.Toolbox, maxSteps: o.MaxSteps, onTool: o.OnTool, code: o.CodeCheckpoints}
 	if e.maxSteps <= 0 {
 		e.maxSteps = DefaultMaxSteps
 	}

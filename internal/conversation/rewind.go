@@ -22,9 +22,10 @@ func (e *Engine) Checkpoints() []rewind.Checkpoint {
 	return out
 }
 
-// checkpoint records the live history as the state before prompt.
+// checkpoint records the live history as the state before prompt, with
+// the files' state in agent and coder modes (see code.go).
 func (e *Engine) checkpoint(prompt string) {
-	e.checkpoints = rewind.Take(e.checkpoints, e.history, prompt, e.now())
+	e.checkpoints = rewind.Take(e.checkpoints, e.history, prompt, e.codeCheckpoint(), e.now())
 }
 
 // known returns the messages checkpoints can be rebuilt from: every

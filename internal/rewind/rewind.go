@@ -2,15 +2,21 @@
 //
 // A checkpoint is taken before each LLM call and records the history as it
 // was just before the prompt that started the call: its time, the prompt
-// (clipped to PromptChars characters) and the ordered identity hashes of its
-// messages (journal.HashHistory). Checkpoints name messages by hash, never
+// (clipped to PromptChars characters), the ordered identity hashes of its
+// messages (journal.HashHistory) and, in agent and coder modes, the id of
+// the file checkpoint taken at the same moment (internal/shadow: 40 hex
+// digits naming the state of the files the tools touched). Checkpoints name messages by hash, never
 // by position, so messages inserted later (a summary, a repair notice) never
 // shift them. At most MaxCheckpoints are kept, oldest dropped first.
 //
 // In a session file they are the "checkpoints" member, a JSON array, oldest
 // first:
 //
-//	[{"at":"2026-11-30T14:32:05Z","prompt":"implement the refresh endpoint","messages":28,"hashes":["<32 hex>",…]}]
+//	[{"at":"2026-11-30T14:32:05Z","prompt":"implement the refresh endpoint","messages":28,"hashes":["<32 hex>",…],"code":"<40 hex>"}]
+//
+// "code" is absent for a checkpoint taken in chat mode, without git, or by
+// a version without file checkpoints: such a checkpoint restores the
+// conversation only.
 //
 // Restoring a checkpoint needs the message of every hash: they come from the
 // live history and, for messages a compaction or rewind removed since, from
@@ -40,14 +46,20 @@ type Checkpoint struct {
 	Prompt   string    `json:"prompt"`
 	Messages int       `json:"messages"` // len(Hashes), for display
 	Hashes   []string  `json:"hashes"`
+	// Code is the shadow checkpoint id of the workspace's files at the same
+	// moment (shadow.Repo.Checkpoint); "" when none was taken.
+	Code string `json:"code,omitempty"`
 }
 
 // Take returns list with a checkpoint of history (the state before prompt)
-// appended, at most MaxCheckpoints long. A state equal to the newest
-// checkpoint's replaces it (after a rewind, the next call starts from it).
-func Take(list []Checkpoint, history []message.Message, prompt string, at time.Time) []Checkpoint {
+// and of the files (code, a shadow checkpoint id or "") appended, at most
+// MaxCheckpoints long. A conversation state equal to the newest
+// checkpoint's replaces it (after a rewind, the next call starts from it),
+// and the new one carries the fresh code id: the files may have changed
+// since.
+func Take(list []Checkpoint, history []message.Message, prompt, code string, at time.Time) []Checkpoint {
 	cp := Checkpoint{At: at.UTC(), Prompt: message.Clip(prompt, PromptChars), Messages: len(history),
-		Hashes: journal.HashHistory(history)}
+		Hashes: journal.HashHistory(history), Code: code}
 	if n := len(list); n > 0 && slices.Equal(list[n-1].Hashes, cp.Hashes) {
 		list = list[:n-1]
 	}

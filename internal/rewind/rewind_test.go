@@ -21,16 +21,16 @@ func TestTakeKeepsTheNewestTwentyAndReplacesAnEqualState(t *testing.T) {
 	at := time.Date(2026, 11, 30, 14, 32, 5, 0, time.UTC)
 	var list []Checkpoint
 	for i := range 25 {
-		list = Take(list, hist(i), fmt.Sprint("prompt ", i), at)
+		list = Take(list, hist(i), fmt.Sprint("prompt ", i), "", at)
 	}
 	if len(list) != MaxCheckpoints || list[0].Prompt != "prompt 5" || list[19].Messages != 24 {
 		t.Fatalf("%d checkpoints, first %q", len(list), list[0].Prompt)
 	}
-	list = Take(list, hist(24), "asked again", at) // same state as the newest
-	if len(list) != MaxCheckpoints || list[19].Prompt != "asked again" {
-		t.Fatal("an equal state must replace the newest checkpoint")
+	list = Take(list, hist(24), "asked again", strings.Repeat("a", 40), at) // same state as the newest
+	if len(list) != MaxCheckpoints || list[19].Prompt != "asked again" || list[19].Code != strings.Repeat("a", 40) {
+		t.Fatal("an equal state must replace the newest checkpoint, with the fresh code id")
 	}
-	long := Take(nil, nil, strings.Repeat("👩‍👩‍👧‍👦", 70), at)[0].Prompt
+	long := Take(nil, nil, strings.Repeat("👩‍👩‍👧‍👦", 70), "", at)[0].Prompt
 	if !strings.HasSuffix(long, "…") || strings.Count(long, "👩‍👩‍👧‍👦") != PromptChars {
 		t.Fatalf("prompt label %q", long)
 	}
@@ -38,13 +38,17 @@ func TestTakeKeepsTheNewestTwentyAndReplacesAnEqualState(t *testing.T) {
 
 func TestEncodeDecodeAndResolve(t *testing.T) {
 	h := hist(3)
-	list := Take(nil, h, "p", time.Now())
+	list := Take(nil, h, "p", "4b825dc642cb6eb9a060e54bf8d69288fbee4904", time.Now())
+	list = append(list, Take(nil, hist(4), "chat", "", time.Now())...)
 	raw, err := Encode(list)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if strings.Count(string(raw), `"code"`) != 1 {
+		t.Fatalf("code id written for a checkpoint without one: %s", raw)
+	}
 	back, err := Decode(raw)
-	if err != nil || len(back) != 1 || back[0].Messages != 3 {
+	if err != nil || len(back) != 2 || back[0].Messages != 3 || back[0].Code != list[0].Code || back[1].Code != "" {
 		t.Fatalf("%v %+v", err, back)
 	}
 	k := Known{}
