@@ -377,3 +377,19 @@ func FuzzOpenContainer(f *testing.F) {
 		}
 	})
 }
+
+// A rename leaves no lock file under the old name, sealed or not: a lock
+// file of a session that no longer exists is litter in `chatcli storage`.
+func TestRenameRemovesOldLockFile(t *testing.T) {
+	for name, s := range map[string]*Store{"plain": newStore(t), "sealed": sealedStore(t, 1)} {
+		if err := s.Save("a", markedSession()); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Rename("a", "b"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(filepath.Join(s.Dir(), ".a.lock")); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s: lock file of the old name still there after rename (%v)", name, err)
+		}
+	}
+}
