@@ -15,6 +15,9 @@ import (
 
 const marker = "zebrafinch" // a word that must never be on disk in plaintext
 
+// wrongKeyHint is what a wrong-key error tells the person to do.
+const wrongKeyHint = "it was not changed (it opens only with the key that sealed it)"
+
 // testKey returns the key whose 32 bytes all equal b.
 func testKey(t testing.TB, b byte) seal.Key {
 	t.Helper()
@@ -184,7 +187,8 @@ func TestSealedWrongKey(t *testing.T) {
 	w := reopen(t, s, testKey(t, 2))
 	check := func(what string, err error) {
 		t.Helper()
-		if !errors.Is(err, seal.ErrWrongKey) || !strings.Contains(err.Error(), `session "zoo": wrong encryption key or damaged file`) {
+		if !errors.Is(err, seal.ErrWrongKey) || !strings.Contains(err.Error(), `session "zoo": wrong encryption key or damaged file`) ||
+			!strings.Contains(err.Error(), wrongKeyHint) {
 			t.Errorf("%s: %v", what, err)
 		}
 		if !bytes.Equal(readBytes(t, p), orig) {
