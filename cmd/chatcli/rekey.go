@@ -117,7 +117,8 @@ func storageRekeyRun(o *storageRekeyOptions) error {
 		fmt.Fprintf(o.f.streams.Out, "%d file(s) re-sealed, %d already under the new key, %d failed\n", sum.Rekeyed, sum.Unchanged, len(sum.Failed))
 	}
 	if len(errs) > 0 {
-		return fmt.Errorf("storage rekey: %d file(s) could not be re-sealed (they are unchanged): %w", len(errs), errors.Join(errs...))
+		return fmt.Errorf("storage rekey: %d file(s) could not be re-sealed (they are unchanged; set CHATCLI_ENCRYPTION_KEY_OLD to the key that sealed them and run it again): %w",
+			len(errs), errors.Join(errs...))
 	}
 	return nil
 }

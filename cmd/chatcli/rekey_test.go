@@ -165,7 +165,7 @@ func TestRekeyWrongOldKey(t *testing.T) {
 	ids := rekeyStore(t, home, old)
 	f, _, errb := rekeyFactory(home, map[string]string{"CHATCLI_ENCRYPTION_KEY": b64Key(2), "CHATCLI_ENCRYPTION_KEY_OLD": b64Key(3)})
 	err := storageRekeyRun(&storageRekeyOptions{f: f})
-	if !errors.Is(err, seal.ErrWrongKey) {
+	if !errors.Is(err, seal.ErrWrongKey) || !strings.Contains(err.Error(), "set CHATCLI_ENCRYPTION_KEY_OLD to the key that sealed them and run it again") {
 		t.Fatalf("%v", err)
 	}
 	if !strings.Contains(errb.String(), "wrong encryption key") {

@@ -58,7 +58,18 @@ Other settings: CHATCLI_HOME, CHATCLI_SESSION_AUTOSAVE (on|off),
 CHATCLI_SESSION_TRANSCRIPT (on|off), CHATCLI_SESSION_TTL (90d),
 CHATCLI_SESSION_AUTOSAVE_KEEP (600), CHATCLI_REQUEST_TIMEOUT (10m),
 CHATCLI_CONTEXT_WINDOW (tokens), HISTORY_FILE, HISTORY_MAX_SIZE,
-CHATCLI_AGENT_AUTO_EXEC (off), CHATCLI_AGENT_MAX_STEPS (25).
+CHATCLI_AGENT_AUTO_EXEC (off), CHATCLI_AGENT_MAX_STEPS (25),
+CHATCLI_DEBUG_LOCKSTATS (any value: lock waits on stderr at exit).
+
+Encryption at rest: CHATCLI_ENCRYPTION_KEY (base64 of 32 bytes, e.g.
+` + "`openssl rand -base64 32`" + `) seals every session file and journal line with
+AES-256-GCM; the input history and file names stay plaintext. To change the
+key, put the previous one in CHATCLI_ENCRYPTION_KEY_OLD and run
+chatcli storage rekey.
+
+Exit codes: 0 success, 1 other failure, 2 bad usage, flag or session name,
+3 session not found, 4 unreadable, too-new or encrypted session file (no key
+or the wrong key), 5 the LLM request failed, 130 stopped by a signal.
 
 Agent and coder modes (--agent, --coder; /agent, /coder, /chat in the REPL)
 let the model call tools in the working directory: agent reads files and

@@ -57,7 +57,7 @@ func newSessionListCmd(f *factory, runF func(*sessionListOptions) error) *cobra.
 			return sessionListRun(o)
 		},
 	}
-	cmd.Flags().BoolVar(&o.JSON, "json", false, "print a JSON array of {name, title, messages, updated_at, created_at, revision, error}")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print a JSON array of {name, title, messages, updated_at, created_at, revision, size_bytes, error}")
 	return cmd
 }
 

@@ -239,7 +239,7 @@ func Fork(dir, srcID string, key seal.Key) (string, error) {
 			return "", fmt.Errorf("journal %s is %w", Path(dir, srcID), ErrEncrypted)
 		}
 		if err != nil {
-			return "", fmt.Errorf("journal %s: wrong encryption key or damaged file: %w", Path(dir, srcID), err)
+			return "", fmt.Errorf("journal %s: wrong encryption key or damaged file: %w; %s", Path(dir, srcID), err, notChanged)
 		}
 	}
 	if err := atomicfile.CreateFile(Path(dir, id), data); err != nil {

@@ -23,6 +23,10 @@ import (
 // plaintext.
 var ErrEncrypted = errors.New("encrypted; set CHATCLI_ENCRYPTION_KEY")
 
+// notChanged ends every wrong-key error: the file is left as it was and
+// only the key that sealed it opens it.
+const notChanged = "it was not changed (it opens only with the key that sealed it)"
+
 // LineName is the name a line of journal id is sealed for ("journal:<id>").
 func LineName(id string) string { return "journal:" + id }
 
@@ -88,7 +92,7 @@ func (o *lineOpener) open(line []byte) ([]byte, string, error) {
 // verdict is the scan's error when no sealed line opened.
 func (o *lineOpener) verdict() error {
 	if o.fail > 0 && o.opened == 0 {
-		return fmt.Errorf("journal %s: wrong encryption key or damaged file: %w", o.path, seal.ErrWrongKey)
+		return fmt.Errorf("journal %s: wrong encryption key or damaged file: %w; %s", o.path, seal.ErrWrongKey, notChanged)
 	}
 	return nil
 }
@@ -188,7 +192,7 @@ func Rekey(path string, old, nw seal.Key) (bool, error) {
 	name := LineName(idOf(path))
 	out, changed, err := transformLines(data, func(l []byte) ([]byte, error) { return resealLine(l, nw, old, name, name) })
 	if err != nil {
-		return false, fmt.Errorf("journal %s: wrong encryption key or damaged file: %w", path, err)
+		return false, fmt.Errorf("journal %s: wrong encryption key or damaged file: %w; %s", path, err, notChanged)
 	}
 	if !changed {
 		return false, nil

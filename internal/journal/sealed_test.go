@@ -91,10 +91,11 @@ func TestSealedJournal(t *testing.T) {
 		t.Fatalf("no key: %v", err)
 	}
 	// With another key: wrong key, nothing appended.
-	if _, _, err := Open(dir, id, testKey(t, 2)); !errors.Is(err, seal.ErrWrongKey) {
+	const hint = "it was not changed (it opens only with the key that sealed it)"
+	if _, _, err := Open(dir, id, testKey(t, 2)); !errors.Is(err, seal.ErrWrongKey) || !strings.Contains(err.Error(), hint) {
 		t.Fatalf("wrong key: %v", err)
 	}
-	if _, err := Fork(dir, id, testKey(t, 2)); !errors.Is(err, seal.ErrWrongKey) {
+	if _, err := Fork(dir, id, testKey(t, 2)); !errors.Is(err, seal.ErrWrongKey) || !strings.Contains(err.Error(), hint) {
 		t.Fatalf("fork with the wrong key: %v", err)
 	}
 	if _, err := Fork(dir, id, noKey); !errors.Is(err, ErrEncrypted) {

@@ -38,6 +38,7 @@ func (s *Store) renameSealed(on, op, nn, np string) (bool, error) {
 	if err := os.Remove(op); err != nil {
 		return true, fmt.Errorf("session: rename %s: %w", op, err)
 	}
+	s.dropLock(on)
 	return true, atomicfile.SyncDir(s.dir)
 }
 

@@ -113,7 +113,7 @@ func (s *Store) containerError(name, p string, err error) error {
 		return fmt.Errorf("session %q is %w", name, ErrEncrypted)
 	case errors.Is(err, seal.ErrWrongKey):
 		s.keyRefused.Store(true)
-		return fmt.Errorf("session %q: wrong encryption key or damaged file (%s): %w", name, p, err)
+		return fmt.Errorf("session %q: wrong encryption key or damaged file (%s): %w; it was not changed (it opens only with the key that sealed it)", name, p, err)
 	case errors.Is(err, seal.ErrTooNew):
 		return fmt.Errorf("%w: %s: %v; it was not changed (upgrade chatcli to open it)", ErrTooNew, p, err)
 	}

@@ -15,6 +15,9 @@ import (
 
 const marker = "zebrafinch" // a word that must never be on disk in plaintext
 
+// wrongKeyHint is what a wrong-key error tells the person to do.
+const wrongKeyHint = "it was not changed (it opens only with the key that sealed it)"
+
 // testKey returns the key whose 32 bytes all equal b.
 func testKey(t testing.TB, b byte) seal.Key {
 	t.Helper()
@@ -184,7 +187,8 @@ func TestSealedWrongKey(t *testing.T) {
 	w := reopen(t, s, testKey(t, 2))
 	check := func(what string, err error) {
 		t.Helper()
-		if !errors.Is(err, seal.ErrWrongKey) || !strings.Contains(err.Error(), `session "zoo": wrong encryption key or damaged file`) {
+		if !errors.Is(err, seal.ErrWrongKey) || !strings.Contains(err.Error(), `session "zoo": wrong encryption key or damaged file`) ||
+			!strings.Contains(err.Error(), wrongKeyHint) {
 			t.Errorf("%s: %v", what, err)
 		}
 		if !bytes.Equal(readBytes(t, p), orig) {
@@ -376,4 +380,20 @@ func FuzzOpenContainer(f *testing.F) {
 			t.Fatal("input modified")
 		}
 	})
+}
+
+// A rename leaves no lock file under the old name, sealed or not: a lock
+// file of a session that no longer exists is litter in `chatcli storage`.
+func TestRenameRemovesOldLockFile(t *testing.T) {
+	for name, s := range map[string]*Store{"plain": newStore(t), "sealed": sealedStore(t, 1)} {
+		if err := s.Save("a", markedSession()); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Rename("a", "b"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(filepath.Join(s.Dir(), ".a.lock")); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s: lock file of the old name still there after rename (%v)", name, err)
+		}
+	}
 }
