@@ -66,8 +66,13 @@
 // sealed lines: plaintext lines stay readable with a key, and the first
 // append with a key to a journal holding plaintext lines first rewrites it
 // with every line sealed, in one atomic replacement (atomicfile) under its
-// lock. The lock is retaken until it holds the file the path names, since
-// flock(2) locks an inode and a replacement makes a new one.
+// lock, together with the records being appended. The lock is retaken
+// until it holds the file the path names, since flock(2) locks an inode and
+// a replacement makes a new one. An open Journal remembers the inode it
+// read its byte offset in; when the path names another inode (another
+// process sealed or rekeyed the journal) or a shorter file, its next Sync
+// reads the journal again from the top, so it neither misreads the new
+// lines nor appends plaintext after them.
 //
 // Without a key, a journal holding a sealed line fails to read or append
 // (ErrEncrypted): nothing is ever appended in plaintext next to sealed

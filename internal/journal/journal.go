@@ -31,6 +31,12 @@ type Journal struct {
 	view  []string            // the hash list of the history as last recorded
 	known map[string]struct{} // every hash with a message record
 	pos   position            // how far the file has been read
+	// file is the file pos counts in (the inode last read or appended
+	// to); nil when none was read, or when this handle replaced the file
+	// (sealPlainLines). Another process replaces the file when it seals
+	// or rekeys it; pos then means nothing, and Sync reads it again from
+	// the top.
+	file os.FileInfo
 }
 
 // NewID returns a fresh journal id: 32 random lowercase hex digits.
@@ -71,7 +77,8 @@ func Open(dir, id string, key seal.Key) (*Journal, []Warning, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, nil, fmt.Errorf("journal: create %s: %w", dir, err)
 	}
-	j := &Journal{id: id, path: Path(dir, id), now: time.Now, key: key, known: map[string]struct{}{}, pos: position{0, 1}}
+	j := &Journal{id: id, path: Path(dir, id), now: time.Now, key: key}
+	j.reset()
 	res, err := j.refresh()
 	return j, res.Warnings, err
 }
@@ -83,7 +90,16 @@ func (j *Journal) Path() string { return j.path }
 // SetClock replaces the clock used for record times (tests).
 func (j *Journal) SetClock(now func() time.Time) { j.now = now }
 
+// reset forgets everything read, so the next refresh reads the file from
+// the top.
+func (j *Journal) reset() {
+	j.view, j.known, j.pos, j.plain, j.file = nil, map[string]struct{}{}, position{0, 1}, 0, nil
+}
+
 // refresh applies the records appended since the last read to the view.
+// On an error the handle forgets everything read: a later refresh starts
+// again from the top, so a line that failed (a sealed line read without
+// a key) is never stepped over.
 func (j *Journal) refresh() (ScanResult, error) {
 	res, err := scan(j.path, j.pos, j.key, func(r Record) error {
 		switch r.Type {
@@ -97,19 +113,39 @@ func (j *Journal) refresh() (ScanResult, error) {
 	})
 	j.pos = position{res.End, j.pos.line + res.Lines}
 	j.plain += res.Plain
+	if res.file != nil {
+		j.file = res.file
+	}
+	if err != nil {
+		j.reset()
+	}
 	return res, err
+}
+
+// sameFile reports whether pos still counts in the file the lock holds
+// (locked): the same inode, at least as long as what was read.
+func (j *Journal) sameFile(locked os.FileInfo) bool {
+	if j.file == nil {
+		return j.pos.offset == 0
+	}
+	return os.SameFile(j.file, locked) && locked.Size() >= j.pos.offset
 }
 
 // Sync records the live history h: the messages the journal has not seen,
 // and a rewrite record with reason when h is not the view extended by new
 // messages. It returns the number of records appended (0 when h equals the
-// view). Records that other processes appended meanwhile are read first.
+// view). Records that other processes appended meanwhile are read first;
+// when another process replaced the file (sealed or rekeyed it), it is read
+// again from the top.
 func (j *Journal) Sync(h []message.Message, reason string) (int, error) {
-	lock, err := lockFile(j.path)
+	lock, locked, err := lockFile(j.path)
 	if err != nil {
 		return 0, err
 	}
 	defer lock.Unlock()
+	if !j.sameFile(locked) {
+		j.reset()
+	}
 	if _, err := j.refresh(); err != nil {
 		return 0, err
 	}
@@ -133,11 +169,11 @@ func (j *Journal) Sync(h []message.Message, reason string) (int, error) {
 		recs = append(recs, Record{Type: TypeRewrite, At: at, Reason: reason, Hashes: hashes, Prev: len(j.view)})
 	}
 	if !j.key.IsZero() && j.plain > 0 {
-		if err := j.sealPlainLines(); err != nil {
-			return 0, err
-		}
+		err = j.sealPlainLines(recs)
+	} else {
+		err = j.append(recs)
 	}
-	if err := j.append(recs); err != nil {
+	if err != nil {
 		return 0, err
 	}
 	for _, r := range recs {
@@ -189,7 +225,7 @@ func (j *Journal) append(recs []Record) error {
 	if err != nil {
 		return fmt.Errorf("journal: stat %s: %w", j.path, err)
 	}
-	j.pos = position{st.Size(), j.pos.line + lines}
+	j.pos, j.file = position{st.Size(), j.pos.line + lines}, st
 	return nil
 }
 

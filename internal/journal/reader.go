@@ -36,6 +36,8 @@ type ScanResult struct {
 	// Sealed and Plain count the non-empty lines read in each form.
 	Sealed, Plain int
 	Warnings      []Warning
+
+	file os.FileInfo // the file read (nil when missing)
 }
 
 // position tells a scan where it starts: the byte offset and the 1-based
@@ -74,6 +76,9 @@ func scanLines(path string, pos position, o *lineOpener, fn func(Record) error) 
 		return res, fmt.Errorf("journal: open %s: %w", path, err)
 	}
 	defer f.Close()
+	if res.file, err = f.Stat(); err != nil {
+		return res, fmt.Errorf("journal: stat %s: %w", path, err)
+	}
 	if _, err := f.Seek(pos.offset, io.SeekStart); err != nil {
 		return res, fmt.Errorf("journal: seek %s: %w", path, err)
 	}

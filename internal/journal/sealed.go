@@ -36,21 +36,22 @@ func idOf(path string) string { return strings.TrimSuffix(filepath.Base(path), f
 // lockFile takes the exclusive advisory lock of the journal at path. A
 // journal is replaced whole when it is sealed or rekeyed, and flock(2)
 // locks an inode: the lock is retaken until it holds the file the path
-// names now.
-func lockFile(path string) (*flock.Flock, error) {
+// names now. It returns the lock and the locked file's FileInfo (taken
+// through the lock's descriptor).
+func lockFile(path string) (*flock.Flock, os.FileInfo, error) {
 	for range 100 {
 		lock := flock.New(path)
 		if err := lock.Lock(); err != nil {
-			return nil, fmt.Errorf("journal: lock %s: %w", path, err)
+			return nil, nil, fmt.Errorf("journal: lock %s: %w", path, err)
 		}
 		li, err1 := lock.Stat()
 		pi, err2 := os.Stat(path)
 		if err1 == nil && err2 == nil && os.SameFile(li, pi) {
-			return lock, nil
+			return lock, li, nil
 		}
 		lock.Unlock()
 	}
-	return nil, fmt.Errorf("journal: lock %s: the file keeps being replaced", path)
+	return nil, nil, fmt.Errorf("journal: lock %s: the file keeps being replaced", path)
 }
 
 // encodeLine encodes r as one line, sealed for journal id when k is set.
@@ -142,10 +143,12 @@ func resealLine(line []byte, k, old seal.Key, from, to string) ([]byte, error) {
 	return seal.SealLine(k, to, pt)
 }
 
-// sealPlainLines replaces the journal with every line sealed; the caller
-// holds the lock and has read the file to its end. Used when a journal
-// with plaintext lines is appended to with a key.
-func (j *Journal) sealPlainLines() error {
+// sealPlainLines replaces the journal with every line sealed followed by
+// recs, in one atomic replacement; the caller holds the lock and has read
+// the file to its end. Used when a journal with plaintext lines is
+// appended to with a key. The lock then holds the old inode, so the next
+// Sync reads the new file from the top (j.file is nil).
+func (j *Journal) sealPlainLines(recs []Record) error {
 	data, err := os.ReadFile(j.path)
 	if err != nil {
 		return fmt.Errorf("journal: read %s: %w", j.path, err)
@@ -155,10 +158,17 @@ func (j *Journal) sealPlainLines() error {
 	if err != nil {
 		return fmt.Errorf("journal: seal %s: %w", j.path, err)
 	}
+	for _, r := range recs {
+		line, err := encodeLine(&r, j.key, j.id)
+		if err != nil {
+			return fmt.Errorf("journal: encode record: %w", err)
+		}
+		out = append(out, line...)
+	}
 	if err := atomicfile.WriteFile(j.path, out); err != nil {
 		return err
 	}
-	j.pos.offset, j.plain = int64(len(out)), 0
+	j.pos.offset, j.plain, j.file = int64(len(out)), 0, nil
 	j.pos.line = bytes.Count(out, []byte("\n")) + 1
 	return nil
 }
@@ -177,7 +187,7 @@ func Rekey(path string, old, nw seal.Key) (bool, error) {
 	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
 		return false, nil
 	}
-	lock, err := lockFile(path)
+	lock, _, err := lockFile(path)
 	if err != nil {
 		return false, err
 	}
