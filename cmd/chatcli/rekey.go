@@ -40,6 +40,9 @@ type rekeySummary struct {
 	Rekeyed   int           `json:"rekeyed"`
 	Unchanged int           `json:"unchanged"`
 	Failed    []rekeyFailed `json:"failed"`
+	// DamagedKept counts the journal lines that open with neither key
+	// among lines that do (torn by a crash, damaged): kept as they were.
+	DamagedKept int `json:"damaged_lines_kept"`
 }
 
 type rekeyFailed struct {
@@ -61,15 +64,19 @@ func newStorageRekeyCmd(f *factory, runF func(*storageRekeyOptions) error) *cobr
 			return storageRekeyRun(o)
 		},
 	}
-	cmd.Flags().BoolVar(&o.JSON, "json", false, "print {rekeyed, unchanged, failed: [{path, error}]}")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print {rekeyed, unchanged, failed: [{path, error}], damaged_lines_kept}")
 	return cmd
 }
 
-// rekeyTarget is one file to re-seal.
+// rekeyTarget is one file to re-seal: run reports whether it changed and
+// the damaged journal lines it kept.
 type rekeyTarget struct {
 	path string
-	run  func() (bool, error)
+	run  func() (bool, []journal.Warning, error)
 }
+
+// noDamage adapts a rekey that keeps no damaged lines (a session file).
+func noDamage(changed bool, err error) (bool, []journal.Warning, error) { return changed, nil, err }
 
 func storageRekeyRun(o *storageRekeyOptions) error {
 	c, st, err := o.f.configStore()
@@ -90,7 +97,11 @@ func storageRekeyRun(o *storageRekeyOptions) error {
 	var sum rekeySummary
 	var errs []error
 	for i, t := range targets {
-		changed, err := t.run()
+		changed, damaged, err := t.run()
+		for _, w := range damaged {
+			sum.DamagedKept++
+			fmt.Fprintf(o.f.streams.Err, "rekey: %s:%d: damaged line kept as it was (%s)\n", w.Path, w.Line, w.Reason)
+		}
 		switch {
 		case err != nil:
 			sum.Failed = append(sum.Failed, rekeyFailed{t.path, err.Error()})
@@ -114,7 +125,11 @@ func storageRekeyRun(o *storageRekeyOptions) error {
 			return err
 		}
 	} else {
-		fmt.Fprintf(o.f.streams.Out, "%d file(s) re-sealed, %d already under the new key, %d failed\n", sum.Rekeyed, sum.Unchanged, len(sum.Failed))
+		fmt.Fprintf(o.f.streams.Out, "%d file(s) re-sealed, %d already under the new key, %d failed", sum.Rekeyed, sum.Unchanged, len(sum.Failed))
+		if sum.DamagedKept > 0 {
+			fmt.Fprintf(o.f.streams.Out, ", %d damaged journal line(s) kept as they were", sum.DamagedKept)
+		}
+		fmt.Fprintln(o.f.streams.Out)
 	}
 	if len(errs) > 0 {
 		return fmt.Errorf("storage rekey: %d file(s) could not be re-sealed (they are unchanged; set CHATCLI_ENCRYPTION_KEY_OLD to the key that sealed them and run it again): %w",
@@ -137,7 +152,7 @@ func rekeyTargets(st *session.Store, journalDir string, old, nw seal.Key) ([]rek
 			continue
 		}
 		p := filepath.Join(st.Dir(), e.Name())
-		out = append(out, rekeyTarget{p, func() (bool, error) { return st.RekeyFile(name, p, old) }})
+		out = append(out, rekeyTarget{p, func() (bool, []journal.Warning, error) { return noDamage(st.RekeyFile(name, p, old)) }})
 	}
 	trash, err := st.TrashList()
 	if err != nil {
@@ -145,7 +160,7 @@ func rekeyTargets(st *session.Store, journalDir string, old, nw seal.Key) ([]rek
 	}
 	sort.Slice(trash, func(i, j int) bool { return trash[i].File < trash[j].File })
 	for _, e := range trash {
-		out = append(out, rekeyTarget{e.Path, func() (bool, error) { return st.RekeyFile(e.Name, e.Path, old) }})
+		out = append(out, rekeyTarget{e.Path, func() (bool, []journal.Warning, error) { return noDamage(st.RekeyFile(e.Name, e.Path, old)) }})
 	}
 	if journalDir == "" {
 		return out, nil
@@ -160,7 +175,7 @@ func rekeyTargets(st *session.Store, journalDir string, old, nw seal.Key) ([]rek
 			continue
 		}
 		p := journal.Path(journalDir, id)
-		out = append(out, rekeyTarget{p, func() (bool, error) { return journal.Rekey(p, old, nw) }})
+		out = append(out, rekeyTarget{p, func() (bool, []journal.Warning, error) { return journal.Rekey(p, old, nw) }})
 	}
 	return out, nil
 }

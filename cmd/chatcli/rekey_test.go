@@ -177,3 +177,33 @@ func TestRekeyWrongOldKey(t *testing.T) {
 		t.Fatalf("no key: %v", err)
 	}
 }
+
+// TestRekeyKeepsADamagedJournalLine: a journal line torn by a crash does
+// not stop the rekey; it is kept as it was and counted.
+func TestRekeyKeepsADamagedJournalLine(t *testing.T) {
+	home := t.TempDir()
+	old := parsed(t, b64Key(1))
+	ids := rekeyStore(t, home, old)
+	p := journal.Path(filepath.Join(home, "transcripts"), ids[0])
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, _ := bytes.Cut(data, []byte("\n"))
+	if err := os.WriteFile(p, append(data, first[:len(first)/2]...), 0o600); err != nil { // a crash mid-append
+		t.Fatal(err)
+	}
+	f, out, errb := rekeyFactory(home, map[string]string{"CHATCLI_ENCRYPTION_KEY": b64Key(2), "CHATCLI_ENCRYPTION_KEY_OLD": b64Key(1)})
+	if err := storageRekeyRun(&storageRekeyOptions{f: f}); err != nil {
+		t.Fatal(err)
+	}
+	if want := ", 0 failed, 1 damaged journal line(s) kept as they were"; !strings.Contains(out.String(), want) {
+		t.Fatalf("summary %q, want %q", out, want)
+	}
+	if want := p + ":3: damaged line kept as it was"; !strings.Contains(errb.String(), want) {
+		t.Fatalf("stderr %q, want %q", errb, want)
+	}
+	if m, _, w, err := journal.Messages(p, parsed(t, b64Key(2))); err != nil || len(m) != 2 || len(w) != 1 {
+		t.Fatalf("%d messages, %v, %v", len(m), w, err)
+	}
+}

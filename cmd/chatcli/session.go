@@ -225,7 +225,12 @@ func newSessionForkCmd(f *factory) *cobra.Command {
 			}
 			// The fork's journal starts as a copy of the parent's.
 			if dir := c.TranscriptsDir(); dir != "" && journal.ValidID(src.TranscriptID) {
-				if s.TranscriptID, err = journal.Fork(dir, src.TranscriptID, st.Key()); err != nil {
+				var dropped []journal.Warning
+				s.TranscriptID, dropped, err = journal.Fork(dir, src.TranscriptID, st.Key())
+				for _, w := range dropped {
+					fmt.Fprintf(f.streams.Err, "warning: %s; not copied\n", w)
+				}
+				if err != nil {
 					return err
 				}
 				if err := st.Save(args[1], s); err != nil {

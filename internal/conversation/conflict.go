@@ -105,7 +105,7 @@ func (e *Engine) forkConflict(other *session.Session) error {
 	id := e.JournalID()
 	if id != "" {
 		var err error
-		if id, err = journal.Fork(e.journalDir, id, e.store.Key()); err != nil {
+		if id, err = e.copyJournal(id); err != nil {
 			return fmt.Errorf("session %q changed elsewhere; keeping this window's version: %w", e.bound, err)
 		}
 	}

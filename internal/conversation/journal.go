@@ -87,12 +87,22 @@ func (e *Engine) forkJournal() error {
 		return nil // no session names this journal: it simply moves along
 	}
 	e.record(journal.ReasonSync) // the copy starts from the current state
-	id, err := journal.Fork(e.journalDir, e.sess.TranscriptID, e.store.Key())
+	id, err := e.copyJournal(e.sess.TranscriptID)
 	if err != nil {
 		return err
 	}
 	e.sess.TranscriptID, e.journal = id, nil
 	return nil
+}
+
+// copyJournal copies journal id (journal.Fork) and returns the copy's id;
+// each damaged line left out of the copy is reported through Notify.
+func (e *Engine) copyJournal(id string) (string, error) {
+	nid, dropped, err := journal.Fork(e.journalDir, id, e.store.Key())
+	for _, w := range dropped {
+		e.notify("journal: " + w.String() + "; not copied")
+	}
+	return nid, err
 }
 
 // Transcript returns what the live conversation's journal recorded; see

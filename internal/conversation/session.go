@@ -262,7 +262,7 @@ func (e *Engine) autosave() (string, error) {
 	if e.bound != "" && id != "" { // the bound session keeps its journal
 		e.record(journal.ReasonSync)
 		var err error
-		if id, err = journal.Fork(e.journalDir, id, e.store.Key()); err != nil {
+		if id, err = e.copyJournal(id); err != nil {
 			return "", fmt.Errorf("autosave: %w", err)
 		}
 	}

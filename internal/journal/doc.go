@@ -80,5 +80,9 @@
 // an error wrapping seal.ErrWrongKey and nothing is appended; a sealed line
 // that does not open among lines that do is a damaged line (skipped, with a
 // warning). Rekey re-seals a whole journal under a new key in one atomic
-// replacement.
+// replacement. Fork, Rekey and the migration follow the reader's rule: a
+// sealed line that opens with neither key among lines that do (a line torn
+// by a crash, a damaged one) is left out of a fork, with a warning, and
+// kept verbatim by Rekey (which reports it) and by the migration; only a
+// journal none of whose complete sealed lines opens fails, as a wrong key.
 package journal

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/rand"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -252,34 +251,34 @@ func endsTorn(f *os.File) (bool, error) {
 // (durably, atomicfile.CreateFile) and returns the id. A missing source
 // gives an empty new journal. With key set every line of the copy is
 // sealed for the new id; sealed lines of the source need the key
-// (ErrEncrypted without one, seal.ErrWrongKey with another).
-func Fork(dir, srcID string, key seal.Key) (string, error) {
+// (ErrEncrypted without one; seal.ErrWrongKey when none of them opens). A
+// sealed line that does not open among others that do (torn by a crash,
+// damaged) is left out of the copy; the warnings name each one.
+func Fork(dir, srcID string, key seal.Key) (string, []Warning, error) {
 	if !ValidID(srcID) {
-		return "", fmt.Errorf("journal: invalid id %q", srcID)
+		return "", nil, fmt.Errorf("journal: invalid id %q", srcID)
 	}
-	data, err := os.ReadFile(Path(dir, srcID))
+	src := Path(dir, srcID)
+	data, err := os.ReadFile(src)
 	if err != nil && !os.IsNotExist(err) {
-		return "", fmt.Errorf("journal: read %s: %w", Path(dir, srcID), err)
+		return "", nil, fmt.Errorf("journal: read %s: %w", src, err)
 	}
 	id := NewID()
 	if len(data) == 0 {
-		return id, nil
+		return id, nil, nil
 	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", err
+		return "", nil, err
 	}
+	var dropped []Warning
 	if !key.IsZero() || bytes.Contains(data, []byte("chatcli-sealed:")) {
-		from, to := LineName(srcID), LineName(id)
-		data, _, err = transformLines(data, func(l []byte) ([]byte, error) { return resealLine(l, key, key, from, to) })
-		if errors.Is(err, ErrEncrypted) {
-			return "", fmt.Errorf("journal %s is %w", Path(dir, srcID), ErrEncrypted)
-		}
-		if err != nil {
-			return "", fmt.Errorf("journal %s: wrong encryption key or damaged file: %w; %s", Path(dir, srcID), err, notChanged)
+		r := &resealer{path: src, k: key, old: key, from: LineName(srcID), to: LineName(id)}
+		if data, _, dropped, err = r.run(data); err != nil {
+			return "", nil, err
 		}
 	}
 	if err := atomicfile.CreateFile(Path(dir, id), data); err != nil {
-		return "", fmt.Errorf("journal: fork %s: %w", srcID, err)
+		return "", nil, fmt.Errorf("journal: fork %s: %w", srcID, err)
 	}
-	return id, nil
+	return id, dropped, nil
 }

@@ -208,7 +208,7 @@ func TestForkCopiesEventsIntoItsOwnFile(t *testing.T) {
 	j := open(t, dir, NewID())
 	h := []message.Message{msg("user", "a"), msg("assistant", "b")}
 	sync1(t, j, h, 2)
-	id, err := Fork(dir, j.ID(), noKey)
+	id, _, err := Fork(dir, j.ID(), noKey)
 	if err != nil || id == j.ID() {
 		t.Fatal(err)
 	}

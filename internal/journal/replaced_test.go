@@ -50,7 +50,7 @@ func TestKeylessHandleAfterReplacement(t *testing.T) {
 			sync1(t, j1, longHistory(1), 2)
 			switch how {
 			case "rekey":
-				if changed, err := Rekey(j1.Path(), noKey, k); err != nil || !changed {
+				if changed, _, err := Rekey(j1.Path(), noKey, k); err != nil || !changed {
 					t.Fatal(changed, err)
 				}
 			case "keyed append":
@@ -90,7 +90,7 @@ func TestKeyedHandleAfterReplacement(t *testing.T) {
 			p := j1.Path()
 			switch how {
 			case "rekey":
-				if changed, err := Rekey(p, noKey, k); err != nil || !changed {
+				if changed, _, err := Rekey(p, noKey, k); err != nil || !changed {
 					t.Fatal(changed, err)
 				}
 			case "keyed append":

@@ -95,10 +95,10 @@ func TestSealedJournal(t *testing.T) {
 	if _, _, err := Open(dir, id, testKey(t, 2)); !errors.Is(err, seal.ErrWrongKey) || !strings.Contains(err.Error(), hint) {
 		t.Fatalf("wrong key: %v", err)
 	}
-	if _, err := Fork(dir, id, testKey(t, 2)); !errors.Is(err, seal.ErrWrongKey) || !strings.Contains(err.Error(), hint) {
+	if _, _, err := Fork(dir, id, testKey(t, 2)); !errors.Is(err, seal.ErrWrongKey) || !strings.Contains(err.Error(), hint) {
 		t.Fatalf("fork with the wrong key: %v", err)
 	}
-	if _, err := Fork(dir, id, noKey); !errors.Is(err, ErrEncrypted) {
+	if _, _, err := Fork(dir, id, noKey); !errors.Is(err, ErrEncrypted) {
 		t.Fatalf("fork without key: %v", err)
 	}
 	if !bytes.Equal(before, readFile(t, p)) {
@@ -106,7 +106,7 @@ func TestSealedJournal(t *testing.T) {
 	}
 	// A fork is sealed for its own id; the source's lines do not open
 	// under the fork's name.
-	fid, err := Fork(dir, id, k)
+	fid, _, err := Fork(dir, id, k)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,27 +171,27 @@ func TestJournalRekey(t *testing.T) {
 	j := open(t, dir, id)
 	sync1(t, j, history(1), 2)
 	p := j.Path()
-	if changed, err := Rekey(p, noKey, k1); err != nil || !changed {
+	if changed, _, err := Rekey(p, noKey, k1); err != nil || !changed {
 		t.Fatal(changed, err)
 	}
 	sealedLines(t, p)
-	if changed, err := Rekey(p, noKey, k1); err != nil || changed {
+	if changed, _, err := Rekey(p, noKey, k1); err != nil || changed {
 		t.Fatal("again:", changed, err)
 	}
 	before := readFile(t, p)
-	if _, err := Rekey(p, testKey(t, 3), k2); !errors.Is(err, seal.ErrWrongKey) {
+	if _, _, err := Rekey(p, testKey(t, 3), k2); !errors.Is(err, seal.ErrWrongKey) {
 		t.Fatalf("neither key: %v", err)
 	}
 	if !bytes.Equal(before, readFile(t, p)) {
 		t.Fatal("changed by a failed rekey")
 	}
-	if changed, err := Rekey(p, k1, k2); err != nil || !changed {
+	if changed, _, err := Rekey(p, k1, k2); err != nil || !changed {
 		t.Fatal(changed, err)
 	}
 	if msgs, _, _, err := Messages(p, k2); err != nil || len(msgs) != 2 {
 		t.Fatal(msgs, err)
 	}
-	if changed, err := Rekey(Path(dir, NewID()), k1, k2); err != nil || changed {
+	if changed, _, err := Rekey(Path(dir, NewID()), k1, k2); err != nil || changed {
 		t.Fatal("missing file:", changed, err)
 	}
 }
