@@ -207,3 +207,35 @@ func TestRekeyKeepsADamagedJournalLine(t *testing.T) {
 		t.Fatalf("%d messages, %v, %v", len(m), w, err)
 	}
 }
+
+// TestRekeyLeavesNoTitleInTheListIndex: a plaintext store listed once (so
+// its list index holds headers) keeps no title in plaintext once rekeyed.
+func TestRekeyLeavesNoTitleInTheListIndex(t *testing.T) {
+	home := t.TempDir()
+	st, err := session.Open(filepath.Join(home, "sessions"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const title = "zebrafinch plans"
+	doc := `{"version":2,"title":"` + title + `","chat_history":[{"role":"user","content":"hi"},{"role":"assistant","content":"yo"}]}`
+	if err := os.WriteFile(filepath.Join(st.Dir(), "plans.json"), []byte(doc), 0o600); err != nil { // no message_count: indexed
+		t.Fatal(err)
+	}
+	if _, err := st.List(); err != nil {
+		t.Fatal(err)
+	}
+	idx := filepath.Join(st.Dir(), ".list-index.json")
+	if data, err := os.ReadFile(idx); err != nil || !bytes.Contains(data, []byte(title)) {
+		t.Fatalf("the list index was not written (%v): the test proves nothing", err)
+	}
+	f, _, _ := rekeyFactory(home, map[string]string{"CHATCLI_ENCRYPTION_KEY": b64Key(1)})
+	if err := storageRekeyRun(&storageRekeyOptions{f: f}); err != nil {
+		t.Fatal(err)
+	}
+	if data, err := os.ReadFile(idx); err == nil && bytes.Contains(data, []byte(title)) {
+		t.Fatalf("the list index holds the title after rekey: %s", data)
+	}
+	if data, _ := os.ReadFile(filepath.Join(st.Dir(), "plans.json")); bytes.Contains(data, []byte(title)) {
+		t.Fatal("the session was not sealed")
+	}
+}

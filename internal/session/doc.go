@@ -48,7 +48,9 @@
 // index, ".list-index.json" in the same folder, keyed by file name, size and
 // mtime (JSON object: name -> {size, mtime_ns, title, messages, created_at,
 // updated_at, revision, transcript_id, version}); it may be deleted at any
-// time. Files without updated_at sort by mtime.
+// time. It never keeps the header of a sealed file, which would leave its
+// title in plaintext: sealing a file (a save with a key, RekeyFile) removes
+// its entry. Files without updated_at sort by mtime.
 //
 // # Older and newer versions
 //

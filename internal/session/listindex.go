@@ -47,6 +47,28 @@ func (s *Store) writeListIndex(idx listIndex) {
 	}
 }
 
+// forgetListed removes file's entry from the list index; a file being
+// sealed calls it, since the entry holds its title in plaintext. An index
+// that cannot be read or rewritten is removed whole (it is only a cache).
+func (s *Store) forgetListed(file string) {
+	p := filepath.Join(s.dir, listIndexFile)
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return // none
+	}
+	idx := listIndex{}
+	if json.Unmarshal(data, &idx) == nil {
+		if _, ok := idx[file]; !ok {
+			return
+		}
+		delete(idx, file)
+		if out, err := json.Marshal(idx); err == nil && atomicfile.WriteFile(p, out) == nil {
+			return
+		}
+	}
+	_ = os.Remove(p)
+}
+
 // lookup returns the cached header of file when it has not changed.
 func (idx listIndex) lookup(file string, info fs.FileInfo) (Header, bool) {
 	e, ok := idx[file]

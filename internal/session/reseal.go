@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/seal"
@@ -53,13 +54,17 @@ func (s *Store) renameSealed(on, op, nn, np string) (bool, error) {
 // seal.ErrWrongKey when neither key opens it), the file untouched.
 //
 // A file of the sessions folder is rekeyed under the session's lock, so a
-// save running at the same moment is never overwritten.
+// save running at the same moment is never overwritten, and its entry in
+// the list index (which holds its title in plaintext) is removed.
 func (s *Store) RekeyFile(name, path string, old seal.Key) (changed bool, err error) {
 	if n, p, perr := s.path(name); perr == nil && p == path {
 		err = s.withLock(n, func() error {
 			changed, err = s.rekeyFile(name, path, old)
 			return err
 		})
+		if changed {
+			s.forgetListed(filepath.Base(p))
+		}
 		return changed, err
 	}
 	return s.rekeyFile(name, path, old)

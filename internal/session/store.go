@@ -98,7 +98,13 @@ func (s *Store) save(name string, sess *Session) error {
 	if err != nil {
 		return err
 	}
-	return atomicfile.WriteFile(p, data)
+	if err := atomicfile.WriteFile(p, data); err != nil {
+		return err
+	}
+	if !s.key.IsZero() {
+		s.forgetListed(filepath.Base(p)) // its entry would keep the title in plaintext
+	}
+	return nil
 }
 
 // Create writes sess under name like Save, but only when no session of that
