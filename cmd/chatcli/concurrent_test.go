@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -17,6 +19,7 @@ import (
 	"time"
 
 	"github.com/chatcli/chatcli/internal/journal"
+	"github.com/chatcli/chatcli/internal/mcpserver"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/session"
@@ -126,13 +129,18 @@ var (
 	lockStats = regexp.MustCompile(`lockstats: locks=(\d+) contended=(\d+) wait_total_us=(\d+) wait_avg_us=\d+ wait_max_us=(\d+)`)
 )
 
-// stress runs procs REPL processes in script mode, each attaching session
-// S and sending turns prompts, all at once. It checks that no session file
-// is unreadable, that every prompt is in S or in a conflict fork a process
-// announced, that no other session appeared, and that every journal line
-// parses; it logs turns per second and the lock waits.
-func stress(t *testing.T, procs, turns int) {
+// stress runs replProcs REPL processes in script mode and mcpProcs
+// `chatcli mcp-server` processes, each driven by a Go MCP client, all at
+// once on session S: every process sends turns prompts. It checks that no
+// session file is unreadable, that every prompt is in S or in a conflict
+// fork a process announced, that no other session appeared, and that every
+// journal line parses; it logs turns per second and the lock waits.
+func stress(t *testing.T, replProcs, mcpProcs, turns int) {
 	home := t.TempDir()
+	// A context window large enough that no turn compacts: this checks
+	// concurrency, not compaction.
+	env := []string{"CHATCLI_HOME=" + home, "CHATCLI_DEBUG_LOCKSTATS=1", "CHATCLI_CONTEXT_WINDOW=10000000"}
+	procs := replProcs + mcpProcs
 	type result struct {
 		stderr string
 		err    error
@@ -140,17 +148,14 @@ func stress(t *testing.T, procs, turns int) {
 	results := make([]result, procs)
 	var wg sync.WaitGroup
 	start := time.Now()
-	for p := range procs {
+	for p := range replProcs {
 		var in strings.Builder
 		in.WriteString("/session attach S\n")
 		for i := range turns {
 			fmt.Fprintf(&in, "p%d turn %d\n", p, i)
 		}
 		cmd := exec.Command(binary)
-		// A context window large enough that no turn compacts: this checks
-		// concurrency, not compaction.
-		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "CHATCLI_HOME=" + home,
-			"CHATCLI_DEBUG_LOCKSTATS=1", "CHATCLI_CONTEXT_WINDOW=10000000"}
+		cmd.Env = surfaceEnv(t, env)
 		cmd.Stdin = strings.NewReader(in.String())
 		var errb bytes.Buffer
 		cmd.Stderr = &errb
@@ -159,6 +164,32 @@ func stress(t *testing.T, procs, turns int) {
 			defer wg.Done()
 			err := cmd.Run()
 			results[p] = result{errb.String(), err}
+		}()
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
+	defer cancel()
+	for p := replProcs; p < procs; p++ {
+		m := startMCP(t, env)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var warnings []string
+			var err error
+			for i := range turns {
+				var out mcpserver.ChatOutput
+				if out, err = m.chat(ctx, fmt.Sprintf("p%d turn %d", p, i), "S"); err != nil {
+					err = fmt.Errorf("chat %d: %w", i, err)
+					break
+				}
+				if out.Warning != "" {
+					warnings = append(warnings, "warning: "+out.Warning)
+				}
+			}
+			stderr, cerr := m.shutdown()
+			if err == nil && len(warnings) > 0 {
+				err = fmt.Errorf("chat warnings: %s", strings.Join(warnings, "\n"))
+			}
+			results[p] = result{stderr, errors.Join(err, cerr)}
 		}()
 	}
 	wg.Wait()
@@ -184,6 +215,11 @@ func stress(t *testing.T, procs, turns int) {
 		if m == nil {
 			t.Fatalf("process %d printed no lock stats:\n%s", p, r.stderr)
 		}
+		kind := "REPL"
+		if p >= replProcs {
+			kind = "MCP"
+		}
+		t.Logf("process %d (%s): %s", p, kind, m[0])
 		n := func(i int) int64 { v, _ := strconv.ParseInt(m[i], 10, 64); return v }
 		locks, contended, waitUS, maxUS = locks+n(1), contended+n(2), waitUS+n(3), max(maxUS, n(4))
 	}
@@ -223,18 +259,19 @@ func stress(t *testing.T, procs, turns int) {
 	if locks > 0 {
 		avg = waitUS / locks
 	}
-	t.Logf("%d processes x %d turns: %.1f s, %.0f turns/s; %d conflict forks; locks %d (%d contended), wait total %.1f ms, avg %d us, max %.1f ms",
-		procs, turns, elapsed.Seconds(), float64(total)/elapsed.Seconds(), len(forks), locks, contended,
+	t.Logf("%d processes (%d REPL, %d MCP) x %d turns: %.1f s, %.0f turns/s; %d conflict forks; locks %d (%d contended), wait total %.1f ms, avg %d us, max %.1f ms",
+		procs, replProcs, mcpProcs, turns, elapsed.Seconds(), float64(total)/elapsed.Seconds(), len(forks), locks, contended,
 		float64(waitUS)/1000, avg, float64(maxUS)/1000)
 }
 
-func TestConcurrentWritersSmall(t *testing.T) { stress(t, 3, 15) }
+func TestConcurrentWritersSmall(t *testing.T) { stress(t, 2, 2, 10) }
 
-// TestConcurrentWritersStress is the full run: CHATCLI_STRESS=1 go test
-// ./cmd/chatcli -run ConcurrentWritersStress -v
+// TestConcurrentWritersStress is the full run, 2 REPL and 2 MCP processes
+// x 200 turns: CHATCLI_STRESS=1 go test ./cmd/chatcli -run Stress -v
+// -timeout 20m
 func TestConcurrentWritersStress(t *testing.T) {
 	if os.Getenv("CHATCLI_STRESS") == "" {
-		t.Skip("set CHATCLI_STRESS=1 for 4 processes x 200 turns")
+		t.Skip("set CHATCLI_STRESS=1 for 4 processes (2 REPL, 2 MCP) x 200 turns")
 	}
-	stress(t, 4, 200)
+	stress(t, 2, 2, 200)
 }

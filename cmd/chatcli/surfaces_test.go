@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"os"
@@ -89,13 +90,23 @@ func (p *mcpProc) chat(ctx context.Context, prompt, session string) (mcpserver.C
 // with status 0 within exitWait. It returns the server's stderr.
 func (p *mcpProc) close(t *testing.T) string {
 	t.Helper()
+	stderr, err := p.shutdown()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	return stderr
+}
+
+// shutdown is close for other goroutines than the test's: it returns an
+// error when the exit failed or took longer than exitWait.
+func (p *mcpProc) shutdown() (string, error) {
 	p.closed = true
 	start := time.Now()
 	err := p.cs.Close()
 	if took := time.Since(start); err != nil || took > exitWait {
-		t.Fatalf("mcp-server exit after %v: %v\n%s", took.Round(time.Millisecond), err, p.stderr.String())
+		return p.stderr.String(), fmt.Errorf("mcp-server exit after %v: %v", took.Round(time.Millisecond), err)
 	}
-	return p.stderr.String()
+	return p.stderr.String(), nil
 }
 
 // acpProc is a `chatcli acp` process driven by the acp-go-sdk's client
