@@ -108,13 +108,19 @@ func TestCon1TwoProcesses(t *testing.T) {
 // it returns the set of user prompts the journals hold.
 func checkJournals(t *testing.T, home string) map[string]bool {
 	t.Helper()
+	return checkSealedJournals(t, home, seal.Key{})
+}
+
+// checkSealedJournals is checkJournals for journals sealed with key.
+func checkSealedJournals(t *testing.T, home string, key seal.Key) map[string]bool {
+	t.Helper()
 	files, _ := filepath.Glob(filepath.Join(home, "transcripts", "*.jsonl"))
 	if len(files) == 0 {
 		t.Fatal("no journal written")
 	}
 	prompts := map[string]bool{}
 	for _, f := range files {
-		msgs, _, warnings, err := journal.Messages(f, seal.Key{})
+		msgs, _, warnings, err := journal.Messages(f, key)
 		if err != nil || len(warnings) != 0 {
 			t.Fatalf("journal %s: %v %v", f, err, warnings)
 		}

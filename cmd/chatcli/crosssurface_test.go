@@ -10,6 +10,8 @@ import (
 	"time"
 
 	acp "github.com/coder/acp-go-sdk"
+
+	"github.com/chatcli/chatcli/internal/seal"
 )
 
 // TestCrossSurfaceContinuity binds one session S from the three surfaces at
@@ -19,9 +21,21 @@ import (
 // servers stay up the whole time. Each turn is taken on another surface
 // than the one before, and each must see every earlier turn: the offline
 // reply "#N" counts the user messages of the request it answers.
+// The sealed run does the same on an encrypted store.
 func TestCrossSurfaceContinuity(t *testing.T) {
+	t.Run("plain", func(t *testing.T) { crossSurface(t, nil, seal.Key{}) })
+	key, err := seal.ParseKey(b64Key(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("sealed", func(t *testing.T) { crossSurface(t, []string{"CHATCLI_ENCRYPTION_KEY=" + b64Key(1)}, key) })
+}
+
+// crossSurface is the continuity run with env added to every process's
+// environment and key opening the journals.
+func crossSurface(t *testing.T, extra []string, key seal.Key) {
 	home := t.TempDir()
-	env := []string{"CHATCLI_HOME=" + home}
+	env := append([]string{"CHATCLI_HOME=" + home}, extra...)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	reply := func(n int, prompt string) string { return fmt.Sprintf("[offline] reply #%d to: %s", n, prompt) }
@@ -99,5 +113,7 @@ func TestCrossSurfaceContinuity(t *testing.T) {
 	if json.Unmarshal([]byte(list), &heads) != nil || len(heads) != 1 || heads[0].Name != "S" {
 		t.Fatalf("sessions besides S (a fork, a mirror or an autosave):\n%s", list)
 	}
-	checkJournals(t, home)
+	if journalled := checkSealedJournals(t, home, key); len(journalled) != 7 {
+		t.Fatalf("the journals hold %d prompts, want 7: %v", len(journalled), journalled)
+	}
 }
