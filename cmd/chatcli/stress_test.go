@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	acp "github.com/coder/acp-go-sdk"
+
 	"github.com/chatcli/chatcli/internal/mcpserver"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/session"
@@ -27,13 +29,14 @@ var (
 )
 
 // stressRun is one run of stress: REPL script-mode processes, mcp-server
-// processes, turns per process, and the context window in tokens (0: one
-// so large that no turn compacts).
-type stressRun struct{ REPL, MCP, Turns, Window int }
+// processes, acp processes, turns per process, and the context window in
+// tokens (0: one so large that no turn compacts).
+type stressRun struct{ REPL, MCP, ACP, Turns, Window int }
 
-// stress runs r.REPL REPL processes in script mode and r.MCP `chatcli
-// mcp-server` processes, each driven by a Go MCP client, all at once on
-// session S: every process sends r.Turns prompts. It checks that no session
+// stress runs r.REPL REPL processes in script mode, r.MCP `chatcli
+// mcp-server` processes, each driven by a Go MCP client, and r.ACP `chatcli
+// acp` processes, each driven by the acp-go-sdk client (session/load S),
+// all at once on session S: every process sends r.Turns prompts. It checks that no session
 // file is unreadable, that no session appeared without a conflict notice
 // naming it, that every prompt is in a journal, and that every journal line
 // parses; without compaction, also that every prompt is in S or in an
@@ -49,7 +52,7 @@ func stress(t *testing.T, r stressRun) {
 		window = strconv.Itoa(r.Window)
 	}
 	env := []string{"CHATCLI_HOME=" + home, "CHATCLI_DEBUG_LOCKSTATS=1", "CHATCLI_CONTEXT_WINDOW=" + window}
-	procs := replProcs + mcpProcs
+	procs := replProcs + mcpProcs + r.ACP
 	type result struct {
 		stderr string
 		err    error
@@ -77,7 +80,23 @@ func stress(t *testing.T, r stressRun) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
-	for p := replProcs; p < procs; p++ {
+	for p := replProcs + mcpProcs; p < procs; p++ {
+		a := startACP(t, env)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := a.conn.LoadSession(ctx, acp.LoadSessionRequest{SessionId: "S", Cwd: "/tmp", McpServers: []acp.McpServer{}})
+			for i := 0; i < turns && err == nil; i++ {
+				if err = a.turn(ctx, "S", fmt.Sprintf("p%d turn %d", p, i)); err != nil {
+					err = fmt.Errorf("prompt %d: %w", i, err)
+				}
+			}
+			a.client.take()
+			stderr, cerr := a.shutdown()
+			results[p] = result{stderr, errors.Join(err, cerr)}
+		}()
+	}
+	for p := replProcs; p < replProcs+mcpProcs; p++ {
 		m := startMCP(t, env)
 		wg.Add(1)
 		go func() {
@@ -125,7 +144,9 @@ func stress(t *testing.T, r stressRun) {
 			t.Fatalf("process %d printed no lock stats:\n%s", p, r.stderr)
 		}
 		kind := "REPL"
-		if p >= replProcs {
+		if p >= replProcs+mcpProcs {
+			kind = "ACP"
+		} else if p >= replProcs {
 			kind = "MCP"
 		}
 		t.Logf("process %d (%s): %s", p, kind, m[0])
@@ -175,8 +196,8 @@ func stress(t *testing.T, r stressRun) {
 	if locks > 0 {
 		avg = waitUS / locks
 	}
-	t.Logf("%d processes (%d REPL, %d MCP) x %d turns: %.1f s, %.0f turns/s; %d conflict forks; locks %d (%d contended), wait total %.1f ms, avg %d us, max %.1f ms",
-		procs, replProcs, mcpProcs, turns, elapsed.Seconds(), float64(total)/elapsed.Seconds(), len(forks), locks, contended,
+	t.Logf("%d processes (%d REPL, %d MCP, %d ACP) x %d turns: %.1f s, %.0f turns/s; %d conflict forks; locks %d (%d contended), wait total %.1f ms, avg %d us, max %.1f ms",
+		procs, replProcs, mcpProcs, r.ACP, turns, elapsed.Seconds(), float64(total)/elapsed.Seconds(), len(forks), locks, contended,
 		float64(waitUS)/1000, avg, float64(maxUS)/1000)
 }
 
@@ -186,7 +207,7 @@ func TestConcurrentWritersSmall(t *testing.T) { stress(t, stressRun{REPL: 2, MCP
 // processes compact S while the others write to it: compaction cannot be
 // merged, so conflict forks are made and announced, by MCP servers too.
 func TestConcurrentWritersCompacting(t *testing.T) {
-	stress(t, stressRun{REPL: 2, MCP: 2, Turns: 25, Window: 1100})
+	stress(t, stressRun{REPL: 2, MCP: 2, ACP: 1, Turns: 20, Window: 1100})
 }
 
 // TestConcurrentWritersStress is the full run, 2 REPL and 2 MCP processes

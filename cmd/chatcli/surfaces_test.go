@@ -157,20 +157,39 @@ func startACP(t *testing.T, env []string) *acpProc {
 // exitWait. It returns the server's stderr.
 func (p *acpProc) close(t *testing.T) string {
 	t.Helper()
+	stderr, err := p.shutdown()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	return stderr
+}
+
+// shutdown is close for other goroutines than the test's.
+func (p *acpProc) shutdown() (string, error) {
 	p.stdin.Close()
 	done := make(chan error, 1)
 	go func() { done <- p.cmd.Wait() }()
 	select {
 	case err := <-done:
 		if err != nil {
-			t.Fatalf("acp exit: %v\n%s", err, p.stderr.String())
+			return p.stderr.String(), fmt.Errorf("acp exit: %w", err)
 		}
+		return p.stderr.String(), nil
 	case <-time.After(exitWait):
 		p.cmd.Process.Kill()
 		<-done
-		t.Fatalf("acp did not exit within %v of stdin closing\n%s", exitWait, p.stderr.String())
+		return p.stderr.String(), fmt.Errorf("acp did not exit within %v of stdin closing", exitWait)
 	}
-	return p.stderr.String()
+}
+
+// turn sends one prompt on ACP session id; anything but end_turn is an
+// error.
+func (p *acpProc) turn(ctx context.Context, id acp.SessionId, prompt string) error {
+	r, err := p.conn.Prompt(ctx, acp.PromptRequest{SessionId: id, Prompt: []acp.ContentBlock{acp.TextBlock(prompt)}})
+	if err == nil && r.StopReason != acp.StopReasonEndTurn {
+		err = fmt.Errorf("stop reason %q", r.StopReason)
+	}
+	return err
 }
 
 // acpRecorder is the editor side: it records every session/update and
