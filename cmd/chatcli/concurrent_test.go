@@ -9,8 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -106,135 +104,29 @@ func TestCon1TwoProcesses(t *testing.T) {
 	checkJournals(t, home)
 }
 
-// checkJournals checks that every line of every journal under home parses.
-func checkJournals(t *testing.T, home string) {
+// checkJournals checks that every line of every journal under home parses;
+// it returns the set of user prompts the journals hold.
+func checkJournals(t *testing.T, home string) map[string]bool {
+	t.Helper()
+	return checkSealedJournals(t, home, seal.Key{})
+}
+
+// checkSealedJournals is checkJournals for journals sealed with key.
+func checkSealedJournals(t *testing.T, home string, key seal.Key) map[string]bool {
 	t.Helper()
 	files, _ := filepath.Glob(filepath.Join(home, "transcripts", "*.jsonl"))
 	if len(files) == 0 {
 		t.Fatal("no journal written")
 	}
+	prompts := map[string]bool{}
 	for _, f := range files {
-		_, _, warnings, err := journal.Messages(f, seal.Key{})
+		msgs, _, warnings, err := journal.Messages(f, key)
 		if err != nil || len(warnings) != 0 {
 			t.Fatalf("journal %s: %v %v", f, err, warnings)
 		}
-	}
-}
-
-var (
-	forkNote  = regexp.MustCompile(`kept as session "([^"]+)"`)
-	lockStats = regexp.MustCompile(`lockstats: locks=(\d+) contended=(\d+) wait_total_us=(\d+) wait_avg_us=\d+ wait_max_us=(\d+)`)
-)
-
-// stress runs procs REPL processes in script mode, each attaching session
-// S and sending turns prompts, all at once. It checks that no session file
-// is unreadable, that every prompt is in S or in a conflict fork a process
-// announced, that no other session appeared, and that every journal line
-// parses; it logs turns per second and the lock waits.
-func stress(t *testing.T, procs, turns int) {
-	home := t.TempDir()
-	type result struct {
-		stderr string
-		err    error
-	}
-	results := make([]result, procs)
-	var wg sync.WaitGroup
-	start := time.Now()
-	for p := range procs {
-		var in strings.Builder
-		in.WriteString("/session attach S\n")
-		for i := range turns {
-			fmt.Fprintf(&in, "p%d turn %d\n", p, i)
-		}
-		cmd := exec.Command(binary)
-		// A context window large enough that no turn compacts: this checks
-		// concurrency, not compaction.
-		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "CHATCLI_HOME=" + home,
-			"CHATCLI_DEBUG_LOCKSTATS=1", "CHATCLI_CONTEXT_WINDOW=10000000"}
-		cmd.Stdin = strings.NewReader(in.String())
-		var errb bytes.Buffer
-		cmd.Stderr = &errb
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			err := cmd.Run()
-			results[p] = result{errb.String(), err}
-		}()
-	}
-	wg.Wait()
-	elapsed := time.Since(start)
-
-	st, err := session.Open(filepath.Join(home, "sessions"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	forks := map[string]bool{}
-	var locks, contended, waitUS, maxUS int64
-	for p, r := range results {
-		if r.err != nil {
-			t.Fatalf("process %d: %v\n%s", p, r.err, r.stderr)
-		}
-		for _, m := range forkNote.FindAllStringSubmatch(r.stderr, -1) {
-			forks[m[1]] = true
-			if os.Getenv("CHATCLI_STRESS_LOG") != "" {
-				t.Logf("process %d:\n%s", p, r.stderr)
-			}
-		}
-		m := lockStats.FindStringSubmatch(r.stderr)
-		if m == nil {
-			t.Fatalf("process %d printed no lock stats:\n%s", p, r.stderr)
-		}
-		n := func(i int) int64 { v, _ := strconv.ParseInt(m[i], 10, 64); return v }
-		locks, contended, waitUS, maxUS = locks+n(1), contended+n(2), waitUS+n(3), max(maxUS, n(4))
-	}
-	list, err := st.List()
-	if err != nil {
-		t.Fatal(err)
-	}
-	have := map[string]bool{}
-	for _, h := range list {
-		if h.Err != nil {
-			t.Fatalf("unreadable session %s: %v", h.Name, h.Err)
-		}
-		if h.Name != "S" && !forks[h.Name] {
-			t.Fatalf("session %q appeared without a note naming it", h.Name)
-		}
-		s, err := st.Load(h.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, u := range userPrompts(s.History) {
-			have[u] = true
-		}
-		if err := message.Validate(s.History); err != nil {
-			t.Fatalf("session %s: %v", h.Name, err)
+		for _, u := range userPrompts(msgs) {
+			prompts[u] = true
 		}
 	}
-	for p := range procs {
-		for i := range turns {
-			if prompt := fmt.Sprintf("p%d turn %d", p, i); !have[prompt] {
-				t.Fatalf("%q is in no session (forks %v)", prompt, forks)
-			}
-		}
-	}
-	checkJournals(t, home)
-	total := procs * turns
-	avg := int64(0)
-	if locks > 0 {
-		avg = waitUS / locks
-	}
-	t.Logf("%d processes x %d turns: %.1f s, %.0f turns/s; %d conflict forks; locks %d (%d contended), wait total %.1f ms, avg %d us, max %.1f ms",
-		procs, turns, elapsed.Seconds(), float64(total)/elapsed.Seconds(), len(forks), locks, contended,
-		float64(waitUS)/1000, avg, float64(maxUS)/1000)
-}
-
-func TestConcurrentWritersSmall(t *testing.T) { stress(t, 3, 15) }
-
-// TestConcurrentWritersStress is the full run: CHATCLI_STRESS=1 go test
-// ./cmd/chatcli -run ConcurrentWritersStress -v
-func TestConcurrentWritersStress(t *testing.T) {
-	if os.Getenv("CHATCLI_STRESS") == "" {
-		t.Skip("set CHATCLI_STRESS=1 for 4 processes x 200 turns")
-	}
-	stress(t, 4, 200)
+	return prompts
 }

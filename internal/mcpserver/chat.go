@@ -54,6 +54,8 @@ func chatTool() *mcp.Tool {
 func (s *Server) chat(ctx context.Context, _ *mcp.CallToolRequest, in ChatInput) (*mcp.CallToolResult, ChatOutput, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	ctx, cancel := s.callContext(ctx)
+	defer cancel()
 	if strings.TrimSpace(in.Prompt) == "" {
 		return nil, ChatOutput{}, errors.New("chat: prompt is empty")
 	}

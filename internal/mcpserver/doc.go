@@ -40,5 +40,7 @@
 // Mirrors expire by the retention rules like autosaves do.
 //
 // Tool calls are served one at a time: the engine is not safe for
-// concurrent use.
+// concurrent use. When Run's context ends (SIGTERM), a turn in flight is
+// cancelled like a client cancellation (its prompt kept, marked
+// unanswered), so the server exits without waiting for the provider.
 package mcpserver

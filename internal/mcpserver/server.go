@@ -51,6 +51,9 @@ type Server struct {
 	// mirror of this conversation; mirrors counts the names handed out.
 	mirror  string
 	mirrors int
+	// stop is Run's context (nil before Run): when it ends, the turn in
+	// flight is cancelled.
+	stop context.Context
 }
 
 // NewID returns a mirror id: the UTC time of now as YYYYMMDD-HHMMSS and
@@ -84,9 +87,25 @@ const instructions = "chatcli keeps conversations as durable, named sessions sha
 func (s *Server) MCP() *mcp.Server { return s.mcp }
 
 // Run serves one client over t until the client disconnects (for stdio:
-// stdin reaches EOF) or ctx ends; see mcp.Server.Run. Call Close after.
+// stdin reaches EOF) or ctx ends; see mcp.Server.Run. When ctx ends (the
+// process got SIGTERM), a turn in flight is cancelled as the client's
+// cancellation would (the prompt stays, marked unanswered): the SDK waits
+// for in-flight calls before it closes. Call Close after.
 func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
+	s.mu.Lock()
+	s.stop = ctx
+	s.mu.Unlock()
 	return s.mcp.Run(ctx, t)
+}
+
+// callContext returns ctx, also cancelled when Run's context ends.
+func (s *Server) callContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(ctx)
+	if s.stop == nil {
+		return ctx, cancel
+	}
+	stop := context.AfterFunc(s.stop, cancel)
+	return ctx, func() { stop(); cancel() }
 }
 
 // Close keeps what the live conversation holds that is saved nowhere: a
