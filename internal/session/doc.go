@@ -78,9 +78,13 @@
 // store's lock timeout (DefaultLockTimeout, SetLockTimeout) and then fails
 // with ErrLocked naming the session and the lock file; the lock is released
 // when its process exits, so a crash never leaves it held. Delete, Trash
-// and Rename remove the lock file when no one holds it; a writer that
-// locked a removed lock file notices (it is no longer the file at the path)
-// and locks the new one.
+// and Rename hold the lock too (Rename the locks of both names, taken in
+// sorted order): a write that returned before the move is in the moved
+// file, and one that comes after finds no file, so SaveIf fails with a
+// Missing conflict and Save creates the old name again; no write that
+// returned success is lost. They remove the lock file before releasing it;
+// a writer that then locks the removed file notices (it is no longer the
+// file at the path) and locks the new one.
 //
 // The revision member counts saves. Save (last writer wins) writes one more
 // than the higher of the session's and the stored revision, so every write

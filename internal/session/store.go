@@ -17,6 +17,10 @@ import (
 
 const fileExt = ".json"
 
+// afterLink runs between publishing a moved session's new file and
+// removing the old one (a seam: tests widen that moment).
+var afterLink = func() {}
+
 // Store is the folder of session files, <home>/sessions. It is safe for use
 // by several processes: every write replaces a whole file atomically.
 type Store struct {
@@ -258,20 +262,22 @@ func (s *Store) List() ([]Header, error) {
 	return out, nil
 }
 
-// Delete removes a session file, readable or not. ErrNotFound when absent.
+// Delete removes a session file, readable or not, under the session's lock
+// (a write waiting for it then finds no file). ErrNotFound when absent.
 func (s *Store) Delete(name string) error {
 	n, p, err := s.path(name)
 	if err != nil {
 		return err
 	}
-	if err := os.Remove(p); err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("%w: %q", ErrNotFound, n)
+	return s.withMoveLocks(n, "", func() error {
+		if err := os.Remove(p); err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("%w: %q", ErrNotFound, n)
+			}
+			return fmt.Errorf("session: delete %s: %w", p, err)
 		}
-		return fmt.Errorf("session: delete %s: %w", p, err)
-	}
-	s.dropLock(n)
-	return atomicfile.SyncDir(s.dir)
+		return atomicfile.SyncDir(s.dir)
+	})
 }
 
 // Fork copies session src into a new session dst with a new identity
@@ -290,7 +296,10 @@ func (s *Store) Fork(src, dst string) (*Session, error) {
 }
 
 // Rename gives session old the name new, never replacing an existing
-// session (ErrExists). The file moves atomically: link then unlink.
+// session (ErrExists). The file moves atomically (link then unlink) under
+// the locks of both names: a write of old that returned before the move is
+// in the file under new; one that comes after finds no file (SaveIf: a
+// *ConflictError with Missing set; Save: old is created again).
 func (s *Store) Rename(old, new string) error {
 	on, op, err := s.path(old)
 	if err != nil {
@@ -303,21 +312,23 @@ func (s *Store) Rename(old, new string) error {
 	if on == nn {
 		return fmt.Errorf("%w: %q is already the name of that session", ErrExists, nn)
 	}
-	if sealed, err := s.renameSealed(on, op, nn, np); sealed {
-		return err
-	}
-	if err := os.Link(op, np); err != nil {
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			return fmt.Errorf("%w: %q", ErrNotFound, on)
-		case errors.Is(err, fs.ErrExist):
-			return fmt.Errorf("%w: %q", ErrExists, nn)
+	return s.withMoveLocks(on, nn, func() error {
+		if sealed, err := s.renameSealed(on, op, nn, np); sealed {
+			return err
 		}
-		return fmt.Errorf("session: rename %s: %w", op, err)
-	}
-	if err := os.Remove(op); err != nil {
-		return fmt.Errorf("session: rename %s: %w", op, err)
-	}
-	s.dropLock(on)
-	return atomicfile.SyncDir(s.dir)
+		if err := os.Link(op, np); err != nil {
+			switch {
+			case errors.Is(err, fs.ErrNotExist):
+				return fmt.Errorf("%w: %q", ErrNotFound, on)
+			case errors.Is(err, fs.ErrExist):
+				return fmt.Errorf("%w: %q", ErrExists, nn)
+			}
+			return fmt.Errorf("session: rename %s: %w", op, err)
+		}
+		afterLink()
+		if err := os.Remove(op); err != nil {
+			return fmt.Errorf("session: rename %s: %w", op, err)
+		}
+		return atomicfile.SyncDir(s.dir)
+	})
 }
