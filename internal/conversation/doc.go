@@ -67,6 +67,10 @@
 //     also holds the file checkpoint id of that moment (rewind.Checkpoint
 //     Code), which CodePlan and RestoreCode use to set the workspace's
 //     files back (code.go); chat-mode checkpoints hold none;
+//   - when a step's write-through keeps this side as a conflict fork (rule
+//     2 of Concurrent writers), the turn stops with ErrForkedAway naming
+//     the fork: the other side's history, now live, is never sent to the
+//     model as the continuation of this task;
 //   - at Options.MaxSteps requests (DefaultMaxSteps) with the model still
 //     calling tools, the turn stops with ErrStepLimit;
 //   - when ctx ends (Esc, Ctrl+C), calls not yet run get a tool message

@@ -264,7 +264,8 @@ func (e *Engine) adopt() (bool, error) {
 		return false, nil
 	}
 	if err == nil && e.dirty {
-		return true, e.reconcile()
+		_, err := e.reconcile()
+		return true, err
 	}
 	var other *session.Session
 	if err == nil {
