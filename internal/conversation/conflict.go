@@ -50,7 +50,8 @@ func (e *Engine) writeThroughFork() (fork string, err error) {
 // reconcile settles a live history holding changes the bound file never
 // got with the file another process saved since. Under the session's lock
 // (session.Store.Update) it reads the file and writes the merge of both
-// (mergeHistories) when there is one, so no third write can come between;
+// (mergeHistories) with the union of both sides' checkpoints
+// (rewind.Merge) when there is one, so no third write can come between;
 // otherwise this side is kept as a conflict fork, whose name is returned,
 // and the file's version becomes live.
 func (e *Engine) reconcile() (fork string, err error) {
@@ -61,6 +62,7 @@ func (e *Engine) reconcile() (fork string, err error) {
 	var saved, other *session.Session
 	var theirs int
 	var recreated bool
+	var mergedCps []rewind.Checkpoint
 	err = e.store.Update(e.bound, func(cur *session.Session) (*session.Session, error) {
 		if cur == nil { // deleted since: write this side again
 			saved, recreated = e.sess.Clone(), true
@@ -72,8 +74,16 @@ func (e *Engine) reconcile() (fork string, err error) {
 			other = cur
 			return nil, nil
 		}
-		saved, theirs = cur.Clone(), n
-		saved.History, saved.Checkpoints = h, cps
+		merged := e.checkpoints
+		if list, err := rewind.Decode(cur.Checkpoints); err == nil {
+			merged = rewind.Merge(list, e.checkpoints)
+		}
+		both, err := rewind.Encode(merged)
+		if err != nil {
+			return nil, err
+		}
+		saved, theirs, mergedCps = cur.Clone(), n, merged
+		saved.History, saved.Checkpoints = h, both
 		return saved, nil
 	})
 	switch {
@@ -86,6 +96,9 @@ func (e *Engine) reconcile() (fork string, err error) {
 	case theirs > 0:
 		e.notify(fmt.Sprintf("session %q gained %d message(s) elsewhere; this window's %d new message(s) now follow them",
 			e.bound, theirs, len(saved.History)-len(e.base)-theirs))
+	}
+	if mergedCps != nil {
+		e.checkpoints = mergedCps
 	}
 	e.useFile(saved)
 	e.history, e.dirty = saved.History, false

@@ -14,6 +14,7 @@ import (
 	"github.com/chatcli/chatcli/internal/provider"
 	"github.com/chatcli/chatcli/internal/provider/offline"
 	"github.com/chatcli/chatcli/internal/provider/openai"
+	"github.com/chatcli/chatcli/internal/rewind"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/session"
 )
@@ -220,5 +221,38 @@ func TestAgentLoopStopsWhenItsSessionForksAway(t *testing.T) {
 	}
 	if users(b.History()) != users(reloaded(t, st, "s")) || b.Dirty() {
 		t.Fatalf("B shows %q, the session holds %q", users(b.History()), users(reloaded(t, st, "s")))
+	}
+}
+
+// A merge keeps the checkpoints of both sides: each window can rewind to
+// the moment before the other's turn as well as its own.
+func TestMergeKeepsTheCheckpointsOfBothSides(t *testing.T) {
+	st, _, a, b := twoWindows(t)
+	b.hook.during = func() { turn(t, a.Engine, "from A") }
+	turn(t, b.Engine, "from B")
+	s, err := st.Load("s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored, err := rewind.Decode(s.Checkpoints)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prompts := func(list []rewind.Checkpoint) string {
+		var out []string
+		for _, cp := range list {
+			out = append(out, cp.Prompt)
+		}
+		return strings.Join(out, ",")
+	}
+	if got := prompts(stored); got != "zero,from A,from B" {
+		t.Fatalf("the merged session keeps checkpoints %q", got)
+	}
+	if got := prompts(b.Checkpoints()); got != "from B,from A,zero" { // newest first
+		t.Fatalf("B's live checkpoints after the merge: %q", got)
+	}
+	turn(t, a.Engine, "A again") // A adopts the merge with every checkpoint
+	if got := prompts(a.Checkpoints()); got != "A again,from B,from A,zero" {
+		t.Fatalf("A's checkpoints after adopting the merge: %q", got)
 	}
 }

@@ -35,8 +35,9 @@
 //     by new messages (compared by journal hash): the result is the base,
 //     then the other side's new messages, then ours, in order, provided it
 //     passes message.Validate (tool-call groups intact). It is written and
-//     one notice says how many messages arrived from elsewhere. This
-//     window's checkpoints are kept. A file deleted meanwhile is written
+//     one notice says how many messages arrived from elsewhere. The
+//     checkpoints of both sides are kept (rewind.Merge: the union, oldest
+//     first, at most rewind.MaxCheckpoints). A file deleted meanwhile is written
 //     again with this side.
 //  2. Otherwise (one side compacted, rewound or repaired, or the merge
 //     would split a tool-call group): this side is saved as a new session
