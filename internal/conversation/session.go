@@ -291,8 +291,10 @@ func (e *Engine) keepUnsaved() (string, error) {
 }
 
 func (e *Engine) autosave() (string, error) {
-	if e.store.KeyRefused() {
-		return "", fmt.Errorf("autosave: not written: CHATCLI_ENCRYPTION_KEY failed to open a session, so it may be the wrong key; save with /session save NAME to keep this conversation")
+	if err := e.store.AutoWriteRefusal(); errors.Is(err, session.ErrStoreEncrypted) {
+		return "", fmt.Errorf("autosave: %w: this conversation was not autosaved; /session save NAME keeps it (in plaintext)", err)
+	} else if err != nil {
+		return "", fmt.Errorf("autosave: this conversation was not autosaved: %w", err)
 	}
 	cps, _ := rewind.Encode(e.checkpoints) // checkpoints always encode
 	id := e.JournalID()

@@ -131,9 +131,30 @@
 // encrypted; set CHATCLI_ENCRYPTION_KEY`) and never overwritten, renamed or
 // listed with a title. With the wrong key (or a damaged file; AES-GCM cannot
 // tell them apart) every verb fails with an error wrapping seal.ErrWrongKey
-// and the file stays byte-identical; KeyRefused then reports it so surfaces
-// write nothing unasked. Plaintext files are read with a key set and sealed
-// at their next save.
+// and the file stays byte-identical. Plaintext files are read with a key
+// set and sealed at their next save.
+//
+// # Key refusal
+//
+// A store seals nothing with a key that does not belong to it
+// (KeyRefusal, ErrKeyRefused): once its key failed to open a sealed
+// session, every later sealed write of that Store (Save, SaveIf, Create,
+// Update, Rename; so every save, fork, autosave and mirror above it) fails
+// with `session: not written: the encryption key did not open session "X";
+// nothing is written under it — restart with the right
+// CHATCLI_ENCRYPTION_KEY`, before taking any lock. A key that has not met
+// a file yet is checked before the store's first sealed write: the headers
+// of the sealed files among the five newest session files (by mtime) are
+// opened, and when some are sealed and none opens, the key is refused the
+// same way, so no store holds sessions under two keys. The check runs once
+// per Store; a store with no sealed file accepts any key.
+//
+// Without a key, a store that holds sealed sessions (one among the five
+// newest files, or one whose load failed with ErrEncrypted) is encrypted:
+// AutoWriteRefusal then returns ErrStoreEncrypted, and the surfaces write
+// nothing nobody asked for (no autosave, mirror or journal) in plaintext
+// next to sealed sessions. An explicit save of a session a person names is
+// still written, in plaintext: the person asked for it.
 //
 // # The trash
 //

@@ -71,10 +71,11 @@ func TestMovesNeverLoseAConcurrentWrite(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := s.decodeFile("b", moved, data)
+			name := "b"
 			if tc.name == "trash" || tc.name == "trash sealed" {
-				got, err = s.decodeFile("a", moved, data)
+				name = "a" // a trashed file keeps the name it was sealed for
 			}
+			got, err := s.decodeFile(name, moved, data)
 			if err != nil {
 				t.Fatal(err)
 			}

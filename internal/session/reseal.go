@@ -25,6 +25,9 @@ func (s *Store) renameSealed(on, op, nn, np string) (bool, error) {
 	if err != nil {
 		return true, s.containerError(on, op, err)
 	}
+	if err := s.KeyRefusal(); err != nil {
+		return true, err
+	}
 	out, err := sealContainer(s.key, nn, h, body)
 	if err != nil {
 		return true, fmt.Errorf("session: seal %s: %w", np, err)

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
@@ -28,8 +27,7 @@ type Store struct {
 	now   func() time.Time
 	locks lockState // see lock.go
 	key   seal.Key  // encryption at rest; zero when off (sealed.go)
-	// keyRefused is set when the key failed to open a sealed file.
-	keyRefused atomic.Bool
+	keys  keyState  // the key against the store's files (keycheck.go)
 }
 
 // Open returns the store under dir, creating it (mode 0700) if needed.
@@ -81,6 +79,9 @@ func (s *Store) Load(name string) (*Session, error) {
 func (s *Store) Save(name string, sess *Session) error {
 	n, _, err := s.path(name)
 	if err != nil {
+		return err
+	}
+	if err := s.KeyRefusal(); err != nil { // before the lock: no lock file left either
 		return err
 	}
 	return s.withLock(n, func() error {
