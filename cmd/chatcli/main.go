@@ -62,7 +62,8 @@ func exitCode(s *ioStreams, err error) int {
 	case errors.Is(err, session.ErrNotFound):
 		return exitNotFound
 	case errors.Is(err, session.ErrCorrupt), errors.Is(err, session.ErrTooNew), errors.Is(err, session.ErrEncrypted),
-		errors.Is(err, journal.ErrEncrypted), errors.Is(err, seal.ErrWrongKey), errors.Is(err, seal.ErrCorrupt), errors.Is(err, seal.ErrTooNew):
+		errors.Is(err, journal.ErrEncrypted), errors.Is(err, seal.ErrWrongKey), errors.Is(err, seal.ErrCorrupt), errors.Is(err, seal.ErrTooNew),
+		errors.Is(err, session.ErrKeyRefused), errors.Is(err, session.ErrStoreEncrypted):
 		return exitData
 	case errors.Is(err, provider.ErrProvider):
 		return exitProvider

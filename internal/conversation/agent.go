@@ -135,7 +135,8 @@ func (e *Engine) modeMeta() *message.Meta { return &message.Meta{Mode: e.mode} }
 // tools it appends the reply, runs each call through the Toolbox in order
 // (one tool message per call id, right after it), journals and writes
 // through, and sends again. It ends with the first reply without tool
-// calls (returned), at the step limit (ErrStepLimit), or when ctx ends; in
+// calls (returned), at the step limit (ErrStepLimit), when a write-through
+// kept this side as a conflict fork (ErrForkedAway), or when ctx ends; in
 // every case each call in the history has its result: calls that did not
 // run get message.InterruptedResult, marked as Repair would mark them.
 func (e *Engine) agentLoop(ctx context.Context, prompt int, onDelta func(string)) (message.Message, error) {
@@ -175,8 +176,13 @@ func (e *Engine) agentLoop(ctx context.Context, prompt int, onDelta func(string)
 			onDelta("\n") // tool activity starts on its own line
 		}
 		runErr := e.runCalls(ctx, reply.ToolCalls)
-		if err := e.writeThrough(); err != nil || runErr != nil {
+		fork, err := e.writeThroughFork()
+		if err != nil || runErr != nil {
 			return reply, errors.Join(runErr, err)
+		}
+		if fork != "" { // the live history is now the other side's: not this task's to send
+			return reply, fmt.Errorf("%w: session %q was changed elsewhere; this task's work so far is kept as session %q (/session load %s continues it)",
+				ErrForkedAway, e.bound, fork, fork)
 		}
 	}
 }

@@ -16,17 +16,33 @@ import (
 // conflict fork: NAME.conflict-YYYYMMDD-HHMMSS[-n].
 const ConflictInfix = ".conflict-"
 
+// ErrForkedAway is returned, wrapped with both session names, by an agent
+// or coder turn that stopped because its write-through found the bound
+// session changed elsewhere in a way that cannot be merged: this window's
+// version, the turn's work so far included, was kept as a conflict fork
+// and the other version became live, which the loop does not send to the
+// model as if it were this task's. Loading the fork continues the task.
+var ErrForkedAway = errors.New("conversation: the task stopped: its session changed elsewhere")
+
 // writeThrough saves the live history to the bound session, if any, on
 // condition that the file is still at the revision this engine last saw
 // (session.Store.SaveIf). When another process saved since, the two are
 // reconciled (see reconcile).
 func (e *Engine) writeThrough() error {
+	_, err := e.writeThroughFork()
+	return err
+}
+
+// writeThroughFork is writeThrough that also returns the name of the
+// conflict fork that now holds this window's version when reconciling
+// made the other side live ("" otherwise).
+func (e *Engine) writeThroughFork() (fork string, err error) {
 	if e.bound == "" {
-		return nil
+		return "", nil
 	}
-	err := e.saveTo(e.bound)
+	err = e.saveTo(e.bound)
 	if !errors.Is(err, session.ErrConflict) {
-		return err
+		return "", err
 	}
 	return e.reconcile()
 }
@@ -34,17 +50,19 @@ func (e *Engine) writeThrough() error {
 // reconcile settles a live history holding changes the bound file never
 // got with the file another process saved since. Under the session's lock
 // (session.Store.Update) it reads the file and writes the merge of both
-// (mergeHistories) when there is one, so no third write can come between;
-// otherwise this side is kept as a conflict fork and the file's version
-// becomes live.
-func (e *Engine) reconcile() error {
+// (mergeHistories) with the union of both sides' checkpoints
+// (rewind.Merge) when there is one, so no third write can come between;
+// otherwise this side is kept as a conflict fork, whose name is returned,
+// and the file's version becomes live.
+func (e *Engine) reconcile() (fork string, err error) {
 	cps, err := rewind.Encode(e.checkpoints)
 	if err != nil {
-		return err
+		return "", err
 	}
 	var saved, other *session.Session
 	var theirs int
 	var recreated bool
+	var mergedCps []rewind.Checkpoint
 	err = e.store.Update(e.bound, func(cur *session.Session) (*session.Session, error) {
 		if cur == nil { // deleted since: write this side again
 			saved, recreated = e.sess.Clone(), true
@@ -56,13 +74,21 @@ func (e *Engine) reconcile() error {
 			other = cur
 			return nil, nil
 		}
-		saved, theirs = cur.Clone(), n
-		saved.History, saved.Checkpoints = h, cps
+		merged := e.checkpoints
+		if list, err := rewind.Decode(cur.Checkpoints); err == nil {
+			merged = rewind.Merge(list, e.checkpoints)
+		}
+		both, err := rewind.Encode(merged)
+		if err != nil {
+			return nil, err
+		}
+		saved, theirs, mergedCps = cur.Clone(), n, merged
+		saved.History, saved.Checkpoints = h, both
 		return saved, nil
 	})
 	switch {
 	case err != nil:
-		return err
+		return "", err
 	case other != nil:
 		return e.forkConflict(other)
 	case recreated:
@@ -71,10 +97,13 @@ func (e *Engine) reconcile() error {
 		e.notify(fmt.Sprintf("session %q gained %d message(s) elsewhere; this window's %d new message(s) now follow them",
 			e.bound, theirs, len(saved.History)-len(e.base)-theirs))
 	}
+	if mergedCps != nil {
+		e.checkpoints = mergedCps
+	}
 	e.useFile(saved)
 	e.history, e.dirty = saved.History, false
 	e.record(journal.ReasonSync)
-	return nil
+	return "", nil
 }
 
 // mergeHistories returns base, then theirs' messages after base, then
@@ -98,15 +127,16 @@ func mergeHistories(base, theirs, ours []message.Message) ([]message.Message, in
 
 // forkConflict keeps the live history as a new session named
 // NAME.conflict-<time> with its own journal, announces it, and makes other
-// live. When the fork cannot be written, nothing is adopted and the error
-// is returned: the live history stays unsaved (Close autosaves it).
-func (e *Engine) forkConflict(other *session.Session) error {
+// live; it returns the fork's name. When the fork cannot be written,
+// nothing is adopted and the error is returned: the live history stays
+// unsaved (Close autosaves it).
+func (e *Engine) forkConflict(other *session.Session) (string, error) {
 	e.record(journal.ReasonSync) // the lineage's journal holds this side too
 	id := e.JournalID()
 	if id != "" {
 		var err error
 		if id, err = e.copyJournal(id); err != nil {
-			return fmt.Errorf("session %q changed elsewhere; keeping this window's version: %w", e.bound, err)
+			return "", fmt.Errorf("session %q changed elsewhere; keeping this window's version: %w", e.bound, err)
 		}
 	}
 	cps, _ := rewind.Encode(e.checkpoints) // checkpoints always encode
@@ -114,12 +144,12 @@ func (e *Engine) forkConflict(other *session.Session) error {
 		Extra: e.sess.Extra, Attachments: e.sess.Attachments}
 	name, err := e.store.CreateUnique(conflictName(e.bound, e.now().Format("20060102-150405")), s)
 	if err != nil {
-		return fmt.Errorf("session %q changed elsewhere; keeping this window's version: %w", e.bound, err)
+		return "", fmt.Errorf("session %q changed elsewhere; keeping this window's version: %w", e.bound, err)
 	}
 	e.notify(fmt.Sprintf("session %q was changed elsewhere and cannot be merged: this window's version is kept as session %q; the other version is now live",
 		e.bound, name))
 	e.take(other)
-	return nil
+	return name, nil
 }
 
 // conflictName is the name of a conflict fork of session name at stamp,

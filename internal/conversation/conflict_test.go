@@ -2,14 +2,19 @@ package conversation
 
 import (
 	"context"
+	"errors"
+	"net/http"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chatcli/chatcli/internal/journal"
+	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/provider"
 	"github.com/chatcli/chatcli/internal/provider/offline"
+	"github.com/chatcli/chatcli/internal/provider/openai"
+	"github.com/chatcli/chatcli/internal/rewind"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/session"
 )
@@ -172,5 +177,82 @@ func TestConflictNamesStayValid(t *testing.T) {
 		if !strings.HasSuffix(n, ConflictInfix+"20261130-090000-999") {
 			t.Errorf("%q lost its suffix", n)
 		}
+	}
+}
+
+// An agent turn whose write-through forks (the other side rewound while
+// the tools ran) stops there: it never sends the other side's history to
+// the model as if it were this task's.
+func TestAgentLoopStopsWhenItsSessionForksAway(t *testing.T) {
+	st, _, a, b := twoWindows(t)
+	srv := newWireServer(t, "/v1/chat/completions", func(n int, body []byte, w http.ResponseWriter) {
+		if n == 0 {
+			openaiSSE(w, oaTool(0, "call_1", "list_files", `{"path":"."}`), oaChunk(`{}`, "tool_calls"))
+			return
+		}
+		openaiSSE(w, oaText("done"), oaChunk(`{}`, "stop"))
+	})
+	p, err := openai.New(openai.Config{Model: "m", BaseURL: srv.URL + "/v1", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.hook.Provider, b.toolbox = p, &dirToolbox{root: workspace(t)}
+	if err := b.SetMode(ModeAgent); err != nil {
+		t.Fatal(err)
+	}
+	turn(t, a.Engine, "a1")
+	b.hook.during = func() {
+		if _, err := a.Rewind(1); err != nil {
+			t.Fatal(err)
+		}
+		turn(t, a.Engine, "a2")
+	}
+	_, err = b.Turn(context.Background(), "b1", nil)
+	fork := "s" + ConflictInfix + "20261130-090000"
+	if !errors.Is(err, ErrForkedAway) || !strings.Contains(err.Error(), `"`+fork+`"`) {
+		t.Fatalf("the turn must stop naming the fork %s: %v", fork, err)
+	}
+	if srv.count() != 1 {
+		t.Fatalf("%d requests: the loop went on with the other side's history", srv.count())
+	}
+	f, err := st.Load(fork)
+	if err != nil || !strings.HasSuffix(users(f.History), "b1") || f.History[len(f.History)-1].Role != message.RoleTool {
+		t.Fatalf("the fork must hold this task's prompt and tool result: %q %v", users(f.History), err)
+	}
+	if users(b.History()) != users(reloaded(t, st, "s")) || b.Dirty() {
+		t.Fatalf("B shows %q, the session holds %q", users(b.History()), users(reloaded(t, st, "s")))
+	}
+}
+
+// A merge keeps the checkpoints of both sides: each window can rewind to
+// the moment before the other's turn as well as its own.
+func TestMergeKeepsTheCheckpointsOfBothSides(t *testing.T) {
+	st, _, a, b := twoWindows(t)
+	b.hook.during = func() { turn(t, a.Engine, "from A") }
+	turn(t, b.Engine, "from B")
+	s, err := st.Load("s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored, err := rewind.Decode(s.Checkpoints)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prompts := func(list []rewind.Checkpoint) string {
+		var out []string
+		for _, cp := range list {
+			out = append(out, cp.Prompt)
+		}
+		return strings.Join(out, ",")
+	}
+	if got := prompts(stored); got != "zero,from A,from B" {
+		t.Fatalf("the merged session keeps checkpoints %q", got)
+	}
+	if got := prompts(b.Checkpoints()); got != "from B,from A,zero" { // newest first
+		t.Fatalf("B's live checkpoints after the merge: %q", got)
+	}
+	turn(t, a.Engine, "A again") // A adopts the merge with every checkpoint
+	if got := prompts(a.Checkpoints()); got != "A again,from B,from A,zero" {
+		t.Fatalf("A's checkpoints after adopting the merge: %q", got)
 	}
 }

@@ -35,8 +35,9 @@
 //     by new messages (compared by journal hash): the result is the base,
 //     then the other side's new messages, then ours, in order, provided it
 //     passes message.Validate (tool-call groups intact). It is written and
-//     one notice says how many messages arrived from elsewhere. This
-//     window's checkpoints are kept. A file deleted meanwhile is written
+//     one notice says how many messages arrived from elsewhere. The
+//     checkpoints of both sides are kept (rewind.Merge: the union, oldest
+//     first, at most rewind.MaxCheckpoints). A file deleted meanwhile is written
 //     again with this side.
 //  2. Otherwise (one side compacted, rewound or repaired, or the merge
 //     would split a tool-call group): this side is saved as a new session
@@ -67,6 +68,10 @@
 //     also holds the file checkpoint id of that moment (rewind.Checkpoint
 //     Code), which CodePlan and RestoreCode use to set the workspace's
 //     files back (code.go); chat-mode checkpoints hold none;
+//   - when a step's write-through keeps this side as a conflict fork (rule
+//     2 of Concurrent writers), the turn stops with ErrForkedAway naming
+//     the fork: the other side's history, now live, is never sent to the
+//     model as the continuation of this task;
 //   - at Options.MaxSteps requests (DefaultMaxSteps) with the model still
 //     calling tools, the turn stops with ErrStepLimit;
 //   - when ctx ends (Esc, Ctrl+C), calls not yet run get a tool message

@@ -227,6 +227,23 @@ func (e *Engine) repair() bool {
 // (session.ErrConflict otherwise: writeThrough reconciles); another name is
 // replaced whatever it holds (the caller asked).
 func (e *Engine) saveTo(name string) error {
+	return e.writeAs(name, func(s *session.Session) error {
+		if name == e.bound {
+			return e.store.SaveIf(name, s, e.seen.Revision)
+		}
+		return e.store.Save(name, s)
+	})
+}
+
+// createAs writes the live history as the new session name, never
+// replacing an existing one (session.ErrExists).
+func (e *Engine) createAs(name string) error {
+	return e.writeAs(name, func(s *session.Session) error { return e.store.Create(name, s) })
+}
+
+// writeAs writes the live history, with the session's header and
+// checkpoints, through write, and records the result as the file last seen.
+func (e *Engine) writeAs(name string, write func(*session.Session) error) error {
 	s := e.sess.Clone()
 	s.History = e.history
 	cps, err := rewind.Encode(e.checkpoints)
@@ -234,12 +251,7 @@ func (e *Engine) saveTo(name string) error {
 		return err
 	}
 	s.Checkpoints = cps
-	if name == e.bound {
-		err = e.store.SaveIf(name, s, e.seen.Revision)
-	} else {
-		err = e.store.Save(name, s)
-	}
-	if err != nil {
+	if err := write(s); err != nil {
 		return err
 	}
 	e.sess, e.dirty, e.base = s, false, s.History
@@ -264,7 +276,8 @@ func (e *Engine) adopt() (bool, error) {
 		return false, nil
 	}
 	if err == nil && e.dirty {
-		return true, e.reconcile()
+		_, err := e.reconcile()
+		return true, err
 	}
 	var other *session.Session
 	if err == nil {

@@ -62,8 +62,8 @@ func (e *Engine) recordAlways(reason string) {
 	if e.journalDir == "" || len(e.history) == 0 {
 		return
 	}
-	if e.store.KeyRefused() && e.journal == nil {
-		return // a journal not yet open would be sealed under a key that may be wrong
+	if e.store.AutoWriteRefusal() != nil {
+		return // a refused key seals nothing; without the key of an encrypted store, no plaintext journal
 	}
 	err := e.openJournal()
 	if err == nil {

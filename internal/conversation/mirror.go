@@ -37,8 +37,10 @@ func IsMachineName(name string) bool {
 // not written, so a fresh conversation never blanks an earlier mirror.
 //
 // Errors: ErrBound while bound; session.ErrInvalidName, or ErrReservedName
-// wrapped for a name without a machine prefix; the store's write errors
-// (the previous mirror file is then byte-identical).
+// wrapped for a name without a machine prefix; session.Store.
+// AutoWriteRefusal's (a refused key, or an encrypted store without a key:
+// nothing is written); the store's write errors (the previous mirror file
+// is then byte-identical).
 func (e *Engine) Mirror(name string) error {
 	if e.bound != "" {
 		return fmt.Errorf("%w %q: it is written through, not mirrored", ErrBound, e.bound)
@@ -52,6 +54,9 @@ func (e *Engine) Mirror(name string) error {
 	}
 	if nonSystem(e.history) == 0 {
 		return nil // a fresh conversation never blanks an earlier mirror
+	}
+	if err := e.store.AutoWriteRefusal(); err != nil {
+		return fmt.Errorf("mirror %q: this conversation was not mirrored: %w", n, err)
 	}
 	e.record(journal.ReasonSync)
 	cps, err := rewind.Encode(e.checkpoints)

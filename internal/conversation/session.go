@@ -12,19 +12,31 @@ import (
 	"github.com/chatcli/chatcli/internal/session"
 )
 
+// saveAsChecked runs right after Save found a new name free (a seam: tests
+// create the session there, as another process may).
+var saveAsChecked = func() {}
+
 // Save writes the live history as session name and binds to it. Saving
 // over another existing session needs replace (else ErrExists): the
-// surfaces ask first. Saving under a name other than the bound one starts a
-// new identity (created now, own journal seeded from this one).
+// surfaces ask first. Without replace the write is exclusive
+// (session.Store.Create), so a session another process creates under name
+// meanwhile is never replaced: ErrExists, and the engine keeps its binding,
+// journal and unsaved history. Saving under a name other than the bound one
+// starts a new identity (created now, own journal seeded from this one).
 func (e *Engine) Save(name string, replace bool) error {
 	defer e.announceBinding()
 	n, err := e.personName(name)
 	if err != nil {
 		return err
 	}
-	if n != e.bound && e.store.Exists(n) && !replace {
+	exists := func() error {
 		return fmt.Errorf("%w: %q; /session load %s opens it, or save with --yes to replace it", session.ErrExists, n, n)
 	}
+	if n != e.bound && e.store.Exists(n) && !replace {
+		return exists()
+	}
+	saveAsChecked()
+	undo := e.saveState()
 	if e.bound != "" && e.bound != n {
 		if err := e.forkJournal(); err != nil {
 			return err
@@ -42,10 +54,19 @@ func (e *Engine) Save(name string, replace bool) error {
 	}
 	e.record(journal.ReasonSync)
 	save := e.saveTo
-	if n == e.bound {
+	switch {
+	case n == e.bound:
 		save = func(string) error { return e.writeThrough() }
+	case !replace:
+		save = e.createAs
 	}
 	if err := save(n); err != nil {
+		if n != e.bound { // still bound as before: the old session keeps its journal
+			undo()
+		}
+		if errors.Is(err, session.ErrExists) {
+			return exists()
+		}
 		return err
 	}
 	e.bound = n
@@ -92,6 +113,8 @@ func (e *Engine) Load(name string) (autosaved string, err error) {
 // Attach binds to session name: an existing session (or a legacy file in
 // the working directory) is loaded as by Load; a missing one is created from
 // the live history, at once when it holds messages, else at the first turn.
+// The creation is exclusive: a session another process creates under name
+// meanwhile is loaded instead, never replaced.
 func (e *Engine) Attach(name string) (autosaved string, created bool, err error) {
 	defer e.announceBinding()
 	n, err := session.NormalizeName(name)
@@ -105,7 +128,7 @@ func (e *Engine) Attach(name string) (autosaved string, created bool, err error)
 	if _, err := e.personName(n); err != nil {
 		return "", false, err
 	}
-	prev := e.bound
+	prev, undo := e.bound, e.saveState()
 	e.bound, e.seen, e.base = n, session.Header{}, nil
 	e.sess = &session.Session{TranscriptID: e.sess.TranscriptID}
 	if prev != "" {
@@ -115,11 +138,25 @@ func (e *Engine) Attach(name string) (autosaved string, created bool, err error)
 	}
 	if len(e.history) > 0 {
 		e.record(journal.ReasonSync)
-		if err := e.saveTo(n); err != nil {
+		if err := e.createAs(n); err != nil {
+			e.bound = prev
+			undo()
+			if errors.Is(err, session.ErrExists) { // created elsewhere meanwhile: attach to it
+				a, err := e.Load(n)
+				return a, false, err
+			}
 			return "", false, err
 		}
 	}
 	return "", true, nil
+}
+
+// saveState returns a function that sets the bound file's state (session,
+// journal, last seen header and base) back to what it is now, for a
+// save under a new name that failed.
+func (e *Engine) saveState() func() {
+	sess, id, seen, base, j := e.sess, e.sess.TranscriptID, e.seen, e.base, e.journal
+	return func() { e.sess, e.seen, e.base, e.journal = sess, seen, base, j; e.sess.TranscriptID = id }
 }
 
 // legacyExists reports whether ChatCLI's legacy file for name is in the
@@ -254,8 +291,10 @@ func (e *Engine) keepUnsaved() (string, error) {
 }
 
 func (e *Engine) autosave() (string, error) {
-	if e.store.KeyRefused() {
-		return "", fmt.Errorf("autosave: not written: CHATCLI_ENCRYPTION_KEY failed to open a session, so it may be the wrong key; save with /session save NAME to keep this conversation")
+	if err := e.store.AutoWriteRefusal(); errors.Is(err, session.ErrStoreEncrypted) {
+		return "", fmt.Errorf("autosave: %w: this conversation was not autosaved; /session save NAME keeps it (in plaintext)", err)
+	} else if err != nil {
+		return "", fmt.Errorf("autosave: this conversation was not autosaved: %w", err)
 	}
 	cps, _ := rewind.Encode(e.checkpoints) // checkpoints always encode
 	id := e.JournalID()

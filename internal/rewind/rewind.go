@@ -28,6 +28,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/chatcli/chatcli/internal/journal"
@@ -68,6 +69,33 @@ func Take(list []Checkpoint, history []message.Message, prompt, code string, at 
 		list = list[len(list)-MaxCheckpoints:]
 	}
 	return list
+}
+
+// Merge returns the union of two checkpoint lists of one conversation
+// (the two sides of a merged history): theirs, then the checkpoints of ours
+// theirs lacks, ordered by At (stable, so equal times keep that order), the
+// oldest dropped beyond MaxCheckpoints. A checkpoint in both (every field
+// equal: taken before the two sides parted) is kept once.
+func Merge(theirs, ours []Checkpoint) []Checkpoint {
+	key := func(cp Checkpoint) string { // every field: two prompts sent from one state are two checkpoints
+		return strings.Join(append([]string{cp.At.UTC().Format(time.RFC3339Nano), cp.Prompt, cp.Code}, cp.Hashes...), "\x00")
+	}
+	seen := make(map[string]bool, len(theirs))
+	out := slices.Clone(theirs)
+	for _, cp := range theirs {
+		seen[key(cp)] = true
+	}
+	for _, cp := range ours {
+		if !seen[key(cp)] {
+			seen[key(cp)] = true
+			out = append(out, cp)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Checkpoint) int { return a.At.Compare(b.At) })
+	if len(out) > MaxCheckpoints {
+		out = out[len(out)-MaxCheckpoints:]
+	}
+	return out
 }
 
 // Encode returns the session-file form of list; nil for an empty list.

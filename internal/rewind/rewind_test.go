@@ -67,3 +67,28 @@ func TestEncodeDecodeAndResolve(t *testing.T) {
 		t.Fatal("no checkpoints")
 	}
 }
+
+func TestMergeIsTheUnionByTimeCapped(t *testing.T) {
+	t0 := time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
+	cp := func(sec int, prompt string) Checkpoint {
+		return Checkpoint{At: t0.Add(time.Duration(sec) * time.Second), Prompt: prompt, Messages: 1, Hashes: []string{"h"}}
+	}
+	shared := cp(0, "base")
+	got := Merge([]Checkpoint{shared, cp(2, "theirs")}, []Checkpoint{shared, cp(1, "ours"), cp(3, "ours again")})
+	var prompts []string
+	for _, c := range got {
+		prompts = append(prompts, c.Prompt)
+	}
+	if strings.Join(prompts, ",") != "base,ours,theirs,ours again" {
+		t.Fatalf("merged %v", prompts)
+	}
+	var many, more []Checkpoint
+	for i := range MaxCheckpoints {
+		many = append(many, cp(2*i, fmt.Sprint("t", i)))
+		more = append(more, cp(2*i+1, fmt.Sprint("o", i)))
+	}
+	got = Merge(many, more)
+	if len(got) != MaxCheckpoints || got[0].Prompt != fmt.Sprint("t", MaxCheckpoints/2) || got[len(got)-1].Prompt != fmt.Sprint("o", MaxCheckpoints-1) {
+		t.Fatalf("capped merge: %d checkpoints, first %q, last %q", len(got), got[0].Prompt, got[len(got)-1].Prompt)
+	}
+}

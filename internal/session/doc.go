@@ -80,9 +80,13 @@
 // store's lock timeout (DefaultLockTimeout, SetLockTimeout) and then fails
 // with ErrLocked naming the session and the lock file; the lock is released
 // when its process exits, so a crash never leaves it held. Delete, Trash
-// and Rename remove the lock file when no one holds it; a writer that
-// locked a removed lock file notices (it is no longer the file at the path)
-// and locks the new one.
+// and Rename hold the lock too (Rename the locks of both names, taken in
+// sorted order): a write that returned before the move is in the moved
+// file, and one that comes after finds no file, so SaveIf fails with a
+// Missing conflict and Save creates the old name again; no write that
+// returned success is lost. They remove the lock file before releasing it;
+// a writer that then locks the removed file notices (it is no longer the
+// file at the path) and locks the new one.
 //
 // The revision member counts saves. Save (last writer wins) writes one more
 // than the higher of the session's and the stored revision, so every write
@@ -129,9 +133,30 @@
 // encrypted; set CHATCLI_ENCRYPTION_KEY`) and never overwritten, renamed or
 // listed with a title. With the wrong key (or a damaged file; AES-GCM cannot
 // tell them apart) every verb fails with an error wrapping seal.ErrWrongKey
-// and the file stays byte-identical; KeyRefused then reports it so surfaces
-// write nothing unasked. Plaintext files are read with a key set and sealed
-// at their next save.
+// and the file stays byte-identical. Plaintext files are read with a key
+// set and sealed at their next save.
+//
+// # Key refusal
+//
+// A store seals nothing with a key that does not belong to it
+// (KeyRefusal, ErrKeyRefused): once its key failed to open a sealed
+// session, every later sealed write of that Store (Save, SaveIf, Create,
+// Update, Rename; so every save, fork, autosave and mirror above it) fails
+// with `session: not written: the encryption key did not open session "X";
+// nothing is written under it — restart with the right
+// CHATCLI_ENCRYPTION_KEY`, before taking any lock. A key that has not met
+// a file yet is checked before the store's first sealed write: the headers
+// of the sealed files among the five newest session files (by mtime) are
+// opened, and when some are sealed and none opens, the key is refused the
+// same way, so no store holds sessions under two keys. The check runs once
+// per Store; a store with no sealed file accepts any key.
+//
+// Without a key, a store that holds sealed sessions (one among the five
+// newest files, or one whose load failed with ErrEncrypted) is encrypted:
+// AutoWriteRefusal then returns ErrStoreEncrypted, and the surfaces write
+// nothing nobody asked for (no autosave, mirror or journal) in plaintext
+// next to sealed sessions. An explicit save of a session a person names is
+// still written, in plaintext: the person asked for it.
 //
 // # The trash
 //

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"sync"
 	"time"
 
@@ -82,8 +83,47 @@ func (s *Store) withLock(n string, fn func() error) error {
 	return fn()
 }
 
+// withMoveLocks runs fn, which moves or removes the file of session gone
+// (to session to, "" for none), holding the locks of both names, taken in
+// sorted order so that two moves of one pair never wait on each other. A
+// write of gone that landed before fn is in the moved file; one that comes
+// after finds no file (SaveIf: a Missing conflict; Save: a new file). When
+// fn succeeds, gone's lock file is removed before it is released: a writer
+// waiting on it notices that and locks a new file.
+func (s *Store) withMoveLocks(gone, to string, fn func() error) error {
+	names := []string{gone}
+	if to != "" && to != gone {
+		names = append(names, to)
+		sort.Strings(names)
+	}
+	var held []*flock.Flock
+	defer func() {
+		for _, l := range held {
+			l.Unlock()
+		}
+	}()
+	var goneLock *flock.Flock
+	for _, n := range names {
+		l, err := s.lock(n)
+		if err != nil {
+			return err
+		}
+		held = append(held, l)
+		if n == gone {
+			goneLock = l
+		}
+	}
+	if err := fn(); err != nil {
+		return err
+	}
+	if sameFile(goneLock) {
+		os.Remove(goneLock.Path())
+	}
+	return nil
+}
+
 // lock takes the exclusive lock of session n, waiting with a growing
-// back-off up to the timeout. A lock file removed by dropLock while this
+// back-off up to the timeout. A lock file removed by a move (withMoveLocks) while this
 // process waited on it is detected (it is no longer the file at the path)
 // and the lock is taken again on the new file.
 func (s *Store) lock(n string) (*flock.Flock, error) {
@@ -141,20 +181,4 @@ func sameFile(lock *flock.Flock) bool {
 	held, herr := lock.Stat()
 	now, nerr := os.Stat(lock.Path())
 	return herr == nil && nerr == nil && os.SameFile(held, now)
-}
-
-// dropLock removes the lock file of session n once the session is gone,
-// when no other process holds it; best effort (a lock file left behind is
-// harmless and reused).
-func (s *Store) dropLock(n string) {
-	lock := flock.New(s.lockPath(n), flock.SetFlag(os.O_RDWR))
-	ok, err := lock.TryLock()
-	if err != nil || !ok {
-		lock.Close()
-		return
-	}
-	defer lock.Unlock()
-	if sameFile(lock) {
-		os.Remove(lock.Path())
-	}
 }

@@ -15,7 +15,7 @@ import (
 
 // renameSealed moves the sealed file op (session on) to np (session nn),
 // re-sealed under the new name, since an envelope opens only under the name
-// it was sealed for. It reports false, doing nothing, when op is not a
+// it was sealed for. The caller holds both names' locks. It reports false, doing nothing, when op is not a
 // sealed file (or cannot be read: the caller's link reports that).
 func (s *Store) renameSealed(on, op, nn, np string) (bool, error) {
 	data, err := os.ReadFile(op)
@@ -25,6 +25,9 @@ func (s *Store) renameSealed(on, op, nn, np string) (bool, error) {
 	h, body, err := openContainer(s.key, on, data)
 	if err != nil {
 		return true, s.containerError(on, op, err)
+	}
+	if err := s.KeyRefusal(); err != nil {
+		return true, err
 	}
 	out, err := sealContainer(s.key, nn, h, body)
 	if err != nil {
@@ -36,10 +39,10 @@ func (s *Store) renameSealed(on, op, nn, np string) (bool, error) {
 		}
 		return true, fmt.Errorf("session: rename %s: %w", op, err)
 	}
+	afterLink()
 	if err := os.Remove(op); err != nil {
 		return true, fmt.Errorf("session: rename %s: %w", op, err)
 	}
-	s.dropLock(on)
 	return true, atomicfile.SyncDir(s.dir)
 }
 

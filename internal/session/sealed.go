@@ -62,16 +62,11 @@ func bodyName(name string) string   { return name }
 // (the zero Key): with a key every session file written is sealed, and
 // sealed files are opened; without one, sealed files are refused
 // (ErrEncrypted) and never overwritten. Plaintext files are read either way.
-func (s *Store) SetKey(k seal.Key) { s.key = k }
+// What the store learnt of the previous key (KeyRefusal) is forgotten.
+func (s *Store) SetKey(k seal.Key) { s.key, s.keys = k, keyState{} }
 
 // Key is the store's encryption key; the zero Key when encryption is off.
 func (s *Store) Key() seal.Key { return s.key }
-
-// KeyRefused reports whether a sealed file failed to open with the store's
-// key (a wrong key, or a damaged file) since the store was opened. Surfaces
-// then write nothing new that a person did not ask for (no autosave, no
-// journal), so nothing is sealed under a key that may be wrong.
-func (s *Store) KeyRefused() bool { return s.keyRefused.Load() }
 
 // nameOf is the session name of a file in the sessions folder.
 func nameOf(p string) string { return strings.TrimSuffix(filepath.Base(p), fileExt) }
@@ -110,9 +105,10 @@ func headerOf(sess *Session) sealedHeader {
 func (s *Store) containerError(name, p string, err error) error {
 	switch {
 	case errors.Is(err, ErrEncrypted):
+		s.sawSealed()
 		return fmt.Errorf("session %q is %w", name, ErrEncrypted)
 	case errors.Is(err, seal.ErrWrongKey):
-		s.keyRefused.Store(true)
+		s.refuseKey(name)
 		return fmt.Errorf("session %q: wrong encryption key or damaged file (%s): %w; it was not changed (it opens only with the key that sealed it)", name, p, err)
 	case errors.Is(err, seal.ErrTooNew):
 		return fmt.Errorf("%w: %s: %v; it was not changed (upgrade chatcli to open it)", ErrTooNew, p, err)
@@ -250,10 +246,14 @@ func (s *Store) checkSealed(p string, data []byte) error {
 }
 
 // sealFor seals the encoded document data of sess for file p when the
-// store has a key; without one it returns data unchanged.
+// store has a key; without one it returns data unchanged. A refused key
+// (KeyRefusal) seals nothing: the error wraps ErrKeyRefused.
 func (s *Store) sealFor(p string, sess *Session, data []byte) ([]byte, error) {
 	if s.key.IsZero() {
 		return data, nil
+	}
+	if err := s.KeyRefusal(); err != nil {
+		return nil, err
 	}
 	out, err := sealContainer(s.key, nameOf(p), headerOf(sess), data)
 	if err != nil {

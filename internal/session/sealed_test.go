@@ -159,6 +159,9 @@ func TestSealedSwapped(t *testing.T) {
 		t.Fatalf("a's file under b: %v", err)
 	}
 	// The header of one save with the body of another (same name) fails.
+	// (A process whose key failed to open a file writes nothing sealed: a
+	// fresh store handle for this part.)
+	s = reopen(t, s, testKey(t, 1))
 	sess, _ := s.Load("a")
 	if err := s.Save("a", sess); err != nil {
 		t.Fatal(err)
@@ -197,7 +200,13 @@ func TestSealedWrongKey(t *testing.T) {
 	}
 	_, err := w.Load("zoo")
 	check("load", err)
-	check("save", w.Save("zoo", markedSession()))
+	// A save is refused before it reads the file: the key failed once (and
+	// opens none of the store's files).
+	checkRefused(t, "save", w.Save("zoo", markedSession()), "zoo")
+	checkRefused(t, "save", reopen(t, s, testKey(t, 2)).Save("zoo", markedSession()), "zoo")
+	if !bytes.Equal(readBytes(t, p), orig) {
+		t.Fatal("a refused save changed the file")
+	}
 	_, err = w.Stat("zoo")
 	check("stat", err)
 	list, err := w.List()

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
@@ -17,6 +16,10 @@ import (
 
 const fileExt = ".json"
 
+// afterLink runs between publishing a moved session's new file and
+// removing the old one (a seam: tests widen that moment).
+var afterLink = func() {}
+
 // Store is the folder of session files, <home>/sessions. It is safe for use
 // by several processes: every write replaces a whole file atomically.
 type Store struct {
@@ -24,8 +27,7 @@ type Store struct {
 	now   func() time.Time
 	locks lockState // see lock.go
 	key   seal.Key  // encryption at rest; zero when off (sealed.go)
-	// keyRefused is set when the key failed to open a sealed file.
-	keyRefused atomic.Bool
+	keys  keyState  // the key against the store's files (keycheck.go)
 }
 
 // Open returns the store under dir, creating it (mode 0700) if needed.
@@ -77,6 +79,9 @@ func (s *Store) Load(name string) (*Session, error) {
 func (s *Store) Save(name string, sess *Session) error {
 	n, _, err := s.path(name)
 	if err != nil {
+		return err
+	}
+	if err := s.KeyRefusal(); err != nil { // before the lock: no lock file left either
 		return err
 	}
 	return s.withLock(n, func() error {
@@ -264,20 +269,22 @@ func (s *Store) List() ([]Header, error) {
 	return out, nil
 }
 
-// Delete removes a session file, readable or not. ErrNotFound when absent.
+// Delete removes a session file, readable or not, under the session's lock
+// (a write waiting for it then finds no file). ErrNotFound when absent.
 func (s *Store) Delete(name string) error {
 	n, p, err := s.path(name)
 	if err != nil {
 		return err
 	}
-	if err := os.Remove(p); err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("%w: %q", ErrNotFound, n)
+	return s.withMoveLocks(n, "", func() error {
+		if err := os.Remove(p); err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("%w: %q", ErrNotFound, n)
+			}
+			return fmt.Errorf("session: delete %s: %w", p, err)
 		}
-		return fmt.Errorf("session: delete %s: %w", p, err)
-	}
-	s.dropLock(n)
-	return atomicfile.SyncDir(s.dir)
+		return atomicfile.SyncDir(s.dir)
+	})
 }
 
 // Fork copies session src into a new session dst with a new identity
@@ -296,7 +303,10 @@ func (s *Store) Fork(src, dst string) (*Session, error) {
 }
 
 // Rename gives session old the name new, never replacing an existing
-// session (ErrExists). The file moves atomically: link then unlink.
+// session (ErrExists). The file moves atomically (link then unlink) under
+// the locks of both names: a write of old that returned before the move is
+// in the file under new; one that comes after finds no file (SaveIf: a
+// *ConflictError with Missing set; Save: old is created again).
 func (s *Store) Rename(old, new string) error {
 	on, op, err := s.path(old)
 	if err != nil {
@@ -309,21 +319,23 @@ func (s *Store) Rename(old, new string) error {
 	if on == nn {
 		return fmt.Errorf("%w: %q is already the name of that session", ErrExists, nn)
 	}
-	if sealed, err := s.renameSealed(on, op, nn, np); sealed {
-		return err
-	}
-	if err := os.Link(op, np); err != nil {
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			return fmt.Errorf("%w: %q", ErrNotFound, on)
-		case errors.Is(err, fs.ErrExist):
-			return fmt.Errorf("%w: %q", ErrExists, nn)
+	return s.withMoveLocks(on, nn, func() error {
+		if sealed, err := s.renameSealed(on, op, nn, np); sealed {
+			return err
 		}
-		return fmt.Errorf("session: rename %s: %w", op, err)
-	}
-	if err := os.Remove(op); err != nil {
-		return fmt.Errorf("session: rename %s: %w", op, err)
-	}
-	s.dropLock(on)
-	return atomicfile.SyncDir(s.dir)
+		if err := os.Link(op, np); err != nil {
+			switch {
+			case errors.Is(err, fs.ErrNotExist):
+				return fmt.Errorf("%w: %q", ErrNotFound, on)
+			case errors.Is(err, fs.ErrExist):
+				return fmt.Errorf("%w: %q", ErrExists, nn)
+			}
+			return fmt.Errorf("session: rename %s: %w", op, err)
+		}
+		afterLink()
+		if err := os.Remove(op); err != nil {
+			return fmt.Errorf("session: rename %s: %w", op, err)
+		}
+		return atomicfile.SyncDir(s.dir)
+	})
 }

@@ -67,7 +67,9 @@ func (s *Store) TrashDir() string { return filepath.Join(filepath.Dir(s.dir), Tr
 
 // Trash moves session name to the trash and returns the new entry.
 // ErrNotFound when there is no such session. The file is moved byte for
-// byte, readable or not.
+// byte, readable or not, under the session's lock, as Rename moves it: a
+// write that returned before the move is in the trashed copy; one after it
+// finds no file (SaveIf: a Missing conflict; Save: a new session).
 func (s *Store) Trash(name string) (TrashEntry, error) {
 	n, p, err := s.path(name)
 	if err != nil {
@@ -77,6 +79,20 @@ func (s *Store) Trash(name string) (TrashEntry, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return TrashEntry{}, fmt.Errorf("session: create trash %s: %w", dir, err)
 	}
+	var file string
+	err = s.withMoveLocks(n, "", func() error {
+		file, err = s.moveToTrash(n, p, dir)
+		return err
+	})
+	if err != nil {
+		return TrashEntry{}, err
+	}
+	return s.trashEntry(dir, file)
+}
+
+// moveToTrash moves file p of session n into the trash folder dir and
+// returns its name there. The caller holds n's lock.
+func (s *Store) moveToTrash(n, p, dir string) (string, error) {
 	at := s.now().UTC().Truncate(time.Second)
 	for seq := 1; seq < 1000; seq++ {
 		file := n + "." + at.Format(trashStamp)
@@ -90,22 +106,19 @@ func (s *Store) Trash(name string) (TrashEntry, error) {
 			continue
 		}
 		if errors.Is(err, fs.ErrNotExist) {
-			return TrashEntry{}, fmt.Errorf("%w: %q", ErrNotFound, n)
+			return "", fmt.Errorf("%w: %q", ErrNotFound, n)
 		}
 		if err != nil {
-			return TrashEntry{}, fmt.Errorf("session: move %s to the trash: %w", p, err)
+			return "", fmt.Errorf("session: move %s to the trash: %w", p, err)
 		}
+		afterLink()
 		if err := os.Remove(p); err != nil {
 			os.Remove(dst) // the session stays where it was
-			return TrashEntry{}, fmt.Errorf("session: move %s to the trash: %w", p, err)
+			return "", fmt.Errorf("session: move %s to the trash: %w", p, err)
 		}
-		s.dropLock(n)
-		if err := errors.Join(atomicfile.SyncDir(s.dir), atomicfile.SyncDir(dir)); err != nil {
-			return TrashEntry{}, err
-		}
-		return s.trashEntry(dir, file)
+		return file, errors.Join(atomicfile.SyncDir(s.dir), atomicfile.SyncDir(dir))
 	}
-	return TrashEntry{}, fmt.Errorf("session: move %s to the trash: too many copies trashed at %s", p, at.Format(trashStamp))
+	return "", fmt.Errorf("session: move %s to the trash: too many copies trashed at %s", p, at.Format(trashStamp))
 }
 
 // Restore moves the newest trashed copy of session name back into the

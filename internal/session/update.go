@@ -51,6 +51,9 @@ func (s *Store) SaveIf(name string, sess *Session, expect int64) error {
 	if err != nil {
 		return err
 	}
+	if err := s.KeyRefusal(); err != nil {
+		return err
+	}
 	return s.withLock(n, func() error {
 		h, err := s.Stat(n)
 		missing := errors.Is(err, ErrNotFound)
@@ -84,6 +87,9 @@ func (s *Store) raiseRevision(n string, sess *Session) {
 func (s *Store) Update(name string, fn func(cur *Session) (*Session, error)) error {
 	n, _, err := s.path(name)
 	if err != nil {
+		return err
+	}
+	if err := s.KeyRefusal(); err != nil {
 		return err
 	}
 	return s.withLock(n, func() error {
