@@ -204,7 +204,38 @@ func TestScriptModeExitsWithTheProviderCode(t *testing.T) {
 	if _, errOut, code := run(t, env, "hello\n"); code != exitProvider {
 		t.Fatalf("exit %d, want %d: %s", code, exitProvider, errOut)
 	}
-	if _, _, code := run(t, env, "/nope\n"); code != exitError {
-		t.Fatalf("a bad command: exit %d", code)
+	if _, _, code := run(t, env, "/nope\n"); code != exitUsage {
+		t.Fatalf("an unknown command: exit %d", code)
+	}
+	if _, _, code := run(t, env, "hello\n/nope\n"); code != exitError {
+		t.Fatalf("a provider failure and an unknown command: exit %d", code)
+	}
+}
+
+// TestScriptModeKeepsTheClassOfItsFailures: a script whose failed lines all
+// failed with one class exits with that class's code; mixed classes exit 1.
+func TestScriptModeKeepsTheClassOfItsFailures(t *testing.T) {
+	home := t.TempDir()
+	right := []string{"CHATCLI_HOME=" + home, "CHATCLI_ENCRYPTION_KEY=" + b64Key(1)}
+	wrong := []string{"CHATCLI_HOME=" + home, "CHATCLI_ENCRYPTION_KEY=" + b64Key(2)}
+	none := []string{"CHATCLI_HOME=" + home}
+	mustRun(t, right, "hello\n/session save zoo\n")
+	for _, c := range []struct {
+		name  string
+		env   []string
+		input string
+		code  int
+		says  string
+	}{
+		{"wrong key", wrong, "/session load zoo\n", exitData, "wrong encryption key"},
+		{"no key", none, "/session load zoo\n/session load zoo\n", exitData, "CHATCLI_ENCRYPTION_KEY"},
+		{"not found", right, "/session load nope\n", exitNotFound, "not found"},
+		{"bad name", right, "/session save ../x\n", exitUsage, "letters and digits"},
+		{"mixed", wrong, "/session load zoo\n/session load nope\n", exitError, "some input lines failed (2; each is reported above)"},
+	} {
+		_, errOut, code := run(t, c.env, c.input)
+		if code != c.code || !strings.Contains(errOut, c.says) || !strings.Contains(errOut, "some input lines failed") {
+			t.Errorf("%s: exit %d (want %d), stderr:\n%s", c.name, code, c.code, errOut)
+		}
 	}
 }

@@ -46,14 +46,22 @@ func main() {
 	os.Exit(exitCode(streams, err))
 }
 
-// exitCode prints err (when it was not printed already) and maps it to the
-// process exit status: the one table of error classes.
+// exitCode prints err and maps it to the process exit status.
 func exitCode(s *ioStreams, err error) int {
 	if err == nil {
 		return exitOK
 	}
 	fmt.Fprintf(s.Err, "chatcli: %s\n", command.ErrorLine(err))
+	return errorClass(err)
+}
+
+// errorClass maps err to its exit status: the one table of error classes
+// (exitOK for nil). Script mode uses it too, to keep the class of its
+// failed lines.
+func errorClass(err error) int {
 	switch {
+	case err == nil:
+		return exitOK
 	case errors.Is(err, context.Canceled):
 		return exitSignal
 	case errors.Is(err, command.ErrUsage), errors.Is(err, session.ErrInvalidName), errors.Is(err, config.ErrConfig),

@@ -153,7 +153,7 @@ func TestStorageInTheREPL(t *testing.T) {
 	oldStore(t, home)
 	env := []string{"CHATCLI_HOME=" + home, "CHATCLI_SESSION_TTL=0"} // the start-up pass removes only the temp file
 	out, errOut, code := run(t, env, "/storage\n/storage prune\n/storage prune --apply\n/storage prune --now\n")
-	if code != 1 || !strings.Contains(out, "sessions you named") || !strings.Contains(out, "Nothing to remove.") ||
+	if code != exitUsage || !strings.Contains(out, "sessions you named") || !strings.Contains(out, "Nothing to remove.") ||
 		!strings.Contains(errOut, "note: storage: deleted 1 leftover temp file") || !strings.Contains(errOut, "/storage [prune [--apply]]") {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
