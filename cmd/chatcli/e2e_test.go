@@ -171,7 +171,9 @@ func TestExitCodes(t *testing.T) {
 		fmt.Fprint(w, `{"error":{"message":"Incorrect API key provided","type":"invalid_request_error"}}`)
 	}))
 	t.Cleanup(unauthorized.Close)
+	os.WriteFile(filepath.Join(home, "sessions", "empty.json"), nil, 0o600)
 	env := []string{"CHATCLI_HOME=" + home}
+	mustRun(t, env, "", "-p", "hello", "--session", "good")
 	for _, c := range []struct {
 		env  []string
 		args []string
@@ -182,7 +184,16 @@ func TestExitCodes(t *testing.T) {
 		{nil, []string{"-p", "x", "--session", ""}, exitUsage, "--session needs a NAME"},
 		{nil, []string{"session", "show", "../x"}, exitUsage, "letters and digits"},
 		{nil, []string{"session", "show", "nope"}, exitNotFound, "not found"},
-		{nil, []string{"session", "show", "cut"}, exitData, "cut.json"},
+		{nil, []string{"session", "show", "cut"}, exitData, "cut.json: invalid JSON"},
+		{nil, []string{"session", "show", "cut"}, exitData, "; move it aside, then `chatcli session restore cut` brings back a copy from the trash"},
+		{nil, []string{"session", "show", "empty"}, exitData, "empty.json: file is empty (0 bytes); move it aside, then `chatcli session restore empty`"},
+		{nil, []string{"session", "fork", "good", "good"}, exitUsage, `already exists: "good"; pick another name for the fork`},
+		{nil, []string{"session", "rename", "good", "empty"}, exitUsage, `already exists: "empty"; pick another name`},
+		{nil, []string{"session", "rename", "missing", "z"}, exitNotFound, `not found: "missing" (no file ` + filepath.Join(home, "sessions", "missing.json") + ")"},
+		{nil, []string{"session", "delete", "missing", "--yes"}, exitNotFound, `not found: "missing" (no file ` + filepath.Join(home, "sessions", "missing.json") + ")"},
+		{nil, []string{"session", "rewind", "good", "--to", "99"}, exitUsage, "no such checkpoint: 99 (session \"good\" has 1); `chatcli session rewind good --list` shows them"},
+		{nil, []string{"session", "list", "--bogus"}, exitUsage, "unknown flag: --bogus; see chatcli session list --help"},
+		{nil, []string{"--bogus"}, exitUsage, "unknown flag: --bogus; see chatcli --help"},
 		{nil, []string{"session", "delete", "cut"}, exitUsage, "--yes"},
 		{[]string{"LLM_PROVIDER=openai"}, []string{"-p", "x"}, exitUsage, "OPENAI_API_KEY is not set"},
 		{[]string{"OPENAI_BASE_URL=" + unauthorized.URL + "/v1"}, []string{"-p", "x"}, exitProvider, "authentication failed"},

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/command"
+	"github.com/chatcli/chatcli/internal/conversation"
 )
 
 // checkpointEntry is one element of `session rewind NAME --list --json`.
@@ -63,6 +64,10 @@ func newSessionRewindCmd(f *factory) *cobra.Command {
 					out = append(out, checkpointEntry{Number: i + 1, At: cp.At, Messages: cp.Messages, Prompt: cp.Prompt, Code: cp.Code})
 				}
 				return writeJSON(f, out)
+			}
+			if n := len(e.Checkpoints()); to < 1 || to > n {
+				return fmt.Errorf("%w: %d (session %q has %d); `chatcli session rewind %s --list` shows them",
+					conversation.ErrNoCheckpoint, to, args[0], n, args[0])
 			}
 			if code || codeOnly {
 				scope := command.ScopeBoth

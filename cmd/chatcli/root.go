@@ -69,11 +69,12 @@ AES-256-GCM; the input history and file names stay plaintext. To change the
 key, put the previous one in CHATCLI_ENCRYPTION_KEY_OLD and run
 chatcli storage rekey.
 
-Exit codes: 0 success, 1 other failure, 2 bad usage, flag or session name,
-3 session not found, 4 unreadable, too-new or encrypted session file (no key
-or the wrong key), 5 the LLM request failed, 130 stopped by a signal. In
-script mode, when every failed line failed in the same way, the exit code is
-that line's code; otherwise 1.
+Exit codes: 0 success, 1 other failure, 2 bad usage, flag, session name or
+checkpoint number, or a name already taken, 3 session not found,
+4 unreadable, too-new or encrypted session file (no key or the wrong key),
+5 the LLM request failed, 130 stopped by a signal. In script mode, when every
+failed line failed in the same way, the exit code is that line's code;
+otherwise 1.
 
 Agent and coder modes (--agent, --coder; /agent, /coder, /chat in the REPL)
 let the model call tools in the working directory: agent reads files and
@@ -111,7 +112,9 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 	cmd.SetIn(f.streams.In)
 	cmd.SetOut(f.streams.Out)
 	cmd.SetErr(f.streams.Err)
-	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return fmt.Errorf("%w: %v", errFlags, err) })
+	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return fmt.Errorf("%w: %v; see %s --help", errFlags, err, c.CommandPath())
+	})
 	fl := cmd.Flags()
 	fl.StringVarP(&o.Prompt, "prompt", "p", "", "run one prompt, print the reply and exit")
 	fl.StringVar(&o.Session, "session", "", "with -p: continue session `NAME` (created if missing) and save it")

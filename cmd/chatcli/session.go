@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -187,7 +188,7 @@ func sessionDeleteRun(o *sessionDeleteOptions) error {
 		return err
 	}
 	if !st.Exists(o.Name) {
-		return fmt.Errorf("%w: %q", session.ErrNotFound, o.Name)
+		return errNoSession(st, o.Name)
 	}
 	if !o.Yes {
 		if !o.f.streams.InTTY {
@@ -220,6 +221,9 @@ func newSessionForkCmd(f *factory) *cobra.Command {
 				return err
 			}
 			s, err := st.Fork(args[0], args[1])
+			if errors.Is(err, session.ErrExists) {
+				return fmt.Errorf("%w; pick another name for the fork (fork never replaces a session)", err)
+			}
 			if err != nil {
 				return err
 			}
@@ -253,11 +257,31 @@ func newSessionRenameCmd(f *factory) *cobra.Command {
 					return fmt.Errorf("%w %q: names starting with %q are kept for sessions chatcli makes itself, which expire", conversation.ErrReservedName, args[1], p)
 				}
 			}
-			if err := st.Rename(args[0], args[1]); err != nil {
+			err = st.Rename(args[0], args[1])
+			switch {
+			case errors.Is(err, session.ErrNotFound):
+				return errNoSession(st, args[0])
+			case errors.Is(err, session.ErrExists):
+				return fmt.Errorf("%w; pick another name (rename never replaces a session)", err)
+			case err != nil:
 				return err
 			}
 			fmt.Fprintf(f.streams.Out, "Renamed %q to %q.\n", args[0], args[1])
 			return nil
 		},
 	}
+}
+
+// errNoSession is the ErrNotFound error for session name, naming the file
+// it would be, as Store.Load's does.
+func errNoSession(st *session.Store, name string) error {
+	n, err := session.NormalizeName(name)
+	if err != nil {
+		return err
+	}
+	p, err := st.Path(n)
+	if err != nil {
+		return err
+	}
+	return fmt.Errorf("%w: %q (no file %s)", session.ErrNotFound, n, p)
 }

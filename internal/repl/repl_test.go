@@ -128,3 +128,10 @@ func TestScriptModeKeepsTheClassOfItsFailures(t *testing.T) {
 		}
 	}
 }
+
+func TestForkOntoAnExistingNameSaysWhatToDo(t *testing.T) {
+	r := script(t, nil, "hi\n/session save a\n/session fork a\n")
+	if !errors.Is(r.runErr, ErrScriptFailed) || !strings.Contains(r.err, `session: already exists: "a"; pick another name for the fork, or /session save a --yes to replace it`) {
+		t.Fatalf("%v\n%s", r.runErr, r.err)
+	}
+}
