@@ -2,12 +2,15 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/config"
+	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/retention"
 	"github.com/chatcli/chatcli/internal/session"
 )
@@ -147,6 +150,23 @@ func newStoragePruneCmd(f *factory, runF func(*storagePruneOptions) error) *cobr
 type pruneOutput struct {
 	retention.Result
 	TrashEmptied []string `json:"trash_emptied,omitempty"`
+	// JournalsDeleted are the journal ids deleted with the emptied trash.
+	JournalsDeleted []string `json:"journals_deleted,omitempty"`
+}
+
+// journalSizes returns the size in bytes of each journal of ids that exists
+// in dir (ids with no journal file are left out).
+func journalSizes(dir string, ids []string) map[string]int64 {
+	out := map[string]int64{}
+	for _, id := range ids {
+		if !journal.ValidID(id) {
+			continue
+		}
+		if fi, err := os.Stat(journal.Path(dir, id)); err == nil {
+			out[id] = fi.Size()
+		}
+	}
+	return out
 }
 
 func storagePruneRun(o *storagePruneOptions) error {
@@ -187,15 +207,27 @@ func storagePruneRun(o *storagePruneOptions) error {
 		for _, e := range removed {
 			ids = append(ids, e.TranscriptID)
 		}
-		_, err = retention.DropJournals(st, c.Home, ids) // gone for good: the journals too
+		journalBytes := journalSizes(filepath.Join(c.Home, "transcripts"), ids)
+		gone, err := retention.DropJournals(st, c.Home, ids) // gone for good: the journals too
 		applyErr = joinErr(applyErr, err)
-		var size int64
+		var size, goneSize int64
 		for _, e := range removed {
 			res.TrashEmptied = append(res.TrashEmptied, e.File)
 			size += e.SizeBytes
 		}
+		for _, id := range gone {
+			res.JournalsDeleted = append(res.JournalsDeleted, id)
+			goneSize += journalBytes[id]
+		}
 		if !o.JSON && (!o.Quiet || len(removed) > 0) {
-			fmt.Fprintf(out, "Emptied the trash: %d trashed session(s) deleted (%s).\n", len(removed), retention.FormatBytes(size))
+			fmt.Fprintf(out, "Emptied the trash: %d trashed session(s) deleted (%s)", len(removed), retention.FormatBytes(size))
+			if len(gone) > 0 {
+				fmt.Fprintf(out, ", with %d journal(s) no other session names (%s)", len(gone), retention.FormatBytes(goneSize))
+			}
+			fmt.Fprintln(out, ".")
+			if kept := len(journalBytes) - len(gone); kept > 0 {
+				fmt.Fprintf(out, "%d journal(s) of those sessions kept: another session names them, or a session file cannot be read.\n", kept)
+			}
 		}
 	}
 	if o.JSON {

@@ -213,3 +213,43 @@ func TestEmptiedTrashTakesTheJournalWithIt(t *testing.T) {
 		t.Fatalf("the other session's journal must stay:\n%s", out)
 	}
 }
+
+// TestEmptyTrashReportsTheJournals: --empty-trash says how many journals it
+// deleted with the trashed sessions, and how many it kept and why.
+func TestEmptyTrashReportsTheJournals(t *testing.T) {
+	home := t.TempDir()
+	env := []string{"CHATCLI_HOME=" + home}
+	journals := func() []string {
+		j, _ := filepath.Glob(filepath.Join(home, "transcripts", "*.jsonl"))
+		return j
+	}
+	trash := func(name string) {
+		mustRun(t, env, "", "-p", "hello", "--session", name)
+		mustRun(t, env, "", "session", "delete", name, "--yes")
+	}
+	// While a session file cannot be read, the journal stays (it might name it).
+	trash("one")
+	bad := filepath.Join(home, "sessions", "bad.json")
+	os.WriteFile(bad, nil, 0o600)
+	out := mustRun(t, env, "", "storage", "prune", "--empty-trash")
+	if !strings.Contains(out, "1 trashed session(s) deleted") || strings.Contains(out, "with 1 journal") ||
+		!strings.Contains(out, "1 journal(s) of those sessions kept: another session names them, or a session file cannot be read.") || len(journals()) != 1 {
+		t.Fatalf("%s\njournals: %v", out, journals())
+	}
+	os.Remove(bad)
+	trash("two")
+	out = mustRun(t, env, "", "storage", "prune", "--empty-trash")
+	if !strings.Contains(out, "1 trashed session(s) deleted (") || !strings.Contains(out, "), with 1 journal(s) no other session names (") ||
+		strings.Contains(out, "kept") || len(journals()) != 1 {
+		t.Fatalf("%s\njournals: %v", out, journals())
+	}
+	trash("three")
+	out = mustRun(t, env, "", "storage", "prune", "--empty-trash", "--json")
+	var res struct {
+		Emptied  []string `json:"trash_emptied"`
+		Journals []string `json:"journals_deleted"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Emptied) != 1 || len(res.Journals) != 1 || len(journals()) != 1 {
+		t.Fatalf("%v: %s\njournals: %v", err, out, journals())
+	}
+}
