@@ -165,7 +165,8 @@ func newSessionDeleteCmd(f *factory, runF func(*sessionDeleteOptions) error) *co
 		Use:   "delete NAME",
 		Short: "Move a session to the trash (needs --yes when stdin is not a terminal)",
 		Long: "Move session NAME to $CHATCLI_HOME/trash, where it is kept 7 days;\n" +
-			"`chatcli session restore NAME` brings it back, `chatcli storage prune --empty-trash` deletes it for good.",
+			"`chatcli session restore NAME` brings it back, and\n" +
+			"`chatcli storage prune --empty-trash` deletes it for good.",
 		Args: exactArgs(1, "one session NAME"),
 		RunE: func(_ *cobra.Command, args []string) error {
 			o.Name = args[0]

@@ -21,10 +21,11 @@ temp files, anything else) with its file count, size, the rule that governs it
 and what that rule would remove now.
 
 The rules:
-  - machine-made sessions (autosave-*, mcp-*) not updated for CHATCLI_SESSION_TTL
-    (default 90d; "30" means days, "12h" hours, "0" turns expiry off) go to the
-    trash, and so do those beyond the CHATCLI_SESSION_AUTOSAVE_KEEP newest per
-    prefix (default 600; 0 for no limit);
+  - machine-made sessions (autosave-*, mcp-*) not updated for
+    CHATCLI_SESSION_TTL (default 90d; "30" means days, "12h" hours, "0" turns
+    expiry off) go to the trash, and so do those beyond the
+    CHATCLI_SESSION_AUTOSAVE_KEEP newest per prefix (default 600; 0 for no
+    limit);
   - sessions you named are never removed automatically, nor is a session open
     in a running chatcli;
   - journals no session names follow the same TTL (by last write);
@@ -110,13 +111,13 @@ type storagePruneOptions struct {
 
 const storagePruneLong = `List what the retention rules would remove now, grouped by reason: TTL,
 keep-count, orphan journal, leftover temp file, expired trash, workspace gone
-(the file checkpoints of a workspace folder that no longer exists). Without --apply
-or --empty-trash nothing changes.
+(the file checkpoints of a workspace folder that no longer exists). Without
+--apply or --empty-trash nothing changes.
 
 --apply removes it: sessions are moved to the trash (chatcli session restore
 NAME brings one back within 7 days); journals, temp files, expired trash
-entries and checkpoint repositories are deleted. It never prompts and exits 0 when there is nothing to do,
-so it can run from cron:
+entries and checkpoint repositories are deleted. It never prompts and exits 0
+when there is nothing to do, so it can run from cron:
 
   17 3 * * *  chatcli storage prune --apply --quiet
 
@@ -258,10 +259,11 @@ func newSessionRestoreCmd(f *factory, runF func(*sessionRestoreOptions) error) *
 	cmd := &cobra.Command{
 		Use:   "restore NAME",
 		Short: "Bring session NAME back from the trash (its newest trashed copy)",
-		Long: "Sessions deleted with `chatcli session delete` or /session delete, and machine-made\n" +
-			"sessions removed by the retention rules, stay in $CHATCLI_HOME/trash for 7 days.\n" +
-			"restore moves the newest trashed copy of NAME back, byte for byte; it never replaces\n" +
-			"an existing session (rename or delete that one first).",
+		Long: "Sessions deleted with `chatcli session delete` or /session delete, and\n" +
+			"machine-made sessions removed by the retention rules, stay in\n" +
+			"$CHATCLI_HOME/trash for 7 days. restore moves the newest trashed copy of NAME\n" +
+			"back, byte for byte; it never replaces an existing session (rename or delete\n" +
+			"that one first).",
 		Args: exactArgs(1, "one session NAME"),
 		RunE: func(_ *cobra.Command, args []string) error {
 			o.Name = args[0]
