@@ -74,6 +74,7 @@ func acpRun(ctx context.Context, o *acpOptions) error {
 		return err
 	}
 	s := o.f.streams
+	defer protectStdout(s)() // stdout carries protocol messages only
 	for _, w := range c.Warnings {
 		fmt.Fprintln(s.Err, "warning: "+w)
 	}
@@ -88,8 +89,13 @@ func acpRun(ctx context.Context, o *acpOptions) error {
 		Version:   version,
 		WorkDir:   wd,
 	})
+	acpServing()
 	return srv.Serve(ctx, s.In, s.Out)
 }
+
+// acpServing is a seam for tests: called just before the server starts
+// reading requests, with stdout already protected.
+var acpServing = func() {}
 
 // acpMirror says whether unbound ACP sessions are mirrored to mcp-<id>:
 // CHATCLI_MCP_SESSION_AUTOSAVE, which follows CHATCLI_SESSION_AUTOSAVE

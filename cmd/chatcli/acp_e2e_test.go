@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -131,5 +132,38 @@ func TestACPCommandLine(t *testing.T) {
 	// stdin closed at once: nothing on stdout, exit 0.
 	if out, errOut, code := run(t, env, "", "acp"); code != 0 || out != "" {
 		t.Fatalf("acp with empty stdin: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+// TestACPKeepsStrayPrintsOffStdout: while `chatcli acp` serves, a write to
+// os.Stdout by anything but the protocol goes to stderr; os.Stdout is
+// restored afterwards.
+func TestACPKeepsStrayPrintsOffStdout(t *testing.T) {
+	realOut, realErr := os.Stdout, os.Stderr
+	stdout, err := os.CreateTemp(t.TempDir(), "stdout")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stderr, err := os.CreateTemp(t.TempDir(), "stderr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Stdout, os.Stderr = stdout, stderr
+	t.Cleanup(func() { os.Stdout, os.Stderr = realOut, realErr; acpServing = func() {} })
+	acpServing = func() { fmt.Print("stray print") }
+	env := map[string]string{"CHATCLI_HOME": t.TempDir()}
+	f := &factory{streams: &ioStreams{In: strings.NewReader(""), Out: os.Stdout, Err: &bytes.Buffer{}}, getenv: func(k string) string { return env[k] }}
+	err = acpRun(context.Background(), &acpOptions{f: f})
+	f.close()
+	restored := os.Stdout
+	os.Stdout, os.Stderr = realOut, realErr
+	if err != nil || restored != stdout {
+		t.Fatalf("acp: %v; os.Stdout restored: %v", err, restored == stdout)
+	}
+	if b, _ := os.ReadFile(stdout.Name()); len(b) != 0 {
+		t.Fatalf("stdout holds %q", b)
+	}
+	if b, _ := os.ReadFile(stderr.Name()); string(b) != "stray print" {
+		t.Fatalf("stderr holds %q", b)
 	}
 }

@@ -171,7 +171,9 @@ func TestExitCodes(t *testing.T) {
 		fmt.Fprint(w, `{"error":{"message":"Incorrect API key provided","type":"invalid_request_error"}}`)
 	}))
 	t.Cleanup(unauthorized.Close)
+	os.WriteFile(filepath.Join(home, "sessions", "empty.json"), nil, 0o600)
 	env := []string{"CHATCLI_HOME=" + home}
+	mustRun(t, env, "", "-p", "hello", "--session", "good")
 	for _, c := range []struct {
 		env  []string
 		args []string
@@ -182,7 +184,16 @@ func TestExitCodes(t *testing.T) {
 		{nil, []string{"-p", "x", "--session", ""}, exitUsage, "--session needs a NAME"},
 		{nil, []string{"session", "show", "../x"}, exitUsage, "letters and digits"},
 		{nil, []string{"session", "show", "nope"}, exitNotFound, "not found"},
-		{nil, []string{"session", "show", "cut"}, exitData, "cut.json"},
+		{nil, []string{"session", "show", "cut"}, exitData, "cut.json: invalid JSON"},
+		{nil, []string{"session", "show", "cut"}, exitData, "; move it aside, then `chatcli session restore cut` brings back a copy from the trash"},
+		{nil, []string{"session", "show", "empty"}, exitData, "empty.json: file is empty (0 bytes); move it aside, then `chatcli session restore empty`"},
+		{nil, []string{"session", "fork", "good", "good"}, exitUsage, `already exists: "good"; pick another name for the fork`},
+		{nil, []string{"session", "rename", "good", "empty"}, exitUsage, `already exists: "empty"; pick another name`},
+		{nil, []string{"session", "rename", "missing", "z"}, exitNotFound, `not found: "missing" (no file ` + filepath.Join(home, "sessions", "missing.json") + ")"},
+		{nil, []string{"session", "delete", "missing", "--yes"}, exitNotFound, `not found: "missing" (no file ` + filepath.Join(home, "sessions", "missing.json") + ")"},
+		{nil, []string{"session", "rewind", "good", "--to", "99"}, exitUsage, "no such checkpoint: 99 (session \"good\" has 1); `chatcli session rewind good --list` shows them"},
+		{nil, []string{"session", "list", "--bogus"}, exitUsage, "unknown flag: --bogus; see chatcli session list --help"},
+		{nil, []string{"--bogus"}, exitUsage, "unknown flag: --bogus; see chatcli --help"},
 		{nil, []string{"session", "delete", "cut"}, exitUsage, "--yes"},
 		{[]string{"LLM_PROVIDER=openai"}, []string{"-p", "x"}, exitUsage, "OPENAI_API_KEY is not set"},
 		{[]string{"OPENAI_BASE_URL=" + unauthorized.URL + "/v1"}, []string{"-p", "x"}, exitProvider, "authentication failed"},
@@ -204,7 +215,38 @@ func TestScriptModeExitsWithTheProviderCode(t *testing.T) {
 	if _, errOut, code := run(t, env, "hello\n"); code != exitProvider {
 		t.Fatalf("exit %d, want %d: %s", code, exitProvider, errOut)
 	}
-	if _, _, code := run(t, env, "/nope\n"); code != exitError {
-		t.Fatalf("a bad command: exit %d", code)
+	if _, _, code := run(t, env, "/nope\n"); code != exitUsage {
+		t.Fatalf("an unknown command: exit %d", code)
+	}
+	if _, _, code := run(t, env, "hello\n/nope\n"); code != exitError {
+		t.Fatalf("a provider failure and an unknown command: exit %d", code)
+	}
+}
+
+// TestScriptModeKeepsTheClassOfItsFailures: a script whose failed lines all
+// failed with one class exits with that class's code; mixed classes exit 1.
+func TestScriptModeKeepsTheClassOfItsFailures(t *testing.T) {
+	home := t.TempDir()
+	right := []string{"CHATCLI_HOME=" + home, "CHATCLI_ENCRYPTION_KEY=" + b64Key(1)}
+	wrong := []string{"CHATCLI_HOME=" + home, "CHATCLI_ENCRYPTION_KEY=" + b64Key(2)}
+	none := []string{"CHATCLI_HOME=" + home}
+	mustRun(t, right, "hello\n/session save zoo\n")
+	for _, c := range []struct {
+		name  string
+		env   []string
+		input string
+		code  int
+		says  string
+	}{
+		{"wrong key", wrong, "/session load zoo\n", exitData, "wrong encryption key"},
+		{"no key", none, "/session load zoo\n/session load zoo\n", exitData, "CHATCLI_ENCRYPTION_KEY"},
+		{"not found", right, "/session load nope\n", exitNotFound, "not found"},
+		{"bad name", right, "/session save ../x\n", exitUsage, "letters and digits"},
+		{"mixed", wrong, "/session load zoo\n/session load nope\n", exitError, "some input lines failed (2; each is reported above)"},
+	} {
+		_, errOut, code := run(t, c.env, c.input)
+		if code != c.code || !strings.Contains(errOut, c.says) || !strings.Contains(errOut, "some input lines failed") {
+			t.Errorf("%s: exit %d (want %d), stderr:\n%s", c.name, code, c.code, errOut)
+		}
 	}
 }

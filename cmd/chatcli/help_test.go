@@ -8,6 +8,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/spf13/cobra"
 )
 
 // `chatcli --help` names every setting of README's Settings table, so a
@@ -83,4 +86,24 @@ func TestSessionListJSONHelpNamesEveryKey(t *testing.T) {
 			t.Errorf("session list --json help %q does not name %q", flagHelp, key)
 		}
 	}
+}
+
+// TestHelpFitsEightyColumns: every command's long help wraps at 80
+// columns and its short help says more than its name.
+func TestHelpFitsEightyColumns(t *testing.T) {
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		for i, line := range strings.Split(c.Long, "\n") {
+			if n := utf8.RuneCountInString(line); n > 80 {
+				t.Errorf("%s --help: line %d has %d columns: %q", c.CommandPath(), i+1, n, line)
+			}
+		}
+		if len(strings.Fields(c.Short)) < 3 {
+			t.Errorf("%s: short help %q says too little", c.CommandPath(), c.Short)
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(newRootCmd(&factory{streams: &ioStreams{}, getenv: func(string) string { return "" }}, nil))
 }

@@ -26,7 +26,7 @@ var version = "0.1.0-dev"
 const (
 	exitOK       = 0
 	exitError    = 1   // anything not listed below
-	exitUsage    = 2   // bad flags, arguments or names
+	exitUsage    = 2   // bad flags, arguments or names; a name already taken; no such checkpoint
 	exitNotFound = 3   // no such session
 	exitData     = 4   // a file that cannot be read, is too new, encrypted without a key, or the key is wrong
 	exitProvider = 5   // the LLM request failed
@@ -46,18 +46,26 @@ func main() {
 	os.Exit(exitCode(streams, err))
 }
 
-// exitCode prints err (when it was not printed already) and maps it to the
-// process exit status: the one table of error classes.
+// exitCode prints err and maps it to the process exit status.
 func exitCode(s *ioStreams, err error) int {
 	if err == nil {
 		return exitOK
 	}
 	fmt.Fprintf(s.Err, "chatcli: %s\n", command.ErrorLine(err))
+	return errorClass(err)
+}
+
+// errorClass maps err to its exit status: the one table of error classes
+// (exitOK for nil). Script mode uses it too, to keep the class of its
+// failed lines.
+func errorClass(err error) int {
 	switch {
+	case err == nil:
+		return exitOK
 	case errors.Is(err, context.Canceled):
 		return exitSignal
 	case errors.Is(err, command.ErrUsage), errors.Is(err, session.ErrInvalidName), errors.Is(err, config.ErrConfig),
-		errors.Is(err, conversation.ErrReservedName):
+		errors.Is(err, conversation.ErrReservedName), errors.Is(err, session.ErrExists), errors.Is(err, conversation.ErrNoCheckpoint):
 		return exitUsage
 	case errors.Is(err, session.ErrNotFound):
 		return exitNotFound

@@ -96,11 +96,8 @@ func mcpRun(ctx context.Context, o *mcpOptions) error {
 	}
 	s := o.f.streams
 	logf := func(line string) { fmt.Fprintln(s.Err, "note: "+line) }
-	if o.protectStdout && s.Out == os.Stdout {
-		// stdout is the protocol channel: anything else that writes to
-		// os.Stdout is sent to stderr instead of breaking the protocol.
-		os.Stdout = os.Stderr
-		defer func() { os.Stdout = s.Out.(*os.File) }()
+	if o.protectStdout {
+		defer protectStdout(s)()
 	}
 	for _, w := range c.Warnings {
 		fmt.Fprintln(s.Err, "warning: "+w)
@@ -126,4 +123,17 @@ func mcpRun(ctx context.Context, o *mcpOptions) error {
 		runErr = nil // stdin closed: the client is done
 	}
 	return errors.Join(runErr, srv.Close())
+}
+
+// protectStdout makes stdout the protocol channel of a stdio server: when
+// s.Out is os.Stdout, anything else that writes to os.Stdout (a library's
+// stray print) is sent to stderr instead of breaking the protocol, until
+// the returned function restores os.Stdout.
+func protectStdout(s *ioStreams) (restore func()) {
+	out, ok := s.Out.(*os.File)
+	if !ok || out != os.Stdout {
+		return func() {}
+	}
+	os.Stdout = os.Stderr
+	return func() { os.Stdout = out }
 }

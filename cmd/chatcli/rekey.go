@@ -132,11 +132,21 @@ func storageRekeyRun(o *storageRekeyOptions) error {
 		fmt.Fprintln(o.f.streams.Out)
 	}
 	if len(errs) > 0 {
-		return fmt.Errorf("storage rekey: %d file(s) could not be re-sealed (they are unchanged; set CHATCLI_ENCRYPTION_KEY_OLD to the key that sealed them and run it again): %w",
-			len(errs), errors.Join(errs...))
+		return &rekeyError{errs}
 	}
 	return nil
 }
+
+// rekeyError ends a rekey run in which files failed: its text counts them
+// (each was reported on stderr as it failed, and --json lists them); it
+// wraps each failure, so the exit status keeps their class.
+type rekeyError struct{ errs []error }
+
+func (e *rekeyError) Error() string {
+	return fmt.Sprintf("storage rekey: %d file(s) could not be re-sealed, each listed above (they are unchanged; set CHATCLI_ENCRYPTION_KEY_OLD to the key that sealed them and run it again)", len(e.errs))
+}
+
+func (e *rekeyError) Unwrap() []error { return e.errs }
 
 // rekeyTargets lists the session files, trashed sessions and journals, in
 // a stable order.

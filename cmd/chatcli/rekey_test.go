@@ -171,6 +171,11 @@ func TestRekeyWrongOldKey(t *testing.T) {
 	if !strings.Contains(errb.String(), "wrong encryption key") {
 		t.Fatalf("stderr: %s", errb)
 	}
+	// Each failed file is reported once, on stderr as it fails; the error
+	// at the end counts them.
+	if strings.Contains(err.Error(), "wrong encryption key") || !strings.Contains(err.Error(), "file(s) could not be re-sealed, each listed above") {
+		t.Fatalf("the summary repeats the failures: %v", err)
+	}
 	checkEachOpens(t, home, ids, old, parsed(t, b64Key(2)))
 	f, _, _ = rekeyFactory(home, map[string]string{})
 	if err := storageRekeyRun(&storageRekeyOptions{f: f}); err == nil || !strings.Contains(err.Error(), "CHATCLI_ENCRYPTION_KEY is not set") {

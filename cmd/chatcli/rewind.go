@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/command"
+	"github.com/chatcli/chatcli/internal/conversation"
 )
 
 // checkpointEntry is one element of `session rewind NAME --list --json`.
@@ -25,14 +26,16 @@ func newSessionRewindCmd(f *factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "rewind NAME (--list [--json] | --to N [--code | --code-only] [--yes])",
 		Short: "List a session's checkpoints or restore one",
-		Long: "A checkpoint is taken before each request to the model. --list shows them newest first;\n" +
-			"--to N restores checkpoint N (as numbered by --list), drops the later ones, and saves and\n" +
-			"journals the result, like /rewind in the REPL.\n\n" +
-			"Checkpoints of agent and coder turns also hold the files the tools changed (marked +code).\n" +
-			"--code restores those files and then the conversation; --code-only restores the files\n" +
-			"only. Run it in the folder the session worked in: file checkpoints are kept per folder.\n" +
-			"The plan is printed first; files changed by hand since a tool wrote them are left alone\n" +
-			"and listed unless --yes, and commands run since are listed: their effects stay.",
+		Long: "A checkpoint is taken before each request to the model. --list shows them newest\n" +
+			"first; --to N restores checkpoint N (as numbered by --list), drops the later\n" +
+			"ones, and saves and journals the result, like /rewind in the REPL.\n" +
+			"\n" +
+			"Checkpoints of agent and coder turns also hold the files the tools changed\n" +
+			"(marked +code). --code restores those files and then the conversation;\n" +
+			"--code-only restores the files only. Run it in the folder the session worked in:\n" +
+			"file checkpoints are kept per folder. The plan is printed first; files changed\n" +
+			"by hand since a tool wrote them are left alone and listed unless --yes, and\n" +
+			"commands run since are listed: their effects stay.",
 		Args: exactArgs(1, "one session NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if list == (to != 0) {
@@ -63,6 +66,10 @@ func newSessionRewindCmd(f *factory) *cobra.Command {
 					out = append(out, checkpointEntry{Number: i + 1, At: cp.At, Messages: cp.Messages, Prompt: cp.Prompt, Code: cp.Code})
 				}
 				return writeJSON(f, out)
+			}
+			if n := len(e.Checkpoints()); to < 1 || to > n {
+				return fmt.Errorf("%w: %d (session %q has %d); `chatcli session rewind %s --list` shows them",
+					conversation.ErrNoCheckpoint, to, args[0], n, args[0])
 			}
 			if code || codeOnly {
 				scope := command.ScopeBoth

@@ -69,9 +69,12 @@ AES-256-GCM; the input history and file names stay plaintext. To change the
 key, put the previous one in CHATCLI_ENCRYPTION_KEY_OLD and run
 chatcli storage rekey.
 
-Exit codes: 0 success, 1 other failure, 2 bad usage, flag or session name,
-3 session not found, 4 unreadable, too-new or encrypted session file (no key
-or the wrong key), 5 the LLM request failed, 130 stopped by a signal.
+Exit codes: 0 success, 1 other failure, 2 bad usage, flag, session name or
+checkpoint number, or a name already taken, 3 session not found,
+4 unreadable, too-new or encrypted session file (no key or the wrong key),
+5 the LLM request failed, 130 stopped by a signal. In script mode, when every
+failed line failed in the same way, the exit code is that line's code;
+otherwise 1.
 
 Agent and coder modes (--agent, --coder; /agent, /coder, /chat in the REPL)
 let the model call tools in the working directory: agent reads files and
@@ -109,7 +112,9 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 	cmd.SetIn(f.streams.In)
 	cmd.SetOut(f.streams.Out)
 	cmd.SetErr(f.streams.Err)
-	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return fmt.Errorf("%w: %v", errFlags, err) })
+	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return fmt.Errorf("%w: %v; see %s --help", errFlags, err, c.CommandPath())
+	})
 	fl := cmd.Flags()
 	fl.StringVarP(&o.Prompt, "prompt", "p", "", "run one prompt, print the reply and exit")
 	fl.StringVar(&o.Session, "session", "", "with -p: continue session `NAME` (created if missing) and save it")
@@ -182,7 +187,8 @@ func replRun(ctx context.Context, o *rootOptions) error {
 	done := retention.Background(ctx, c.Home, retention.FromConfig(c), func(line string) { fmt.Fprintln(s.Err, "note: "+line) })
 	defer waitAtMost(done, retentionExitWait)
 	waitAtMost(done, retentionStartWait)
-	opts := repl.Options{Engine: e, In: s.In, Out: s.Out, Err: s.Err, Banner: banner(e.Provider()), Autosave: c.Autosave, Config: &c}
+	opts := repl.Options{Engine: e, In: s.In, Out: s.Out, Err: s.Err, Banner: banner(e.Provider()), Autosave: c.Autosave, Config: &c,
+		Class: scriptClass}
 	for _, w := range c.Warnings {
 		fmt.Fprintln(s.Err, "warning: "+w)
 	}
@@ -201,6 +207,15 @@ func replRun(ctx context.Context, o *rootOptions) error {
 		}
 	}
 	return repl.Run(ctx, opts)
+}
+
+// scriptClass is the class script mode keeps for its failed lines: the exit
+// status of errorClass, except 0 for errors of no particular class.
+func scriptClass(err error) int {
+	if c := errorClass(err); c != exitError {
+		return c
+	}
+	return 0
 }
 
 // newEditor starts the line editor. A damaged history file is moved aside

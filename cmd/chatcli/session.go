@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -164,7 +165,8 @@ func newSessionDeleteCmd(f *factory, runF func(*sessionDeleteOptions) error) *co
 		Use:   "delete NAME",
 		Short: "Move a session to the trash (needs --yes when stdin is not a terminal)",
 		Long: "Move session NAME to $CHATCLI_HOME/trash, where it is kept 7 days;\n" +
-			"`chatcli session restore NAME` brings it back, `chatcli storage prune --empty-trash` deletes it for good.",
+			"`chatcli session restore NAME` brings it back, and\n" +
+			"`chatcli storage prune --empty-trash` deletes it for good.",
 		Args: exactArgs(1, "one session NAME"),
 		RunE: func(_ *cobra.Command, args []string) error {
 			o.Name = args[0]
@@ -187,7 +189,7 @@ func sessionDeleteRun(o *sessionDeleteOptions) error {
 		return err
 	}
 	if !st.Exists(o.Name) {
-		return fmt.Errorf("%w: %q", session.ErrNotFound, o.Name)
+		return errNoSession(st, o.Name)
 	}
 	if !o.Yes {
 		if !o.f.streams.InTTY {
@@ -220,6 +222,9 @@ func newSessionForkCmd(f *factory) *cobra.Command {
 				return err
 			}
 			s, err := st.Fork(args[0], args[1])
+			if errors.Is(err, session.ErrExists) {
+				return fmt.Errorf("%w; pick another name for the fork (fork never replaces a session)", err)
+			}
 			if err != nil {
 				return err
 			}
@@ -258,11 +263,31 @@ func newSessionRenameCmd(f *factory) *cobra.Command {
 					return fmt.Errorf("%w %q: names starting with %q are kept for sessions chatcli makes itself, which expire", conversation.ErrReservedName, args[1], p)
 				}
 			}
-			if err := st.Rename(args[0], args[1]); err != nil {
+			err = st.Rename(args[0], args[1])
+			switch {
+			case errors.Is(err, session.ErrNotFound):
+				return errNoSession(st, args[0])
+			case errors.Is(err, session.ErrExists):
+				return fmt.Errorf("%w; pick another name (rename never replaces a session)", err)
+			case err != nil:
 				return err
 			}
 			fmt.Fprintf(f.streams.Out, "Renamed %q to %q.\n", args[0], args[1])
 			return nil
 		},
 	}
+}
+
+// errNoSession is the ErrNotFound error for session name, naming the file
+// it would be, as Store.Load's does.
+func errNoSession(st *session.Store, name string) error {
+	n, err := session.NormalizeName(name)
+	if err != nil {
+		return err
+	}
+	p, err := st.Path(n)
+	if err != nil {
+		return err
+	}
+	return fmt.Errorf("%w: %q (no file %s)", session.ErrNotFound, n, p)
 }

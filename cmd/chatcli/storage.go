@@ -2,12 +2,15 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/config"
+	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/retention"
 	"github.com/chatcli/chatcli/internal/session"
 )
@@ -18,10 +21,11 @@ temp files, anything else) with its file count, size, the rule that governs it
 and what that rule would remove now.
 
 The rules:
-  - machine-made sessions (autosave-*, mcp-*) not updated for CHATCLI_SESSION_TTL
-    (default 90d; "30" means days, "12h" hours, "0" turns expiry off) go to the
-    trash, and so do those beyond the CHATCLI_SESSION_AUTOSAVE_KEEP newest per
-    prefix (default 600; 0 for no limit);
+  - machine-made sessions (autosave-*, mcp-*) not updated for
+    CHATCLI_SESSION_TTL (default 90d; "30" means days, "12h" hours, "0" turns
+    expiry off) go to the trash, and so do those beyond the
+    CHATCLI_SESSION_AUTOSAVE_KEEP newest per prefix (default 600; 0 for no
+    limit);
   - sessions you named are never removed automatically, nor is a session open
     in a running chatcli;
   - journals no session names follow the same TTL (by last write);
@@ -107,13 +111,13 @@ type storagePruneOptions struct {
 
 const storagePruneLong = `List what the retention rules would remove now, grouped by reason: TTL,
 keep-count, orphan journal, leftover temp file, expired trash, workspace gone
-(the file checkpoints of a workspace folder that no longer exists). Without --apply
-or --empty-trash nothing changes.
+(the file checkpoints of a workspace folder that no longer exists). Without
+--apply or --empty-trash nothing changes.
 
 --apply removes it: sessions are moved to the trash (chatcli session restore
 NAME brings one back within 7 days); journals, temp files, expired trash
-entries and checkpoint repositories are deleted. It never prompts and exits 0 when there is nothing to do,
-so it can run from cron:
+entries and checkpoint repositories are deleted. It never prompts and exits 0
+when there is nothing to do, so it can run from cron:
 
   17 3 * * *  chatcli storage prune --apply --quiet
 
@@ -147,6 +151,23 @@ func newStoragePruneCmd(f *factory, runF func(*storagePruneOptions) error) *cobr
 type pruneOutput struct {
 	retention.Result
 	TrashEmptied []string `json:"trash_emptied,omitempty"`
+	// JournalsDeleted are the journal ids deleted with the emptied trash.
+	JournalsDeleted []string `json:"journals_deleted,omitempty"`
+}
+
+// journalSizes returns the size in bytes of each journal of ids that exists
+// in dir (ids with no journal file are left out).
+func journalSizes(dir string, ids []string) map[string]int64 {
+	out := map[string]int64{}
+	for _, id := range ids {
+		if !journal.ValidID(id) {
+			continue
+		}
+		if fi, err := os.Stat(journal.Path(dir, id)); err == nil {
+			out[id] = fi.Size()
+		}
+	}
+	return out
 }
 
 func storagePruneRun(o *storagePruneOptions) error {
@@ -187,15 +208,27 @@ func storagePruneRun(o *storagePruneOptions) error {
 		for _, e := range removed {
 			ids = append(ids, e.TranscriptID)
 		}
-		_, err = retention.DropJournals(st, c.Home, ids) // gone for good: the journals too
+		journalBytes := journalSizes(filepath.Join(c.Home, "transcripts"), ids)
+		gone, err := retention.DropJournals(st, c.Home, ids) // gone for good: the journals too
 		applyErr = joinErr(applyErr, err)
-		var size int64
+		var size, goneSize int64
 		for _, e := range removed {
 			res.TrashEmptied = append(res.TrashEmptied, e.File)
 			size += e.SizeBytes
 		}
+		for _, id := range gone {
+			res.JournalsDeleted = append(res.JournalsDeleted, id)
+			goneSize += journalBytes[id]
+		}
 		if !o.JSON && (!o.Quiet || len(removed) > 0) {
-			fmt.Fprintf(out, "Emptied the trash: %d trashed session(s) deleted (%s).\n", len(removed), retention.FormatBytes(size))
+			fmt.Fprintf(out, "Emptied the trash: %d trashed session(s) deleted (%s)", len(removed), retention.FormatBytes(size))
+			if len(gone) > 0 {
+				fmt.Fprintf(out, ", with %d journal(s) no other session names (%s)", len(gone), retention.FormatBytes(goneSize))
+			}
+			fmt.Fprintln(out, ".")
+			if kept := len(journalBytes) - len(gone); kept > 0 {
+				fmt.Fprintf(out, "%d journal(s) of those sessions kept: another session names them, or a session file cannot be read.\n", kept)
+			}
 		}
 	}
 	if o.JSON {
@@ -226,10 +259,11 @@ func newSessionRestoreCmd(f *factory, runF func(*sessionRestoreOptions) error) *
 	cmd := &cobra.Command{
 		Use:   "restore NAME",
 		Short: "Bring session NAME back from the trash (its newest trashed copy)",
-		Long: "Sessions deleted with `chatcli session delete` or /session delete, and machine-made\n" +
-			"sessions removed by the retention rules, stay in $CHATCLI_HOME/trash for 7 days.\n" +
-			"restore moves the newest trashed copy of NAME back, byte for byte; it never replaces\n" +
-			"an existing session (rename or delete that one first).",
+		Long: "Sessions deleted with `chatcli session delete` or /session delete, and\n" +
+			"machine-made sessions removed by the retention rules, stay in\n" +
+			"$CHATCLI_HOME/trash for 7 days. restore moves the newest trashed copy of NAME\n" +
+			"back, byte for byte; it never replaces an existing session (rename or delete\n" +
+			"that one first).",
 		Args: exactArgs(1, "one session NAME"),
 		RunE: func(_ *cobra.Command, args []string) error {
 			o.Name = args[0]

@@ -153,7 +153,7 @@ func TestStorageInTheREPL(t *testing.T) {
 	oldStore(t, home)
 	env := []string{"CHATCLI_HOME=" + home, "CHATCLI_SESSION_TTL=0"} // the start-up pass removes only the temp file
 	out, errOut, code := run(t, env, "/storage\n/storage prune\n/storage prune --apply\n/storage prune --now\n")
-	if code != 1 || !strings.Contains(out, "sessions you named") || !strings.Contains(out, "Nothing to remove.") ||
+	if code != exitUsage || !strings.Contains(out, "sessions you named") || !strings.Contains(out, "Nothing to remove.") ||
 		!strings.Contains(errOut, "note: storage: deleted 1 leftover temp file") || !strings.Contains(errOut, "/storage [prune [--apply]]") {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
@@ -211,5 +211,45 @@ func TestEmptiedTrashTakesTheJournalWithIt(t *testing.T) {
 	}
 	if out, _, _ := run(t, env, "", "session", "search", "kept"); !strings.Contains(out, "kept #1") {
 		t.Fatalf("the other session's journal must stay:\n%s", out)
+	}
+}
+
+// TestEmptyTrashReportsTheJournals: --empty-trash says how many journals it
+// deleted with the trashed sessions, and how many it kept and why.
+func TestEmptyTrashReportsTheJournals(t *testing.T) {
+	home := t.TempDir()
+	env := []string{"CHATCLI_HOME=" + home}
+	journals := func() []string {
+		j, _ := filepath.Glob(filepath.Join(home, "transcripts", "*.jsonl"))
+		return j
+	}
+	trash := func(name string) {
+		mustRun(t, env, "", "-p", "hello", "--session", name)
+		mustRun(t, env, "", "session", "delete", name, "--yes")
+	}
+	// While a session file cannot be read, the journal stays (it might name it).
+	trash("one")
+	bad := filepath.Join(home, "sessions", "bad.json")
+	os.WriteFile(bad, nil, 0o600)
+	out := mustRun(t, env, "", "storage", "prune", "--empty-trash")
+	if !strings.Contains(out, "1 trashed session(s) deleted") || strings.Contains(out, "with 1 journal") ||
+		!strings.Contains(out, "1 journal(s) of those sessions kept: another session names them, or a session file cannot be read.") || len(journals()) != 1 {
+		t.Fatalf("%s\njournals: %v", out, journals())
+	}
+	os.Remove(bad)
+	trash("two")
+	out = mustRun(t, env, "", "storage", "prune", "--empty-trash")
+	if !strings.Contains(out, "1 trashed session(s) deleted (") || !strings.Contains(out, "), with 1 journal(s) no other session names (") ||
+		strings.Contains(out, "kept") || len(journals()) != 1 {
+		t.Fatalf("%s\njournals: %v", out, journals())
+	}
+	trash("three")
+	out = mustRun(t, env, "", "storage", "prune", "--empty-trash", "--json")
+	var res struct {
+		Emptied  []string `json:"trash_emptied"`
+		Journals []string `json:"journals_deleted"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Emptied) != 1 || len(res.Journals) != 1 || len(journals()) != 1 {
+		t.Fatalf("%v: %s\njournals: %v", err, out, journals())
 	}
 }

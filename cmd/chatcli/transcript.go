@@ -18,10 +18,11 @@ func newSessionExportCmd(f *factory) *cobra.Command {
 	return &cobra.Command{
 		Use:   "export NAME md|jsonl [PATH]",
 		Short: "Write a session's whole transcript (its journal) as Markdown or JSONL",
-		Long: "Write every message the session's journal recorded, compacted or rewound ones included\n" +
-			"(the saved history when it has no journal), as Markdown or JSONL. Without PATH the file is\n" +
-			"chatcli-NAME-YYYYMMDD-HHMMSS.md|jsonl in the working directory, mode 0600; PATH - writes to\n" +
-			"standard output, and so does no PATH when CHATCLI_ENCRYPTION_KEY is set (an export is plaintext).",
+		Long: "Write every message the session's journal recorded, compacted or rewound ones\n" +
+			"included (the saved history when it has no journal), as Markdown or JSONL.\n" +
+			"Without PATH the file is chatcli-NAME-YYYYMMDD-HHMMSS.md|jsonl in the working\n" +
+			"directory, mode 0600; PATH - writes to standard output, and so does no PATH when\n" +
+			"CHATCLI_ENCRYPTION_KEY is set (an export is plaintext).",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) < 2 || len(args) > 3 {
 				return fmt.Errorf("%w: %s needs NAME and md or jsonl, and optionally PATH", errFlags, cmd.CommandPath())
@@ -124,9 +125,13 @@ func searchEntries(hits []search.Hit) []searchEntry {
 func newConfigCmd(f *factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "config",
-		Short: "Show configuration",
-		Args:  noArgs,
-		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+		Short: "Show the settings in effect, with their values and sources",
+		Long: "Show the settings chatcli reads from the environment.\n\n" +
+			"chatcli config session lists every session setting (store, autosave, journal,\n" +
+			"retention, provider, whether CHATCLI_ENCRYPTION_KEY is set) with its value and\n" +
+			"where it came from: the environment or the default. Keys are never printed.",
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(&cobra.Command{
 		Use:   "session",

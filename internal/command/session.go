@@ -156,7 +156,11 @@ func sessionNew(env *Env, _ []string, _ bool) error {
 
 func sessionFork(env *Env, a []string, _ bool) error {
 	from := env.Engine.Bound()
-	if err := env.Engine.Fork(a[0]); err != nil {
+	err := env.Engine.Fork(a[0])
+	if errors.Is(err, session.ErrExists) {
+		return fmt.Errorf("%w; pick another name for the fork, or /session save %s --yes to replace it", err, a[0])
+	}
+	if err != nil {
 		return err
 	}
 	if from != "" {

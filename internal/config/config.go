@@ -114,7 +114,8 @@ func FromEnv(getenv func(string) string) (Config, error) {
 	c, err := fromEnv(getenv)
 	c.fromEnv = map[string]bool{}
 	for _, k := range []string{"CHATCLI_HOME", "CHATCLI_SESSION_AUTOSAVE", "CHATCLI_MCP_SESSION_AUTOSAVE", "CHATCLI_SESSION_TRANSCRIPT", "HISTORY_FILE",
-		"CHATCLI_REQUEST_TIMEOUT", "LLM_PROVIDER", "CHATCLI_CONTEXT_WINDOW", "CHATCLI_SESSION_TTL", "CHATCLI_SESSION_AUTOSAVE_KEEP"} {
+		"CHATCLI_REQUEST_TIMEOUT", "LLM_PROVIDER", "CHATCLI_CONTEXT_WINDOW", "CHATCLI_SESSION_TTL", "CHATCLI_SESSION_AUTOSAVE_KEEP",
+		EnvEncryptionKey} {
 		c.fromEnv[k] = getenv(k) != ""
 	}
 	c.fromEnv["HISTORY_MAX_SIZE"] = getenv("HISTORY_MAX_SIZE") != "" && c.HistoryMax != DefaultHistoryMax
@@ -267,7 +268,8 @@ type Setting struct {
 }
 
 // SessionSettings lists the settings that govern sessions, with their value
-// and where it came from.
+// and where it came from. CHATCLI_ENCRYPTION_KEY is shown as set or not
+// set, never its value.
 func (c Config) SessionSettings() []Setting {
 	onOff := map[bool]string{true: "on", false: "off"}
 	out := []Setting{
@@ -282,6 +284,7 @@ func (c Config) SessionSettings() []Setting {
 		{"CHATCLI_SESSION_AUTOSAVE_KEEP", keepString(c.AutosaveKeep), ""},
 		{"CHATCLI_CONTEXT_WINDOW", contextWindowText(c), ""},
 		{"LLM_PROVIDER", c.Provider, ""},
+		{EnvEncryptionKey, keyState(c), ""},
 	}
 	for i := range out {
 		out[i].Source = "default"
@@ -294,6 +297,15 @@ func (c Config) SessionSettings() []Setting {
 		}
 	}
 	return out
+}
+
+// keyState is what /config shows for CHATCLI_ENCRYPTION_KEY: whether it
+// is set, never the key.
+func keyState(c Config) string {
+	if c.EncryptionKey.IsZero() {
+		return "not set (files are plaintext)"
+	}
+	return "set (sessions and journals are sealed)"
 }
 
 // readRetention reads CHATCLI_SESSION_TTL and CHATCLI_SESSION_AUTOSAVE_KEEP.

@@ -1,7 +1,7 @@
 package config
 
 import (
-	"fmt"
+	"strings"
 
 	"github.com/chatcli/chatcli/internal/seal"
 )
@@ -16,8 +16,10 @@ const (
 
 // readKeys parses CHATCLI_ENCRYPTION_KEY into c.EncryptionKey (unset: the
 // zero Key, encryption off). A malformed key is refused with the reason
-// (not base64, not 32 bytes, all zero), wrapping ErrConfig and
-// seal.ErrBadKey; the key itself is never printed. The old key is parsed
+// (not base64, not 32 bytes, all zero) in one line, "invalid
+// CHATCLI_ENCRYPTION_KEY: REASON; generate one with: openssl rand -base64
+// 32", wrapping ErrConfig and seal.ErrBadKey; the key itself is never
+// printed. The old key is parsed
 // later, by OldKey, so that only the rekey command depends on it.
 func (c *Config) readKeys(getenv func(string) string) error {
 	c.oldKey = getenv(EnvEncryptionKeyOld)
@@ -27,21 +29,37 @@ func (c *Config) readKeys(getenv func(string) string) error {
 	}
 	k, err := seal.ParseKey(v)
 	if err != nil {
-		return fmt.Errorf("%w: %s: %w", ErrConfig, EnvEncryptionKey, err)
+		return &keyError{name: EnvEncryptionKey, err: err}
 	}
 	c.EncryptionKey = k
 	return nil
 }
 
 // OldKey parses CHATCLI_ENCRYPTION_KEY_OLD: the zero Key when unset, an
-// error wrapping ErrConfig and seal.ErrBadKey when malformed.
+// error wrapping ErrConfig and seal.ErrBadKey when malformed (worded as
+// readKeys words it).
 func (c Config) OldKey() (seal.Key, error) {
 	if c.oldKey == "" {
 		return seal.Key{}, nil
 	}
 	k, err := seal.ParseKey(c.oldKey)
 	if err != nil {
-		return seal.Key{}, fmt.Errorf("%w: %s: %w", ErrConfig, EnvEncryptionKeyOld, err)
+		return seal.Key{}, &keyError{name: EnvEncryptionKeyOld, err: err}
 	}
 	return k, nil
 }
+
+// keyError is a malformed key setting: one line naming the variable, the
+// reason seal.ParseKey gave and how to make a key. It wraps ErrConfig and
+// the seal.ErrBadKey error.
+type keyError struct {
+	name string // the environment variable
+	err  error  // from seal.ParseKey
+}
+
+func (e *keyError) Error() string {
+	reason := strings.TrimPrefix(e.err.Error(), seal.ErrBadKey.Error()+": ")
+	return "invalid " + e.name + ": " + reason + "; generate one with: openssl rand -base64 32"
+}
+
+func (e *keyError) Unwrap() []error { return []error{ErrConfig, e.err} }

@@ -22,13 +22,19 @@ func TestEncryptionKey(t *testing.T) {
 	if err != nil || c.EncryptionKey.IsZero() {
 		t.Fatalf("good key: %v", err)
 	}
-	if c, err := FromEnv(env(nil)); err != nil || !c.EncryptionKey.IsZero() {
-		t.Fatalf("unset: %v", err)
+	if c, err := FromEnv(env(nil)); err != nil || !c.EncryptionKey.IsZero() || keySetting(c) != "not set (files are plaintext) default" {
+		t.Fatalf("unset: %v %q", err, keySetting(c))
 	}
-	for v, why := range map[string]string{"not*base64!": "not standard base64", "AAEC": "decodes to 3 bytes instead of 32"} {
+	if got := keySetting(c); got != "set (sessions and journals are sealed) environment" || strings.Contains(got, good) {
+		t.Fatalf("/config shows %q", got)
+	}
+	for v, why := range map[string]string{
+		"not*base64!": "invalid CHATCLI_ENCRYPTION_KEY: not standard base64 (invalid at character 4 of 11; a key is 44 characters); generate one with: openssl rand -base64 32",
+		"AAEC":        "invalid CHATCLI_ENCRYPTION_KEY: decodes to 3 bytes instead of 32; generate one with: openssl rand -base64 32",
+		"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=": "invalid CHATCLI_ENCRYPTION_KEY: all 32 bytes are zero; generate one with: openssl rand -base64 32",
+	} {
 		_, err := FromEnv(env(map[string]string{EnvEncryptionKey: v}))
-		if !errors.Is(err, ErrConfig) || !errors.Is(err, seal.ErrBadKey) || !strings.Contains(err.Error(), why) ||
-			!strings.Contains(err.Error(), EnvEncryptionKey) || strings.Contains(err.Error(), v) {
+		if !errors.Is(err, ErrConfig) || !errors.Is(err, seal.ErrBadKey) || err.Error() != why {
 			t.Errorf("%q: %v", v, err)
 		}
 	}
@@ -37,7 +43,18 @@ func TestEncryptionKey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.OldKey(); !errors.Is(err, ErrConfig) || !strings.Contains(err.Error(), EnvEncryptionKeyOld) {
+	if _, err := c.OldKey(); !errors.Is(err, ErrConfig) || !errors.Is(err, seal.ErrBadKey) ||
+		err.Error() != "invalid CHATCLI_ENCRYPTION_KEY_OLD: decodes to 3 bytes instead of 32; generate one with: openssl rand -base64 32" {
 		t.Fatalf("old key: %v", err)
 	}
+}
+
+// keySetting is the value and source /config shows for the key.
+func keySetting(c Config) string {
+	for _, s := range c.SessionSettings() {
+		if s.Name == EnvEncryptionKey {
+			return s.Value + " " + s.Source
+		}
+	}
+	return "missing"
 }

@@ -5,8 +5,8 @@
 //
 // Script mode (stdin is not a terminal): each input line is a prompt or a
 // slash command, no prompt is printed, EOF exits, and Run returns
-// ErrScriptFailed when any line failed (wrapping the last provider error
-// too when every failure was the model's, so the exit status says so).
+// ErrScriptFailed when any line failed (wrapping the last error too when
+// every failure was of the same class, so the exit status says which).
 package repl
 
 import (
@@ -61,6 +61,12 @@ type Options struct {
 	Confirm func(question string) bool
 	// Config is shown by /config; may be nil.
 	Config *config.Config
+	// Class maps an error to its class (the process exit status; 0 for
+	// none in particular). When every failed line of a script failed with
+	// the same nonzero class, Run's ErrScriptFailed wraps the last of those
+	// errors so that the caller's exit status keeps the class. Nil groups
+	// provider errors (provider.ErrProvider) only.
+	Class func(error) int
 	// WatchKeys, when set, wraps long commands (/compact) so that keys can
 	// cancel them (EscCancels); nil leaves Ctrl+C alone to cancel.
 	WatchKeys func(context.Context) (context.Context, func())
@@ -82,8 +88,12 @@ func Run(ctx context.Context, o Options) error {
 	} else {
 		env.Ask = func(q string) (string, error) { return read.ReadLine(ctx, q) }
 	}
-	failed, providerFailed := 0, 0
-	var readErr, lastProvider error
+	class := o.Class
+	if class == nil {
+		class = providerClass
+	}
+	failed, firstClass, sameClass := 0, 0, true
+	var readErr, lastFailure error
 	for {
 		line, err := read.ReadLine(ctx, prompt(o.Engine))
 		if errors.Is(err, ErrInterrupt) && ctx.Err() == nil {
@@ -116,10 +126,12 @@ func Run(ctx context.Context, o Options) error {
 		}
 		if err != nil {
 			failed++
-			if errors.Is(err, provider.ErrProvider) {
-				providerFailed++
-				lastProvider = err
+			if c := class(err); failed == 1 {
+				firstClass = c
+			} else if c != firstClass {
+				sameClass = false
 			}
+			lastFailure = err
 			fmt.Fprintf(o.Err, "error: %s\n", command.ErrorLine(err))
 		}
 	}
@@ -131,12 +143,41 @@ func Run(ctx context.Context, o Options) error {
 		return err
 	}
 	if failed > 0 && !interactive {
-		if providerFailed == failed { // all of them were the model's: say which kind
-			return fmt.Errorf("%w (%d; each is reported above): %w", ErrScriptFailed, failed, lastProvider)
+		sf := &scriptFailure{failed: failed}
+		if sameClass && firstClass != 0 { // all of one kind: keep it for the exit status
+			sf.last = lastFailure
 		}
-		return fmt.Errorf("%w (%d; each is reported above)", ErrScriptFailed, failed)
+		return sf
 	}
 	return nil
+}
+
+// scriptFailure is the ErrScriptFailed of Run: its text only counts the
+// failed lines (each was reported as it happened); it also wraps the last
+// failure when all of them were of one class.
+type scriptFailure struct {
+	failed int
+	last   error
+}
+
+func (e *scriptFailure) Error() string {
+	return fmt.Sprintf("%v (%d; each is reported above)", ErrScriptFailed, e.failed)
+}
+
+func (e *scriptFailure) Unwrap() []error {
+	if e.last == nil {
+		return []error{ErrScriptFailed}
+	}
+	return []error{ErrScriptFailed, e.last}
+}
+
+// providerClass is the Class used when Options.Class is nil: 1 for a
+// provider error, 0 for any other.
+func providerClass(err error) int {
+	if errors.Is(err, provider.ErrProvider) {
+		return 1
+	}
+	return 0
 }
 
 // step runs one input line: a slash command or a chat turn. Ctrl+C

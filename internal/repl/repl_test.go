@@ -97,3 +97,41 @@ func TestCompletion(t *testing.T) {
 		t.Errorf("plain text must not complete: %v", got)
 	}
 }
+
+func TestScriptModeKeepsTheClassOfItsFailures(t *testing.T) {
+	st, err := session.Open(filepath.Join(t.TempDir(), "sessions"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	classOf := func(err error) int {
+		if errors.Is(err, session.ErrNotFound) {
+			return 3
+		}
+		return 0
+	}
+	for _, c := range []struct {
+		input string
+		wraps bool
+	}{
+		{"/session load nope\n/session load gone\n", true},
+		{"/session load nope\n/nope\n", false},
+		{"/nope\n", false},
+	} {
+		var out, errb bytes.Buffer
+		e := conversation.New(conversation.Options{Store: st, Provider: offline.New("")})
+		err := Run(context.Background(), Options{Engine: e, In: strings.NewReader(c.input), Out: &out, Err: &errb, Class: classOf})
+		if !errors.Is(err, ErrScriptFailed) || errors.Is(err, session.ErrNotFound) != c.wraps {
+			t.Errorf("%q: %v (wraps the class: want %v)", c.input, err, c.wraps)
+		}
+		if !strings.HasPrefix(err.Error(), "some input lines failed (") || strings.Contains(err.Error(), "not found") {
+			t.Errorf("%q: the summary only counts the failed lines: %v", c.input, err)
+		}
+	}
+}
+
+func TestForkOntoAnExistingNameSaysWhatToDo(t *testing.T) {
+	r := script(t, nil, "hi\n/session save a\n/session fork a\n")
+	if !errors.Is(r.runErr, ErrScriptFailed) || !strings.Contains(r.err, `session: already exists: "a"; pick another name for the fork, or /session save a --yes to replace it`) {
+		t.Fatalf("%v\n%s", r.runErr, r.err)
+	}
+}

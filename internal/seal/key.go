@@ -23,12 +23,13 @@ type Key struct {
 // ParseKey parses CHATCLI_ENCRYPTION_KEY: standard base64 of exactly 32
 // bytes, with or without "=" padding, surrounding whitespace and a trailing
 // newline allowed, so `openssl rand -base64 32` output works as is. Errors
-// wrap ErrBadKey and say why (empty, not base64, N bytes instead of 32, all
-// zero); they never contain the key.
+// are "seal: bad key: REASON", wrapping ErrBadKey, where REASON says why
+// (empty, not base64, N bytes instead of 32, all zero) and how to make a
+// key is left to the caller; they never contain the key.
 func ParseKey(s string) (Key, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return Key{}, fmt.Errorf("%w: empty; set it to 32 random bytes in base64 (`openssl rand -base64 32`)", ErrBadKey)
+		return Key{}, fmt.Errorf("%w: empty", ErrBadKey)
 	}
 	enc := base64.RawStdEncoding
 	if strings.HasSuffix(s, "=") {
@@ -38,18 +39,18 @@ func ParseKey(s string) (Key, error) {
 	if err != nil {
 		var ce base64.CorruptInputError
 		if errors.As(err, &ce) {
-			return Key{}, fmt.Errorf("%w: not standard base64 (invalid at character %d of %d); expected 44 characters as printed by `openssl rand -base64 32`", ErrBadKey, int64(ce)+1, len(s))
+			return Key{}, fmt.Errorf("%w: not standard base64 (invalid at character %d of %d; a key is 44 characters)", ErrBadKey, int64(ce)+1, len(s))
 		}
-		return Key{}, fmt.Errorf("%w: not standard base64; expected 44 characters as printed by `openssl rand -base64 32`", ErrBadKey)
+		return Key{}, fmt.Errorf("%w: not standard base64 (a key is 44 characters)", ErrBadKey)
 	}
 	defer clear(raw)
 	if len(raw) != KeySizeBytes {
-		return Key{}, fmt.Errorf("%w: decodes to %d bytes instead of %d (`openssl rand -base64 32` makes one)", ErrBadKey, len(raw), KeySizeBytes)
+		return Key{}, fmt.Errorf("%w: decodes to %d bytes instead of %d", ErrBadKey, len(raw), KeySizeBytes)
 	}
 	var k Key
 	copy(k.b[:], raw)
 	if k.b == [KeySizeBytes]byte{} {
-		return Key{}, fmt.Errorf("%w: all %d bytes are zero; use random bytes (`openssl rand -base64 32`)", ErrBadKey, KeySizeBytes)
+		return Key{}, fmt.Errorf("%w: all %d bytes are zero", ErrBadKey, KeySizeBytes)
 	}
 	k.set = true
 	return k, nil

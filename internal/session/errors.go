@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/chatcli/chatcli/internal/jsonscan"
@@ -23,7 +24,7 @@ var errEmpty = errors.New("file is empty (0 bytes)")
 
 // classify turns a Decode error for file path into an error wrapping
 // ErrCorrupt or ErrTooNew, naming the file and, for syntax errors, the byte
-// offset.
+// offset. An unreadable session file's error also says what to do.
 func classify(path string, err error) error {
 	var tn errTooNew
 	if errors.As(err, &tn) {
@@ -32,11 +33,24 @@ func classify(path string, err error) error {
 	var syn *json.SyntaxError
 	switch {
 	case errors.Is(err, jsonscan.ErrSyntax):
-		return fmt.Errorf("%w: %s: %v", ErrCorrupt, path, strings.TrimPrefix(err.Error(), "jsonscan: "))
+		return fmt.Errorf("%w: %s: %v%s", ErrCorrupt, path, strings.TrimPrefix(err.Error(), "jsonscan: "), recoverHint(path))
 	case errors.As(err, &syn):
-		return fmt.Errorf("%w: %s: invalid JSON at byte %d: %v", ErrCorrupt, path, syn.Offset, syn)
+		return fmt.Errorf("%w: %s: invalid JSON at byte %d: %v%s", ErrCorrupt, path, syn.Offset, syn, recoverHint(path))
 	case errors.Is(err, io.ErrUnexpectedEOF) || err.Error() == "unexpected end of JSON input":
-		return fmt.Errorf("%w: %s: cut short (the JSON ends early)", ErrCorrupt, path)
+		return fmt.Errorf("%w: %s: cut short (the JSON ends early)%s", ErrCorrupt, path, recoverHint(path))
 	}
-	return fmt.Errorf("%w: %s: %v", ErrCorrupt, path, err)
+	return fmt.Errorf("%w: %s: %v%s", ErrCorrupt, path, err, recoverHint(path))
+}
+
+// recoverHint is what to do about an unreadable file at path: for a file
+// of the sessions folder, move it aside (it is never changed by chatcli)
+// and bring back a trashed copy; "" for a file in the trash or a legacy
+// file (LegacyFileName), which have no such remedy.
+func recoverHint(path string) string {
+	base := filepath.Base(path)
+	if strings.HasPrefix(base, ".") || filepath.Base(filepath.Dir(path)) == TrashDirName || !strings.HasSuffix(base, fileExt) {
+		return ""
+	}
+	name := strings.TrimSuffix(base, fileExt)
+	return fmt.Sprintf("; move it aside, then `chatcli session restore %s` brings back a copy from the trash if there is one", name)
 }
