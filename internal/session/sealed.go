@@ -169,6 +169,19 @@ func openHeader(k seal.Key, name string, r io.Reader, size int64) (sealedHeader,
 // openContainer authenticates a whole sealed file and returns its header
 // and body (the session document).
 func openContainer(k seal.Key, name string, data []byte) (sealedHeader, []byte, error) {
+	return openContainerWith(seal.Open, k, name, data)
+}
+
+// openContainerInPlace is openContainer decrypting the body inside data
+// (seal.OpenInPlace): data is overwritten, on failure too, and must not be
+// used again. Load and the check before an overwrite use it, since they
+// read the file for this one purpose.
+func openContainerInPlace(k seal.Key, name string, data []byte) (sealedHeader, []byte, error) {
+	return openContainerWith(seal.OpenInPlace, k, name, data)
+}
+
+// openContainerWith is openContainer with the body opened by open.
+func openContainerWith(open func(seal.Key, string, []byte) ([]byte, error), k seal.Key, name string, data []byte) (sealedHeader, []byte, error) {
 	h, n, err := openHeader(k, name, bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return h, nil, err
@@ -177,7 +190,7 @@ func openContainer(k seal.Key, name string, data []byte) (sealedHeader, []byte, 
 	if len(benv) < saltOffset+saltBytes || !bytes.Equal(benv[saltOffset:saltOffset+saltBytes], h.BodySalt) {
 		return h, nil, fmt.Errorf("%w: the body does not belong to this header", seal.ErrWrongKey)
 	}
-	body, err := seal.Open(k, bodyName(name), benv)
+	body, err := open(k, bodyName(name), benv)
 	return h, body, err
 }
 
@@ -220,7 +233,7 @@ func (s *Store) header(name, p string) (Header, error) {
 // them first when sealed.
 func (s *Store) decodeFile(name, p string, data []byte) (*Session, error) {
 	if IsSealedFile(data) {
-		_, body, err := openContainer(s.key, name, data)
+		_, body, err := openContainerInPlace(s.key, name, data)
 		if err != nil {
 			return nil, s.containerError(name, p, err)
 		}
@@ -239,7 +252,7 @@ func (s *Store) decodeFile(name, p string, data []byte) (*Session, error) {
 // file that passed checkStructure when it was rekeyed).
 func (s *Store) checkSealed(p string, data []byte) error {
 	name := nameOf(p)
-	if _, _, err := openContainer(s.key, name, data); err != nil {
+	if _, _, err := openContainerInPlace(s.key, name, data); err != nil {
 		return s.containerError(name, p, err)
 	}
 	return nil
