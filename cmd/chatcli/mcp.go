@@ -22,10 +22,12 @@ so a conversation started here continues in the terminal and back.
 
 Tools:
   chat            {prompt, session?} runs one turn and returns the reply
-                  (structured: {reply, session, bound, messages}). With
-                  session, the conversation is bound to that session first
-                  (loaded, or created at this turn); a turn another surface
-                  wrote to it meanwhile is adopted.
+                  (structured: {reply, session, bound, messages,
+                  notices?, warning?}). With session, the conversation is
+                  bound to that session first (loaded, or created at this
+                  turn); a turn another surface wrote to it meanwhile is
+                  adopted, and notices say so (adoption, merge, or the
+                  conflict fork NAME.conflict-… that keeps this side).
   manage_session  {action, name?, new_name?, query?, format?, yes?} with
                   the semantics of /session: save, load, list, delete (needs
                   yes), new, fork, rename, attach, detach, status, clear,

@@ -120,6 +120,18 @@ func New(o Options) *Engine {
 	return e
 }
 
+// SetNotify replaces the receiver of notices (see Options.Notify; nil
+// discards them) and returns the previous one, so a surface can collect the
+// notices of one call and restore it.
+func (e *Engine) SetNotify(fn func(string)) (previous func(string)) {
+	previous = e.notify
+	if fn == nil {
+		fn = func(string) {}
+	}
+	e.notify = fn
+	return previous
+}
+
 // History returns the live history; the caller must not modify it.
 func (e *Engine) History() []message.Message { return e.history }
 

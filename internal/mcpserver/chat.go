@@ -36,6 +36,10 @@ type ChatOutput struct {
 	// Warning says what went wrong after the reply arrived (the
 	// conversation could not be saved); "" when nothing did.
 	Warning string `json:"warning,omitempty"`
+	// Notices are what the engine announced during the turn, one line
+	// each: a newer version adopted from another window, a merge, a
+	// conflict fork NAME.conflict-… that now holds this side, a repair.
+	Notices []string `json:"notices,omitempty"`
 }
 
 func chatTool() *mcp.Tool {
@@ -64,6 +68,10 @@ func (s *Server) chat(ctx context.Context, _ *mcp.CallToolRequest, in ChatInput)
 			return nil, ChatOutput{}, toolError(err)
 		}
 	}
+	var notices []string
+	prev := s.e.SetNotify(nil)
+	s.e.SetNotify(func(line string) { notices = append(notices, line); prev(line) })
+	defer s.e.SetNotify(prev)
 	reply, err := s.e.Turn(ctx, in.Prompt, nil)
 	mirror, merr := s.mirrorNow()
 	if merr != nil {
@@ -72,7 +80,7 @@ func (s *Server) chat(ctx context.Context, _ *mcp.CallToolRequest, in ChatInput)
 	if err != nil && reply.Content == "" && len(reply.ToolCalls) == 0 {
 		return nil, ChatOutput{}, toolError(errors.Join(err, merr))
 	}
-	out := ChatOutput{Reply: reply.Content, Session: s.savedIn(), Bound: s.e.Bound() != "", Messages: len(s.e.History())}
+	out := ChatOutput{Reply: reply.Content, Session: s.savedIn(), Bound: s.e.Bound() != "", Messages: len(s.e.History()), Notices: notices}
 	if mirror != "" {
 		out.Session = mirror
 	}
@@ -80,6 +88,9 @@ func (s *Server) chat(ctx context.Context, _ *mcp.CallToolRequest, in ChatInput)
 		out.Warning = command.ErrorLine(err)
 	}
 	text := reply.Content
+	for _, n := range notices {
+		text += "\n\nnote: " + n
+	}
 	if out.Warning != "" {
 		text += "\n\nwarning: " + out.Warning
 	}

@@ -125,8 +125,15 @@ func (f *fixture) chat(args map[string]any) ChatOutput {
 	f.t.Helper()
 	var out ChatOutput
 	txt := f.ok("chat", args, &out)
-	if !strings.HasPrefix(txt, out.Reply) || (txt != out.Reply) != (out.Warning != "") {
-		f.t.Fatalf("text %q differs from the structured reply %q", txt, out.Reply)
+	want := out.Reply
+	for _, n := range out.Notices {
+		want += "\n\nnote: " + n
+	}
+	if out.Warning != "" {
+		want += "\n\nwarning: " + out.Warning
+	}
+	if txt != want {
+		f.t.Fatalf("text %q differs from the structured result %+v", txt, out)
 	}
 	return out
 }
