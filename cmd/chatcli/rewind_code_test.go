@@ -196,3 +196,25 @@ func TestToolsWorkWithoutGitAfterOneNotice(t *testing.T) {
 		t.Errorf("rewind --code-only without git: %v", err)
 	}
 }
+
+// A file checkpoint taken before any tool changed a file has the same id in
+// every workspace; it is still refused in another folder.
+func TestRewindCodeRefusesACheckpointOfAnotherWorkspace(t *testing.T) {
+	home, wsA, wsB := t.TempDir(), t.TempDir(), t.TempDir()
+	srv := scriptServer(t, []scriptReply{{Text: "nothing to change"}}, nil)
+	env := map[string]string{"CHATCLI_HOME": home, "OPENAI_BASE_URL": srv.URL + "/v1", "OPENAI_MODEL": "m"}
+	if _, errOut, err := runIn(t, env, wsA, "-p", "look around", "--coder", "--agent-auto-exec", "--session", "s"); err != nil {
+		t.Fatalf("%v\n%s", err, errOut)
+	}
+	mine := filepath.Join(wsB, "mine.txt")
+	if err := os.WriteFile(mine, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := runIn(t, env, wsB, "session", "rewind", "s", "--to", "1", "--code", "--yes")
+	if err == nil || !strings.Contains(err.Error(), "another workspace ("+wsA) {
+		t.Fatalf("rewind from another workspace: %v", err)
+	}
+	if got := readOr(mine); got != "mine" {
+		t.Fatalf("a file of the other workspace changed: %q", got)
+	}
+}

@@ -23,6 +23,8 @@ type CodeCheckpoints interface {
 	// Restore sets the files back to plan.ID, asking overwrite before it
 	// replaces a file changed by hand since a tool wrote it.
 	Restore(ctx context.Context, plan shadow.Plan, overwrite func(relPath string) bool) (shadow.Report, error)
+	// Workspace is the absolute path of the folder the checkpoints cover.
+	Workspace() string
 }
 
 // ErrNoCodeCheckpoint is returned by CodePlan for a checkpoint that holds
@@ -72,6 +74,10 @@ func (e *Engine) CodePlan(n int) (cp rewind.Checkpoint, p shadow.Plan, err error
 	if cp.Code == "" {
 		return cp, p, fmt.Errorf("%w: checkpoint %d (%q) was taken in chat mode or before file checkpoints existed; nothing to restore",
 			ErrNoCodeCheckpoint, n, cp.Prompt)
+	}
+	if cp.Workspace != "" && cp.Workspace != e.code.Workspace() {
+		return cp, p, fmt.Errorf("%w: checkpoint %d was taken in another workspace (%s, not %s): run this in the folder the session worked in",
+			shadow.ErrUnknownCheckpoint, n, cp.Workspace, e.code.Workspace())
 	}
 	p, err = e.code.Plan(cp.Code)
 	if errors.Is(err, shadow.ErrUnknownCheckpoint) {

@@ -25,7 +25,11 @@ func (e *Engine) Checkpoints() []rewind.Checkpoint {
 // checkpoint records the live history as the state before prompt, with
 // the files' state in agent and coder modes (see code.go).
 func (e *Engine) checkpoint(prompt string) {
-	e.checkpoints = rewind.Take(e.checkpoints, e.history, prompt, e.codeCheckpoint(), e.now())
+	code := e.codeCheckpoint()
+	e.checkpoints = rewind.Take(e.checkpoints, e.history, prompt, code, e.now())
+	if code != "" {
+		e.checkpoints[len(e.checkpoints)-1].Workspace = e.code.Workspace()
+	}
 }
 
 // known returns the messages checkpoints can be rebuilt from: every

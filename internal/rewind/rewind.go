@@ -12,11 +12,12 @@
 // In a session file they are the "checkpoints" member, a JSON array, oldest
 // first:
 //
-//	[{"at":"2026-11-30T14:32:05Z","prompt":"implement the refresh endpoint","messages":28,"hashes":["<32 hex>",…],"code":"<40 hex>"}]
+//	[{"at":"2026-11-30T14:32:05Z","prompt":"implement the refresh endpoint","messages":28,"hashes":["<32 hex>",…],"code":"<40 hex>","workspace":"/home/me/project"}]
 //
 // "code" is absent for a checkpoint taken in chat mode, without git, or by
 // a version without file checkpoints: such a checkpoint restores the
-// conversation only.
+// conversation only. "workspace" is the folder "code" was taken in; code
+// is restored only there.
 //
 // Restoring a checkpoint needs the message of every hash: they come from the
 // live history and, for messages a compaction or rewind removed since, from
@@ -50,6 +51,10 @@ type Checkpoint struct {
 	// Code is the shadow checkpoint id of the workspace's files at the same
 	// moment (shadow.Repo.Checkpoint); "" when none was taken.
 	Code string `json:"code,omitempty"`
+	// Workspace is the absolute path of the folder Code was taken in; ""
+	// when Code is. Code ids are per workspace, so restoring one anywhere
+	// else is refused.
+	Workspace string `json:"workspace,omitempty"`
 }
 
 // Take returns list with a checkpoint of history (the state before prompt)
