@@ -208,7 +208,7 @@ func (s *Store) Stat(name string) (Header, error) {
 	h, err := s.header(n, p)
 	h.Name = n
 	if errors.Is(err, fs.ErrNotExist) {
-		return h, fmt.Errorf("%w: %q", ErrNotFound, n)
+		return h, fmt.Errorf("%w: %q (no file %s)", ErrNotFound, n, p)
 	}
 	return h, err
 }
@@ -279,7 +279,7 @@ func (s *Store) Delete(name string) error {
 	return s.withMoveLocks(n, "", func() error {
 		if err := os.Remove(p); err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
-				return fmt.Errorf("%w: %q", ErrNotFound, n)
+				return fmt.Errorf("%w: %q (no file %s)", ErrNotFound, n, p)
 			}
 			return fmt.Errorf("session: delete %s: %w", p, err)
 		}
@@ -326,7 +326,7 @@ func (s *Store) Rename(old, new string) error {
 		if err := os.Link(op, np); err != nil {
 			switch {
 			case errors.Is(err, fs.ErrNotExist):
-				return fmt.Errorf("%w: %q", ErrNotFound, on)
+				return fmt.Errorf("%w: %q (no file %s)", ErrNotFound, on, op)
 			case errors.Is(err, fs.ErrExist):
 				return fmt.Errorf("%w: %q", ErrExists, nn)
 			}

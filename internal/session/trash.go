@@ -106,7 +106,7 @@ func (s *Store) moveToTrash(n, p, dir string) (string, error) {
 			continue
 		}
 		if errors.Is(err, fs.ErrNotExist) {
-			return "", fmt.Errorf("%w: %q", ErrNotFound, n)
+			return "", fmt.Errorf("%w: %q (no file %s)", ErrNotFound, n, p)
 		}
 		if err != nil {
 			return "", fmt.Errorf("session: move %s to the trash: %w", p, err)
