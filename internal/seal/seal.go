@@ -48,23 +48,32 @@ func IsSealed(data []byte) bool { return bytes.HasPrefix(data, []byte(magic)) }
 // AES-256-GCM (NIST SP 800-38D) in one pass, writing straight into the
 // envelope; the header and the name are authenticated as associated data.
 func Seal(k Key, name string, plaintext []byte) ([]byte, error) {
+	return AppendSeal(make([]byte, 0, len(plaintext)+Overhead), k, name, plaintext)
+}
+
+// AppendSeal is Seal appending the envelope to dst and returning the
+// extended slice; with cap(dst)-len(dst) >= len(plaintext)+Overhead
+// nothing is allocated. plaintext must not overlap dst's free capacity.
+func AppendSeal(dst []byte, k Key, name string, plaintext []byte) ([]byte, error) {
 	if !k.set {
 		return nil, errZeroKey
 	}
 	if uint64(len(plaintext)) > maxPlaintextBytes {
 		return nil, fmt.Errorf("seal: %d bytes is more than AES-GCM can seal at once", len(plaintext))
 	}
-	out := make([]byte, headerSize, headerSize+len(plaintext)+tagSize)
-	copy(out, magic)
-	out[versionOff] = version1
-	if _, err := io.ReadFull(random, out[saltOff:headerSize]); err != nil {
+	start := len(dst)
+	dst = append(dst, magic...)
+	dst = append(dst, version1)
+	dst = append(dst, make([]byte, headerSize-saltOff)...)
+	hdr := dst[start : start+headerSize]
+	if _, err := io.ReadFull(random, hdr[saltOff:headerSize]); err != nil {
 		return nil, fmt.Errorf("seal: reading random salt and nonce: %w", err)
 	}
-	aead, err := newAEAD(k, out[saltOff:nonceOff])
+	aead, err := newAEAD(k, hdr[saltOff:nonceOff])
 	if err != nil {
 		return nil, err
 	}
-	return aead.Seal(out, out[nonceOff:headerSize], plaintext, additionalData(out[:headerSize], name)), nil
+	return aead.Seal(dst, hdr[nonceOff:headerSize], plaintext, additionalData(hdr, name)), nil
 }
 
 // Open authenticates envelope as sealed for name under k and returns the

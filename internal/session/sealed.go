@@ -74,25 +74,33 @@ func nameOf(p string) string { return strings.TrimSuffix(filepath.Base(p), fileE
 // sealContainer builds the sealed file of session name from its header
 // values and body (a whole session document, any version Decode reads).
 func sealContainer(k seal.Key, name string, h sealedHeader, body []byte) ([]byte, error) {
-	benv, err := seal.Seal(k, bodyName(name), body)
-	if err != nil {
-		return nil, err
-	}
-	h.BodySalt, h.BodyBytes = benv[saltOffset:saltOffset+saltBytes], int64(len(benv))
+	// The header's length is known before the body is sealed (body_salt
+	// is 32 bytes whatever they are), so the body is sealed straight into
+	// the file's buffer and the header sealed in front of it afterwards.
+	h.BodySalt, h.BodyBytes = make([]byte, saltBytes), int64(len(body)+seal.Overhead)
 	hj, err := json.Marshal(h)
 	if err != nil {
 		return nil, err
 	}
-	henv, err := seal.Seal(k, headerName(name), hj)
-	if err != nil {
+	bodyAt := containerPrefix + len(hj) + seal.Overhead
+	out := make([]byte, bodyAt, bodyAt+len(body)+seal.Overhead)
+	if out, err = seal.AppendSeal(out, k, bodyName(name), body); err != nil {
 		return nil, err
 	}
-	out := make([]byte, 0, containerPrefix+len(henv)+len(benv))
-	out = append(out, containerMagic...)
-	out = append(out, containerVersion)
-	out = binary.BigEndian.AppendUint32(out, uint32(len(henv)))
-	out = append(out, henv...)
-	return append(out, benv...), nil
+	h.BodySalt = out[bodyAt+saltOffset : bodyAt+saltOffset+saltBytes]
+	if hj, err = json.Marshal(h); err != nil {
+		return nil, err
+	}
+	if containerPrefix+len(hj)+seal.Overhead != bodyAt {
+		return nil, fmt.Errorf("session: sealed header of %q changed length", name) // cannot happen: base64 of 32 bytes
+	}
+	head := append(out[:0:bodyAt], containerMagic...)
+	head = append(head, containerVersion)
+	head = binary.BigEndian.AppendUint32(head, uint32(len(hj)+seal.Overhead))
+	if _, err := seal.AppendSeal(head, k, headerName(name), hj); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // headerOf gives the header values of sess as Save records them.
