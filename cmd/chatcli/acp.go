@@ -10,6 +10,7 @@ import (
 	"github.com/chatcli/chatcli/internal/acpserver"
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/repl"
 	"github.com/chatcli/chatcli/internal/retention"
 )
 
@@ -31,7 +32,9 @@ that session and replays its history; a thread not bound to a session is
 mirrored to mcp-<id> after every turn (CHATCLI_SESSION_AUTOSAVE=off turns
 that off). Slash commands typed in the editor (/session attach NAME,
 /compact, /rewind, /help …) act on that thread only; destructive ones need
---yes.
+--yes. In agent and coder modes (/agent, /coder) each file write and
+command is asked of the editor (session/request_permission) unless
+CHATCLI_AGENT_AUTO_EXEC=true.
 
 Zed (settings.json):
 
@@ -89,6 +92,9 @@ func acpRun(ctx context.Context, o *acpOptions) error {
 		Version:   version,
 		WorkDir:   wd,
 	})
+	// Writes and commands of agent and coder modes are asked of the
+	// editor (session/request_permission) instead of a terminal.
+	o.f.permit = repl.NewPermit(srv.Ask, s.Err)
 	acpServing()
 	return srv.Serve(ctx, s.In, s.Out)
 }

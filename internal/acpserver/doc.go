@@ -37,6 +37,11 @@
 //     this ACP session's engine only; what it prints comes back as
 //     agent_message_chunk text. There is no terminal: destructive verbs need
 //     --yes, as in script mode. Prompts of one session run one at a time.
+//   - session/request_permission (agent to client): Server.Ask, given to
+//     the tools of agent and coder modes in place of a terminal, asks the
+//     editor of the prompt's thread before each file write and command,
+//     with the options allow_once, allow_always (this tool, for the
+//     thread) and reject_once.
 //   - session/cancel: cancels the running turn's context; the engine keeps
 //     the prompt, marked unanswered.
 //

@@ -22,6 +22,7 @@ func (s *Server) Prompt(ctx context.Context, p acp.PromptRequest) (acp.PromptRes
 	if err != nil {
 		return acp.PromptResponse{}, reqError(err)
 	}
+	ctx = context.WithValue(ctx, promptKey{}, p.SessionId) // Ask asks this thread's editor
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	if ss.closed {

@@ -65,7 +65,9 @@ func RunTurn(ctx context.Context, env *Env, prompt string) error {
 //	[tool] list_files {"path":"."}: ok, 2 lines
 //	[tool] run_command {"command":"go test"}: error: exit status 1
 //
-// Arguments are clipped to 80 characters and the error to its first line.
+// Arguments are clipped to 80 characters, the error to its first line and
+// to 120 characters by cutting its middle, so the end of a refusal, where the
+// next step is named ("rerun with --agent-auto-exec to allow"), stays.
 func ToolLine(a conversation.ToolActivity) string {
 	args := strings.Join(strings.Fields(a.Call.Arguments), " ")
 	if r := []rune(args); len(r) > 80 {
@@ -75,7 +77,7 @@ func ToolLine(a conversation.ToolActivity) string {
 	if a.IsError {
 		first, _, _ := strings.Cut(strings.TrimSpace(a.Content), "\n")
 		if r := []rune(first); len(r) > 120 {
-			first = string(r[:119]) + "…"
+			first = string(r[:59]) + "…" + string(r[len(r)-60:])
 		}
 		if !strings.HasPrefix(first, "error") && !strings.HasPrefix(first, "refused") {
 			first = "error: " + first

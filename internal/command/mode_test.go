@@ -30,3 +30,13 @@ func TestToolLineIsOneLine(t *testing.T) {
 		t.Errorf("long line %q", long)
 	}
 }
+
+// A long refusal keeps its end, where the next step is named
+// ("rerun with --agent-auto-exec to allow").
+func TestToolLineKeepsTheNextStepOfALongError(t *testing.T) {
+	msg := "run: echo hi > ran.txt; echo ok refused: could not ask the user for permission: refused: not approved; input is not a terminal — rerun with --agent-auto-exec to allow"
+	got := ToolLine(conversation.ToolActivity{Call: message.ToolCall{Name: "run_command", Arguments: `{"command":"echo hi"}`}, Content: msg, IsError: true})
+	if !strings.HasSuffix(got, "rerun with --agent-auto-exec to allow") || !strings.Contains(got, "refused") || !strings.Contains(got, "…") {
+		t.Errorf("got %q", got)
+	}
+}

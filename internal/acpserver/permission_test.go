@@ -1,0 +1,126 @@
+package acpserver
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	acp "github.com/coder/acp-go-sdk"
+
+	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/provider/openai"
+	"github.com/chatcli/chatcli/internal/repl"
+	"github.com/chatcli/chatcli/internal/session"
+	"github.com/chatcli/chatcli/internal/tools"
+)
+
+// permissionClient answers session/request_permission with the next
+// option id of answers and records the requests.
+type permissionClient struct {
+	testClient
+	mu       sync.Mutex
+	answers  []acp.PermissionOptionId
+	requests []acp.RequestPermissionRequest
+}
+
+func (c *permissionClient) RequestPermission(_ context.Context, r acp.RequestPermissionRequest) (acp.RequestPermissionResponse, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.requests = append(c.requests, r)
+	a := c.answers[0]
+	c.answers = c.answers[1:]
+	return acp.RequestPermissionResponse{Outcome: acp.NewRequestPermissionOutcomeSelected(a)}, nil
+}
+
+// writeFileServer streams a write_file call of a.txt for a prompt, then a
+// final answer once the tool result is in.
+func writeFileServer(t *testing.T) *httptest.Server {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req struct{ Messages []struct{ Role string } }
+		json.NewDecoder(r.Body).Decode(&req)
+		w.Header().Set("Content-Type", "text/event-stream")
+		if req.Messages[len(req.Messages)-1].Role == "tool" {
+			sseChunk(w, map[string]any{"role": "assistant", "content": "done"}, "stop")
+		} else {
+			sseChunk(w, map[string]any{"role": "assistant", "tool_calls": []map[string]any{{"index": 0, "id": "call_1", "type": "function",
+				"function": map[string]any{"name": "write_file", "arguments": `{"path":"a.txt","content":"hi\n"}`}}}}, nil)
+			sseChunk(w, map[string]any{}, "tool_calls")
+		}
+		fmt.Fprint(w, "data: [DONE]\n\n")
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// In coder mode a write is asked of the editor by
+// session/request_permission on the prompt's session: reject leaves the
+// file alone, allow writes it.
+func TestCoderWriteAsksTheEditor(t *testing.T) {
+	home, ws := t.TempDir(), t.TempDir()
+	st, err := session.Open(filepath.Join(home, "sessions"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := openai.New(openai.Config{Model: "m", BaseURL: writeFileServer(t).URL + "/v1", Timeout: 20 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var srv *Server
+	srv = New(Options{NewEngine: func() (*conversation.Engine, error) {
+		permit := repl.NewPermit(srv.Ask, io.Discard)
+		box, err := tools.New(tools.Options{Root: ws, Permit: func(ctx context.Context, a tools.Action) (tools.Decision, error) {
+			ans, err := permit.Ask(ctx, a.Summary)
+			return map[repl.Permission]tools.Decision{repl.PermissionYes: tools.DecisionYes, repl.PermissionAlways: tools.DecisionAlways}[ans], err
+		}})
+		if err != nil {
+			return nil, err
+		}
+		t.Cleanup(func() { box.Close() })
+		return conversation.New(conversation.Options{Store: st, Provider: p, Toolbox: box, JournalDir: filepath.Join(home, "transcripts")}), nil
+	}, WorkDir: home})
+	toAgentR, toAgentW := io.Pipe()
+	toClientR, toClientW := io.Pipe()
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(context.Background(), toAgentR, toClientW) }()
+	t.Cleanup(func() { toAgentW.Close(); <-served; toClientW.Close() })
+	pc := &permissionClient{answers: []acp.PermissionOptionId{optionReject, optionAllowOnce}}
+	h := &harness{t: t, conn: acp.NewClientSideConnection(pc, toAgentW, toClientR)}
+	if _, err := h.conn.Initialize(ctx(t), acp.InitializeRequest{ProtocolVersion: acp.ProtocolVersionNumber}); err != nil {
+		t.Fatal(err)
+	}
+	h.client = &pc.testClient
+	id := h.newSession()
+	h.mustPrompt(id, "/coder")
+	h.mustPrompt(id, "write it")
+	if _, err := os.Stat(filepath.Join(ws, "a.txt")); !os.IsNotExist(err) {
+		t.Fatalf("a.txt after a rejected write: %v", err)
+	}
+	h.mustPrompt(id, "write it")
+	if b, err := os.ReadFile(filepath.Join(ws, "a.txt")); err != nil || string(b) != "hi\n" {
+		t.Fatalf("a.txt after an allowed write: %q %v", b, err)
+	}
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	if len(pc.requests) != 2 {
+		t.Fatalf("want 2 permission requests, got %d", len(pc.requests))
+	}
+	r := pc.requests[0]
+	if r.SessionId != id || r.ToolCall.Title == nil || *r.ToolCall.Title != "Allow write a.txt (3 B, new file)" || len(r.Options) != 3 {
+		t.Fatalf("request %+v (title %q)", r, *r.ToolCall.Title)
+	}
+}
+
+// Outside a prompt there is no thread to ask: Ask refuses.
+func TestAskOutsideAPromptRefuses(t *testing.T) {
+	if _, err := New(Options{}).Ask(context.Background(), "Allow x? [y]es"); err != errNoPrompt {
+		t.Fatalf("got %v", err)
+	}
+}
