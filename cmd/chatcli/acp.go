@@ -30,11 +30,11 @@ Each editor thread is one conversation with the REPL's provider, store and
 journal. Loading a thread by a chatcli session name (session/load) binds
 that session and replays its history; a thread not bound to a session is
 mirrored to mcp-<id> after every turn (CHATCLI_MCP_SESSION_AUTOSAVE=off
-turns that off; unset, it follows CHATCLI_SESSION_AUTOSAVE). Slash commands typed in the editor (/session attach NAME,
-/compact, /rewind, /help …) act on that thread only; destructive ones need
---yes. In agent and coder modes (/agent, /coder) each file write and
-command is asked of the editor (session/request_permission) unless
-CHATCLI_AGENT_AUTO_EXEC=true.
+turns that off; unset, it follows CHATCLI_SESSION_AUTOSAVE). Slash commands
+typed in the editor (/session attach NAME, /compact, /rewind, /help …) act
+on that thread only; destructive ones need --yes. In agent and coder modes
+(/agent, /coder) each file write and command is asked of the editor
+(session/request_permission) unless CHATCLI_AGENT_AUTO_EXEC=true.
 
 Zed (settings.json):
 
