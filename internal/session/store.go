@@ -3,6 +3,7 @@ package session
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -53,19 +54,53 @@ func (s *Store) Path(name string) (string, error) {
 // Load reads a session. Errors: ErrInvalidName, ErrNotFound, ErrCorrupt
 // (empty, cut or invalid file, naming it and the byte offset), ErrTooNew
 // (naming both versions). The file is never changed by a failed load.
+// A file without updated_at (other programs write none) gets the file's
+// modification time, as its Header does, so the two always agree.
 func (s *Store) Load(name string) (*Session, error) {
 	n, p, err := s.path(name)
 	if err != nil {
 		return nil, err
 	}
-	data, err := os.ReadFile(p)
+	data, mtime, err := readFileTime(p)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%w: %q (no file %s)", ErrNotFound, n, p)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("session: read %s: %w", p, err)
 	}
-	return s.decodeFile(n, p, data)
+	sess, err := s.decodeFile(n, p, data)
+	if err == nil && sess.UpdatedAt.IsZero() {
+		sess.UpdatedAt = mtime
+	}
+	return sess, err
+}
+
+// readFileTime is os.ReadFile that also returns the modification time of
+// the file it read (from the same open file, so the two belong together).
+func readFileTime(p string) ([]byte, time.Time, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	data := make([]byte, 0, st.Size()+1)
+	for {
+		n, err := f.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			return data, st.ModTime(), nil
+		}
+		if err != nil {
+			return nil, time.Time{}, err
+		}
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
+	}
 }
 
 // Save writes sess under name durably (atomicfile.WriteFile), after setting

@@ -406,3 +406,30 @@ func TestForeignHeadersAreIndexedOnce(t *testing.T) {
 		t.Fatalf("%+v", third[0])
 	}
 }
+
+func TestLoadTakesUpdatedAtFromTheFileWhenItHasNone(t *testing.T) {
+	s := newStore(t)
+	p, err := s.Path("demo1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := `{"version":2,"title":"t","chat_history":[{"role":"user","content":"hi"}]}`
+	if err := os.WriteFile(p, []byte(doc), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	mtime := time.Date(2026, 11, 30, 6, 50, 8, 0, time.UTC)
+	if err := os.Chtimes(p, mtime, mtime); err != nil {
+		t.Fatal(err)
+	}
+	sess, err := s.Load("demo1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := s.Stat("demo1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sess.UpdatedAt.Equal(mtime) || !h.UpdatedAt.Equal(sess.UpdatedAt) {
+		t.Fatalf("Load updated_at %v, Stat %v, want the file's mtime %v", sess.UpdatedAt, h.UpdatedAt, mtime)
+	}
+}
