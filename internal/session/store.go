@@ -131,10 +131,18 @@ func (s *Store) save(name string, sess *Session) error {
 	if err != nil {
 		return err
 	}
-	if err := s.checkOverwrite(p); err != nil {
-		return err
-	}
+	// The file being replaced is checked while the new one is encoded (on
+	// another core): two passes over up to tens of megabytes that need not
+	// wait for each other. A failed check writes nothing and leaves sess
+	// as it was.
+	checked := make(chan error, 1)
+	go func() { checked <- s.checkOverwrite(p) }()
+	before := *sess
 	data, err := s.prepare(p, sess)
+	if cerr := <-checked; cerr != nil {
+		sess.Revision, sess.UpdatedAt, sess.CreatedAt, sess.Title = before.Revision, before.UpdatedAt, before.CreatedAt, before.Title
+		return cerr
+	}
 	if err != nil {
 		return err
 	}

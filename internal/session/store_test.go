@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -22,8 +23,9 @@ func newStore(t *testing.T) *Store {
 	if err != nil {
 		t.Fatal(err)
 	}
-	clock := time.Date(2026, 11, 30, 8, 0, 0, 0, time.UTC)
-	s.SetClock(func() time.Time { clock = clock.Add(time.Second); return clock })
+	start := time.Date(2026, 11, 30, 8, 0, 0, 0, time.UTC)
+	var ticks atomic.Int64 // saves may run on several goroutines
+	s.SetClock(func() time.Time { return start.Add(time.Duration(ticks.Add(1)) * time.Second) })
 	return s
 }
 
@@ -431,5 +433,26 @@ func TestLoadTakesUpdatedAtFromTheFileWhenItHasNone(t *testing.T) {
 	}
 	if !sess.UpdatedAt.Equal(mtime) || !h.UpdatedAt.Equal(sess.UpdatedAt) {
 		t.Fatalf("Load updated_at %v, Stat %v, want the file's mtime %v", sess.UpdatedAt, h.UpdatedAt, mtime)
+	}
+}
+
+// The check of the file being replaced runs beside the encoding of the new
+// one; when it refuses, the session is left as it was and nothing written.
+func TestRefusedSaveLeavesTheSessionAsItWas(t *testing.T) {
+	s, _ := Open(t.TempDir())
+	p, _ := s.Path("cut")
+	damaged := []byte(`{"version":2,"title":"x","chat_history":[{"role":"user","content":"a`)
+	if err := os.WriteFile(p, damaged, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	sess := &Session{Revision: 7, History: []message.Message{{Role: message.RoleUser, Content: "new"}}}
+	if err := s.Save("cut", sess); !errors.Is(err, ErrCorrupt) {
+		t.Fatalf("save over a cut file: %v", err)
+	}
+	if sess.Revision != 7 || !sess.UpdatedAt.IsZero() || !sess.CreatedAt.IsZero() || sess.Title != "" {
+		t.Fatalf("a refused save changed the session: %+v", sess)
+	}
+	if got, _ := os.ReadFile(p); !bytes.Equal(got, damaged) {
+		t.Fatal("the cut file changed")
 	}
 }
