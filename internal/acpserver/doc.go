@@ -31,7 +31,10 @@
 //     directory. Pages of ListPageSize, nextCursor is the next offset.
 //   - session/prompt: the text blocks of the prompt (resource links become
 //     "[name](uri)") run one turn through Engine.Turn; each streamed delta
-//     is sent as an agent_message_chunk; the answer is stopReason end_turn,
+//     is sent as an agent_message_chunk, and each tool call of agent and
+//     coder modes as it runs: tool_call (in_progress, its arguments as raw
+//     input), then tool_call_update (completed or failed, with the result
+//     the model got); the answer is stopReason end_turn,
 //     or cancelled when session/cancel (or $/cancel_request) arrived first.
 //     A line starting with "/" runs as a slash command instead, acting on
 //     this ACP session's engine only; what it prints comes back as

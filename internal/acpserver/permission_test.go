@@ -103,7 +103,22 @@ func TestCoderWriteAsksTheEditor(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(ws, "a.txt")); !os.IsNotExist(err) {
 		t.Fatalf("a.txt after a rejected write: %v", err)
 	}
-	h.mustPrompt(id, "write it")
+	if r, err := h.conn.Prompt(ctx(t), acp.PromptRequest{SessionId: id, Prompt: []acp.ContentBlock{acp.TextBlock("write it")}}); err != nil || r.StopReason != acp.StopReasonEndTurn {
+		t.Fatalf("allowed write: %+v %v", r, err)
+	}
+	// The editor saw the tool call live: started, then completed.
+	var started, completed bool
+	for _, u := range h.client.take() {
+		if c := u.Update.ToolCall; c != nil && c.Title == "write_file" && c.Status == acp.ToolCallStatusInProgress {
+			started = true
+		}
+		if c := u.Update.ToolCallUpdate; c != nil && started && c.Status != nil && *c.Status == acp.ToolCallStatusCompleted {
+			completed = true
+		}
+	}
+	if !started || !completed {
+		t.Fatalf("tool call updates during the prompt: started %v, completed %v", started, completed)
+	}
 	if b, err := os.ReadFile(filepath.Join(ws, "a.txt")); err != nil || string(b) != "hi\n" {
 		t.Fatalf("a.txt after an allowed write: %q %v", b, err)
 	}

@@ -9,6 +9,7 @@ import (
 	acp "github.com/coder/acp-go-sdk"
 
 	"github.com/chatcli/chatcli/internal/command"
+	"github.com/chatcli/chatcli/internal/conversation"
 )
 
 // Prompt runs one turn, or one slash command, on the session and answers
@@ -33,6 +34,16 @@ func (s *Server) Prompt(ctx context.Context, p acp.PromptRequest) (acp.PromptRes
 			s.conn.SessionUpdate(ctx, acp.SessionNotification{SessionId: p.SessionId, Update: acp.UpdateAgentMessageText(chunk)})
 		}
 	}
+	prev := ss.engine.SetOnTool(nil)
+	ss.engine.SetOnTool(func(a conversation.ToolActivity) {
+		for _, u := range toolUpdates(a) {
+			s.conn.SessionUpdate(ctx, acp.SessionNotification{SessionId: p.SessionId, Update: u})
+		}
+		if prev != nil {
+			prev(a)
+		}
+	})
+	defer ss.engine.SetOnTool(prev)
 	if command.IsCommand(text) {
 		err = s.runCommand(ctx, ss, text, send)
 	} else {
@@ -115,4 +126,22 @@ func replacesConversation(line string) bool {
 		return true
 	}
 	return false
+}
+
+// toolUpdates are the session/update notifications that show one tool call
+// the engine ran during a prompt: tool_call (its name and arguments) and
+// tool_call_update (completed or failed, with the result the model got).
+func toolUpdates(a conversation.ToolActivity) []acp.SessionUpdate {
+	status := acp.ToolCallStatusCompleted
+	if a.IsError {
+		status = acp.ToolCallStatusFailed
+	}
+	id := acp.ToolCallId(a.Call.ID)
+	return []acp.SessionUpdate{
+		acp.StartToolCall(id, a.Call.Name, acp.WithStartKind(acp.ToolKindOther),
+			acp.WithStartStatus(acp.ToolCallStatusInProgress), acp.WithStartRawInput(rawArguments(a.Call.Arguments))),
+		acp.UpdateToolCall(id, acp.WithUpdateStatus(status),
+			acp.WithUpdateContent([]acp.ToolCallContent{acp.ToolContent(acp.TextBlock(a.Content))}),
+			acp.WithUpdateRawOutput(a.Content)),
+	}
 }

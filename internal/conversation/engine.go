@@ -132,6 +132,14 @@ func (e *Engine) SetNotify(fn func(string)) (previous func(string)) {
 	return previous
 }
 
+// SetOnTool replaces the receiver of tool activity (see Options.OnTool;
+// nil for none) and returns the previous one, so a surface can show the
+// tool calls of one turn as they run and restore it.
+func (e *Engine) SetOnTool(fn func(ToolActivity)) (previous func(ToolActivity)) {
+	previous, e.onTool = e.onTool, fn
+	return previous
+}
+
 // History returns the live history; the caller must not modify it.
 func (e *Engine) History() []message.Message { return e.history }
 
