@@ -109,7 +109,7 @@ func TestCoderWriteAsksTheEditor(t *testing.T) {
 	// The editor saw the tool call live: started, then completed.
 	var started, completed bool
 	for _, u := range h.client.take() {
-		if c := u.Update.ToolCall; c != nil && c.Title == "write_file" && c.Status == acp.ToolCallStatusInProgress {
+		if c := u.Update.ToolCall; c != nil && c.Title == "write_file" && c.Kind == acp.ToolKindEdit && c.Status == acp.ToolCallStatusInProgress {
 			started = true
 		}
 		if c := u.Update.ToolCallUpdate; c != nil && started && c.Status != nil && *c.Status == acp.ToolCallStatusCompleted {

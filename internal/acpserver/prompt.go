@@ -138,10 +138,27 @@ func toolUpdates(a conversation.ToolActivity) []acp.SessionUpdate {
 	}
 	id := acp.ToolCallId(a.Call.ID)
 	return []acp.SessionUpdate{
-		acp.StartToolCall(id, a.Call.Name, acp.WithStartKind(acp.ToolKindOther),
+		acp.StartToolCall(id, a.Call.Name, acp.WithStartKind(toolKind(a.Call.Name)),
 			acp.WithStartStatus(acp.ToolCallStatusInProgress), acp.WithStartRawInput(rawArguments(a.Call.Arguments))),
 		acp.UpdateToolCall(id, acp.WithUpdateStatus(status),
 			acp.WithUpdateContent([]acp.ToolCallContent{acp.ToolContent(acp.TextBlock(a.Content))}),
 			acp.WithUpdateRawOutput(a.Content)),
 	}
+}
+
+// toolKind is the ACP kind of a built-in tool (internal/tools), so editors
+// can show reads, searches, edits and commands each their own way; other
+// names are "other".
+func toolKind(name string) acp.ToolKind {
+	switch name {
+	case "read_file":
+		return acp.ToolKindRead
+	case "list_dir", "search_files":
+		return acp.ToolKindSearch
+	case "write_file", "edit_file":
+		return acp.ToolKindEdit
+	case "run_command":
+		return acp.ToolKindExecute
+	}
+	return acp.ToolKindOther
 }

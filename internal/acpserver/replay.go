@@ -32,7 +32,7 @@ func (s *Server) replay(ctx context.Context, id acp.SessionId, history []message
 					break
 				}
 				err = send(acp.StartToolCall(acp.ToolCallId(tc.ID), tc.Name,
-					acp.WithStartKind(acp.ToolKindOther), acp.WithStartStatus(acp.ToolCallStatusPending),
+					acp.WithStartKind(toolKind(tc.Name)), acp.WithStartStatus(acp.ToolCallStatusPending),
 					acp.WithStartRawInput(rawArguments(tc.Arguments))))
 			}
 		case message.RoleTool:
