@@ -11,7 +11,6 @@ import (
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/repl"
-	"github.com/chatcli/chatcli/internal/retention"
 )
 
 // acpOptions are the flags of `chatcli acp`.
@@ -56,8 +55,7 @@ func newACPCmd(f *factory, runF func(*acpOptions) error) *cobra.Command {
 		Long:  acpLong,
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			o.Provider, _ = cmd.Flags().GetString("provider")
-			o.Model, _ = cmd.Flags().GetString("model")
+			o.Provider, o.Model = serverFlags(cmd)
 			if runF != nil {
 				return runF(o)
 			}
@@ -78,11 +76,7 @@ func acpRun(ctx context.Context, o *acpOptions) error {
 	}
 	s := o.f.streams
 	defer protectStdout(s)() // stdout carries protocol messages only
-	for _, w := range c.Warnings {
-		fmt.Fprintln(s.Err, "warning: "+w)
-	}
-	done := retention.Background(ctx, c.Home, retention.FromConfig(c), func(line string) { fmt.Fprintln(s.Err, "note: "+line) })
-	defer waitAtMost(done, retentionExitWait)
+	defer serverStart(ctx, s, c)()
 	wd, _ := os.Getwd()
 	srv := acpserver.New(acpserver.Options{
 		NewEngine: func() (*conversation.Engine, error) { return o.f.engine(c) },

@@ -75,8 +75,7 @@ func newMCPCmd(f *factory, runF func(*mcpOptions) error) *cobra.Command {
 		Long:  mcpLong,
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			o.Provider, _ = cmd.Flags().GetString("provider")
-			o.Model, _ = cmd.Flags().GetString("model")
+			o.Provider, o.Model = serverFlags(cmd)
 			if runF != nil {
 				return runF(o)
 			}
@@ -101,11 +100,7 @@ func mcpRun(ctx context.Context, o *mcpOptions) error {
 	if o.protectStdout {
 		defer protectStdout(s)()
 	}
-	for _, w := range c.Warnings {
-		fmt.Fprintln(s.Err, "warning: "+w)
-	}
-	done := retention.Background(ctx, c.Home, retention.FromConfig(c), logf)
-	defer waitAtMost(done, retentionExitWait)
+	defer serverStart(ctx, s, c)()
 	// The mirror is marked open like a bound session: no other process's
 	// retention pass removes it while this server runs.
 	marker := retention.NewMarker(c.Home)
