@@ -180,28 +180,23 @@ func readState(path string) (*state, []byte, error) {
 // computed without git (content read in full). It is how Plan and Restore
 // tell a hand edit.
 func look(abs string) (entry, error) {
-	fi, err := os.Lstat(abs)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return entry{Kind: kindGone}, nil
-	case err != nil:
-		return entry{}, fmt.Errorf("shadow: %w", err)
+	e, err := statOnly(abs)
+	if err != nil {
+		return e, err
 	}
-	switch {
-	case fi.IsDir():
-		return entry{Kind: kindDir, Perm: fi.Mode().Perm()}, nil
-	case fi.Mode()&fs.ModeSymlink != 0:
+	switch e.Kind {
+	case kindLink:
 		t, err := os.Readlink(abs)
 		if err != nil {
 			return entry{}, fmt.Errorf("shadow: %w", err)
 		}
-		return entry{Kind: kindLink, Perm: fi.Mode().Perm(), Blob: blobID([]byte(t))}, nil
-	case fi.Mode().IsRegular():
+		e.Blob = blobID([]byte(t))
+	case kindFile:
 		data, err := os.ReadFile(abs)
 		if err != nil {
 			return entry{}, fmt.Errorf("shadow: %w", err)
 		}
-		return entry{Kind: kindFile, Perm: fi.Mode().Perm(), Blob: blobID(data)}, nil
+		e.Blob = blobID(data)
 	}
-	return entry{}, fmt.Errorf("shadow: %s is not a regular file, folder or symbolic link", abs)
+	return e, nil
 }
