@@ -45,12 +45,14 @@
 //
 // # Durability and damage
 //
-// Each record is one write(2) of the whole line on a file opened with
-// O_APPEND, under an exclusive advisory lock (flock) on the journal, then
-// fsync; a kill -9 loses at most the record being written. Before appending,
-// a file that does not end in "\n" (a torn last line) gets its record
-// prefixed with "\n", so the torn bytes stay in place as a stray line and
-// the new record starts a line of its own. The reader skips and counts
+// The records of one Sync (however many: a first Sync of a 40,000-message
+// history writes 40,000) are one write(2) of all their lines on a file
+// opened with O_APPEND, under an exclusive advisory lock (flock) on the
+// journal, then one fsync; a kill -9 loses at most the records of the
+// batch being written, and leaves whole lines before the torn one. Before
+// appending, a file that does not end in "\n" (a torn last line) gets the
+// batch prefixed with "\n", so the torn bytes stay in place as a stray line
+// and the new records start lines of their own. The reader skips and counts
 // every line it cannot use (torn, NUL-filled, not JSON, not a record) with a
 // Warning naming the file and line number, and goes on reading: damage is
 // never fatal and never silently truncates the journal.
