@@ -152,6 +152,7 @@ func TestEndToEndSessionRewindCode(t *testing.T) {
 	}
 	out, _, _ = runDir(t, ws, env, "session", "show", "job", "--json")
 	_, hist, _ := strings.Cut(out, `"chat_history"`)
+	hist, _, _ = strings.Cut(hist, `"checkpoints"`) // the checkpoints follow the messages
 	if strings.Contains(hist, "pkg/world.go") || !strings.Contains(hist, "hello.txt") {
 		t.Errorf("the conversation was not rewound to before the second turn:\n%s", out)
 	}

@@ -21,13 +21,21 @@ var knownKeys = map[string]bool{
 
 var emptyArray = json.RawMessage("[]")
 
-// Encode returns the v2 bytes of s: header members first (headerKeys order),
-// then checkpoints, attachments, unknown members in key order, the per-mode
-// arrays, and chat_history last with one message per line.
+// Encode returns the v2 bytes of s: the header members first (version,
+// title, created_at, updated_at, revision, message_count, transcript_id),
+// then chat_history with one message per line, then checkpoints,
+// attachments, unknown members in key order and the per-mode arrays, each
+// on a line of its own. So the header is the first few hundred bytes
+// whatever the size of the checkpoints, attachments and history, and a
+// file chatcli wrote ends with `\n"shared_memory":[]}` when that member is
+// empty.
 func Encode(s *Session) ([]byte, error) {
-	size := 512
+	size := 512 + len(s.Checkpoints) + len(s.Attachments) + len(s.AgentHistory) + len(s.CoderHistory) + len(s.SharedMemory)
 	for i := range s.History {
 		size += len(s.History[i].Content) + 64
+	}
+	for _, v := range s.Extra {
+		size += len(v) + 64
 	}
 	b := make([]byte, 0, size)
 	b = append(b, "{\"version\":"...)
@@ -42,6 +50,18 @@ func Encode(s *Session) ([]byte, error) {
 	if s.TranscriptID != "" {
 		b = appendMember(b, "transcript_id", s.TranscriptID)
 	}
+	b = append(b, chatHistoryKey...)
+	var err error
+	for i := range s.History {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '\n')
+		if b, err = message.AppendJSON(b, &s.History[i]); err != nil {
+			return nil, fmt.Errorf("session: encode message #%d: %w", i+1, err)
+		}
+	}
+	b = append(b, "\n]"...)
 	b = appendRaw(b, "checkpoints", s.Checkpoints, false)
 	b = appendRaw(b, "attachments", s.Attachments, false)
 	keys := make([]string, 0, len(s.Extra))
@@ -57,18 +77,7 @@ func Encode(s *Session) ([]byte, error) {
 	b = appendRaw(b, "agent_history", s.AgentHistory, true)
 	b = appendRaw(b, "coder_history", s.CoderHistory, true)
 	b = appendRaw(b, "shared_memory", s.SharedMemory, true)
-	b = append(b, ",\n\"chat_history\":["...)
-	var err error
-	for i := range s.History {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, '\n')
-		if b, err = message.AppendJSON(b, &s.History[i]); err != nil {
-			return nil, fmt.Errorf("session: encode message #%d: %w", i+1, err)
-		}
-	}
-	return append(b, "\n]}\n"...), nil
+	return append(b, "}\n"...), nil
 }
 
 func appendMember(b []byte, key, val string) []byte {

@@ -25,32 +25,42 @@
 //	"revision":7,                                 incremented by every save
 //	"message_count":12,                           len(chat_history)
 //	"transcript_id":"…",                          only when a journal exists
-//	"checkpoints":[…],"attachments":[…],          only when present, verbatim
-//	"<unknown member>":…,                         kept verbatim, in key order
-//	"agent_history":[],"coder_history":[],"shared_memory":[],
 //	"chat_history":[
 //	{"role":"user","content":"…"},
 //	{"role":"assistant","content":"…","tool_calls":[…]}
-//	]}
+//	],
+//	"checkpoints":[…],                            only when present, verbatim
+//	"attachments":[…],                            only when present, verbatim
+//	"<unknown member>":…,                         kept verbatim, in key order
+//	"agent_history":[],
+//	"coder_history":[],
+//	"shared_memory":[]}
 //
 // Messages are encoded as package message documents. Reading accepts the
-// members in any order.
+// members in any order (files written before this layout have the
+// checkpoints and unknown members before chat_history, and chat_history
+// last).
 //
 // # The header and listing
 //
-// The members before chat_history are the header. List reads each file
-// through a 4 KiB buffer and stops at "chat_history" once it has seen
-// message_count and title, so listing costs one small read per file whatever
-// the size of the conversation; it also checks the last 64 bytes close the
-// document, so a file cut short is listed as unreadable. Files written by
-// other programs (no message_count) are streamed one message at a time to
-// count them and derive a title, once: their headers are kept in a derived
-// index, ".list-index.json" in the same folder, keyed by file name, size and
-// mtime (JSON object: name -> {size, mtime_ns, title, messages, created_at,
-// updated_at, revision, transcript_id, version}); it may be deleted at any
-// time. It never keeps the header of a sealed file, which would leave its
-// title in plaintext: sealing a file (a save with a key, RekeyFile) removes
-// its entry. Files without updated_at sort by mtime.
+// The members before chat_history are the header: a few hundred bytes,
+// whatever the length of the history, the checkpoints or the attachments.
+// List and Stat read each file through a 4 KiB buffer and stop at
+// "chat_history" once they have seen message_count and title, so listing
+// costs one small read per file whatever the size of the conversation; they
+// also check that the file ends as chatcli's files do
+// (`\n"shared_memory":[]}`, or `\n]}` for files written before this
+// layout), and a file that does not (cut short, or with another last
+// member) is read whole, so a cut file is listed as unreadable.
+// Files written by other programs (no message_count) are streamed one
+// message at a time to count them and derive a title, once: their headers
+// are kept in a derived index, ".list-index.json" in the same folder, keyed
+// by file name, size and mtime (JSON object: name -> {size, mtime_ns,
+// title, messages, created_at, updated_at, revision, transcript_id,
+// version}); it may be deleted at any time. It never keeps the header of a
+// sealed file, which would leave its title in plaintext: sealing a file (a
+// save with a key, RekeyFile) removes its entry. Files without updated_at
+// sort by mtime.
 //
 // # Older and newer versions
 //

@@ -63,7 +63,7 @@ func readHeader(path string) (Header, error) {
 			return h, err
 		}
 		dec := json.NewDecoder(bufio.NewReaderSize(f, headerBufBytes))
-		if err := h.decode(dec); err != nil {
+		if err := h.decode(dec, false); err != nil {
 			return h, classify(path, err)
 		}
 	}
@@ -73,10 +73,21 @@ func readHeader(path string) (Header, error) {
 	if h.UpdatedAt.IsZero() {
 		h.UpdatedAt = st.ModTime()
 	}
-	if h.Messages >= 0 && h.skipped {
-		if err := checkTail(f, st.Size()); err != nil {
+	if h.Messages >= 0 && h.skipped && checkTail(f, st.Size()) != nil {
+		// Not the ending chatcli writes ("]}"): a file cut short after an
+		// intact header, or one whose last member is no array. Reading the
+		// whole document tells them apart.
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return h, err
+		}
+		full := Header{SizeBytes: h.SizeBytes, Version: 1, Messages: -1}
+		if err := full.decode(json.NewDecoder(bufio.NewReaderSize(f, headerBufBytes)), true); err != nil {
 			return h, classify(path, err)
 		}
+		if full.UpdatedAt.IsZero() {
+			full.UpdatedAt = st.ModTime()
+		}
+		h = full
 	}
 	return h, nil
 }
@@ -125,7 +136,11 @@ func (h *Header) decodeFast(f io.Reader) error {
 	return nil
 }
 
-func (h *Header) decode(dec *json.Decoder) error {
+// decode reads a document's header members from dec. Unless full, it
+// stops at chat_history when message_count and title came before it
+// (chatcli's layout: the messages are not read); with full every member is
+// read, so a document that is cut or invalid anywhere fails.
+func (h *Header) decode(dec *json.Decoder, full bool) error {
 	tok, err := dec.Token()
 	if err != nil {
 		return err
@@ -161,7 +176,7 @@ func (h *Header) decode(dec *json.Decoder) error {
 		case "message_count":
 			dst, haveCount = &h.Messages, true
 		case "chat_history":
-			if haveCount && (h.Title != "" || h.Messages == 0) {
+			if !full && haveCount && (h.Title != "" || h.Messages == 0) {
 				h.skipped = true
 				return nil // chatcli's own layout: done without reading messages
 			}
@@ -220,9 +235,15 @@ func (h *Header) countMessages(dec *json.Decoder, atValue bool) error {
 	return err
 }
 
-// checkTail reports a file in chatcli's layout (chat_history last) that does
-// not end with "]}" (spaces allowed): a file cut short after an intact
-// header. It reads only the last block.
+// Endings of the files chatcli writes: the per-mode arrays last, the
+// last one empty (shared_memory, nearly always), or chat_history last
+// (files written before the checkpoints moved after the messages). Neither
+// can end a file cut inside a member: a message, and every other member
+// chatcli writes, is one line, and JSON strings escape "\n".
+var fileEndings = [][]byte{[]byte("\n\"shared_memory\":[]}"), []byte("\n]}")}
+
+// checkTail reports a file whose last 64 bytes do not end (spaces aside)
+// with one of fileEndings. It reads only the last block.
 func checkTail(f io.ReaderAt, size int64) error {
 	const tail = 64
 	off := max(size-tail, 0)
@@ -231,12 +252,10 @@ func checkTail(f io.ReaderAt, size int64) error {
 		return err
 	}
 	buf = bytes.TrimRight(buf, " \t\r\n")
-	if n := len(buf); n == 0 || buf[n-1] != '}' {
-		return io.ErrUnexpectedEOF
+	for _, end := range fileEndings {
+		if bytes.HasSuffix(buf, end) {
+			return nil
+		}
 	}
-	buf = bytes.TrimRight(buf[:len(buf)-1], " \t\r\n")
-	if n := len(buf); n == 0 || buf[n-1] != ']' {
-		return io.ErrUnexpectedEOF
-	}
-	return nil
+	return io.ErrUnexpectedEOF
 }
