@@ -41,6 +41,9 @@ type Engine struct {
 
 	// checkpoints are the states before each LLM call, oldest first.
 	checkpoints []rewind.Checkpoint
+	// hashes keeps the identity hashes of the history, so each message is
+	// hashed once (journal.Hashes checks what changed).
+	hashes journal.Hashes
 
 	// Search indexes kept between queries.
 	transcriptCache, sessionsCache SearchCache

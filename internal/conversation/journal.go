@@ -67,7 +67,7 @@ func (e *Engine) recordAlways(reason string) {
 	}
 	err := e.openJournal()
 	if err == nil {
-		_, err = e.journal.Sync(e.history, reason)
+		_, err = e.journal.SyncHashes(e.history, e.hashes.Of(e.history), reason)
 	}
 	if err != nil {
 		e.notify(fmt.Sprintf("journal not written: %v", err))

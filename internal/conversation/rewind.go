@@ -26,28 +26,40 @@ func (e *Engine) Checkpoints() []rewind.Checkpoint {
 // the files' state in agent and coder modes (see code.go).
 func (e *Engine) checkpoint(prompt string) {
 	code := e.codeCheckpoint()
-	e.checkpoints = rewind.Take(e.checkpoints, e.history, prompt, code, e.now())
+	e.hashes.Of(e.history)
+	e.checkpoints = rewind.Take(e.checkpoints, len(e.history), e.hashes.Digest(len(e.history)), prompt, code, e.now())
 	if code != "" {
 		e.checkpoints[len(e.checkpoints)-1].Workspace = e.code.Workspace()
 	}
 }
 
-// known returns the messages checkpoints can be rebuilt from: every
-// message the journal recorded (when withJournal) and the live history,
-// whose copies win (they carry the current meta). The other results are
-// the history the last compaction replaced and the one it produced (nil
-// when there is none).
-func (e *Engine) known(withJournal bool) (k rewind.Known, before, after []string, err error) {
-	k = rewind.Known{}
-	if withJournal && e.journalDir != "" && journal.ValidID(e.sess.TranscriptID) {
-		var msgs map[string]message.Message
-		msgs, before, after, err = journal.Catalog(journal.Path(e.journalDir, e.sess.TranscriptID), journal.ReasonCompact, e.store.Key())
-		for h, m := range msgs {
-			k[h] = m
+// resolve returns the history of each checkpoint of list (nil for one
+// that cannot be rebuilt): a prefix of the live history when its digest
+// matches there, else from the journal (journal.Resolve), which is read
+// only when some checkpoint needs it.
+func (e *Engine) resolve(list []rewind.Checkpoint) ([][]message.Message, error) {
+	out := make([][]message.Message, len(list))
+	e.hashes.Of(e.history)
+	var want []journal.Prefix
+	var at []int
+	for i, cp := range list {
+		if cp.Messages <= len(e.history) && e.hashes.Digest(cp.Messages) == cp.Digest {
+			out[i] = slices.Clone(e.history[:cp.Messages])
+			continue
 		}
+		want, at = append(want, cp.Prefix()), append(at, i)
 	}
-	k.AddHistory(e.history)
-	return k, before, after, err
+	if len(want) == 0 || e.journalDir == "" || !journal.ValidID(e.sess.TranscriptID) {
+		return out, nil
+	}
+	found, err := journal.Resolve(journal.Path(e.journalDir, e.sess.TranscriptID), e.store.Key(), want)
+	if err != nil {
+		return out, err
+	}
+	for k, i := range at {
+		out[i] = found[k]
+	}
+	return out, nil
 }
 
 // loadCheckpoints reads the session's checkpoints and drops, with a notice,
@@ -59,36 +71,24 @@ func (e *Engine) loadCheckpoints() {
 		e.checkpoints = nil
 		return
 	}
-	k, _, _, _ := e.known(false)
-	if !allKnown(k, list) {
-		if e.journalDir == "" { // cannot check now: keep them for a run with the journal
-			e.checkpoints = list
-			return
-		}
-		if k, _, _, err = e.known(true); err != nil {
-			e.notify(fmt.Sprintf("journal unreadable while checking checkpoints: %v", err))
-			e.checkpoints = list
-			return
-		}
+	e.checkpoints = list
+	if e.journalDir == "" { // cannot check what the history lacks: keep them for a run with the journal
+		return
+	}
+	hs, err := e.resolve(list)
+	if err != nil {
+		e.notify(fmt.Sprintf("journal unreadable while checking checkpoints: %v", err))
+		return
 	}
 	e.checkpoints = nil
-	for _, cp := range list {
-		if k.Has(cp) {
+	for i, cp := range list {
+		if hs[i] != nil {
 			e.checkpoints = append(e.checkpoints, cp)
 			continue
 		}
 		e.notify(fmt.Sprintf("dropped checkpoint %q (%s): the journal no longer holds its messages",
 			cp.Prompt, cp.At.Local().Format("15:04:05")))
 	}
-}
-
-func allKnown(k rewind.Known, list []rewind.Checkpoint) bool {
-	for _, cp := range list {
-		if !k.Has(cp) {
-			return false
-		}
-	}
-	return true
 }
 
 // Rewind restores checkpoint n (1 = newest, as Checkpoints orders them),
@@ -106,19 +106,15 @@ func (e *Engine) Rewind(n int) (rewind.Checkpoint, error) {
 	}
 	i := len(e.checkpoints) - n
 	cp := e.checkpoints[i]
-	k, _, _, _ := e.known(false)
-	h, ok := k.Resolve(cp)
-	if !ok {
-		k, _, _, err := e.known(true)
-		if err != nil {
-			return cp, err
-		}
-		if h, ok = k.Resolve(cp); !ok {
-			return cp, fmt.Errorf("%w: the journal no longer holds the messages of checkpoint %d", ErrNoCheckpoint, n)
-		}
+	hs, err := e.resolve([]rewind.Checkpoint{cp})
+	if err != nil {
+		return cp, err
+	}
+	if hs[0] == nil {
+		return cp, fmt.Errorf("%w: the journal no longer holds the messages of checkpoint %d", ErrNoCheckpoint, n)
 	}
 	e.checkpoints = e.checkpoints[:i+1]
-	return cp, e.replace(h, journal.ReasonRewind)
+	return cp, e.replace(hs[0], journal.ReasonRewind)
 }
 
 // UndoCompact restores the history exactly as it was before the last
@@ -128,24 +124,32 @@ func (e *Engine) UndoCompact() (int, error) {
 	if _, err := e.adopt(); err != nil {
 		return 0, err
 	}
-	k, before, after, err := e.known(true)
+	if e.journalDir == "" || !journal.ValidID(e.sess.TranscriptID) {
+		return 0, fmt.Errorf("%w: the journal records no compaction of this conversation", ErrNoCheckpoint)
+	}
+	path, key := journal.Path(e.journalDir, e.sess.TranscriptID), e.store.Key()
+	before, after, err := journal.LastRewrite(path, journal.ReasonCompact, key)
 	if err != nil {
 		return 0, err
 	}
 	if before == nil {
 		return 0, fmt.Errorf("%w: the journal records no compaction of this conversation", ErrNoCheckpoint)
 	}
-	now := journal.HashHistory(e.history)
+	now := e.hashes.Of(e.history)
 	if len(after) > len(now) || !slices.Equal(now[:len(after)], after) {
 		return 0, fmt.Errorf("%w: the conversation moved on from the last compaction (a rewind or a new branch); /rewind list shows the checkpoints", ErrNoCheckpoint)
 	}
 	if dropped := len(now) - len(after); dropped > 0 {
 		e.notify(fmt.Sprintf("the %d messages after the compaction are dropped too; the journal keeps them", dropped))
 	}
-	h, ok := k.Resolve(rewind.Checkpoint{Hashes: before})
-	if !ok {
+	found, err := journal.MessagesOf(path, key, before)
+	if err != nil {
+		return 0, err
+	}
+	if found[0] == nil {
 		return 0, fmt.Errorf("%w: the journal no longer holds the messages before the compaction", ErrNoCheckpoint)
 	}
+	h := found[0]
 	return len(h), e.replace(h, journal.ReasonRewind)
 }
 

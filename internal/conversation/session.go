@@ -200,7 +200,7 @@ func (e *Engine) New() (autosaved string, err error) {
 // reset empties the live conversation: no history, no binding, no journal.
 func (e *Engine) reset() {
 	e.history, e.bound, e.sess, e.dirty, e.journal, e.seen, e.base = nil, "", &session.Session{}, false, nil, session.Header{}, nil
-	e.checkpoints = nil
+	e.checkpoints, e.hashes = nil, journal.Hashes{}
 }
 
 // Fork copies the live history into a new session name (ErrExists if it

@@ -137,6 +137,13 @@ func (j *Journal) sameFile(locked os.FileInfo) bool {
 // when another process replaced the file (sealed or rekeyed it), it is read
 // again from the top.
 func (j *Journal) Sync(h []message.Message, reason string) (int, error) {
+	return j.SyncHashes(h, HashHistory(h), reason)
+}
+
+// SyncHashes is Sync for a caller that keeps the identity hashes of h
+// (hashes[i] is the hash of h[i], as Hashes.Of gives them), so nothing is
+// hashed again. hashes is only read.
+func (j *Journal) SyncHashes(h []message.Message, hashes []string, reason string) (int, error) {
 	lock, locked, err := lockFile(j.path)
 	if err != nil {
 		return 0, err
@@ -148,24 +155,26 @@ func (j *Journal) Sync(h []message.Message, reason string) (int, error) {
 	if _, err := j.refresh(); err != nil {
 		return 0, err
 	}
-	hashes := HashHistory(h)
-	if slices.Equal(hashes, j.view) {
+	common := 0 // hashes and the view agree up to here
+	for common < len(hashes) && common < len(j.view) && hashes[common] == j.view[common] {
+		common++
+	}
+	if common == len(hashes) && common == len(j.view) {
 		return 0, nil
 	}
-	extends := len(hashes) > len(j.view) && slices.Equal(hashes[:len(j.view)], j.view)
+	extends := common == len(j.view)
 	var recs []Record
 	at := j.now().UTC()
-	for i, hsh := range hashes {
+	for i := common; i < len(hashes); i++ {
+		hsh := hashes[i]
 		if _, ok := j.known[hsh]; ok {
-			if i >= len(j.view) {
-				extends = false // a known message re-added: only a rewrite says where
-			}
+			extends = false // a known message re-added: only a rewrite says where
 			continue
 		}
 		recs = append(recs, Record{Type: TypeMessage, At: at, Hash: hsh, Message: &h[i]})
 	}
 	if !extends {
-		recs = append(recs, Record{Type: TypeRewrite, At: at, Reason: reason, Hashes: hashes, Prev: len(j.view)})
+		recs = append(recs, Record{Type: TypeRewrite, At: at, Reason: reason, Hashes: slices.Clone(hashes), Prev: len(j.view)})
 	}
 	if !j.key.IsZero() && j.plain > 0 {
 		err = j.sealPlainLines(recs)
@@ -180,7 +189,11 @@ func (j *Journal) Sync(h []message.Message, reason string) (int, error) {
 			j.known[r.Hash] = struct{}{}
 		}
 	}
-	j.view = hashes
+	if extends {
+		j.view = append(j.view, hashes[len(j.view):]...)
+	} else {
+		j.view = slices.Clone(hashes)
+	}
 	return len(recs), nil
 }
 

@@ -200,17 +200,58 @@ func Messages(path string, key seal.Key) ([]message.Message, []string, []Warning
 	return out, hashes, res.Warnings, err
 }
 
-// Catalog returns every message record of the journal at path by hash, and
-// for the last rewrite record with the given reason the view just before it
-// and the hashes it set (both nil when there is none): what rewind needs to
-// rebuild earlier histories. Sealed lines are opened with key (see scan).
-func Catalog(path, reason string, key seal.Key) (known map[string]message.Message, before, after []string, err error) {
-	known = map[string]message.Message{}
+// Prefix names a history by its length and digest (DigestOf), as a
+// checkpoint does.
+type Prefix struct {
+	Messages int
+	Digest   string // 32 hex digits
+}
+
+// Resolve returns, for each prefix of want, the history it names: the
+// first Messages messages of a view the journal at path held (at any
+// record) whose digest there is Digest; nil for a prefix no view held or
+// whose messages the journal lost (damaged lines). The journal is read
+// twice: first keeping only the hash list of the current view and of the
+// histories found, then only the messages those name, so memory is
+// bounded by the histories asked for, not by everything the journal ever
+// recorded. Sealed lines are opened with key (see scan).
+func Resolve(path string, key seal.Key, want []Prefix) ([][]message.Message, error) {
+	found := make([][]string, len(want))
+	targets := make([][DigestBytes]byte, len(want))
+	left := 0
+	for i, w := range want {
+		if targets[i] = decodeHash(w.Digest); w.Messages == 0 {
+			found[i] = []string{}
+		} else {
+			left++
+		}
+	}
+	var v viewChain
+	_, err := scan(path, position{0, 1}, key, func(r Record) error {
+		if left == 0 || !v.apply(r) {
+			return nil
+		}
+		for i, w := range want {
+			if found[i] == nil && w.Messages <= len(v.view) && v.digest(w.Messages) == targets[i] {
+				found[i], left = slices.Clone(v.view[:w.Messages]), left-1
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return MessagesOf(path, key, found...)
+}
+
+// LastRewrite returns, for the last rewrite record of the journal at path
+// with the given reason, the view just before it and the hashes it set;
+// both nil when there is none. Only hash lists are kept while reading.
+func LastRewrite(path, reason string, key seal.Key) (before, after []string, err error) {
 	var view []string
 	_, err = scan(path, position{0, 1}, key, func(r Record) error {
 		switch r.Type {
 		case TypeMessage:
-			known[r.Hash] = *r.Message
 			view = append(view, r.Hash)
 		case TypeRewrite:
 			if r.Reason == reason && r.Prev <= len(view) {
@@ -220,5 +261,85 @@ func Catalog(path, reason string, key seal.Key) (known map[string]message.Messag
 		}
 		return nil
 	})
-	return known, before, after, err
+	return before, after, err
+}
+
+// MessagesOf returns the messages the hash lists name, list by list and in
+// order, read from the message records of the journal at path; a nil list,
+// or one naming a message the journal does not hold, gives nil. Only the
+// messages named are kept while reading.
+func MessagesOf(path string, key seal.Key, lists ...[]string) ([][]message.Message, error) {
+	need := map[string]*message.Message{}
+	for _, l := range lists {
+		for _, h := range l {
+			need[h] = nil
+		}
+	}
+	if len(need) > 0 {
+		_, err := scan(path, position{0, 1}, key, func(r Record) error {
+			if m, ok := need[r.Hash]; r.Type == TypeMessage && ok && m == nil {
+				need[r.Hash] = r.Message
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	out := make([][]message.Message, len(lists))
+	for i, l := range lists {
+		if l == nil {
+			continue
+		}
+		h := make([]message.Message, 0, len(l))
+		for _, hsh := range l {
+			m := need[hsh]
+			if m == nil {
+				h = nil
+				break
+			}
+			h = append(h, *m)
+		}
+		out[i] = h
+	}
+	return out, nil
+}
+
+// viewChain is a journal's view while it is replayed, with the digest of
+// each of its prefixes (DigestOf).
+type viewChain struct {
+	view  []string
+	chain [][DigestBytes]byte // chain[i]: digest of view[:i+1]
+}
+
+// apply replays one record and says whether the view changed.
+func (v *viewChain) apply(r Record) bool {
+	switch r.Type {
+	case TypeMessage:
+		v.add(r.Hash)
+	case TypeRewrite:
+		p := 0
+		for p < len(r.Hashes) && p < len(v.view) && r.Hashes[p] == v.view[p] {
+			p++
+		}
+		v.view, v.chain = v.view[:p], v.chain[:p]
+		for _, h := range r.Hashes[p:] {
+			v.add(h)
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+func (v *viewChain) add(h string) {
+	v.chain = append(v.chain, chainNext(v.digest(len(v.view)), decodeHash(h)))
+	v.view = append(v.view, h)
+}
+
+func (v *viewChain) digest(n int) [DigestBytes]byte {
+	if n == 0 {
+		return [DigestBytes]byte{}
+	}
+	return v.chain[n-1]
 }

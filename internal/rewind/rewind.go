@@ -2,33 +2,40 @@
 //
 // A checkpoint is taken before each LLM call and records the history as it
 // was just before the prompt that started the call: its time, the prompt
-// (clipped to PromptChars characters), the ordered identity hashes of its
-// messages (journal.HashHistory) and, in agent and coder modes, the id of
-// the file checkpoint taken at the same moment (internal/shadow: 40 hex
-// digits naming the state of the files the tools touched). Checkpoints name messages by hash, never
-// by position, so messages inserted later (a summary, a repair notice) never
-// shift them. At most MaxCheckpoints are kept, oldest dropped first.
+// (clipped to PromptChars characters), the number of its messages and
+// their digest (journal.DigestOf: a chain of the messages' identity
+// hashes, 32 hex digits) and, in agent and coder modes, the id of the file
+// checkpoint taken at the same moment (internal/shadow: 40 hex digits
+// naming the state of the files the tools touched). A checkpoint costs the
+// same few dozen bytes whatever the length of the history. It names no
+// byte position in the journal: sealing, rekeying and repairing a journal
+// rewrite its lines, and the digest finds the history in any of them. At
+// most MaxCheckpoints are kept, oldest dropped first.
 //
 // In a session file they are the "checkpoints" member, a JSON array, oldest
 // first:
 //
-//	[{"at":"2026-11-30T14:32:05Z","prompt":"implement the refresh endpoint","messages":28,"hashes":["<32 hex>",…],"code":"<40 hex>","workspace":"/home/me/project"}]
+//	[{"at":"2026-11-30T14:32:05Z","prompt":"implement the refresh endpoint","messages":28,"digest":"<32 hex>","code":"<40 hex>","workspace":"/home/me/project"}]
 //
 // "code" is absent for a checkpoint taken in chat mode, without git, or by
 // a version without file checkpoints: such a checkpoint restores the
 // conversation only. "workspace" is the folder "code" was taken in; code
-// is restored only there.
+// is restored only there. Checkpoints written before digests existed list
+// the hashes of every message ("hashes"); they are read, their digest
+// computed from the list, and written back in the short form.
 //
-// Restoring a checkpoint needs the message of every hash: they come from the
-// live history and, for messages a compaction or rewind removed since, from
-// the journal (Resolve). A checkpoint that cannot be resolved is dropped
-// with a notice.
+// Restoring a checkpoint needs its messages: they are the first Messages
+// messages of the live history when its digest there matches, and
+// otherwise (a compaction or rewind removed them since) come from the
+// journal (journal.Resolve). A checkpoint that cannot be resolved is
+// dropped with a notice.
 package rewind
 
 import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -44,10 +51,12 @@ const PromptChars = 60
 
 // Checkpoint is the state of a conversation just before an LLM call.
 type Checkpoint struct {
-	At       time.Time `json:"at"`
-	Prompt   string    `json:"prompt"`
-	Messages int       `json:"messages"` // len(Hashes), for display
-	Hashes   []string  `json:"hashes"`
+	At     time.Time `json:"at"`
+	Prompt string    `json:"prompt"`
+	// Messages is the length of the history; Digest its digest
+	// (journal.DigestOf of the first Messages identity hashes).
+	Messages int    `json:"messages"`
+	Digest   string `json:"digest"`
 	// Code is the shadow checkpoint id of the workspace's files at the same
 	// moment (shadow.Repo.Checkpoint); "" when none was taken.
 	Code string `json:"code,omitempty"`
@@ -57,17 +66,21 @@ type Checkpoint struct {
 	Workspace string `json:"workspace,omitempty"`
 }
 
-// Take returns list with a checkpoint of history (the state before prompt)
-// and of the files (code, a shadow checkpoint id or "") appended, at most
-// MaxCheckpoints long. A conversation state equal to the newest
-// checkpoint's replaces it (after a rewind, the next call starts from it),
-// and the new one carries the fresh code id: the files may have changed
-// since.
-func Take(list []Checkpoint, history []message.Message, prompt, code string, at time.Time) []Checkpoint {
-	cp := Checkpoint{At: at.UTC(), Prompt: message.Clip(prompt, PromptChars), Messages: len(history),
-		Hashes: journal.HashHistory(history), Code: code}
-	if n := len(list); n > 0 && slices.Equal(list[n-1].Hashes, cp.Hashes) {
-		list = list[:n-1]
+// Prefix is the history the checkpoint names, as journal.Resolve takes it.
+func (cp Checkpoint) Prefix() journal.Prefix {
+	return journal.Prefix{Messages: cp.Messages, Digest: cp.Digest}
+}
+
+// Take returns list with a checkpoint of a history of n messages whose
+// digest is digest (the state before prompt) and of the files (code, a
+// shadow checkpoint id or "") appended, at most MaxCheckpoints long. A
+// conversation state equal to the newest checkpoint's replaces it (after a
+// rewind, the next call starts from it), and the new one carries the fresh
+// code id: the files may have changed since.
+func Take(list []Checkpoint, n int, digest, prompt, code string, at time.Time) []Checkpoint {
+	cp := Checkpoint{At: at.UTC(), Prompt: message.Clip(prompt, PromptChars), Messages: n, Digest: digest, Code: code}
+	if k := len(list); k > 0 && list[k-1].Messages == n && list[k-1].Digest == digest {
+		list = list[:k-1]
 	}
 	list = append(slices.Clip(list), cp)
 	if len(list) > MaxCheckpoints {
@@ -83,7 +96,7 @@ func Take(list []Checkpoint, history []message.Message, prompt, code string, at 
 // equal: taken before the two sides parted) is kept once.
 func Merge(theirs, ours []Checkpoint) []Checkpoint {
 	key := func(cp Checkpoint) string { // every field: two prompts sent from one state are two checkpoints
-		return strings.Join(append([]string{cp.At.UTC().Format(time.RFC3339Nano), cp.Prompt, cp.Code}, cp.Hashes...), "\x00")
+		return strings.Join([]string{cp.At.UTC().Format(time.RFC3339Nano), cp.Prompt, cp.Code, cp.Digest, strconv.Itoa(cp.Messages)}, "\x00")
 	}
 	seen := make(map[string]bool, len(theirs))
 	out := slices.Clone(theirs)
@@ -112,53 +125,37 @@ func Encode(list []Checkpoint) (json.RawMessage, error) {
 }
 
 // Decode parses the session-file form; empty input gives no checkpoints.
-// Entries that are not checkpoints (another program's format) are an error
-// naming the position.
+// A checkpoint in the older form (every hash listed, no digest) gets the
+// digest of its list. Entries that are not checkpoints (another program's
+// format: neither a digest nor hashes, or a count that disagrees with
+// the hashes) are an error naming the position.
 func Decode(raw json.RawMessage) ([]Checkpoint, error) {
 	if len(raw) == 0 || string(raw) == "null" {
 		return nil, nil
 	}
-	var list []Checkpoint
-	if err := json.Unmarshal(raw, &list); err != nil {
+	var stored []struct {
+		Checkpoint
+		Hashes []string `json:"hashes"`
+	}
+	if err := json.Unmarshal(raw, &stored); err != nil {
 		return nil, fmt.Errorf("rewind: checkpoints: %w", err)
 	}
-	for i, cp := range list {
-		if cp.Messages != len(cp.Hashes) {
-			return nil, fmt.Errorf("rewind: checkpoint %d: %d messages but %d hashes", i+1, cp.Messages, len(cp.Hashes))
+	list := make([]Checkpoint, len(stored))
+	for i, st := range stored {
+		cp := st.Checkpoint
+		switch {
+		case cp.Digest == "" && st.Hashes != nil:
+			if cp.Messages != len(st.Hashes) {
+				return nil, fmt.Errorf("rewind: checkpoint %d: %d messages but %d hashes", i+1, cp.Messages, len(st.Hashes))
+			}
+			cp.Digest = journal.DigestOf(st.Hashes)
+		case len(cp.Digest) != 2*journal.DigestBytes:
+			return nil, fmt.Errorf("rewind: checkpoint %d: no digest of its history", i+1)
 		}
+		if cp.Messages < 0 {
+			return nil, fmt.Errorf("rewind: checkpoint %d: %d messages", i+1, cp.Messages)
+		}
+		list[i] = cp
 	}
 	return list, nil
-}
-
-// Known maps message hashes to messages.
-type Known map[string]message.Message
-
-// AddHistory adds the messages of a history under their hashes.
-func (k Known) AddHistory(h []message.Message) {
-	for i, hsh := range journal.HashHistory(h) {
-		k[hsh] = h[i]
-	}
-}
-
-// Has reports whether every hash of cp is known.
-func (k Known) Has(cp Checkpoint) bool {
-	for _, h := range cp.Hashes {
-		if _, ok := k[h]; !ok {
-			return false
-		}
-	}
-	return true
-}
-
-// Resolve returns the history of cp, or false when a message is unknown.
-func (k Known) Resolve(cp Checkpoint) ([]message.Message, bool) {
-	out := make([]message.Message, 0, len(cp.Hashes))
-	for _, h := range cp.Hashes {
-		m, ok := k[h]
-		if !ok {
-			return nil, false
-		}
-		out = append(out, m)
-	}
-	return out, true
 }
