@@ -9,7 +9,6 @@ import (
 	"github.com/chatcli/chatcli/internal/message"
 )
 
-
 // Hashes gives what hashing the whole history gives, whatever happens to
 // the history between calls: appends, repeats, truncation, a message
 // replaced in the middle (repair, compaction), a fresh copy.
