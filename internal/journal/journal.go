@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -29,13 +30,16 @@ type Journal struct {
 
 	view  []string            // the hash list of the history as last recorded
 	known map[string]struct{} // every hash with a message record
-	pos   position            // how far the file has been read
+	pos   Pos                 // how far the file has been read
 	// file is the file pos counts in (the inode last read or appended
 	// to); nil when none was read, or when this handle replaced the file
 	// (sealPlainLines). Another process replaces the file when it seals
 	// or rekeys it; pos then means nothing, and Sync reads it again from
 	// the top.
 	file os.FileInfo
+	// placed is set by OpenAt until the first read checked that pos
+	// still names the record after it.
+	placed bool
 }
 
 // NewID returns a fresh journal id: 32 random lowercase hex digits.
@@ -78,7 +82,7 @@ func Open(dir, id string, key seal.Key) (*Journal, []Warning, error) {
 	}
 	j := &Journal{id: id, path: Path(dir, id), now: time.Now, key: key}
 	j.reset()
-	res, err := j.refresh()
+	res, err := j.refresh(nil)
 	return j, res.Warnings, err
 }
 
@@ -92,15 +96,36 @@ func (j *Journal) SetClock(now func() time.Time) { j.now = now }
 // reset forgets everything read, so the next refresh reads the file from
 // the top.
 func (j *Journal) reset() {
-	j.view, j.known, j.pos, j.plain, j.file = nil, map[string]struct{}{}, position{0, 1}, 0, nil
+	j.view, j.known, j.pos, j.plain, j.file = nil, map[string]struct{}{}, top, 0, nil
 }
 
 // refresh applies the records appended since the last read to the view.
 // On an error the handle forgets everything read: a later refresh starts
 // again from the top, so a line that failed (a sealed line read without
 // a key) is never stepped over.
-func (j *Journal) refresh() (ScanResult, error) {
+//
+// fn, when set, hears every record read, after it was applied.
+func (j *Journal) refresh(fn func(Record)) (ScanResult, error) {
+	res, err := j.scanFrom(fn)
+	if errors.Is(err, errNotAtLine) { // positioned by OpenAt in lines that moved since
+		j.placed = false
+		j.reset()
+		res, err = j.scanFrom(fn)
+	}
+	j.placed = false
+	return res, err
+}
+
+func (j *Journal) scanFrom(fn func(Record)) (ScanResult, error) {
+	first := true
 	res, err := scan(j.path, j.pos, j.key, func(r Record) error {
+		if first && j.placed && r.Seq != j.pos.Seq+1 {
+			return errNotAtLine
+		}
+		first = false
+		if fn != nil {
+			defer fn(r)
+		}
 		switch r.Type {
 		case TypeMessage:
 			j.view = append(j.view, r.Hash)
@@ -110,7 +135,7 @@ func (j *Journal) refresh() (ScanResult, error) {
 		}
 		return nil
 	})
-	j.pos = position{res.End, j.pos.line + res.Lines}
+	j.pos = Pos{Seq: res.Seq, Offset: res.End, Line: j.pos.Line + res.Lines}
 	j.plain += res.Plain
 	if res.file != nil {
 		j.file = res.file
@@ -125,9 +150,9 @@ func (j *Journal) refresh() (ScanResult, error) {
 // (locked): the same inode, at least as long as what was read.
 func (j *Journal) sameFile(locked os.FileInfo) bool {
 	if j.file == nil {
-		return j.pos.offset == 0
+		return j.pos.Offset == 0
 	}
-	return os.SameFile(j.file, locked) && locked.Size() >= j.pos.offset
+	return os.SameFile(j.file, locked) && locked.Size() >= j.pos.Offset
 }
 
 // Sync records the live history h: the messages the journal has not seen,
@@ -152,9 +177,15 @@ func (j *Journal) SyncHashes(h []message.Message, hashes []string, reason string
 	if !j.sameFile(locked) {
 		j.reset()
 	}
-	if _, err := j.refresh(); err != nil {
+	if _, err := j.refresh(nil); err != nil {
 		return 0, err
 	}
+	return j.record(h, hashes, reason)
+}
+
+// record appends what h holds that the view lacks (see Sync); the caller
+// holds the lock and has read the file to its end.
+func (j *Journal) record(h []message.Message, hashes []string, reason string) (int, error) {
 	common := 0 // hashes and the view agree up to here
 	for common < len(hashes) && common < len(j.view) && hashes[common] == j.view[common] {
 		common++
@@ -176,6 +207,10 @@ func (j *Journal) SyncHashes(h []message.Message, hashes []string, reason string
 	if !extends {
 		recs = append(recs, Record{Type: TypeRewrite, At: at, Reason: reason, Hashes: slices.Clone(hashes), Prev: len(j.view)})
 	}
+	for i := range recs {
+		recs[i].Seq = j.pos.Seq + int64(i) + 1
+	}
+	var err error
 	if !j.key.IsZero() && j.plain > 0 {
 		err = j.sealPlainLines(recs)
 	} else {
@@ -247,7 +282,7 @@ func (j *Journal) append(recs []Record) error {
 	if err != nil {
 		return fmt.Errorf("journal: stat %s: %w", j.path, err)
 	}
-	j.pos, j.file = position{st.Size(), j.pos.line + lines}, st
+	j.pos, j.file = Pos{Seq: j.pos.Seq + int64(len(recs)), Offset: st.Size(), Line: j.pos.Line + lines}, st
 	return nil
 }
 

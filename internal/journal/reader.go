@@ -28,8 +28,10 @@ func (w Warning) String() string {
 // ScanResult summarises a read.
 type ScanResult struct {
 	// End is the offset just past the last complete line ("\n"-terminated)
-	// that was read; a later read can continue from it.
+	// that was read; a later read can continue from it. Seq is the number
+	// of the last record read (the start's when none was).
 	End int64
+	Seq int64
 	// Lines is the number of complete lines read, skipped ones included;
 	// Records the number accepted.
 	Lines, Records int
@@ -40,12 +42,23 @@ type ScanResult struct {
 	file os.FileInfo // the file read (nil when missing)
 }
 
-// position tells a scan where it starts: the byte offset and the 1-based
-// number of the line found there.
-type position struct {
-	offset int64
-	line   int
+// Pos is a position in a journal, just past a record: Seq is the sequence
+// number of the record before it (0 at the top), Offset the byte offset
+// just past that record's line, Line the 1-based number of the line that
+// starts there. Records are numbered from 1 in file order: each carries
+// its number ("seq"), and one written without it (by an older version)
+// takes the number after the record before it. Seq is what a position
+// means; Offset and Line are where it was last seen, a hint, since sealing
+// or rekeying a journal rewrites its lines (keeping their records and
+// numbers) and moves them.
+type Pos struct {
+	Seq    int64 `json:"seq"`
+	Offset int64 `json:"offset"`
+	Line   int   `json:"line"`
 }
+
+// top is the position before the first record.
+var top = Pos{Line: 1}
 
 // scan reads the journal at path from pos and calls fn for every record
 // it accepts, in file order. Damaged lines (torn last line, NUL bytes, not
@@ -57,7 +70,7 @@ type position struct {
 // the zero Key they fail the scan (ErrEncrypted); when none opens, the scan
 // fails with an error wrapping seal.ErrWrongKey; a single one that does
 // not open among others that do is a damaged line.
-func scan(path string, pos position, key seal.Key, fn func(Record) error) (ScanResult, error) {
+func scan(path string, pos Pos, key seal.Key, fn func(Record) error) (ScanResult, error) {
 	o := &lineOpener{key: key, path: path, name: LineName(idOf(path))}
 	res, err := scanLines(path, pos, o, fn)
 	if err == nil {
@@ -66,8 +79,8 @@ func scan(path string, pos position, key seal.Key, fn func(Record) error) (ScanR
 	return res, err
 }
 
-func scanLines(path string, pos position, o *lineOpener, fn func(Record) error) (ScanResult, error) {
-	res := ScanResult{End: pos.offset}
+func scanLines(path string, pos Pos, o *lineOpener, fn func(Record) error) (ScanResult, error) {
+	res := ScanResult{End: pos.Offset, Seq: pos.Seq}
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return res, nil
@@ -79,11 +92,17 @@ func scanLines(path string, pos position, o *lineOpener, fn func(Record) error) 
 	if res.file, err = f.Stat(); err != nil {
 		return res, fmt.Errorf("journal: stat %s: %w", path, err)
 	}
-	if _, err := f.Seek(pos.offset, io.SeekStart); err != nil {
+	if pos.Offset > 0 {
+		var b [1]byte
+		if _, err := f.ReadAt(b[:], pos.Offset-1); err != nil || b[0] != '\n' {
+			return res, errNotAtLine
+		}
+	}
+	if _, err := f.Seek(pos.Offset, io.SeekStart); err != nil {
 		return res, fmt.Errorf("journal: seek %s: %w", path, err)
 	}
 	r := bufio.NewReaderSize(f, 64<<10)
-	off, lineNo := pos.offset, pos.line-1
+	off, lineNo := pos.Offset, pos.Line-1
 	for {
 		line, err := r.ReadBytes('\n')
 		if len(line) == 0 && err == io.EOF {
@@ -130,6 +149,10 @@ func scanLines(path string, pos position, o *lineOpener, fn func(Record) error) 
 				res.End = off // a whole record missing only its newline
 			}
 			res.Records++
+			if rec.Seq <= 0 {
+				rec.Seq = res.Seq + 1
+			}
+			res.Seq = rec.Seq
 			if err := fn(rec); err != nil {
 				return res, err
 			}
@@ -142,6 +165,46 @@ func scanLines(path string, pos position, o *lineOpener, fn func(Record) error) 
 			return res, nil
 		}
 	}
+}
+
+// errNotAtLine is returned by a scan from an offset that does not start a
+// line (the journal was rewritten since the offset was taken).
+var errNotAtLine = errors.New("journal: position is not at the start of a line")
+
+// ReadAfter returns the records of the journal at path after position
+// pos (those numbered above pos.Seq), in file order, and the position
+// after the last one. It reads from pos.Offset when the record found there
+// is the one numbered pos.Seq+1, and otherwise (the journal was sealed,
+// rekeyed or repaired since: its lines moved) from the top, skipping the
+// records up to pos.Seq. Sealed lines are opened with key (see scan); the
+// warnings name the damaged lines skipped.
+func ReadAfter(path string, key seal.Key, pos Pos) ([]Record, Pos, []Warning, error) {
+	if pos.Line < 1 {
+		pos.Line = 1
+	}
+	var recs []Record
+	line := pos.Line
+	res, err := scan(path, pos, key, func(r Record) error {
+		if len(recs) == 0 && r.Seq != pos.Seq+1 {
+			return errNotAtLine
+		}
+		recs = append(recs, r)
+		return nil
+	})
+	if errors.Is(err, errNotAtLine) {
+		recs, line = nil, 1
+		res, err = scan(path, top, key, func(r Record) error {
+			if r.Seq > pos.Seq {
+				recs = append(recs, r)
+			}
+			return nil
+		})
+	}
+	end := Pos{Seq: res.Seq, Offset: res.End, Line: line + res.Lines}
+	if err == nil && res.Seq < pos.Seq { // a shorter journal than the position: nothing after it
+		end = pos
+	}
+	return recs, end, res.Warnings, err
 }
 
 // decodeLine decodes one line. It returns the record (Type "" when none)
@@ -175,7 +238,7 @@ func decodeLine(line []byte, complete bool) (Record, string) {
 // sealed lines with key.
 func ReadAll(path string, key seal.Key) ([]Record, ScanResult, error) {
 	var recs []Record
-	res, err := scan(path, position{0, 1}, key, func(r Record) error {
+	res, err := scan(path, top, key, func(r Record) error {
 		recs = append(recs, r)
 		return nil
 	})
@@ -190,7 +253,7 @@ func ReadAll(path string, key seal.Key) ([]Record, ScanResult, error) {
 func Messages(path string, key seal.Key) ([]message.Message, []string, []Warning, error) {
 	var out []message.Message
 	var hashes []string
-	res, err := scan(path, position{0, 1}, key, func(r Record) error {
+	res, err := scan(path, top, key, func(r Record) error {
 		if r.Type == TypeMessage {
 			out = append(out, *r.Message)
 			hashes = append(hashes, r.Hash)
@@ -227,7 +290,7 @@ func Resolve(path string, key seal.Key, want []Prefix) ([][]message.Message, err
 		}
 	}
 	var v viewChain
-	_, err := scan(path, position{0, 1}, key, func(r Record) error {
+	_, err := scan(path, top, key, func(r Record) error {
 		if left == 0 || !v.apply(r) {
 			return nil
 		}
@@ -249,7 +312,7 @@ func Resolve(path string, key seal.Key, want []Prefix) ([][]message.Message, err
 // both nil when there is none. Only hash lists are kept while reading.
 func LastRewrite(path, reason string, key seal.Key) (before, after []string, err error) {
 	var view []string
-	_, err = scan(path, position{0, 1}, key, func(r Record) error {
+	_, err = scan(path, top, key, func(r Record) error {
 		switch r.Type {
 		case TypeMessage:
 			view = append(view, r.Hash)
@@ -264,27 +327,33 @@ func LastRewrite(path, reason string, key seal.Key) (before, after []string, err
 	return before, after, err
 }
 
+// messagesByHash returns the message of each hash of want the journal at
+// path holds (the first record of each).
+func messagesByHash(path string, key seal.Key, want []string) (map[string]*message.Message, error) {
+	need := make(map[string]*message.Message, len(want))
+	for _, h := range want {
+		need[h] = nil
+	}
+	if len(need) == 0 {
+		return need, nil
+	}
+	_, err := scan(path, top, key, func(r Record) error {
+		if m, ok := need[r.Hash]; r.Type == TypeMessage && ok && m == nil {
+			need[r.Hash] = r.Message
+		}
+		return nil
+	})
+	return need, err
+}
+
 // MessagesOf returns the messages the hash lists name, list by list and in
 // order, read from the message records of the journal at path; a nil list,
 // or one naming a message the journal does not hold, gives nil. Only the
 // messages named are kept while reading.
 func MessagesOf(path string, key seal.Key, lists ...[]string) ([][]message.Message, error) {
-	need := map[string]*message.Message{}
-	for _, l := range lists {
-		for _, h := range l {
-			need[h] = nil
-		}
-	}
-	if len(need) > 0 {
-		_, err := scan(path, position{0, 1}, key, func(r Record) error {
-			if m, ok := need[r.Hash]; r.Type == TypeMessage && ok && m == nil {
-				need[r.Hash] = r.Message
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
+	need, err := messagesByHash(path, key, slices.Concat(lists...))
+	if err != nil {
+		return nil, err
 	}
 	out := make([][]message.Message, len(lists))
 	for i, l := range lists {

@@ -26,8 +26,11 @@ const (
 
 // Record is one line of a journal.
 type Record struct {
-	Type string    `json:"type"`
-	At   time.Time `json:"at"`
+	Type string `json:"type"`
+	// Seq numbers the record in its journal, from 1 (see Pos); readers
+	// set it for records written without it.
+	Seq int64     `json:"seq,omitempty"`
+	At  time.Time `json:"at"`
 	// Hash and Message are set on message records.
 	Hash    string           `json:"hash,omitempty"`
 	Message *message.Message `json:"message,omitempty"`

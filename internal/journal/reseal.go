@@ -124,8 +124,9 @@ func (j *Journal) sealPlainLines(recs []Record) error {
 	if err := atomicfile.WriteFile(j.path, out); err != nil {
 		return err
 	}
-	j.pos.offset, j.plain, j.file = int64(len(out)), 0, nil
-	j.pos.line = bytes.Count(out, []byte("\n")) + 1
+	j.pos.Offset, j.plain, j.file = int64(len(out)), 0, nil
+	j.pos.Line = bytes.Count(out, []byte("\n")) + 1
+	j.pos.Seq += int64(len(recs))
 	return nil
 }
 

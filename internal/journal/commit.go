@@ -1,0 +1,204 @@
+package journal
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"time"
+
+	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/seal"
+)
+
+// ErrRewriteConflict is returned by Commit when this handle's history and
+// another process's both rewrote (compacted, rewound, repaired) the history
+// this handle last saw: the two cannot both be the view. Nothing was
+// appended; the error is a *RewriteConflict carrying the other side.
+var ErrRewriteConflict = errors.New("journal: rewritten by two processes")
+
+// RewriteConflict is the error of Commit for two rewrites of one base.
+type RewriteConflict struct {
+	Path string
+	// Theirs is the history the journal holds now (the other rewrite).
+	Theirs []message.Message
+}
+
+func (e *RewriteConflict) Error() string {
+	return fmt.Sprintf("%v: %s", ErrRewriteConflict, e.Path)
+}
+
+// Unwrap makes errors.Is(err, ErrRewriteConflict) hold.
+func (e *RewriteConflict) Unwrap() error { return ErrRewriteConflict }
+
+// Commit is the result of a Commit.
+type Commit struct {
+	// History is the live history now: h as given, or, when other
+	// processes appended since this handle last read or wrote, h with
+	// their records taken in (see Journal.Commit).
+	History []message.Message
+	// Adopted counts the messages that came from other processes; 0 when
+	// History is h.
+	Adopted int
+	// Appended counts the records written.
+	Appended int
+}
+
+// Commit records the live history h like Sync, after taking in, under the
+// journal's lock, what other processes appended since this handle last
+// read or wrote (its base view B). c keeps the hashes of h (Hashes.Of);
+// it is used for the result too, so only new messages are hashed. With
+// the other processes' records read, the journal's view is V:
+//
+//   - V = B (nobody else wrote): h is recorded as Sync does.
+//   - V = B + X (others only appended) and h = B + M (this side only
+//     appended): the view becomes B + X + M, so appends of two windows
+//     interleave in journal order; when that splits a tool call from its
+//     results (message.Validate), B + M + X instead, one rewrite record
+//     saying so. Messages M starts with that X already starts with are
+//     not added again, so committing one history twice is harmless.
+//   - V = B + X and h rewrote B: h + X (this rewrite, then their
+//     messages).
+//   - V rewrote B and h = B + M: V + M (their rewrite, then this side's
+//     messages).
+//   - V and h both rewrote B: a *RewriteConflict (ErrRewriteConflict)
+//     holding V's history; nothing is written.
+//
+// Errors: those of Sync, and ErrRewriteConflict.
+func (j *Journal) Commit(h []message.Message, c *Hashes, reason string) (Commit, error) {
+	lock, locked, err := lockFile(j.path)
+	if err != nil {
+		return Commit{}, err
+	}
+	defer lock.Unlock()
+	base := j.view
+	if !j.sameFile(locked) {
+		j.reset()
+	}
+	var theirs []Record
+	if _, err := j.refresh(func(r Record) { theirs = append(theirs, r) }); err != nil {
+		return Commit{}, err
+	}
+	hashes := c.Of(h)
+	if slices.Equal(base, j.view) {
+		n, err := j.record(h, hashes, reason)
+		return Commit{History: h, Appended: n}, err
+	}
+	v, err := j.resolveView(h, hashes, theirs)
+	if err != nil {
+		return Commit{}, err
+	}
+	prefix := func(l []string) bool { return len(l) >= len(base) && slices.Equal(l[:len(base)], base) }
+	theyAppended, weAppended := prefix(j.view), prefix(hashes)
+	var next []message.Message
+	adopted := len(v)
+	switch {
+	case theyAppended && weAppended: // B + X and B + M
+		// What M starts with that X already holds is not ours to add
+		// again (a commit whose write landed unnoticed, or a handle that
+		// had not read the journal yet).
+		x, m := j.view[len(base):], hashes[len(base):]
+		k := 0
+		for k < len(x) && k < len(m) && x[k] == m[k] {
+			k++
+		}
+		adopted = len(x) - k
+		next = slices.Concat(v, h[len(base)+k:])
+		if message.Validate(next) != nil && message.Validate(h) == nil {
+			next = slices.Concat(h, v[len(base):])
+		}
+	case theyAppended: // B + X and a rewrite of B
+		adopted = len(v) - len(base)
+		next = slices.Concat(h, v[len(base):])
+	case weAppended: // a rewrite of B and B + M
+		next = slices.Concat(v, h[len(base):])
+	default:
+		return Commit{}, &RewriteConflict{Path: j.path, Theirs: v}
+	}
+	n, err := j.record(next, c.Of(next), reason)
+	if err != nil {
+		return Commit{}, err
+	}
+	return Commit{History: next, Adopted: adopted, Appended: n}, nil
+}
+
+// resolveView returns the messages of the current view, taken from h (whose
+// copies carry the live meta), the records just read, or else the whole
+// journal (a rewind elsewhere may bring back messages only it holds).
+func (j *Journal) resolveView(h []message.Message, hashes []string, read []Record) ([]message.Message, error) {
+	have := make(map[string]*message.Message, len(hashes)+len(read))
+	for _, r := range read {
+		if r.Type == TypeMessage {
+			have[r.Hash] = r.Message
+		}
+	}
+	for i, hsh := range hashes {
+		have[hsh] = &h[i]
+	}
+	var missing []string
+	for _, hsh := range j.view {
+		if have[hsh] == nil {
+			missing = append(missing, hsh)
+		}
+	}
+	if len(missing) > 0 {
+		found, err := messagesByHash(j.path, j.key, missing)
+		if err != nil {
+			return nil, err
+		}
+		for hsh, m := range found {
+			have[hsh] = m
+		}
+	}
+	out := make([]message.Message, 0, len(j.view))
+	for _, hsh := range j.view {
+		m := have[hsh]
+		if m == nil {
+			return nil, fmt.Errorf("%w: %s: the view names message %s, which no record holds", ErrCorrupt, j.path, hsh)
+		}
+		out = append(out, *m)
+	}
+	return out, nil
+}
+
+// Pos is the position just past the last record this handle read or
+// wrote.
+func (j *Journal) Pos() Pos { return j.pos }
+
+// View returns the identity hashes of the history as last recorded; the
+// caller must not modify it.
+func (j *Journal) View() []string { return j.view }
+
+// OpenAt opens journal id under dir for a history that is known to be its
+// view at position pos (a session snapshot's journal_pos, and the hashes
+// of the snapshot's history): nothing before pos is read. The first read
+// checks that pos still names the record after it; when the journal's
+// lines moved since (it was sealed, rekeyed or repaired) the handle reads
+// the journal from the top instead. Errors: an invalid id (see Open); the
+// folder cannot be created.
+func OpenAt(dir, id string, key seal.Key, pos Pos, view []string) (*Journal, error) {
+	if !ValidID(id) {
+		return nil, fmt.Errorf("journal: invalid id %q", id)
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("journal: create %s: %w", dir, err)
+	}
+	j := &Journal{id: id, path: Path(dir, id), now: time.Now, key: key}
+	j.reset()
+	if pos.Seq <= 0 {
+		return j, nil
+	}
+	if pos.Line < 1 {
+		pos.Line = 1
+	}
+	st, err := os.Stat(j.path)
+	if err != nil {
+		return j, nil // no journal (any more): the first read starts at the top
+	}
+	j.pos, j.file, j.placed = pos, st, true
+	j.view = slices.Clone(view)
+	for _, h := range view {
+		j.known[h] = struct{}{}
+	}
+	return j, nil
+}
