@@ -95,11 +95,13 @@ func TestCon1TwoProcesses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(userPrompts(s.History), ","); got != "zero,from A,from B" || s.History[len(s.History)-1].Content != "reply to B" {
+	// B's turn was under way when A's landed: B's reply stays with B's
+	// prompt, A's turn follows, both in the journal's order.
+	if got := strings.Join(userPrompts(s.History), ","); got != "zero,from B,from A" || s.History[3].Content != "reply to B" {
 		t.Fatalf("S holds %q; B said:\n%s", got, bErr.String())
 	}
-	if !strings.Contains(bErr.String(), `session "S" gained 2 message(s) elsewhere`) {
-		t.Fatalf("B did not say it merged:\n%s", bErr.String())
+	if !strings.Contains(bErr.String(), `session "S": took in 2 message(s) written in another window`) {
+		t.Fatalf("B did not say it took in A's turn:\n%s", bErr.String())
 	}
 	checkJournals(t, home)
 }

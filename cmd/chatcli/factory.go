@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
 
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
@@ -35,10 +36,19 @@ type factory struct {
 	workdir string
 	// closers release what the engines' toolboxes hold, at close.
 	closers []func() error
+	// engines are the engines built here: close writes the file of each
+	// one's bound session (its turns went to the journal).
+	engines []*conversation.Engine
 }
 
 // close releases what the command's engines held.
 func (f *factory) close() {
+	for _, e := range f.engines {
+		if _, err := e.Close(false); err != nil {
+			fmt.Fprintln(f.streams.Err, "note: "+err.Error())
+		}
+	}
+	f.engines = nil
 	for _, m := range f.markers {
 		m.Close()
 	}
@@ -95,6 +105,9 @@ func (f *factory) store(c config.Config) (*session.Store, error) {
 		return nil, err
 	}
 	st.SetKey(c.EncryptionKey)
+	// Files are read with their journal's tail even when this process
+	// writes no journal (CHATCLI_SESSION_TRANSCRIPT=false).
+	st.SetJournalDir(filepath.Join(c.Home, "transcripts"))
 	f.stores = append(f.stores, st)
 	return st, nil
 }
@@ -145,13 +158,15 @@ func (f *factory) engine(c config.Config) (*conversation.Engine, error) {
 	// pass removes it; the mark goes with the process.
 	marker := retention.NewMarker(c.Home)
 	f.markers = append(f.markers, marker)
-	return conversation.New(conversation.Options{Store: st, Provider: p, JournalDir: c.TranscriptsDir(), ContextWindow: c.ContextWindowFor(c.Model),
+	e := conversation.New(conversation.Options{Store: st, Provider: p, JournalDir: c.TranscriptsDir(), ContextWindow: c.ContextWindowFor(c.Model),
 		Toolbox: tb, CodeCheckpoints: code, MaxSteps: c.Agent.MaxSteps, OnTool: f.toolActivity,
 		Notify: notify, OnBind: func(name string) {
 			if err := marker.Set(name); err != nil {
 				notify(fmt.Sprintf("could not mark session %q open: %v", name, err))
 			}
-		}}), nil
+		}})
+	f.engines = append(f.engines, e)
+	return e, nil
 }
 
 // banner names the provider and model; the offline provider says plainly

@@ -131,7 +131,7 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 
 // oneShotRun runs `chatcli -p PROMPT [--session NAME]`. Without --session
 // nothing is saved.
-func oneShotRun(ctx context.Context, o *rootOptions) error {
+func oneShotRun(ctx context.Context, o *rootOptions) (err error) {
 	if strings.TrimSpace(o.Prompt) == "" {
 		return fmt.Errorf("%w: -p needs a prompt", errFlags)
 	}
@@ -149,6 +149,13 @@ func oneShotRun(ctx context.Context, o *rootOptions) error {
 		if _, _, err := e.Attach(o.Session); err != nil {
 			return err
 		}
+		// The session's file is brought up to date on the way out (the
+		// turn itself went to its journal).
+		defer func() {
+			if _, cerr := e.Close(false); cerr != nil {
+				err = errors.Join(err, cerr)
+			}
+		}()
 	}
 	if err := startMode(e, o); err != nil {
 		return err

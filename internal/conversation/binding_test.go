@@ -89,7 +89,7 @@ func TestSaveAsStartsANewIdentityAndJournal(t *testing.T) {
 	f := newFixture(t)
 	dir := t.TempDir()
 	e := f.engine(nil)
-	e.journalDir = dir
+	e.setJournalDir(dir)
 	turn(t, e, "base")
 	e.Save("a", false)
 	a, _ := f.store.Load("a")
@@ -124,13 +124,13 @@ func TestJournalFollowsTheSessionAcrossRestartsAndForks(t *testing.T) {
 	f := newFixture(t)
 	dir := t.TempDir()
 	e := f.engine(nil)
-	e.journalDir = dir
+	e.setJournalDir(dir)
 	turn(t, e, "one")
 	e.Save("s", false)
 	e.Close(true)
 
 	e2 := f.engine(nil) // a restart
-	e2.journalDir = dir
+	e2.setJournalDir(dir)
 	e2.Attach("s")
 	turn(t, e2, "two")
 	s, _ := f.store.Load("s")
@@ -165,7 +165,7 @@ func TestDetachAndAutosaveNeverShareAJournal(t *testing.T) {
 	f := newFixture(t)
 	dir := t.TempDir()
 	e := f.engine(nil)
-	e.journalDir = dir
+	e.setJournalDir(dir)
 	turn(t, e, "p1")
 	e.Save("s1", false)
 	e.Detach()
@@ -187,10 +187,10 @@ func TestTranscriptAddsWhatTheJournalMissed(t *testing.T) {
 	f := newFixture(t)
 	dir := t.TempDir()
 	e := f.engine(nil)
-	e.journalDir = dir
+	e.setJournalDir(dir)
 	turn(t, e, "recorded")
 	e.Save("s", false)
-	e.journalDir = "" // the journal is turned off for a while
+	e.setJournalDir("") // the journal is turned off for a while
 	turn(t, e, "unrecorded")
 	tr, err := ReadTranscript(dir, e.sess.TranscriptID, e.History(), seal.Key{})
 	if err != nil || tr.Source != SourceBoth || users(tr.Messages) != "recorded,unrecorded" {
@@ -204,7 +204,7 @@ func TestTranscriptAddsWhatTheJournalMissed(t *testing.T) {
 func TestSearchIndexFollowsNewTurns(t *testing.T) {
 	f := newFixture(t)
 	e := f.engine(nil)
-	e.journalDir = t.TempDir()
+	e.setJournalDir(t.TempDir())
 	turn(t, e, "alpha")
 	e.Save("s", false)
 	if hits, _, err := e.SearchTranscript("alpha", 5); err != nil || len(hits) == 0 {

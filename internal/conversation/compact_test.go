@@ -17,7 +17,7 @@ func TestCompactionIsJournalledAndUndoableAfterARestart(t *testing.T) {
 	f := newFixture(t)
 	dir := t.TempDir()
 	e := f.engine(nil)
-	e.journalDir = dir
+	e.setJournalDir(dir)
 	for i := range 12 {
 		turn(t, e, fmt.Sprintf("question %d: %s", i, strings.Repeat("why does the parser fail? ", 20)))
 	}
@@ -38,7 +38,7 @@ func TestCompactionIsJournalledAndUndoableAfterARestart(t *testing.T) {
 	}
 
 	e2 := f.engine(nil) // after a restart
-	e2.journalDir = dir
+	e2.setJournalDir(dir)
 	e2.Load("s")
 	if _, err := e2.UndoCompact(); err != nil || users(e2.History()) != users(before) || len(e2.History()) != len(before) {
 		t.Fatalf("undo: %v", err)
@@ -103,7 +103,7 @@ func TestCompactingASessionThatHadNoJournalIsUndoable(t *testing.T) {
 	}
 	f.store.Save("old", &session.Session{History: h}) // written without a journal
 	e := f.engine(nil)
-	e.journalDir = t.TempDir()
+	e.setJournalDir(t.TempDir())
 	e.Load("old")
 	if _, err := e.Compact(context.Background(), "", nil); err != nil {
 		t.Fatal(err)
@@ -116,7 +116,7 @@ func TestCompactingASessionThatHadNoJournalIsUndoable(t *testing.T) {
 func TestUndoCompactRefusesAnotherBranch(t *testing.T) {
 	f := newFixture(t)
 	e := f.engine(nil)
-	e.journalDir = t.TempDir()
+	e.setJournalDir(t.TempDir())
 	for i := range 12 {
 		turn(t, e, fmt.Sprintf("q%d %s", i, strings.Repeat("detail ", 30)))
 	}

@@ -37,11 +37,17 @@ func (e *Engine) writeThrough() error {
 // conflict fork that now holds this window's version when reconciling
 // made the other side live ("" otherwise).
 func (e *Engine) writeThroughFork() (fork string, err error) {
-	if e.bound == "" {
-		return "", nil
+	if fork, e.pendingFork = e.pendingFork, ""; fork != "" || e.bound == "" {
+		return fork, nil
+	}
+	if e.journaled() {
+		return "", nil // the journal holds the turn (snapshot.go)
 	}
 	err = e.saveTo(e.bound)
 	if !errors.Is(err, session.ErrConflict) {
+		return "", err
+	}
+	if done, err := e.snapshotOverPeer(); done {
 		return "", err
 	}
 	return e.reconcile()
@@ -67,6 +73,7 @@ func (e *Engine) reconcile() (fork string, err error) {
 		if cur == nil { // deleted since: write this side again
 			saved, recreated = e.sess.Clone(), true
 			saved.History, saved.Checkpoints = e.history, cps
+			saved.JournalPos = e.journalPosOf(saved)
 			return saved, nil
 		}
 		h, n, ok := mergeHistories(e.base, cur.History, e.history)
@@ -84,13 +91,21 @@ func (e *Engine) reconcile() (fork string, err error) {
 		}
 		saved, theirs, mergedCps = cur.Clone(), n, merged
 		saved.History, saved.Checkpoints = h, both
+		if e.journal != nil && e.journalDir != "" && saved.TranscriptID == e.journal.ID() {
+			// The merge goes to the journal first, so the file written is
+			// its snapshot and other windows read it as one.
+			e.history = h
+			e.commit(journal.ReasonSync)
+			saved.History = e.history
+		}
+		saved.JournalPos = e.journalPosOf(saved)
 		return saved, nil
 	})
 	switch {
 	case err != nil:
 		return "", err
 	case other != nil:
-		return e.forkConflict(other)
+		return e.forkConflict(other, true)
 	case recreated:
 		e.notify(fmt.Sprintf("session %q was deleted elsewhere; this window wrote it again", e.bound))
 	case theirs > 0:
@@ -130,8 +145,15 @@ func mergeHistories(base, theirs, ours []message.Message) ([]message.Message, in
 // live; it returns the fork's name. When the fork cannot be written,
 // nothing is adopted and the error is returned: the live history stays
 // unsaved (Close autosaves it).
-func (e *Engine) forkConflict(other *session.Session) (string, error) {
-	e.record(journal.ReasonSync) // the lineage's journal holds this side too
+//
+// With recordFirst this side is first recorded in the lineage's journal
+// (the journal then holds both); a journal commit that met another
+// rewrite (snapshot.go) cannot record it there, and the fork's own
+// journal records it at its first commit.
+func (e *Engine) forkConflict(other *session.Session, recordFirst bool) (string, error) {
+	if recordFirst {
+		e.record(journal.ReasonSync) // the lineage's journal holds this side too
+	}
 	id := e.JournalID()
 	if id != "" {
 		var err error
@@ -167,6 +189,9 @@ func conflictName(name, stamp string) string {
 func (e *Engine) take(other *session.Session) {
 	e.useFile(other)
 	e.history, e.dirty = other.History, false
+	if other.JournalPos.Seq > 0 {
+		e.openJournalAt(other)
+	}
 	e.loadCheckpoints()
 	e.repair()
 	e.record(journal.ReasonSync)

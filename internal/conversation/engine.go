@@ -61,6 +61,15 @@ type Engine struct {
 	// journal is the open journal of sess.TranscriptID, nil until needed.
 	journalDir string
 	journal    *journal.Journal
+	// fileBytes is the size of the bound file as last written or read
+	// (snapshot policy, snapshot.go); mustWrite makes the next
+	// write-through write the file: a message's meta changed after it was
+	// journalled (meta is not journalled again), or a snapshot was asked
+	// for and could not be written; pendingFork names
+	// the conflict fork a journal commit made of this side (conflict.go).
+	fileBytes   int64
+	mustWrite   bool
+	pendingFork string
 
 	// mode is ModeChat, ModeAgent or ModeCoder; toolbox runs the tools of
 	// the last two (see agent.go).
@@ -111,6 +120,7 @@ func New(o Options) *Engine {
 	e := &Engine{store: o.Store, provider: o.Provider, notify: o.Notify, now: o.Now, sess: &session.Session{},
 		journalDir: o.JournalDir, contextWindow: o.ContextWindow, onBind: o.OnBind,
 		mode: ModeChat, toolbox: o.Toolbox, maxSteps: o.MaxSteps, onTool: o.OnTool, code: o.CodeCheckpoints}
+	e.setJournalDir(o.JournalDir)
 	if e.maxSteps <= 0 {
 		e.maxSteps = DefaultMaxSteps
 	}
@@ -121,6 +131,16 @@ func New(o Options) *Engine {
 		e.now = time.Now
 	}
 	return e
+}
+
+// setJournalDir turns the journal on in dir ("" turns it off). The store
+// is told where journals are when it does not know yet, so that what it
+// loads includes the journal records after each file's position.
+func (e *Engine) setJournalDir(dir string) {
+	e.journalDir = dir
+	if dir != "" && e.store != nil && e.store.JournalDir() == "" {
+		e.store.SetJournalDir(dir)
+	}
 }
 
 // SetNotify replaces the receiver of notices (see Options.Notify; nil
@@ -159,8 +179,9 @@ func (e *Engine) SetProvider(p provider.Provider) { e.provider, e.usageRatio = p
 // Store is the session store the engine writes to.
 func (e *Engine) Store() *session.Store { return e.store }
 
-// Dirty reports whether the live history holds content saved nowhere.
-func (e *Engine) Dirty() bool { return e.dirty }
+// Dirty reports whether the live history holds content saved nowhere: not
+// in the bound file, nor in the journal the file is a snapshot of.
+func (e *Engine) Dirty() bool { return e.dirty && !(e.bound != "" && e.inJournal()) }
 
 // Turn runs one chat turn for prompt, streaming the reply through onDelta
 // (may be nil). It returns the assistant message. In agent and coder modes
@@ -229,6 +250,7 @@ func (e *Engine) markUnanswered(i int) {
 	}
 	meta.Unanswered = true
 	m.Meta = &meta
+	e.mustWrite = true
 }
 
 // repair applies message.Repair to the live history, reports each fix and
@@ -274,17 +296,22 @@ func (e *Engine) writeAs(name string, write func(*session.Session) error) error 
 		return err
 	}
 	s.Checkpoints = cps
+	s.JournalPos = e.journalPosOf(s)
 	if err := write(s); err != nil {
 		return err
 	}
-	e.sess, e.dirty, e.base = s, false, s.History
+	e.sess, e.dirty, e.base, e.mustWrite = s, false, s.History, false
 	e.seen = session.Header{Revision: s.Revision, UpdatedAt: s.UpdatedAt}
+	if h, err := e.store.StatFile(name); err == nil {
+		e.fileBytes = h.SizeBytes
+	}
 	return nil
 }
 
-// adopt brings in a newer revision of the bound session saved by another
-// process since this engine last read or wrote it, and says whether there
-// was one. The check reads only the file's header, without the lock: a
+// adopt brings in what other windows wrote to the bound session since this
+// engine last read or wrote it: the records they committed to its journal
+// (taken in, the checkpoints unchanged: it returns false), or a newer
+// file written without the journal, and then says there was one. The check reads only the file's header, without the lock: a
 // write that lands after it is caught by the conditional save of the turn.
 // Revisions alone decide (two chatcli writes never share one); updated_at
 // decides only for files written without a revision. With no unsaved live
@@ -294,8 +321,15 @@ func (e *Engine) adopt() (bool, error) {
 	if e.bound == "" {
 		return false, nil
 	}
-	h, err := e.store.Stat(e.bound)
+	h, err := e.store.StatFile(e.bound)
 	if err == nil && h.Revision == e.seen.Revision && (h.Revision != 0 || h.UpdatedAt.Equal(e.seen.UpdatedAt)) {
+		e.adoptJournal() // the file is as this window left it; other windows' turns are in the journal
+		return false, nil
+	}
+	if err == nil && e.journalPeer(h) { // a snapshot another window wrote of this journal
+		e.seen = session.Header{Revision: h.Revision, UpdatedAt: h.UpdatedAt}
+		e.sess.Revision, e.sess.JournalPos, e.fileBytes = h.Revision, h.JournalPos, h.SizeBytes
+		e.adoptJournal()
 		return false, nil
 	}
 	if err == nil && e.dirty {

@@ -65,13 +65,11 @@ func (e *Engine) recordAlways(reason string) {
 	if e.store.AutoWriteRefusal() != nil {
 		return // a refused key seals nothing; without the key of an encrypted store, no plaintext journal
 	}
-	err := e.openJournal()
-	if err == nil {
-		_, err = e.journal.SyncHashes(e.history, e.hashes.Of(e.history), reason)
-	}
-	if err != nil {
+	if err := e.openJournal(); err != nil {
 		e.notify(fmt.Sprintf("journal not written: %v", err))
+		return
 	}
+	e.commit(reason)
 }
 
 // forkJournal gives the conversation its own copy of its journal, so that

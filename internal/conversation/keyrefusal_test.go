@@ -30,7 +30,7 @@ func keyedEngine(t *testing.T, dir string, b byte) (*Engine, *session.Store) {
 	}
 	f := &fixture{store: st}
 	e := f.engine(nil)
-	e.journalDir = filepath.Join(dir, "transcripts")
+	e.setJournalDir(filepath.Join(dir, "transcripts"))
 	return e, st
 }
 

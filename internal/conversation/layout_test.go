@@ -17,7 +17,7 @@ import (
 func TestEngineWrittenSessionKeepsItsHeaderFirstAndCheckpointsSmall(t *testing.T) {
 	f := newFixture(t)
 	e := f.engine(nil)
-	e.journalDir = t.TempDir()
+	e.setJournalDir(t.TempDir())
 	if err := e.Save("long", false); err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +44,7 @@ func TestEngineWrittenSessionKeepsItsHeaderFirstAndCheckpointsSmall(t *testing.T
 	// Every checkpoint still resolves after a reload, and rewinds.
 	e.Close(false)
 	e2 := f.engine(nil)
-	e2.journalDir = e.journalDir
+	e2.setJournalDir(e.journalDir)
 	if _, err := e2.Load("long"); err != nil {
 		t.Fatal(err)
 	}

@@ -64,7 +64,7 @@ func (e *Engine) Mirror(name string) error {
 		return err
 	}
 	s := &session.Session{History: e.history, TranscriptID: e.JournalID(), Checkpoints: cps}
-	if h, err := e.store.Stat(n); err == nil {
+	if h, err := e.store.StatFile(n); err == nil {
 		s.Revision, s.CreatedAt = h.Revision, h.CreatedAt // continue the file's revisions
 	}
 	if err := e.store.Save(n, s); err != nil {

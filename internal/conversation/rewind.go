@@ -156,8 +156,15 @@ func (e *Engine) UndoCompact() (int, error) {
 // replace makes h the live history, journals the rewrite and writes it
 // through. The history being replaced is journalled first (even for a
 // session that had no journal yet), so it can always be restored.
+//
+// A history the journal already holds is not recorded again first: the
+// rewrite's commit then finds what other windows wrote since this engine
+// last read, and two rewrites of one base keep this side as a conflict
+// fork (snapshot.go).
 func (e *Engine) replace(h []message.Message, reason string) error {
-	e.recordAlways(journal.ReasonSync)
+	if e.journal == nil || !slices.Equal(e.journal.View(), e.hashes.Of(e.history)) {
+		e.recordAlways(journal.ReasonSync)
+	}
 	e.history, e.dirty = slices.Clone(h), true
 	e.repair()
 	if err := message.Validate(e.history); err != nil {

@@ -13,7 +13,7 @@ func TestRewindSurvivesInsertedMessagesAndReload(t *testing.T) { // case rw-1
 	f := newFixture(t)
 	dir := t.TempDir()
 	e := f.engine(nil)
-	e.journalDir = dir
+	e.setJournalDir(dir)
 	e.Save("s", false)
 	turn(t, e, "turn 1")
 	turn(t, e, "turn 2")
@@ -38,7 +38,7 @@ func TestRewindSurvivesInsertedMessagesAndReload(t *testing.T) { // case rw-1
 	e.Close(true) // exit without sending
 
 	e2 := f.engine(nil)
-	e2.journalDir = dir
+	e2.setJournalDir(dir)
 	if _, err := e2.Load("s"); err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func TestRewindToMessagesOnlyTheJournalHolds(t *testing.T) {
 	f := newFixture(t)
 	dir := t.TempDir()
 	e := f.engine(nil)
-	e.journalDir = dir
+	e.setJournalDir(dir)
 	e.Save("s", false)
 	for _, p := range []string{"a", "b", "c"} {
 		turn(t, e, p)
@@ -62,7 +62,7 @@ func TestRewindToMessagesOnlyTheJournalHolds(t *testing.T) {
 	e.replace(append([]message.Message{summary}, full[4:]...), journal.ReasonCompact)
 
 	e2 := f.engine(nil) // after a restart
-	e2.journalDir = dir
+	e2.setJournalDir(dir)
 	e2.Load("s")
 	if len(e2.Checkpoints()) != 3 {
 		t.Fatalf("checkpoints after reload: %d (notices %v)", len(e2.Checkpoints()), f.notices)
@@ -84,16 +84,17 @@ func TestCheckpointWithoutItsMessagesIsDroppedWithANotice(t *testing.T) {
 	f := newFixture(t)
 	dir := t.TempDir()
 	e := f.engine(nil)
-	e.journalDir = dir
+	e.setJournalDir(dir)
 	e.Save("s", false)
 	turn(t, e, "a")
 	turn(t, e, "b")
 	s, _ := f.store.Load("s")
 	e.replace(e.History()[2:], journal.ReasonCompact)
+	e.Close(false)                               // the file is written: the journal's snapshot
 	os.Remove(journal.Path(dir, s.TranscriptID)) // the journal is gone
 	f.notices = nil
 	e2 := f.engine(nil)
-	e2.journalDir = dir
+	e2.setJournalDir(dir)
 	e2.Load("s")
 	// "a" started from the empty history: always restorable. "b" needed
 	// "a" and its reply, which only the lost journal held.

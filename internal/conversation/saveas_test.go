@@ -17,7 +17,7 @@ func TestSaveAsNeverReplacesASessionCreatedMeanwhile(t *testing.T) {
 	for _, from := range []string{"", "mine"} { // unbound, and bound to another session
 		f := newFixture(t)
 		e := f.engine(nil)
-		e.journalDir = t.TempDir()
+		e.setJournalDir(t.TempDir())
 		turn(t, e, "mine")
 		if from != "" {
 			if err := e.Save(from, false); err != nil {

@@ -47,7 +47,7 @@ func (e *Engine) Save(name string, replace bool) error {
 	if n != e.bound {
 		e.seen, e.base = session.Header{}, nil
 		if replace {
-			if h, err := e.store.Stat(n); err == nil {
+			if h, err := e.store.StatFile(n); err == nil {
 				e.sess.Revision = h.Revision // continue the replaced file's revisions
 			}
 		}
@@ -56,7 +56,7 @@ func (e *Engine) Save(name string, replace bool) error {
 	save := e.saveTo
 	switch {
 	case n == e.bound:
-		save = func(string) error { return e.writeThrough() }
+		save = func(string) error { return e.snapshot() }
 	case !replace:
 		save = e.createAs
 	}
@@ -100,6 +100,13 @@ func (e *Engine) Load(name string) (autosaved string, err error) {
 	e.journal = nil
 	e.useFile(s)
 	e.history, e.dirty = s.History, false
+	for _, w := range s.JournalWarnings {
+		e.notify("journal: " + w.String())
+	}
+	e.openJournalAt(s)
+	if h, err := e.store.StatFile(e.bound); err == nil {
+		e.fileBytes = h.SizeBytes
+	}
 	e.loadCheckpoints()
 	if e.repair() {
 		if err := e.writeThrough(); err != nil { // repairs are saved at once
@@ -176,6 +183,11 @@ func (e *Engine) workDir() string {
 func (e *Engine) Detach() string {
 	defer e.announceBinding()
 	name := e.bound
+	if e.dirty {
+		if err := e.snapshot(); err != nil {
+			e.notify(fmt.Sprintf("session %q: snapshot not written (its journal holds every turn): %v", name, err))
+		}
+	}
 	if err := e.forkJournal(); err != nil { // the session keeps its journal
 		e.notify(fmt.Sprintf("journal not forked: %v", err))
 		e.sess.TranscriptID, e.journal = "", nil
@@ -264,7 +276,7 @@ func (e *Engine) Close(autosave bool) (string, error) {
 		return "", nil
 	}
 	if e.bound != "" {
-		err := e.writeThrough()
+		err := e.snapshot()
 		if err == nil {
 			return "", nil
 		}
@@ -284,7 +296,7 @@ func (e *Engine) keepUnsaved() (string, error) {
 	if !e.dirty || nonSystem(e.history) == 0 {
 		return "", nil
 	}
-	if e.bound != "" && e.writeThrough() == nil {
+	if e.bound != "" && e.snapshot() == nil {
 		return "", nil
 	}
 	return e.autosave()

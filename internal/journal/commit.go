@@ -1,6 +1,7 @@
 package journal
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -42,6 +43,9 @@ type Commit struct {
 	Adopted int
 	// Appended counts the records written.
 	Appended int
+	// Checkpoints is the newest checkpoint list other processes recorded
+	// since this handle last read (a checkpoints record), nil when none.
+	Checkpoints json.RawMessage
 }
 
 // Commit records the live history h like Sync, after taking in, under the
@@ -53,19 +57,29 @@ type Commit struct {
 //   - V = B (nobody else wrote): h is recorded as Sync does.
 //   - V = B + X (others only appended) and h = B + M (this side only
 //     appended): the view becomes B + X + M, so appends of two windows
-//     interleave in journal order; when that splits a tool call from its
-//     results (message.Validate), B + M + X instead, one rewrite record
-//     saying so. Messages M starts with that X already starts with are
-//     not added again, so committing one history twice is harmless.
+//     interleave in journal order, turn by turn; but when B ends inside
+//     this side's turn (a prompt or tool calls awaiting the reply or the
+//     results), B + M + X, so a turn's messages stay together and a tool
+//     call keeps its results; and whichever order message.Validate
+//     refuses, the other (a rewrite record then says where). Messages M
+//     starts with that X already starts with are not added again, so
+//     committing one history twice is harmless.
 //   - V = B + X and h rewrote B: h + X (this rewrite, then their
 //     messages).
 //   - V rewrote B and h = B + M: V + M (their rewrite, then this side's
-//     messages).
+//     messages, after those of the turn under way at the end of B that
+//     the rewrite dropped).
 //   - V and h both rewrote B: a *RewriteConflict (ErrRewriteConflict)
 //     holding V's history; nothing is written.
 //
 // Errors: those of Sync, and ErrRewriteConflict.
-func (j *Journal) Commit(h []message.Message, c *Hashes, reason string) (Commit, error) {
+//
+// cps, when not nil, gives this side's checkpoint list (package rewind's
+// session-file form) from the newest list other processes recorded
+// (theirs, nil when none came), under the lock: a checkpoints record is
+// appended with the others when the list differs from the last one read
+// or written.
+func (j *Journal) Commit(h []message.Message, c *Hashes, reason string, cps func(theirs json.RawMessage) json.RawMessage) (Commit, error) {
 	lock, locked, err := lockFile(j.path)
 	if err != nil {
 		return Commit{}, err
@@ -76,13 +90,24 @@ func (j *Journal) Commit(h []message.Message, c *Hashes, reason string) (Commit,
 		j.reset()
 	}
 	var theirs []Record
-	if _, err := j.refresh(func(r Record) { theirs = append(theirs, r) }); err != nil {
+	var theirCps json.RawMessage
+	if _, err := j.refresh(func(r Record) {
+		if r.Type == TypeCheckpoints {
+			theirCps = r.Checkpoints
+		} else {
+			theirs = append(theirs, r)
+		}
+	}); err != nil {
 		return Commit{}, err
+	}
+	var list json.RawMessage
+	if cps != nil {
+		list = cps(theirCps)
 	}
 	hashes := c.Of(h)
 	if slices.Equal(base, j.view) {
-		n, err := j.record(h, hashes, reason)
-		return Commit{History: h, Appended: n}, err
+		n, err := j.recordWith(h, hashes, reason, list)
+		return Commit{History: h, Appended: n, Checkpoints: theirCps}, err
 	}
 	v, err := j.resolveView(h, hashes, theirs)
 	if err != nil {
@@ -103,23 +128,50 @@ func (j *Journal) Commit(h []message.Message, c *Hashes, reason string) (Commit,
 			k++
 		}
 		adopted = len(x) - k
-		next = slices.Concat(v, h[len(base)+k:])
-		if message.Validate(next) != nil && message.Validate(h) == nil {
-			next = slices.Concat(h, v[len(base):])
+		interleaved, after := slices.Concat(v, h[len(base)+k:]), slices.Concat(h, v[len(base)+k:])
+		alt := after
+		next = interleaved
+		if midTurn(h[:len(base)]) {
+			next, alt = after, interleaved // this side's turn is under way: its messages stay together
+		}
+		if message.Validate(next) != nil && message.Validate(alt) == nil {
+			next = alt
 		}
 	case theyAppended: // B + X and a rewrite of B
 		adopted = len(v) - len(base)
 		next = slices.Concat(h, v[len(base):])
 	case weAppended: // a rewrite of B and B + M
-		next = slices.Concat(v, h[len(base):])
+		// The turn under way at the end of B goes on: what of it the
+		// rewrite dropped comes back before M.
+		from := len(base)
+		if midTurn(h[:len(base)]) {
+			in := make(map[string]bool, len(j.view))
+			for _, hsh := range j.view {
+				in[hsh] = true
+			}
+			for from > 0 && midTurn(h[:from]) && !in[hashes[from-1]] {
+				from--
+			}
+		}
+		next = slices.Concat(v, h[from:])
 	default:
 		return Commit{}, &RewriteConflict{Path: j.path, Theirs: v}
 	}
-	n, err := j.record(next, c.Of(next), reason)
+	n, err := j.recordWith(next, c.Of(next), reason, list)
 	if err != nil {
 		return Commit{}, err
 	}
-	return Commit{History: next, Adopted: adopted, Appended: n}, nil
+	return Commit{History: next, Adopted: adopted, Appended: n, Checkpoints: theirCps}, nil
+}
+
+// midTurn reports whether h ends inside a turn: a prompt, a tool result or
+// tool calls awaiting the rest of the turn (anything but a final reply).
+func midTurn(h []message.Message) bool {
+	if len(h) == 0 {
+		return false
+	}
+	last := h[len(h)-1]
+	return last.Role != message.RoleAssistant || len(last.ToolCalls) > 0
 }
 
 // resolveView returns the messages of the current view, taken from h (whose

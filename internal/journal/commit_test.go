@@ -23,7 +23,7 @@ func two(t *testing.T, base []message.Message) (a, b *Journal, dir, id string) {
 	dir, id = t.TempDir(), NewID()
 	a, b = open(t, dir, id), open(t, dir, id)
 	sync1(t, a, base, len(base))
-	if _, err := b.Commit(base, &Hashes{}, ReasonSync); err != nil {
+	if _, err := b.Commit(base, &Hashes{}, ReasonSync, nil); err != nil {
 		t.Fatal(err)
 	}
 	return a, b, dir, id
@@ -31,7 +31,7 @@ func two(t *testing.T, base []message.Message) (a, b *Journal, dir, id string) {
 
 func commit(t *testing.T, j *Journal, h []message.Message) Commit {
 	t.Helper()
-	c, err := j.Commit(h, &Hashes{}, ReasonSync)
+	c, err := j.Commit(h, &Hashes{}, ReasonSync, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +98,7 @@ func TestCommitRebasesRewritesOverAppends(t *testing.T) {
 	// both rewrite the same base: a conflict, nothing written.
 	a, b, dir, id = two(t, base)
 	commit(t, a, []message.Message{summary, base[3]})
-	_, err := b.Commit(base[:2], &Hashes{}, ReasonRewind)
+	_, err := b.Commit(base[:2], &Hashes{}, ReasonRewind, nil)
 	var rc *RewriteConflict
 	if !errors.As(err, &rc) || !slices.Equal(contents(rc.Theirs), []string{"summary", "a1"}) {
 		t.Fatalf("two rewrites: %v", err)
@@ -138,7 +138,7 @@ func TestOpenAtReadsOnlyTheTailAndSurvivesMovedLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := j.Commit(h[:2], &Hashes{}, ReasonSync)
+	c, err := j.Commit(h[:2], &Hashes{}, ReasonSync, nil)
 	if err != nil || !slices.Equal(contents(c.History), []string{"q0", "a0", "q1", "a1"}) {
 		t.Fatalf("OpenAt then Commit: %q %v", contents(c.History), err)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -37,6 +38,9 @@ type Journal struct {
 	// or rekeys it; pos then means nothing, and Sync reads it again from
 	// the top.
 	file os.FileInfo
+	// checkpoints is the checkpoint list last read or written (a
+	// checkpoints record's), nil when none.
+	checkpoints json.RawMessage
 	// placed is set by OpenAt until the first read checked that pos
 	// still names the record after it.
 	placed bool
@@ -96,7 +100,7 @@ func (j *Journal) SetClock(now func() time.Time) { j.now = now }
 // reset forgets everything read, so the next refresh reads the file from
 // the top.
 func (j *Journal) reset() {
-	j.view, j.known, j.pos, j.plain, j.file = nil, map[string]struct{}{}, top, 0, nil
+	j.view, j.known, j.pos, j.plain, j.file, j.checkpoints = nil, map[string]struct{}{}, top, 0, nil, nil
 }
 
 // refresh applies the records appended since the last read to the view.
@@ -132,6 +136,8 @@ func (j *Journal) scanFrom(fn func(Record)) (ScanResult, error) {
 			j.known[r.Hash] = struct{}{}
 		case TypeRewrite:
 			j.view = slices.Clone(r.Hashes)
+		case TypeCheckpoints:
+			j.checkpoints = r.Checkpoints
 		}
 		return nil
 	})
@@ -186,11 +192,18 @@ func (j *Journal) SyncHashes(h []message.Message, hashes []string, reason string
 // record appends what h holds that the view lacks (see Sync); the caller
 // holds the lock and has read the file to its end.
 func (j *Journal) record(h []message.Message, hashes []string, reason string) (int, error) {
+	return j.recordWith(h, hashes, reason, nil)
+}
+
+// recordWith is record that also appends a checkpoints record for cps
+// when it differs from the list last read or written (nil: no list).
+func (j *Journal) recordWith(h []message.Message, hashes []string, reason string, cps json.RawMessage) (int, error) {
 	common := 0 // hashes and the view agree up to here
 	for common < len(hashes) && common < len(j.view) && hashes[common] == j.view[common] {
 		common++
 	}
-	if common == len(hashes) && common == len(j.view) {
+	newCps := cps != nil && !bytes.Equal(cps, j.checkpoints)
+	if common == len(hashes) && common == len(j.view) && !newCps {
 		return 0, nil
 	}
 	extends := common == len(j.view)
@@ -206,6 +219,9 @@ func (j *Journal) record(h []message.Message, hashes []string, reason string) (i
 	}
 	if !extends {
 		recs = append(recs, Record{Type: TypeRewrite, At: at, Reason: reason, Hashes: slices.Clone(hashes), Prev: len(j.view)})
+	}
+	if newCps {
+		recs = append(recs, Record{Type: TypeCheckpoints, At: at, Checkpoints: cps})
 	}
 	for i := range recs {
 		recs[i].Seq = j.pos.Seq + int64(i) + 1
@@ -228,6 +244,9 @@ func (j *Journal) record(h []message.Message, hashes []string, reason string) (i
 		j.view = append(j.view, hashes[len(j.view):]...)
 	} else {
 		j.view = slices.Clone(hashes)
+	}
+	if newCps {
+		j.checkpoints = slices.Clone(cps)
 	}
 	return len(recs), nil
 }

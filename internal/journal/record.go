@@ -14,6 +14,10 @@ import (
 const (
 	TypeMessage = "message"
 	TypeRewrite = "rewrite"
+	// TypeCheckpoints carries a conversation's checkpoint list (package
+	// rewind's session-file form) as it stands after a change; the last
+	// one read wins over the snapshot's.
+	TypeCheckpoints = "checkpoints"
 )
 
 // Rewrite reasons written by chatcli.
@@ -40,6 +44,8 @@ type Record struct {
 	Reason string   `json:"reason,omitempty"`
 	Hashes []string `json:"hashes,omitempty"`
 	Prev   int      `json:"prev,omitempty"`
+	// Checkpoints is set on checkpoints records: a JSON array.
+	Checkpoints json.RawMessage `json:"checkpoints,omitempty"`
 }
 
 // ErrCorrupt is wrapped by errors about a line that is not a record.
@@ -74,6 +80,10 @@ func DecodeRecord(line []byte) (Record, error) {
 			if len(h) != 32 {
 				return r, fmt.Errorf("%w: rewrite record with a bad hash", ErrCorrupt)
 			}
+		}
+	case TypeCheckpoints:
+		if len(r.Checkpoints) == 0 || r.Checkpoints[0] != '[' {
+			return r, fmt.Errorf("%w: checkpoints record without a list", ErrCorrupt)
 		}
 	default:
 		return r, fmt.Errorf("%w: unknown record type %q", ErrCorrupt, r.Type)

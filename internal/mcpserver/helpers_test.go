@@ -74,6 +74,7 @@ func (f *fixture) openStore() *session.Store {
 	if err != nil {
 		f.t.Fatal(err)
 	}
+	st.SetJournalDir(filepath.Join(f.home, "transcripts")) // as the product reads: file and journal tail
 	return st
 }
 

@@ -182,6 +182,7 @@ func openStore(home string, k seal.Key) (*session.Store, error) {
 	st, err := session.Open(sessionsDir(home))
 	if err == nil {
 		st.SetKey(k)
+		st.SetJournalDir(filepath.Join(home, "transcripts"))
 	}
 	return st, err
 }

@@ -91,8 +91,9 @@ func Take(list []Checkpoint, n int, digest, prompt, code string, at time.Time) [
 
 // Merge returns the union of two checkpoint lists of one conversation
 // (the two sides of a merged history): theirs, then the checkpoints of ours
-// theirs lacks, ordered by At (stable, so equal times keep that order), the
-// oldest dropped beyond MaxCheckpoints. A checkpoint in both (every field
+// theirs lacks, ordered by At (equal times by their other fields, so the
+// result does not depend on which list is theirs), the oldest dropped
+// beyond MaxCheckpoints. A checkpoint in both (every field
 // equal: taken before the two sides parted) is kept once.
 func Merge(theirs, ours []Checkpoint) []Checkpoint {
 	key := func(cp Checkpoint) string { // every field: two prompts sent from one state are two checkpoints
@@ -109,7 +110,12 @@ func Merge(theirs, ours []Checkpoint) []Checkpoint {
 			out = append(out, cp)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b Checkpoint) int { return a.At.Compare(b.At) })
+	slices.SortStableFunc(out, func(a, b Checkpoint) int { // by time, then every field: Merge(x, y) = Merge(y, x)
+		if c := a.At.Compare(b.At); c != 0 {
+			return c
+		}
+		return strings.Compare(key(a), key(b))
+	})
 	if len(out) > MaxCheckpoints {
 		out = out[len(out)-MaxCheckpoints:]
 	}

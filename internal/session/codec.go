@@ -15,7 +15,7 @@ import (
 
 var knownKeys = map[string]bool{
 	"version": true, "title": true, "created_at": true, "updated_at": true, "revision": true,
-	"message_count": true, "transcript_id": true, "checkpoints": true, "attachments": true,
+	"message_count": true, "transcript_id": true, "journal_pos": true, "checkpoints": true, "attachments": true,
 	"agent_history": true, "coder_history": true, "shared_memory": true, "chat_history": true,
 }
 
@@ -49,6 +49,11 @@ func Encode(s *Session) ([]byte, error) {
 	b = strconv.AppendInt(b, int64(len(s.History)), 10)
 	if s.TranscriptID != "" {
 		b = appendMember(b, "transcript_id", s.TranscriptID)
+		if s.JournalPos.Seq > 0 {
+			pos, _ := json.Marshal(s.JournalPos) // three integers always encode
+			b = append(b, ",\n\"journal_pos\":"...)
+			b = append(b, pos...)
+		}
 	}
 	b = append(b, chatHistoryKey...)
 	var err error
@@ -157,7 +162,7 @@ func Decode(data []byte) (*Session, error) {
 		key string
 		dst any
 	}{{"title", &s.Title}, {"created_at", &s.CreatedAt}, {"updated_at", &s.UpdatedAt},
-		{"revision", &s.Revision}, {"transcript_id", &s.TranscriptID}}
+		{"revision", &s.Revision}, {"transcript_id", &s.TranscriptID}, {"journal_pos", &s.JournalPos}}
 	for _, f := range fields {
 		if raw, ok := top[f.key]; ok && string(raw) != "null" {
 			if err := json.Unmarshal(raw, f.dst); err != nil {

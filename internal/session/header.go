@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
 )
 
@@ -23,8 +24,10 @@ type Header struct {
 	UpdatedAt    time.Time // stored updated_at; the file's mtime when absent
 	Revision     int64
 	TranscriptID string
-	Version      int
-	SizeBytes    int64
+	// JournalPos is the journal position the file covers (Session.JournalPos).
+	JournalPos journal.Pos
+	Version    int
+	SizeBytes  int64
 	// Err is non-nil when the file could not be read (ErrCorrupt,
 	// ErrTooNew, …); the other fields are then partly empty.
 	Err error
@@ -118,20 +121,21 @@ func (h *Header) decodeFast(f io.Reader) error {
 		return errSlowPath
 	}
 	var w struct {
-		Version      int       `json:"version"`
-		Title        string    `json:"title"`
-		CreatedAt    time.Time `json:"created_at"`
-		UpdatedAt    time.Time `json:"updated_at"`
-		Revision     int64     `json:"revision"`
-		MessageCount int       `json:"message_count"`
-		TranscriptID string    `json:"transcript_id"`
+		Version      int         `json:"version"`
+		Title        string      `json:"title"`
+		CreatedAt    time.Time   `json:"created_at"`
+		UpdatedAt    time.Time   `json:"updated_at"`
+		Revision     int64       `json:"revision"`
+		MessageCount int         `json:"message_count"`
+		TranscriptID string      `json:"transcript_id"`
+		JournalPos   journal.Pos `json:"journal_pos"`
 	}
 	head := append(block[:i:i], '}')
 	if err := json.Unmarshal(head, &w); err != nil {
 		return errSlowPath
 	}
 	h.Version, h.Title, h.CreatedAt, h.UpdatedAt = w.Version, w.Title, w.CreatedAt, w.UpdatedAt
-	h.Revision, h.Messages, h.TranscriptID = w.Revision, w.MessageCount, w.TranscriptID
+	h.Revision, h.Messages, h.TranscriptID, h.JournalPos = w.Revision, w.MessageCount, w.TranscriptID, w.JournalPos
 	h.skipped = true
 	return nil
 }
@@ -173,6 +177,8 @@ func (h *Header) decode(dec *json.Decoder, full bool) error {
 			dst = &h.Revision
 		case "transcript_id":
 			dst = &h.TranscriptID
+		case "journal_pos":
+			dst = &h.JournalPos
 		case "message_count":
 			dst, haveCount = &h.Messages, true
 		case "chat_history":

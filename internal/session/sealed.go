@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/seal"
 )
 
@@ -43,15 +44,16 @@ var errSealedFile = errors.New("sealed session file")
 
 // sealedHeader is the plaintext of the header envelope.
 type sealedHeader struct {
-	Version      int       `json:"version"`
-	Title        string    `json:"title"`
-	CreatedAt    time.Time `json:"created_at,omitzero"`
-	UpdatedAt    time.Time `json:"updated_at,omitzero"`
-	Revision     int64     `json:"revision"`
-	MessageCount int       `json:"message_count"`
-	TranscriptID string    `json:"transcript_id,omitempty"`
-	BodySalt     []byte    `json:"body_salt"`  // bytes 9..40 of the body envelope
-	BodyBytes    int64     `json:"body_bytes"` // length of the body envelope
+	Version      int          `json:"version"`
+	Title        string       `json:"title"`
+	CreatedAt    time.Time    `json:"created_at,omitzero"`
+	UpdatedAt    time.Time    `json:"updated_at,omitzero"`
+	Revision     int64        `json:"revision"`
+	MessageCount int          `json:"message_count"`
+	TranscriptID string       `json:"transcript_id,omitempty"`
+	JournalPos   *journal.Pos `json:"journal_pos,omitempty"`
+	BodySalt     []byte       `json:"body_salt"`  // bytes 9..40 of the body envelope
+	BodyBytes    int64        `json:"body_bytes"` // length of the body envelope
 }
 
 // headerName and bodyName are the names the two envelopes are bound to.
@@ -105,8 +107,13 @@ func sealContainer(k seal.Key, name string, h sealedHeader, body []byte) ([]byte
 
 // headerOf gives the header values of sess as Save records them.
 func headerOf(sess *Session) sealedHeader {
-	return sealedHeader{Version: FormatVersion, Title: sess.Title, CreatedAt: sess.CreatedAt, UpdatedAt: sess.UpdatedAt,
+	h := sealedHeader{Version: FormatVersion, Title: sess.Title, CreatedAt: sess.CreatedAt, UpdatedAt: sess.UpdatedAt,
 		Revision: sess.Revision, MessageCount: len(sess.History), TranscriptID: sess.TranscriptID}
+	if sess.JournalPos.Seq > 0 && sess.TranscriptID != "" {
+		pos := sess.JournalPos
+		h.JournalPos = &pos
+	}
+	return h
 }
 
 // containerError describes a sealed file that cannot be opened.
@@ -220,6 +227,9 @@ func (s *Store) sealedHeaderAt(name, p string) (Header, error) {
 	}
 	h.Title, h.Messages, h.CreatedAt, h.UpdatedAt = sh.Title, sh.MessageCount, sh.CreatedAt, sh.UpdatedAt
 	h.Revision, h.TranscriptID, h.Version = sh.Revision, sh.TranscriptID, sh.Version
+	if sh.JournalPos != nil {
+		h.JournalPos = *sh.JournalPos
+	}
 	h.skipped = true // never cached in the list index: it would hold the title in plaintext
 	if h.UpdatedAt.IsZero() {
 		h.UpdatedAt = st.ModTime()

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
 )
 
@@ -25,6 +26,11 @@ type Session struct {
 	Revision int64
 	// TranscriptID names the journal of this session's lineage; "" when none.
 	TranscriptID string
+	// JournalPos is the position in that journal the history covers: the
+	// file is the journal's snapshot there, and Load applies the records
+	// after it. Seq 0 when the file stands on its own (written with the
+	// journal off, by another program, or before positions existed).
+	JournalPos journal.Pos
 	// History is the unified conversation (chat_history).
 	History []message.Message
 	// Checkpoints and Attachments are kept as raw JSON; nil when absent.
@@ -38,6 +44,11 @@ type Session struct {
 	// SourceVersion is the format version the file had when it was loaded
 	// (1 or 2); 0 for a session never loaded from disk.
 	SourceVersion int
+	// Tail counts the journal records Load applied after the file's
+	// JournalPos (0 when the file was up to date); JournalWarnings name
+	// the damaged journal lines it skipped. Neither is stored.
+	Tail            int
+	JournalWarnings []journal.Warning
 }
 
 // TitleChars is the length of a derived title, in characters.

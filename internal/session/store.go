@@ -29,6 +29,9 @@ type Store struct {
 	locks lockState // see lock.go
 	key   seal.Key  // encryption at rest; zero when off (sealed.go)
 	keys  keyState  // the key against the store's files (keycheck.go)
+	// journalDir holds the journals whose tails Load and the headers
+	// apply (tail.go); "" reads files as they are.
+	journalDir string
 }
 
 // Open returns the store under dir, creating it (mode 0700) if needed.
@@ -69,10 +72,16 @@ func (s *Store) Load(name string) (*Session, error) {
 		return nil, fmt.Errorf("session: read %s: %w", p, err)
 	}
 	sess, err := s.decodeFile(n, p, data)
-	if err == nil && sess.UpdatedAt.IsZero() {
+	if err != nil {
+		return nil, err
+	}
+	if sess.UpdatedAt.IsZero() {
 		sess.UpdatedAt = mtime
 	}
-	return sess, err
+	if err := s.applyTail(sess); err != nil {
+		return nil, err
+	}
+	return sess, nil
 }
 
 // readFileTime is os.ReadFile that also returns the modification time of
@@ -242,8 +251,22 @@ func (s *Store) checkOverwrite(p string) error {
 	return nil
 }
 
-// Stat returns the header of one session (cheap: see readHeader).
+// Stat returns the header of one session (cheap: see readHeader), with
+// the journal records after the file's journal_pos counted in (see
+// SetJournalDir). Errors: ErrInvalidName, ErrNotFound, and those of Load
+// for a file that cannot be read.
 func (s *Store) Stat(name string) (Header, error) {
+	h, err := s.StatFile(name)
+	if err == nil {
+		s.headerTail(&h)
+	}
+	return h, err
+}
+
+// StatFile is Stat of the file alone: its header as written, without the
+// journal records after it (the cost of one small read whatever the
+// journal holds).
+func (s *Store) StatFile(name string) (Header, error) {
 	n, p, err := s.path(name)
 	if err != nil {
 		return Header{}, err
@@ -297,6 +320,9 @@ func (s *Store) List() ([]Header, error) {
 		if err == nil && !h.skipped && ierr == nil { // read through its messages: remember
 			fresh.store(e.Name(), info, h)
 			changed = true
+		}
+		if err == nil {
+			s.headerTail(&h)
 		}
 		out = append(out, h)
 	}

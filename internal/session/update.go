@@ -55,7 +55,7 @@ func (s *Store) SaveIf(name string, sess *Session, expect int64) error {
 		return err
 	}
 	return s.withLock(n, func() error {
-		h, err := s.Stat(n)
+		h, err := s.StatFile(n)
 		missing := errors.Is(err, ErrNotFound)
 		if err != nil && !missing {
 			return err
@@ -72,7 +72,7 @@ func (s *Store) SaveIf(name string, sess *Session, expect int64) error {
 // the file a revision above the stored one, so that every reader comparing
 // revisions notices the write. The caller holds n's lock.
 func (s *Store) raiseRevision(n string, sess *Session) {
-	if h, err := s.Stat(n); err == nil && h.Revision > sess.Revision {
+	if h, err := s.StatFile(n); err == nil && h.Revision > sess.Revision {
 		sess.Revision = h.Revision
 	}
 }
