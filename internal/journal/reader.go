@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/seal"
@@ -148,7 +149,9 @@ func scanLines(path string, pos position, o *lineOpener, fn func(Record) error) 
 // and why the line, or part of it, was skipped ("" when it was not). A
 // record preceded on its line by NUL bytes (a block of zeros whose newline
 // was lost) is still read, with a warning for the NULs; a last line that
-// is a whole record without its newline is read too.
+// is a whole record without its newline is read too. A record whose
+// checksum does not match (ErrChecksum) is skipped as "checksum mismatch",
+// wherever it is.
 func decodeLine(line []byte, complete bool) (Record, string) {
 	if i := bytes.LastIndexByte(line, 0); i >= 0 {
 		rest := bytes.TrimLeft(line[i+1:], "\x00")
@@ -156,19 +159,30 @@ func decodeLine(line []byte, complete bool) (Record, string) {
 			return Record{}, fmt.Sprintf("%d NUL bytes", len(line))
 		}
 		rec, err := DecodeRecord(rest)
+		if errors.Is(err, ErrChecksum) {
+			return Record{}, fmt.Sprintf("%d NUL bytes before a record, then %s", i+1, checksumReason(err))
+		}
 		if err != nil {
 			return Record{}, "NUL bytes inside the line"
 		}
 		return rec, fmt.Sprintf("%d NUL bytes before a record", i+1)
 	}
 	rec, err := DecodeRecord(line)
-	if err != nil {
-		if !complete {
-			return Record{}, fmt.Sprintf("torn last line, %d bytes without a newline", len(line))
-		}
+	switch {
+	case errors.Is(err, ErrChecksum):
+		return Record{}, checksumReason(err)
+	case err != nil && !complete:
+		return Record{}, fmt.Sprintf("torn last line, %d bytes without a newline", len(line))
+	case err != nil:
 		return Record{}, err.Error()
 	}
 	return rec, ""
+}
+
+// checksumReason is the warning's reason for an ErrChecksum error:
+// "checksum mismatch (stored …, computed …)".
+func checksumReason(err error) string {
+	return strings.TrimPrefix(err.Error(), ErrCorrupt.Error()+": ")
 }
 
 // ReadAll reads every record of the journal at path (see scan), opening
