@@ -105,26 +105,15 @@ func scanLines(path string, pos position, o *lineOpener, fn func(Record) error) 
 		if complete && len(line) == 0 {
 			continue // an empty line, e.g. after a torn record completed by an append
 		}
-		var rec Record
-		reason := ""
-		switch {
-		case seal.IsSealedLine(line) && complete:
+		switch sealed := seal.IsSealedLine(line); {
+		case sealed && complete:
 			res.Sealed++
-			pt, why, err := o.open(line)
-			if err != nil {
-				return res, err
-			}
-			if reason = why; pt != nil {
-				rec, reason = decodeLine(pt, true)
-			}
-		case seal.IsSealedLine(line):
-			if o.key.IsZero() {
-				return res, fmt.Errorf("journal %s is %w", path, ErrEncrypted)
-			}
-			reason = fmt.Sprintf("torn last line, %d bytes without a newline", len(line))
-		default:
+		case !sealed:
 			res.Plain++
-			rec, reason = decodeLine(line, complete)
+		}
+		rec, reason, err := o.readLine(line, complete)
+		if err != nil {
+			return res, err
 		}
 		if reason == "" || rec.Type != "" {
 			if !complete {
@@ -143,6 +132,29 @@ func scanLines(path string, pos position, o *lineOpener, fn func(Record) error) 
 			return res, nil
 		}
 	}
+}
+
+// readLine reads one line (without its "\n"; complete when it had one),
+// opening it with o when it is sealed. It returns the record (Type "" when
+// none) and why the line, or part of it, was skipped ("" when it was not).
+// Errors: a sealed line without a key (ErrEncrypted).
+func (o *lineOpener) readLine(line []byte, complete bool) (Record, string, error) {
+	switch {
+	case seal.IsSealedLine(line) && complete:
+		pt, why, err := o.open(line)
+		if err != nil || pt == nil {
+			return Record{}, why, err
+		}
+		rec, reason := decodeLine(pt, true)
+		return rec, reason, nil
+	case seal.IsSealedLine(line):
+		if o.key.IsZero() {
+			return Record{}, "", fmt.Errorf("journal %s is %w", o.path, ErrEncrypted)
+		}
+		return Record{}, fmt.Sprintf("torn last line, %d bytes without a newline", len(line)), nil
+	}
+	rec, reason := decodeLine(line, complete)
+	return rec, reason, nil
 }
 
 // decodeLine decodes one line. It returns the record (Type "" when none)
