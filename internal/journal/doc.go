@@ -81,7 +81,13 @@
 // every line it cannot use (torn, NUL-filled, not JSON, not a record, a
 // checksum that does not match) with a Warning naming the file and line
 // number, and goes on reading: damage is never fatal and never silently
-// truncates the journal.
+// truncates the journal. Verify reads a whole journal under its lock and
+// lists its damaged lines; Repair (chatcli storage verify --repair) copies
+// a damaged journal durably to <id>.jsonl.broken (then .broken-1, -2, …;
+// never replacing a copy) and rewrites it, in one atomic replacement under
+// its lock, with the lines of the records that read back, byte for byte
+// and in order, as etcd's WAL repair keeps the damaged file before cutting
+// it. Nothing else renames, removes or rekeys a .broken copy.
 //
 // # Encryption at rest
 //
