@@ -30,6 +30,7 @@ const (
 	exitNotFound = 3   // no such session
 	exitData     = 4   // a file that cannot be read, is too new, encrypted without a key, or the key is wrong
 	exitProvider = 5   // the LLM request failed
+	exitDamaged  = 6   // storage verify found damage it did not repair
 	exitSignal   = 130 // stopped by a signal
 )
 
@@ -64,6 +65,8 @@ func errorClass(err error) int {
 		return exitOK
 	case errors.Is(err, context.Canceled):
 		return exitSignal
+	case errors.Is(err, errDamaged):
+		return exitDamaged
 	case errors.Is(err, command.ErrUsage), errors.Is(err, session.ErrInvalidName), errors.Is(err, config.ErrConfig),
 		errors.Is(err, conversation.ErrReservedName), errors.Is(err, session.ErrExists), errors.Is(err, conversation.ErrNoCheckpoint):
 		return exitUsage

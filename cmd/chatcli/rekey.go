@@ -1,12 +1,8 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
-	"sort"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -151,41 +147,17 @@ func (e *rekeyError) Unwrap() []error { return e.errs }
 // rekeyTargets lists the session files, trashed sessions and journals, in
 // a stable order.
 func rekeyTargets(st *session.Store, journalDir string, old, nw seal.Key) ([]rekeyTarget, error) {
-	var out []rekeyTarget
-	ents, err := os.ReadDir(st.Dir())
+	files, err := storeFiles(st, journalDir)
 	if err != nil {
 		return nil, fmt.Errorf("storage rekey: %w", err)
 	}
-	for _, e := range ents {
-		name, ok := strings.CutSuffix(e.Name(), ".json")
-		if !ok || strings.HasPrefix(name, ".") || e.IsDir() {
-			continue
+	out := make([]rekeyTarget, 0, len(files))
+	for _, f := range files {
+		run := func() (bool, []journal.Warning, error) { return noDamage(st.RekeyFile(f.name, f.path, old)) }
+		if f.kind == fileJournal {
+			run = func() (bool, []journal.Warning, error) { return journal.Rekey(f.path, old, nw) }
 		}
-		p := filepath.Join(st.Dir(), e.Name())
-		out = append(out, rekeyTarget{p, func() (bool, []journal.Warning, error) { return noDamage(st.RekeyFile(name, p, old)) }})
-	}
-	trash, err := st.TrashList()
-	if err != nil {
-		return nil, err
-	}
-	sort.Slice(trash, func(i, j int) bool { return trash[i].File < trash[j].File })
-	for _, e := range trash {
-		out = append(out, rekeyTarget{e.Path, func() (bool, []journal.Warning, error) { return noDamage(st.RekeyFile(e.Name, e.Path, old)) }})
-	}
-	if journalDir == "" {
-		return out, nil
-	}
-	jents, err := os.ReadDir(journalDir)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("storage rekey: %w", err)
-	}
-	for _, e := range jents {
-		id, ok := strings.CutSuffix(e.Name(), ".jsonl")
-		if !ok || e.IsDir() || !journal.ValidID(id) {
-			continue
-		}
-		p := journal.Path(journalDir, id)
-		out = append(out, rekeyTarget{p, func() (bool, []journal.Warning, error) { return journal.Rekey(p, old, nw) }})
+		out = append(out, rekeyTarget{f.path, run})
 	}
 	return out, nil
 }

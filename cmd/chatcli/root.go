@@ -72,9 +72,9 @@ chatcli storage rekey.
 Exit codes: 0 success, 1 other failure, 2 bad usage, flag, session name or
 checkpoint number, or a name already taken, 3 session not found,
 4 unreadable, too-new or encrypted session file (no key or the wrong key),
-5 the LLM request failed, 130 stopped by a signal. In script mode, when every
-failed line failed in the same way, the exit code is that line's code;
-otherwise 1.
+5 the LLM request failed, 6 chatcli storage verify found damage it did not
+repair, 130 stopped by a signal. In script mode, when every failed line
+failed in the same way, the exit code is that line's code; otherwise 1.
 
 Agent and coder modes (--agent, --coder; /agent, /coder, /chat in the REPL)
 let the model call tools in the working directory: agent reads files and

@@ -12,16 +12,41 @@
 // control character inside strings, so "\r", U+0085 and U+2028 in content
 // never end a line. There is no line-length limit. Two record types:
 //
-//	{"type":"message","hash":"<32 hex>","at":"2026-11-30T08:00:00.123Z","message":{…}}
-//	{"type":"rewrite","at":"…","reason":"compact","hashes":["<32 hex>",…],"prev":12}
+//	{"type":"message","at":"2026-11-30T08:00:00.123Z","hash":"<32 hex>","message":{…},"crc":"<8 hex>"}
+//	{"type":"rewrite","at":"…","reason":"compact","hashes":["<32 hex>",…],"prev":12,"crc":"<8 hex>"}
 //
 // "message" carries one message (package message's JSON shape) and its hash.
 // "rewrite" carries the ordered hashes of the whole live history after a
 // rewrite; "reason" names it (compact, rewind, repair, trim, edit, adopt,
 // sync); "prev" is the length of the view before the message records
 // written just ahead of it, so the history a rewrite replaced is the view's
-// first "prev" hashes (omitted when 0). Unknown members are ignored; a record of an unknown type is skipped
-// and reported like a damaged line.
+// first "prev" hashes (omitted when 0); "crc" is the record's checksum
+// (below). Unknown members are ignored; a record of an unknown type is
+// skipped and reported like a damaged line.
+//
+// # Checksums
+//
+// Every record chatcli writes ends with a "crc" member: the CRC-32C of the
+// record's JSON without that member, using the Castagnoli polynomial
+// (RFC 3720 §B.4; Go's hash/crc32.Castagnoli, the checksum etcd's WAL
+// uses), written as 8 lowercase hex digits, most significant first. The
+// exact bytes: let B be the record's JSON encoding (encoding/json member
+// order, no HTML escaping, no whitespace, no "\n"), which ends in "}"; the
+// line is B without its final "}", then
+//
+//	,"crc":"<8 hex>"}
+//
+// then "\n", where the 8 hex digits are CRC-32C(B). To check a line (its
+// bytes before the "\n"), the reader takes its last 18 bytes, which must be
+// that member and the closing brace, and computes CRC-32C over the bytes
+// before them followed by "}". A line is an ordinary JSON object, so older
+// readers, which ignore unknown members, read it as before. A record without
+// a "crc" member (written before records carried one) is read unchecked; a
+// record whose checksum does not match, or whose "crc" member is not in
+// that form at the end of the line, is a damaged line (the warning says
+// "checksum mismatch" for the former). The plaintext of a sealed line
+// carries the member too, being encoded the same way; there AES-GCM already
+// authenticates every byte, and a sealed record without it is read as well.
 //
 // # Hashes
 //
@@ -53,9 +78,16 @@
 // appending, a file that does not end in "\n" (a torn last line) gets the
 // batch prefixed with "\n", so the torn bytes stay in place as a stray line
 // and the new records start lines of their own. The reader skips and counts
-// every line it cannot use (torn, NUL-filled, not JSON, not a record) with a
-// Warning naming the file and line number, and goes on reading: damage is
-// never fatal and never silently truncates the journal.
+// every line it cannot use (torn, NUL-filled, not JSON, not a record, a
+// checksum that does not match) with a Warning naming the file and line
+// number, and goes on reading: damage is never fatal and never silently
+// truncates the journal. Verify reads a whole journal under its lock and
+// lists its damaged lines; Repair (chatcli storage verify --repair) copies
+// a damaged journal durably to <id>.jsonl.broken (then .broken-1, -2, …;
+// never replacing a copy) and rewrites it, in one atomic replacement under
+// its lock, with the lines of the records that read back, byte for byte
+// and in order, as etcd's WAL repair keeps the damaged file before cutting
+// it. Nothing else renames, removes or rekeys a .broken copy.
 //
 // # Encryption at rest
 //

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/seal"
@@ -123,26 +124,15 @@ func scanLines(path string, pos Pos, o *lineOpener, fn func(Record) error) (Scan
 		if complete && len(line) == 0 {
 			continue // an empty line, e.g. after a torn record completed by an append
 		}
-		var rec Record
-		reason := ""
-		switch {
-		case seal.IsSealedLine(line) && complete:
+		switch sealed := seal.IsSealedLine(line); {
+		case sealed && complete:
 			res.Sealed++
-			pt, why, err := o.open(line)
-			if err != nil {
-				return res, err
-			}
-			if reason = why; pt != nil {
-				rec, reason = decodeLine(pt, true)
-			}
-		case seal.IsSealedLine(line):
-			if o.key.IsZero() {
-				return res, fmt.Errorf("journal %s is %w", path, ErrEncrypted)
-			}
-			reason = fmt.Sprintf("torn last line, %d bytes without a newline", len(line))
-		default:
+		case !sealed:
 			res.Plain++
-			rec, reason = decodeLine(line, complete)
+		}
+		rec, reason, err := o.readLine(line, complete)
+		if err != nil {
+			return res, err
 		}
 		if reason == "" || rec.Type != "" {
 			if !complete {
@@ -207,11 +197,36 @@ func ReadAfter(path string, key seal.Key, pos Pos) ([]Record, Pos, []Warning, er
 	return recs, end, res.Warnings, err
 }
 
+// readLine reads one line (without its "\n"; complete when it had one),
+// opening it with o when it is sealed. It returns the record (Type "" when
+// none) and why the line, or part of it, was skipped ("" when it was not).
+// Errors: a sealed line without a key (ErrEncrypted).
+func (o *lineOpener) readLine(line []byte, complete bool) (Record, string, error) {
+	switch {
+	case seal.IsSealedLine(line) && complete:
+		pt, why, err := o.open(line)
+		if err != nil || pt == nil {
+			return Record{}, why, err
+		}
+		rec, reason := decodeLine(pt, true)
+		return rec, reason, nil
+	case seal.IsSealedLine(line):
+		if o.key.IsZero() {
+			return Record{}, "", fmt.Errorf("journal %s is %w", o.path, ErrEncrypted)
+		}
+		return Record{}, fmt.Sprintf("torn last line, %d bytes without a newline", len(line)), nil
+	}
+	rec, reason := decodeLine(line, complete)
+	return rec, reason, nil
+}
+
 // decodeLine decodes one line. It returns the record (Type "" when none)
 // and why the line, or part of it, was skipped ("" when it was not). A
 // record preceded on its line by NUL bytes (a block of zeros whose newline
 // was lost) is still read, with a warning for the NULs; a last line that
-// is a whole record without its newline is read too.
+// is a whole record without its newline is read too. A record whose
+// checksum does not match (ErrChecksum) is skipped as "checksum mismatch",
+// wherever it is.
 func decodeLine(line []byte, complete bool) (Record, string) {
 	if i := bytes.LastIndexByte(line, 0); i >= 0 {
 		rest := bytes.TrimLeft(line[i+1:], "\x00")
@@ -219,19 +234,30 @@ func decodeLine(line []byte, complete bool) (Record, string) {
 			return Record{}, fmt.Sprintf("%d NUL bytes", len(line))
 		}
 		rec, err := DecodeRecord(rest)
+		if errors.Is(err, ErrChecksum) {
+			return Record{}, fmt.Sprintf("%d NUL bytes before a record, then %s", i+1, checksumReason(err))
+		}
 		if err != nil {
 			return Record{}, "NUL bytes inside the line"
 		}
 		return rec, fmt.Sprintf("%d NUL bytes before a record", i+1)
 	}
 	rec, err := DecodeRecord(line)
-	if err != nil {
-		if !complete {
-			return Record{}, fmt.Sprintf("torn last line, %d bytes without a newline", len(line))
-		}
+	switch {
+	case errors.Is(err, ErrChecksum):
+		return Record{}, checksumReason(err)
+	case err != nil && !complete:
+		return Record{}, fmt.Sprintf("torn last line, %d bytes without a newline", len(line))
+	case err != nil:
 		return Record{}, err.Error()
 	}
 	return rec, ""
+}
+
+// checksumReason is the warning's reason for an ErrChecksum error:
+// "checksum mismatch (stored …, computed …)".
+func checksumReason(err error) string {
+	return strings.TrimPrefix(err.Error(), ErrCorrupt.Error()+": ")
 }
 
 // ReadAll reads every record of the journal at path (see scan), opening

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/crc32"
+	"strconv"
 	"time"
 
 	"github.com/chatcli/chatcli/internal/message"
@@ -51,8 +53,29 @@ type Record struct {
 // ErrCorrupt is wrapped by errors about a line that is not a record.
 var ErrCorrupt = errors.New("journal: corrupt record")
 
+// ErrChecksum is wrapped by errors about a record whose checksum does not
+// match its bytes (bit rot, an edit by hand); it wraps ErrCorrupt.
+var ErrChecksum = fmt.Errorf("%w: checksum mismatch", ErrCorrupt)
+
+// The checksum member (doc.go, "Checksums"): the record's last member,
+// `,"crc":"` + 8 lowercase hex digits + `"` before the closing brace.
+const (
+	crcOpen  = `,"crc":"`
+	crcBytes = len(crcOpen) + 8 + len(`"}`) // from the member's comma to the line's end
+)
+
+// castagnoli is the CRC-32C table (Castagnoli polynomial, RFC 3720 §B.4;
+// hash/crc32.Castagnoli), the checksum of journal records.
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// recordCRC is the CRC-32C of body, a record's JSON without its checksum
+// member (ending in "}").
+func recordCRC(body []byte) uint32 { return crc32.Checksum(body, castagnoli) }
+
 // EncodeRecord returns r as one line: its JSON encoding (no HTML escaping)
-// followed by "\n".
+// with a last member "crc" holding the CRC-32C (Castagnoli) of that
+// encoding as 8 lowercase hex digits, followed by "\n" (doc.go,
+// "Checksums").
 func EncodeRecord(r *Record) ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -60,15 +83,36 @@ func EncodeRecord(r *Record) ([]byte, error) {
 	if err := enc.Encode(r); err != nil { // Encode appends the "\n"
 		return nil, err
 	}
-	return b.Bytes(), nil
+	body := bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+	line := make([]byte, 0, len(body)+crcBytes+1)
+	line = append(line, body[:len(body)-1]...) // without its "}"
+	line = fmt.Appendf(line, crcOpen+"%08x\"}\n", recordCRC(body))
+	return line, nil
+}
+
+// wireRecord is a record as read: the checksum member beside the record's
+// own (encoding/json matches member names without regard to case, so a
+// "CRC" member is caught too).
+type wireRecord struct {
+	Record
+	CRC json.RawMessage `json:"crc"`
 }
 
 // DecodeRecord parses one line (without its "\n"). Errors wrap ErrCorrupt:
-// not JSON, an unknown type, or a record missing what its type needs.
+// not JSON, a checksum member not in the form EncodeRecord writes or whose
+// CRC-32C does not match the line (ErrChecksum), an unknown type, or a
+// record missing what its type needs. A line without a checksum member
+// (written before records carried one) is accepted unchecked.
 func DecodeRecord(line []byte) (Record, error) {
-	var r Record
-	if err := json.Unmarshal(line, &r); err != nil {
-		return r, fmt.Errorf("%w: %v", ErrCorrupt, err)
+	var w wireRecord
+	if err := json.Unmarshal(line, &w); err != nil {
+		return Record{}, fmt.Errorf("%w: %v", ErrCorrupt, err)
+	}
+	r := w.Record
+	if w.CRC != nil {
+		if err := checkCRC(line); err != nil {
+			return Record{}, err
+		}
 	}
 	switch r.Type {
 	case TypeMessage:
@@ -89,4 +133,31 @@ func DecodeRecord(line []byte) (Record, error) {
 		return r, fmt.Errorf("%w: unknown record type %q", ErrCorrupt, r.Type)
 	}
 	return r, nil
+}
+
+// checkCRC checks the checksum member that ends line: its form, then the
+// CRC-32C of the line without it.
+func checkCRC(line []byte) error {
+	n := len(line)
+	if n < crcBytes+2 || !bytes.Equal(line[n-crcBytes:n-crcBytes+len(crcOpen)], []byte(crcOpen)) || !bytes.HasSuffix(line, []byte(`"}`)) {
+		return fmt.Errorf("%w: the checksum member is not the record's last member in the form \"crc\":\"<8 hex>\"", ErrCorrupt)
+	}
+	digits := line[n-10 : n-2]
+	if !lowerHex(digits) {
+		return fmt.Errorf("%w: the checksum %q is not 8 lowercase hex digits", ErrCorrupt, digits)
+	}
+	want, _ := strconv.ParseUint(string(digits), 16, 32)
+	if got := crc32.Update(recordCRC(line[:n-crcBytes]), castagnoli, []byte("}")); got != uint32(want) {
+		return fmt.Errorf("%w (stored %s, computed %08x)", ErrChecksum, digits, got)
+	}
+	return nil
+}
+
+func lowerHex(b []byte) bool {
+	for _, c := range b {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
 }

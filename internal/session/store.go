@@ -64,14 +64,25 @@ func (s *Store) Load(name string) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
+	return s.LoadFile(n, p)
+}
+
+// LoadFile reads the session file at path p holding session name (the
+// name a sealed file is sealed for: its file name without ".json") as
+// Load reads a session, for files no name maps to, such as trashed
+// sessions (TrashEntry.Path) or files whose name is not in normal form.
+// Errors are Load's: ErrNotFound, ErrCorrupt and ErrTooNew naming p,
+// ErrEncrypted naming the session, or one wrapping seal.ErrWrongKey. The
+// file is never changed.
+func (s *Store) LoadFile(name, p string) (*Session, error) {
 	data, mtime, err := readFileTime(p)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%w: %q (no file %s)", ErrNotFound, n, p)
+		return nil, fmt.Errorf("%w: %q (no file %s)", ErrNotFound, name, p)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("session: read %s: %w", p, err)
 	}
-	sess, err := s.decodeFile(n, p, data)
+	sess, err := s.decodeFile(name, p, data)
 	if err != nil {
 		return nil, err
 	}

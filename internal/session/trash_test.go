@@ -5,8 +5,11 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/chatcli/chatcli/internal/seal"
 )
 
 // fixedClock sets the store's clock to t and returns a setter.
@@ -111,5 +114,46 @@ func TestEmptyTrashByAge(t *testing.T) {
 	removed, err = s.EmptyTrash(0)
 	if list, _ := s.TrashList(); err != nil || len(removed) != 2 || len(list) != 0 {
 		t.Fatalf("empty all: %+v %v %+v", removed, err, list)
+	}
+}
+
+// TestLoadFileReadsTrashedSessions: a trashed session loads through its
+// path with the name it was sealed for, sealed or not; a damaged copy fails
+// as Load does, naming the file, and is left unchanged.
+func TestLoadFileReadsTrashedSessions(t *testing.T) {
+	for _, key := range []byte{0, 1} {
+		s := newStore(t)
+		if key != 0 {
+			s.SetKey(testKey(t, key))
+		}
+		if err := s.Save("notes", markedSession()); err != nil {
+			t.Fatal(err)
+		}
+		e, err := s.Trash("notes")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.LoadFile(e.Name, e.Path)
+		if err != nil || len(got.History) != 2 || got.TranscriptID != "0a1b" {
+			t.Fatalf("key %d: %+v %v", key, got, err)
+		}
+		if key != 0 {
+			if _, err := s.LoadFile("other", e.Path); !errors.Is(err, seal.ErrWrongKey) {
+				t.Fatalf("sealed for another name: %v", err)
+			}
+		}
+		cut := readBytes(t, e.Path)
+		cut = cut[:len(cut)-5]
+		os.WriteFile(e.Path, cut, 0o600)
+		if _, err := s.LoadFile(e.Name, e.Path); err == nil || (key == 0 && (!errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), e.Path))) {
+			t.Fatalf("key %d: a cut copy: %v", key, err)
+		}
+		if !bytes.Equal(readBytes(t, e.Path), cut) {
+			t.Fatal("changed by a failed load")
+		}
+		missing := filepath.Join(s.TrashDir(), "gone.20261201-100000.json")
+		if _, err := s.LoadFile("gone", missing); !errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), missing) {
+			t.Fatalf("missing: %v", err)
+		}
 	}
 }
