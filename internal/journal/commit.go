@@ -85,9 +85,9 @@ func (j *Journal) Commit(h []message.Message, c *Hashes, reason string, cps func
 		return Commit{}, err
 	}
 	defer lock.Unlock()
-	base := j.view
+	base, unread := j.view, j.pos == top // unread: nothing read yet, so nobody wrote "since"
 	if !j.sameFile(locked) {
-		j.reset()
+		j.moved = true
 	}
 	var theirs []Record
 	var theirCps json.RawMessage
@@ -105,6 +105,12 @@ func (j *Journal) Commit(h []message.Message, c *Hashes, reason string, cps func
 		list = cps(theirCps)
 	}
 	hashes := c.Of(h)
+	switch {
+	case unread:
+		base = j.view
+	case j.rebased != nil: // the file was replaced: compare with what it says of the old position
+		base = j.rebased
+	}
 	if slices.Equal(base, j.view) {
 		n, err := j.recordWith(h, hashes, reason, list)
 		return Commit{History: h, Appended: n, Checkpoints: theirCps}, err

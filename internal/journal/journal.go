@@ -42,8 +42,10 @@ type Journal struct {
 	// checkpoints record's), nil when none.
 	checkpoints json.RawMessage
 	// placed is set by OpenAt until the first read checked that pos
-	// still names the record after it.
-	placed bool
+	// still names the record after it; moved, when the file was replaced
+	// since the last read; rebased is set by the rescan that follows.
+	placed, moved bool
+	rebased       []string
 }
 
 // NewID returns a fresh journal id: 32 random lowercase hex digits.
@@ -110,14 +112,36 @@ func (j *Journal) reset() {
 //
 // fn, when set, hears every record read, after it was applied.
 func (j *Journal) refresh(fn func(Record)) (ScanResult, error) {
-	res, err := j.scanFrom(fn)
-	if errors.Is(err, errNotAtLine) { // positioned by OpenAt in lines that moved since
-		j.placed = false
-		j.reset()
+	var res ScanResult
+	err := errNotAtLine
+	j.rebased = nil
+	if !j.moved {
 		res, err = j.scanFrom(fn)
 	}
-	j.placed = false
+	if errors.Is(err, errNotAtLine) { // the lines moved: positioned by OpenAt, or the file replaced
+		res, err = j.rescan(fn)
+	}
+	j.placed, j.moved = false, false
 	return res, err
+}
+
+// rescan reads the journal again from the top after its lines moved
+// (another process sealed, rekeyed or repaired it, keeping each record
+// and its number): the view is what the file says, and rebased is the
+// view as the file has it at the handle's old position, the base against
+// which what others appended since is told apart (Commit). fn hears only
+// the records numbered after that position.
+func (j *Journal) rescan(fn func(Record)) (ScanResult, error) {
+	after := j.pos.Seq
+	j.reset()
+	j.rebased = []string{}
+	return j.scanFrom(func(r Record) {
+		if r.Seq <= after {
+			j.rebased = slices.Clone(j.view)
+		} else if fn != nil {
+			fn(r)
+		}
+	})
 }
 
 func (j *Journal) scanFrom(fn func(Record)) (ScanResult, error) {
@@ -181,7 +205,7 @@ func (j *Journal) SyncHashes(h []message.Message, hashes []string, reason string
 	}
 	defer lock.Unlock()
 	if !j.sameFile(locked) {
-		j.reset()
+		j.moved = true
 	}
 	if _, err := j.refresh(nil); err != nil {
 		return 0, err
