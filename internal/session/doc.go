@@ -96,7 +96,10 @@
 // Missing conflict and Save creates the old name again; no write that
 // returned success is lost. They remove the lock file before releasing it;
 // a writer that then locks the removed file notices (it is no longer the
-// file at the path) and locks the new one.
+// file at the path) and locks the new one. Restore holds the lock of the
+// name it brings back: a write under way finishes first (and Restore then
+// refuses, ErrExists, the trashed copy kept), one that comes after finds
+// the restored file.
 //
 // The revision member counts saves. Save (last writer wins) writes one more
 // than the higher of the session's and the stored revision, so every write

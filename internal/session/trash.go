@@ -122,13 +122,21 @@ func (s *Store) moveToTrash(n, p, dir string) (string, error) {
 }
 
 // Restore moves the newest trashed copy of session name back into the
-// store. ErrExists when a session of that name exists (rename or delete it
-// first); ErrNotFound when the trash holds no copy of name.
+// store, under the session's lock as Trash moves it out: a save of name
+// under way finishes first (Restore then finds the session and refuses),
+// and one that comes after finds the restored file. ErrExists when a
+// session of that name exists (rename or delete it first); ErrNotFound
+// when the trash holds no copy of name; ErrLocked on the lock's timeout.
 func (s *Store) Restore(name string) error {
 	n, p, err := s.path(name)
 	if err != nil {
 		return err
 	}
+	return s.withLock(n, func() error { return s.restore(n, p) })
+}
+
+// restore is Restore for a caller holding the lock of session n (file p).
+func (s *Store) restore(n, p string) error {
 	list, err := s.TrashList()
 	if err != nil {
 		return err
