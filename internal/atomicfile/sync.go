@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"syscall"
 )
 
@@ -27,6 +28,13 @@ func SyncFile(f *os.File) error { return tolerate(f.Name(), f.Sync()) }
 // A failure wraps ErrNotDurable and the cause, naming dir: the change made
 // in dir stands. EINVAL and ENOTSUP count as done, as for SyncFile.
 func SyncDir(dir string) error { return notDurable(dir, syncDir(dir)) }
+
+// SyncCreated fsyncs the folder of path, a file just created (empty), so
+// its entry survives a crash before anything is written to it: an
+// append-only log's first records, say. EINVAL and ENOTSUP count as done,
+// as for SyncDir. Its error is the cause itself, naming the folder, not
+// ErrNotDurable: the caller has written nothing yet, and writes nothing.
+func SyncCreated(path string) error { return syncDir(filepath.Dir(path)) }
 
 // syncDir is SyncDir returning the cause alone, for the steps of a move
 // that are not made yet.

@@ -121,12 +121,13 @@ func (j *Journal) sealPlainLines(recs []Record) error {
 		}
 		out = append(out, line...)
 	}
-	if err := atomicfile.WriteFile(j.path, out); err != nil {
+	err = atomicfile.WriteFile(j.path, out)
+	if err != nil && !errors.Is(err, atomicfile.ErrNotDurable) {
 		return err
 	}
-	j.pos.offset, j.plain, j.file = int64(len(out)), 0, nil
+	j.pos.offset, j.plain, j.file = int64(len(out)), 0, nil // replaced, durably or not
 	j.pos.line = bytes.Count(out, []byte("\n")) + 1
-	return nil
+	return err
 }
 
 // Rekey re-seals every line of the journal at path under key nw, opening
