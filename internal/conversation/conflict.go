@@ -86,6 +86,7 @@ func (e *Engine) reconcile() (fork string, err error) {
 		saved.History, saved.Checkpoints = h, both
 		return saved, nil
 	})
+	err = e.landed(err)
 	switch {
 	case err != nil:
 		return "", err
@@ -143,7 +144,7 @@ func (e *Engine) forkConflict(other *session.Session) (string, error) {
 	s := &session.Session{History: e.history, TranscriptID: id, Checkpoints: cps,
 		Extra: e.sess.Extra, Attachments: e.sess.Attachments}
 	name, err := e.store.CreateUnique(conflictName(e.bound, e.now().Format("20060102-150405")), s)
-	if err != nil {
+	if err = e.landed(err); err != nil {
 		return "", fmt.Errorf("session %q changed elsewhere; keeping this window's version: %w", e.bound, err)
 	}
 	e.notify(fmt.Sprintf("session %q was changed elsewhere and cannot be merged: this window's version is kept as session %q; the other version is now live",

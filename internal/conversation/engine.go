@@ -274,7 +274,7 @@ func (e *Engine) writeAs(name string, write func(*session.Session) error) error 
 		return err
 	}
 	s.Checkpoints = cps
-	if err := write(s); err != nil {
+	if err := e.landed(write(s)); err != nil {
 		return err
 	}
 	e.sess, e.dirty, e.base = s, false, s.History

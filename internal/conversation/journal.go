@@ -69,7 +69,7 @@ func (e *Engine) recordAlways(reason string) {
 	if err == nil {
 		_, err = e.journal.SyncHashes(e.history, e.hashes.Of(e.history), reason)
 	}
-	if err != nil {
+	if err = e.landed(err); err != nil {
 		e.notify(fmt.Sprintf("journal not written: %v", err))
 	}
 }
@@ -102,7 +102,7 @@ func (e *Engine) copyJournal(id string) (string, error) {
 	for _, w := range dropped {
 		e.notify("journal: " + w.String() + "; not copied")
 	}
-	return nid, err
+	return nid, e.landed(err)
 }
 
 // Transcript returns what the live conversation's journal recorded; see
