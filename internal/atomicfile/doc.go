@@ -43,7 +43,9 @@
 // does not undo it: the error wraps ErrNotDurable and the cause (match
 // both with errors.Is). The caller treats the change as made (the data is
 // there) and may say that a crash could undo it. Any other error means
-// nothing changed.
+// nothing changed. SyncCreated, for a file just created empty (a log's
+// first append), returns the cause alone: its caller writes nothing when
+// it fails.
 //
 // fsync answering EINVAL or ENOTSUP (file systems that cannot fsync: some
 // FUSE, SMB and 9p mounts) counts as done. The first such answer in a
