@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
@@ -39,12 +40,20 @@ func main() {
 	// SIGTERM and SIGHUP (terminal closed) end the REPL through its context,
 	// so the conversation is saved before the process exits.
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGHUP)
+	printWarnings(streams)
 	f := &factory{streams: streams, getenv: os.Getenv}
 	cmd := newRootCmd(f, nil)
 	err := cmd.ExecuteContext(ctx)
 	f.close()
 	stop()
 	os.Exit(exitCode(streams, err))
+}
+
+// printWarnings prints each warning of the file layer (atomicfile: fsync
+// not supported where the store lives) once per process on the error
+// stream, "warning: <line>", when it is met, whatever the surface.
+func printWarnings(s *ioStreams) {
+	atomicfile.SetWarnFunc(func(w string) { fmt.Fprintln(s.Err, "warning: "+w) })
 }
 
 // exitCode prints err and maps it to the process exit status.

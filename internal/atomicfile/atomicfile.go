@@ -1,12 +1,6 @@
-// Package atomicfile replaces and creates files durably: temporary file in
-// the same directory, write, length check, fsync, close, rename (or link,
-// to create without replacing), fsync of the directory. On any error the
-// temporary file is removed and the previous file is byte-identical.
-// Temporary files are hidden: ".<name>.tmp-<random>".
 package atomicfile
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -44,7 +38,7 @@ func writeTemp(dir, final string, data []byte) (string, error) {
 		err = io.ErrShortWrite
 	}
 	if err == nil {
-		err = f.Sync()
+		err = tolerate(name, f.Sync())
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
@@ -57,9 +51,10 @@ func writeTemp(dir, final string, data []byte) (string, error) {
 }
 
 // WriteFile replaces path with data durably: temporary file in the same
-// directory, write, check length, fsync, close, rename over path, fsync the
-// directory. On any error the temporary file is removed and the previous
-// content of path is untouched.
+// folder, write, check length, fsync, close, rename over path, fsync the
+// folder. An error before the rename removes the temporary file and leaves
+// path untouched; after it, the error wraps ErrNotDurable (path holds
+// data, but the folder's fsync failed).
 func WriteFile(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	tmp, err := writeTemp(dir, path, data)
@@ -70,37 +65,34 @@ func WriteFile(path string, data []byte) error {
 		os.Remove(tmp)
 		return fmt.Errorf("replace %s: %w", path, err)
 	}
-	return SyncDir(dir)
+	return notDurable(path, syncDir(dir))
 }
 
-// CreateFile writes data to path only if path does not exist yet, durably
-// (like writeFile, publishing with link(2), which fails when the target
-// exists). It returns an error wrapping os.ErrExist when path exists.
+// CreateFile writes data to path only if path does not exist yet, durably:
+// as WriteFile, publishing the temporary file without replacing a file
+// (publish). Errors: one wrapping fs.ErrExist when path exists (nothing
+// written); ErrNotDurable when path holds data but the folder's fsync
+// failed.
 func CreateFile(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	tmp, err := writeTemp(dir, path, data)
+	if err := place(path, data); err != nil {
+		return err
+	}
+	return notDurable(path, syncDir(filepath.Dir(path)))
+}
+
+// place writes data to a temporary file next to path and publishes it at
+// path without replacing a file; the folder is not synced.
+func place(path string, data []byte) error {
+	tmp, err := writeTemp(filepath.Dir(path), path, data)
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp)
-	if err := os.Link(tmp, path); err != nil {
-		if errors.Is(err, os.ErrExist) {
-			return err
-		}
-		return fmt.Errorf("create %s: %w", path, err)
+	linked, err := publish(tmp, path)
+	if err != nil || linked {
+		os.Remove(tmp)
 	}
-	return SyncDir(dir)
-}
-
-// SyncDir fsyncs a directory so a rename, link or removal in it is durable.
-func SyncDir(dir string) error {
-	d, err := os.Open(dir)
 	if err != nil {
-		return fmt.Errorf("sync %s: %w", dir, err)
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil {
-		return fmt.Errorf("sync %s: %w", dir, err)
+		return fmt.Errorf("create %s: %w", path, err)
 	}
 	return nil
 }

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -193,7 +193,7 @@ func Export(format, path, name string, msgs []message.Message, now time.Time, st
 			path = fmt.Sprintf("%s-%d.%s", base, i, format)
 		}
 		err := atomicfile.CreateFile(path, []byte(b.String()))
-		if !os.IsExist(err) || i > 100 {
+		if !errors.Is(err, fs.ErrExist) || i > 100 {
 			abs, _ := filepath.Abs(path)
 			return abs, err
 		}

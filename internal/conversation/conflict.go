@@ -101,6 +101,7 @@ func (e *Engine) reconcile() (fork string, err error) {
 		saved.JournalPos = e.journalPosOf(saved)
 		return saved, nil
 	})
+	err = e.landed(err)
 	switch {
 	case err != nil:
 		return "", err
@@ -165,7 +166,7 @@ func (e *Engine) forkConflict(other *session.Session, recordFirst bool) (string,
 	s := &session.Session{History: e.history, TranscriptID: id, Checkpoints: cps,
 		Extra: e.sess.Extra, Attachments: e.sess.Attachments}
 	name, err := e.store.CreateUnique(conflictName(e.bound, e.now().Format("20060102-150405")), s)
-	if err != nil {
+	if err = e.landed(err); err != nil {
 		return "", fmt.Errorf("session %q changed elsewhere; keeping this window's version: %w", e.bound, err)
 	}
 	e.notify(fmt.Sprintf("session %q was changed elsewhere and cannot be merged: this window's version is kept as session %q; the other version is now live",

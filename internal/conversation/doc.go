@@ -17,6 +17,10 @@
 //     reported.
 //   - On exit an unbound conversation with at least two non-system messages
 //     is saved as autosave-YYYYMMDD-HHMMSS[-n] unless autosave is off.
+//   - A store or journal write that landed but whose folder fsync failed
+//     (an error wrapping atomicfile.ErrNotDurable) is a write: a notice
+//     says it is not known to be durable, the call succeeds, and the engine
+//     goes on from what it wrote, so nothing is written twice.
 //
 // # Concurrent writers
 //

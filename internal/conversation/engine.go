@@ -297,7 +297,7 @@ func (e *Engine) writeAs(name string, write func(*session.Session) error) error 
 	}
 	s.Checkpoints = cps
 	s.JournalPos = e.journalPosOf(s)
-	if err := write(s); err != nil {
+	if err := e.landed(write(s)); err != nil {
 		return err
 	}
 	e.sess, e.dirty, e.base, e.mustWrite = s, false, s.History, false

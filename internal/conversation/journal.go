@@ -100,7 +100,7 @@ func (e *Engine) copyJournal(id string) (string, error) {
 	for _, w := range dropped {
 		e.notify("journal: " + w.String() + "; not copied")
 	}
-	return nid, err
+	return nid, e.landed(err)
 }
 
 // Transcript returns what the live conversation's journal recorded; see

@@ -67,7 +67,7 @@ func (e *Engine) Mirror(name string) error {
 	if h, err := e.store.StatFile(n); err == nil {
 		s.Revision, s.CreatedAt = h.Revision, h.CreatedAt // continue the file's revisions
 	}
-	if err := e.store.Save(n, s); err != nil {
+	if err := e.landed(e.store.Save(n, s)); err != nil {
 		return fmt.Errorf("mirror %q: %w", n, err)
 	}
 	e.dirty = false
@@ -90,7 +90,7 @@ func (e *Engine) Rename(old, new string) error {
 	if err != nil {
 		return err
 	}
-	if err := e.store.Rename(o, n); err != nil {
+	if err := e.landed(e.store.Rename(o, n)); err != nil {
 		return err
 	}
 	if o == e.bound {

@@ -83,7 +83,7 @@ func (e *Engine) Load(name string) (autosaved string, err error) {
 	s, err := e.store.Load(name)
 	if errors.Is(err, session.ErrNotFound) {
 		var src string
-		if s, src, err = e.store.ImportLegacy(e.workDir(), name); err == nil {
+		if s, src, err = e.store.ImportLegacy(e.workDir(), name); e.landed(err) == nil {
 			e.notify(fmt.Sprintf("imported legacy session file %s as %q", src, name))
 			s, err = e.store.Load(name)
 		} else if errors.Is(err, session.ErrNotFound) {
@@ -236,7 +236,7 @@ func (e *Engine) Fork(name string) error {
 	}
 	s := &session.Session{History: e.history, Extra: e.sess.Extra, Checkpoints: cps,
 		Attachments: e.sess.Attachments, TranscriptID: e.sess.TranscriptID}
-	if err := e.store.Create(n, s); err != nil {
+	if err := e.landed(e.store.Create(n, s)); err != nil {
 		e.sess.TranscriptID, e.journal = prev, nil
 		return err
 	}
@@ -255,7 +255,7 @@ func (e *Engine) Delete(name string) (cleared bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	if _, err := e.store.Trash(n); err != nil {
+	if _, err := e.store.Trash(n); e.landed(err) != nil {
 		return false, err
 	}
 	if n == e.bound {
@@ -319,7 +319,7 @@ func (e *Engine) autosave() (string, error) {
 	}
 	s := &session.Session{History: e.history, TranscriptID: id, Checkpoints: cps}
 	name, err := e.store.CreateUnique(AutosavePrefix+e.now().Format("20060102-150405"), s)
-	if err != nil {
+	if err = e.landed(err); err != nil {
 		return "", fmt.Errorf("autosave: %w", err)
 	}
 	e.dirty = false

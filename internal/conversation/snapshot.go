@@ -158,7 +158,7 @@ func (e *Engine) commit(reason string) int {
 		}
 		e.pendingFork = fork
 		return 0
-	case err != nil:
+	case e.landed(err) != nil:
 		e.notify(fmt.Sprintf("journal not written: %v", err))
 		return 0
 	}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/seal"
 )
@@ -113,6 +114,9 @@ func (j *Journal) Commit(h []message.Message, c *Hashes, reason string, cps func
 	}
 	if slices.Equal(base, j.view) {
 		n, err := j.recordWith(h, hashes, reason, list)
+		if err != nil && !errors.Is(err, atomicfile.ErrNotDurable) {
+			return Commit{}, err
+		}
 		return Commit{History: h, Appended: n, Checkpoints: theirCps}, err
 	}
 	v, err := j.resolveView(h, hashes, theirs)
@@ -164,10 +168,10 @@ func (j *Journal) Commit(h []message.Message, c *Hashes, reason string, cps func
 		return Commit{}, &RewriteConflict{Path: j.path, Theirs: v}
 	}
 	n, err := j.recordWith(next, c.Of(next), reason, list)
-	if err != nil {
+	if err != nil && !errors.Is(err, atomicfile.ErrNotDurable) {
 		return Commit{}, err
 	}
-	return Commit{History: next, Adopted: adopted, Appended: n, Checkpoints: theirCps}, nil
+	return Commit{History: next, Adopted: adopted, Appended: n, Checkpoints: theirCps}, err
 }
 
 // midTurn reports whether h ends inside a turn: a prompt, a tool result or

@@ -89,6 +89,18 @@
 // and in order, as etcd's WAL repair keeps the damaged file before cutting
 // it. Nothing else renames, removes or rekeys a .broken copy.
 //
+// An append waits for the journal's lock with a growing back-off
+// (0.2-5 ms) up to DefaultLockTimeout, then fails with ErrLocked naming
+// the journal file; the lock goes with its process, so a crash never
+// leaves it held. The first append to a journal with nothing in it yet
+// fsyncs the journal folder before writing, so the new file's entry
+// survives a crash with its first records; when that fsync fails nothing
+// is appended. fsync answering EINVAL or ENOTSUP counts as done
+// (atomicfile.SyncFile, atomicfile.Warnings). A whole-journal replacement
+// (the sealing below, Fork's copy) that landed but whose folder fsync
+// failed returns an error wrapping atomicfile.ErrNotDurable: the records
+// are in the file (Fork returns the new id with it).
+//
 // # Encryption at rest
 //
 // With a key (Open, Fork and the readers take a seal.Key; the zero Key is

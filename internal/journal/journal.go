@@ -256,7 +256,7 @@ func (j *Journal) recordWith(h []message.Message, hashes []string, reason string
 	} else {
 		err = j.append(recs)
 	}
-	if err != nil {
+	if err != nil && !errors.Is(err, atomicfile.ErrNotDurable) {
 		return 0, err
 	}
 	for _, r := range recs {
@@ -272,12 +272,13 @@ func (j *Journal) recordWith(h []message.Message, hashes []string, reason string
 	if newCps {
 		j.checkpoints = slices.Clone(cps)
 	}
-	return len(recs), nil
+	return len(recs), err // ErrNotDurable: written, not known to be durable
 }
 
-// syncFile makes an appended batch durable (a seam: tests count the
-// calls, or make them fail).
-var syncFile = (*os.File).Sync
+// syncFile makes an appended batch durable; EINVAL and ENOTSUP count as
+// done (atomicfile.SyncFile). A seam: tests count the calls, or make them
+// fail.
+var syncFile = atomicfile.SyncFile
 
 // append writes every record of recs with one write(2) of all their lines,
 // then one fsync, so a turn's records (however many messages a first
@@ -289,7 +290,7 @@ func (j *Journal) append(recs []Record) error {
 	if len(recs) == 0 {
 		return nil
 	}
-	f, err := os.OpenFile(j.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	f, err := openAppend(j.path)
 	if err != nil {
 		return fmt.Errorf("journal: open %s: %w", j.path, err)
 	}
@@ -379,6 +380,9 @@ func Fork(dir, srcID string, key seal.Key) (string, []Warning, error) {
 		}
 	}
 	if err := atomicfile.CreateFile(Path(dir, id), data); err != nil {
+		if errors.Is(err, atomicfile.ErrNotDurable) { // the copy is there
+			return id, dropped, fmt.Errorf("journal: fork %s: %w", srcID, err)
+		}
 		return "", nil, fmt.Errorf("journal: fork %s: %w", srcID, err)
 	}
 	return id, dropped, nil

@@ -121,13 +121,14 @@ func (j *Journal) sealPlainLines(recs []Record) error {
 		}
 		out = append(out, line...)
 	}
-	if err := atomicfile.WriteFile(j.path, out); err != nil {
+	err = atomicfile.WriteFile(j.path, out)
+	if err != nil && !errors.Is(err, atomicfile.ErrNotDurable) {
 		return err
 	}
-	j.pos.Offset, j.plain, j.file = int64(len(out)), 0, nil
+	j.pos.Offset, j.plain, j.file = int64(len(out)), 0, nil // replaced, durably or not
 	j.pos.Line = bytes.Count(out, []byte("\n")) + 1
 	j.pos.Seq += int64(len(recs))
-	return nil
+	return err
 }
 
 // Rekey re-seals every line of the journal at path under key nw, opening

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/gofrs/flock"
 
@@ -31,25 +32,65 @@ func LineName(id string) string { return "journal:" + id }
 // idOf is the id of the journal file at path.
 func idOf(path string) string { return strings.TrimSuffix(filepath.Base(path), fileExt) }
 
-// lockFile takes the exclusive advisory lock of the journal at path. A
-// journal is replaced whole when it is sealed or rekeyed, and flock(2)
-// locks an inode: the lock is retaken until it holds the file the path
-// names now. It returns the lock and the locked file's FileInfo (taken
-// through the lock's descriptor).
+// DefaultLockTimeout is how long an append waits for another process's
+// append to the same journal (which holds the lock for one write and one
+// fsync) before failing with ErrLocked: waiting longer means that process
+// is stuck.
+const DefaultLockTimeout = 10 * time.Second
+
+// ErrLocked is wrapped when another process held a journal's lock longer
+// than the lock timeout; the error names the journal file.
+var ErrLocked = errors.New("journal: locked by another process")
+
+// lockTimeout is the wait for a journal's lock (a seam: tests shorten it).
+var lockTimeout = DefaultLockTimeout
+
+// Bounds of the back-off between attempts to take a held lock, as for
+// session locks.
+const (
+	lockPollMin = 200 * time.Microsecond
+	lockPollMax = 5 * time.Millisecond
+)
+
+// lockFile takes the exclusive advisory lock of the journal at path,
+// waiting with a growing back-off (lockPollMin to lockPollMax) up to
+// lockTimeout, then failing with ErrLocked naming the file. A journal is
+// replaced whole when it is sealed or rekeyed, and flock(2) locks an
+// inode: the lock is retaken until it holds the file the path names now.
+// It returns the lock and the locked file's FileInfo (taken through the
+// lock's descriptor).
 func lockFile(path string) (*flock.Flock, os.FileInfo, error) {
-	for range 100 {
+	deadline := time.Now().Add(lockTimeout)
+	poll := lockPollMin
+	for {
 		lock := flock.New(path)
-		if err := lock.Lock(); err != nil {
+		ok, err := lock.TryLock()
+		if err != nil {
+			lock.Close()
 			return nil, nil, fmt.Errorf("journal: lock %s: %w", path, err)
 		}
-		li, err1 := lock.Stat()
-		pi, err2 := os.Stat(path)
-		if err1 == nil && err2 == nil && os.SameFile(li, pi) {
-			return lock, li, nil
+		if ok {
+			li, err1 := lock.Stat()
+			pi, err2 := os.Stat(path)
+			if err1 == nil && err2 == nil && os.SameFile(li, pi) {
+				return lock, li, nil
+			}
+			lock.Unlock() // replaced meanwhile: lock the file the path names now
+		} else {
+			lock.Close()
 		}
-		lock.Unlock()
+		if time.Now().After(deadline) {
+			if ok {
+				return nil, nil, fmt.Errorf("journal: lock %s: the file kept being replaced for %s", path, lockTimeout)
+			}
+			return nil, nil, fmt.Errorf("%w: another process held %s for more than %s; it is still writing or is stuck (the lock goes with the process)",
+				ErrLocked, path, lockTimeout)
+		}
+		if !ok {
+			time.Sleep(poll)
+			poll = min(2*poll, lockPollMax)
+		}
 	}
-	return nil, nil, fmt.Errorf("journal: lock %s: the file keeps being replaced", path)
 }
 
 // encodeLine encodes r as one line, sealed for journal id when k is set.

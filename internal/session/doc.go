@@ -75,11 +75,26 @@
 //
 // Every write goes to a hidden temporary file in the same folder
 // (".<name>.json.tmp-*"), is length-checked, fsynced, closed, renamed over
-// the target (or linked, for Create, so an existing session is never
-// replaced) and the folder is fsynced. On any error the temporary file is
-// removed and the old file is byte-identical. Save refuses to replace a file
-// that cannot be read (ErrCorrupt) or is too new (ErrTooNew): evidence is
-// never destroyed. Files are created 0600 and the folder 0700.
+// the target (or published without replacing, for Create, so an existing
+// session is never replaced) and the folder is fsynced (package
+// atomicfile). On an error before the rename the temporary file is removed
+// and the old file is byte-identical. Save refuses to replace a file that
+// cannot be read (ErrCorrupt) or is too new (ErrTooNew): evidence is never
+// destroyed. Files are created 0600 and the folder 0700.
+//
+// Rename, Trash and Restore move files with atomicfile.Move (renameat2
+// RENAME_NOREPLACE, or link → fsync of the new folder → unlink → fsync of
+// the old one; never over an existing file); a sealed session's rename
+// re-seals it on the way (atomicfile.MoveData); Delete is atomicfile.Remove.
+//
+// A write or move that landed but whose folder fsync failed returns an
+// error wrapping atomicfile.ErrNotDurable (and the cause), and is a write:
+// the file holds the new content, Save and SaveIf have updated the
+// session's revision, CreateUnique returns the name it used, Trash the
+// entry, RekeyFile changed true, ImportLegacy the session, and a moved
+// session's lock file is removed as after any move. Callers treat it as
+// written and may warn that a crash could undo it. fsync answering EINVAL
+// or ENOTSUP counts as done (atomicfile.Warnings).
 //
 // # Locks and revisions
 //
@@ -96,7 +111,10 @@
 // Missing conflict and Save creates the old name again; no write that
 // returned success is lost. They remove the lock file before releasing it;
 // a writer that then locks the removed file notices (it is no longer the
-// file at the path) and locks the new one.
+// file at the path) and locks the new one. Restore holds the lock of the
+// name it brings back: a write under way finishes first (and Restore then
+// refuses, ErrExists, the trashed copy kept), one that comes after finds
+// the restored file.
 //
 // The revision member counts saves. Save (last writer wins) writes one more
 // than the higher of the session's and the stored revision, so every write
@@ -173,8 +191,9 @@
 // Store.Trash moves sessions/<name>.json unchanged (sealed or not: the name
 // it was sealed for stays the same) to
 // $CHATCLI_HOME/trash/<name>.<YYYYMMDD-HHMMSS>[-n].json (UTC, the store's
-// clock; -n for further copies within one second; folder mode 0700) by link,
-// unlink and fsync of both folders, so after a crash the file is in one
-// place or both, never neither. Restore moves the newest copy back, never
-// over an existing session. Journals stay in transcripts/.
+// clock; -n for further copies within one second; folder mode 0700, created
+// with the folder holding it fsynced) by atomicfile.Move, so after a crash
+// the file is in one place or both, never neither. Restore moves the newest
+// copy back the same way, under the session's lock, never over an existing
+// session. Journals stay in transcripts/.
 package session

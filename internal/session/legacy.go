@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/chatcli/chatcli/internal/atomicfile"
 )
 
 // LegacyFileName is the name ChatCLI gave a session saved in the working
@@ -15,7 +17,8 @@ func LegacyFileName(name string) string { return ".chatcli_session_" + name + fi
 // ImportLegacy looks for LegacyFileName(name) in dir and, when it exists and
 // no session of that name does, copies it into the store as name and
 // returns it with the path it came from. ErrNotFound when there is no such
-// file; the legacy file itself is left in place.
+// file; the legacy file itself is left in place. An error wrapping
+// atomicfile.ErrNotDurable comes with the session: it is imported.
 func (s *Store) ImportLegacy(dir, name string) (*Session, string, error) {
 	n, _, err := s.path(name)
 	if err != nil {
@@ -34,6 +37,9 @@ func (s *Store) ImportLegacy(dir, name string) (*Session, string, error) {
 		return nil, "", classify(src, err)
 	}
 	if err := s.Create(n, sess); err != nil {
+		if errors.Is(err, atomicfile.ErrNotDurable) {
+			return sess, src, err // imported all the same
+		}
 		return nil, "", err
 	}
 	return sess, src, nil

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +10,8 @@ import (
 	"time"
 
 	"github.com/gofrs/flock"
+
+	"github.com/chatcli/chatcli/internal/atomicfile"
 )
 
 // DefaultLockTimeout is how long a write waits for another process's write
@@ -88,8 +91,9 @@ func (s *Store) withLock(n string, fn func() error) error {
 // sorted order so that two moves of one pair never wait on each other. A
 // write of gone that landed before fn is in the moved file; one that comes
 // after finds no file (SaveIf: a Missing conflict; Save: a new file). When
-// fn succeeds, gone's lock file is removed before it is released: a writer
-// waiting on it notices that and locks a new file.
+// fn succeeds (or its error wraps atomicfile.ErrNotDurable: the file moved),
+// gone's lock file is removed before it is released: a writer waiting on
+// it notices that and locks a new file.
 func (s *Store) withMoveLocks(gone, to string, fn func() error) error {
 	names := []string{gone}
 	if to != "" && to != gone {
@@ -113,13 +117,14 @@ func (s *Store) withMoveLocks(gone, to string, fn func() error) error {
 			goneLock = l
 		}
 	}
-	if err := fn(); err != nil {
+	err := fn()
+	if err != nil && !errors.Is(err, atomicfile.ErrNotDurable) {
 		return err
 	}
-	if sameFile(goneLock) {
+	if sameFile(goneLock) { // moved, durably or not
 		os.Remove(goneLock.Path())
 	}
-	return nil
+	return err
 }
 
 // lock takes the exclusive lock of session n, waiting with a growing

@@ -7,27 +7,29 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"time"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
 )
 
 // Delete removes a session file, readable or not, under the session's lock
-// (a write waiting for it then finds no file). ErrNotFound when absent.
+// (a write waiting for it then finds no file). ErrNotFound when absent; an
+// error wrapping atomicfile.ErrNotDurable when the file is gone but its
+// folder's fsync failed.
 func (s *Store) Delete(name string) error {
 	n, p, err := s.path(name)
 	if err != nil {
 		return err
 	}
 	return s.withMoveLocks(n, "", func() error {
-		if err := os.Remove(p); err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				return fmt.Errorf("%w: %q (no file %s)", ErrNotFound, n, p)
-			}
+		err := atomicfile.Remove(p)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return fmt.Errorf("%w: %q (no file %s)", ErrNotFound, n, p)
+		case err != nil && !errors.Is(err, atomicfile.ErrNotDurable):
 			return fmt.Errorf("session: delete %s: %w", p, err)
 		}
-		return atomicfile.SyncDir(s.dir)
+		return err
 	})
 }
 
@@ -47,10 +49,12 @@ func (s *Store) Fork(src, dst string) (*Session, error) {
 }
 
 // Rename gives session old the name new, never replacing an existing
-// session (ErrExists). The file moves atomically (link then unlink) under
-// the locks of both names: a write of old that returned before the move is
-// in the file under new; one that comes after finds no file (SaveIf: a
-// *ConflictError with Missing set; Save: old is created again).
+// session (ErrExists). The file moves atomically (atomicfile.Move; a
+// sealed file is re-sealed for new, atomicfile.MoveData) under the locks of
+// both names: a write of old that returned before the move is in the file
+// under new; one that comes after finds no file (SaveIf: a *ConflictError
+// with Missing set; Save: old is created again). An error wrapping
+// atomicfile.ErrNotDurable means the session is under new.
 func (s *Store) Rename(old, new string) error {
 	on, op, err := s.path(old)
 	if err != nil {
@@ -67,19 +71,16 @@ func (s *Store) Rename(old, new string) error {
 		if sealed, err := s.renameSealed(on, op, nn, np); sealed {
 			return err
 		}
-		if err := os.Link(op, np); err != nil {
-			switch {
-			case errors.Is(err, fs.ErrNotExist):
-				return fmt.Errorf("%w: %q (no file %s)", ErrNotFound, on, op)
-			case errors.Is(err, fs.ErrExist):
-				return fmt.Errorf("%w: %q", ErrExists, nn)
-			}
+		err := atomicfile.Move(op, np)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return fmt.Errorf("%w: %q (no file %s)", ErrNotFound, on, op)
+		case errors.Is(err, fs.ErrExist):
+			return fmt.Errorf("%w: %q", ErrExists, nn)
+		case err != nil:
 			return fmt.Errorf("session: rename %s: %w", op, err)
 		}
 		afterLink()
-		if err := os.Remove(op); err != nil {
-			return fmt.Errorf("session: rename %s: %w", op, err)
-		}
-		return atomicfile.SyncDir(s.dir)
+		return nil
 	})
 }

@@ -15,8 +15,10 @@ import (
 
 // renameSealed moves the sealed file op (session on) to np (session nn),
 // re-sealed under the new name, since an envelope opens only under the name
-// it was sealed for. The caller holds both names' locks. It reports false, doing nothing, when op is not a
-// sealed file (or cannot be read: the caller's link reports that).
+// it was sealed for (atomicfile.MoveData: the new file is created, then
+// the old one unlinked). The caller holds both names' locks. It reports
+// false, doing nothing, when op is not a sealed file (or cannot be read:
+// the caller's move reports that).
 func (s *Store) renameSealed(on, op, nn, np string) (bool, error) {
 	data, err := os.ReadFile(op)
 	if err != nil || !IsSealedFile(data) {
@@ -33,17 +35,15 @@ func (s *Store) renameSealed(on, op, nn, np string) (bool, error) {
 	if err != nil {
 		return true, fmt.Errorf("session: seal %s: %w", np, err)
 	}
-	if err := atomicfile.CreateFile(np, out); err != nil {
-		if errors.Is(err, fs.ErrExist) {
-			return true, fmt.Errorf("%w: %q", ErrExists, nn)
-		}
+	err = atomicfile.MoveData(op, np, out)
+	switch {
+	case errors.Is(err, fs.ErrExist):
+		return true, fmt.Errorf("%w: %q", ErrExists, nn)
+	case err != nil:
 		return true, fmt.Errorf("session: rename %s: %w", op, err)
 	}
 	afterLink()
-	if err := os.Remove(op); err != nil {
-		return true, fmt.Errorf("session: rename %s: %w", op, err)
-	}
-	return true, atomicfile.SyncDir(s.dir)
+	return true, nil
 }
 
 // RekeyFile re-seals the session file at path, holding session name (a
@@ -53,6 +53,8 @@ func (s *Store) renameSealed(on, op, nn, np string) (bool, error) {
 // document becomes the body verbatim). The file is replaced in one atomic
 // write (atomicfile.WriteFile), so at every moment it opens with old or
 // with the store's key. Errors: seal.ErrBadKey when the store has no key;
+// one wrapping atomicfile.ErrNotDurable with changed true (the file is
+// re-sealed, its folder's fsync failed);
 // the errors of Load (ErrCorrupt, ErrTooNew, a wrong-key error wrapping
 // seal.ErrWrongKey when neither key opens it), the file untouched.
 //
@@ -113,7 +115,7 @@ func (s *Store) rekeyFile(name, path string, old seal.Key) (changed bool, err er
 		return false, fmt.Errorf("session: seal %s: %w", path, err)
 	}
 	if err := atomicfile.WriteFile(path, out); err != nil {
-		return false, err
+		return errors.Is(err, atomicfile.ErrNotDurable), err // not durable: rekeyed all the same
 	}
 	return true, nil
 }

@@ -17,8 +17,9 @@ import (
 
 const fileExt = ".json"
 
-// afterLink runs between publishing a moved session's new file and
-// removing the old one (a seam: tests widen that moment).
+// afterLink runs after a move of a session file, before its locks are
+// released (a seam: tests widen that moment, in which a racing write must
+// wait).
 var afterLink = func() {}
 
 // Store is the folder of session files, <home>/sessions. It is safe for use
@@ -128,7 +129,8 @@ func readFileTime(p string) ([]byte, time.Time, error) {
 // incrementing Revision; sess is changed accordingly. An existing file that
 // cannot be read (empty, cut, invalid) or is too new is never overwritten:
 // the error wraps ErrCorrupt or ErrTooNew. On a failed write the previous
-// file is byte-identical. The last writer wins; writes are serialised by
+// file is byte-identical; an error wrapping atomicfile.ErrNotDurable is not
+// a failed write: the file holds sess, but its folder's fsync failed. The last writer wins; writes are serialised by
 // the session's lock (ErrLocked on timeout) and the new revision is above
 // the stored one. SaveIf is the conditional form.
 func (s *Store) Save(name string, sess *Session) error {
@@ -166,17 +168,18 @@ func (s *Store) save(name string, sess *Session) error {
 	if err != nil {
 		return err
 	}
-	if err := atomicfile.WriteFile(p, data); err != nil {
+	err = atomicfile.WriteFile(p, data)
+	if err != nil && !errors.Is(err, atomicfile.ErrNotDurable) {
 		return err
 	}
-	if !s.key.IsZero() {
+	if !s.key.IsZero() { // written, durably or not
 		s.forgetListed(filepath.Base(p)) // its entry would keep the title in plaintext
 	}
-	return nil
+	return err
 }
 
 // Create writes sess under name like Save, but only when no session of that
-// name exists (ErrExists otherwise).
+// name exists (ErrExists otherwise); atomicfile.ErrNotDurable as for Save.
 func (s *Store) Create(name string, sess *Session) error {
 	n, p, err := s.path(name)
 	if err != nil {
@@ -197,7 +200,8 @@ func (s *Store) Create(name string, sess *Session) error {
 
 // CreateUnique saves sess under base, or base-2, base-3, … the first that is
 // free, and returns the name used; two processes racing for one base get two
-// names (link(2) publishes exclusively).
+// names (the file is published exclusively). An error wrapping
+// atomicfile.ErrNotDurable comes with the name: the session is written.
 func (s *Store) CreateUnique(base string, sess *Session) (string, error) {
 	for i := 1; i < 1000; i++ {
 		name := base
@@ -205,8 +209,8 @@ func (s *Store) CreateUnique(base string, sess *Session) (string, error) {
 			name = fmt.Sprintf("%s-%d", base, i)
 		}
 		err := s.Create(name, sess)
-		if err == nil {
-			return name, nil
+		if err == nil || errors.Is(err, atomicfile.ErrNotDurable) {
+			return name, err
 		}
 		if !errors.Is(err, ErrExists) {
 			return "", err

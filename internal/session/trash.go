@@ -9,10 +9,10 @@
 //
 // The name is everything before the last '.' of the stem, so names holding
 // dots are kept whole; the stamp comes from the store's clock. A file is
-// moved by link(2) into the trash (never replacing a file there), unlink(2)
-// from sessions/ and an fsync of both folders: after a crash the session is
-// in one place or both, never in neither. Restore moves the newest copy of a
-// name back the same way, never over an existing session. The journal a
+// moved by atomicfile.Move (never replacing a file there, both folders
+// fsynced): after a crash the session is in one place or both, never in
+// neither. Restore moves the newest copy of a name back the same way, never
+// over an existing session. The journal a
 // trashed session names stays in transcripts/: the retention rules treat it
 // as belonging to a session as long as the trashed copy exists. Files in the
 // trash that do not follow this layout are listed by no verb and removed by
@@ -67,27 +67,30 @@ func (s *Store) TrashDir() string { return filepath.Join(filepath.Dir(s.dir), Tr
 
 // Trash moves session name to the trash and returns the new entry.
 // ErrNotFound when there is no such session. The file is moved byte for
-// byte, readable or not, under the session's lock, as Rename moves it: a
-// write that returned before the move is in the trashed copy; one after it
-// finds no file (SaveIf: a Missing conflict; Save: a new session).
+// byte, readable or not (atomicfile.Move, creating the trash folder), under
+// the session's lock, as Rename moves it: a write that returned before the
+// move is in the trashed copy; one after it finds no file (SaveIf: a
+// Missing conflict; Save: a new session). An error wrapping
+// atomicfile.ErrNotDurable comes with the entry: the file is in the trash.
 func (s *Store) Trash(name string) (TrashEntry, error) {
 	n, p, err := s.path(name)
 	if err != nil {
 		return TrashEntry{}, err
 	}
 	dir := s.TrashDir()
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return TrashEntry{}, fmt.Errorf("session: create trash %s: %w", dir, err)
-	}
 	var file string
-	err = s.withMoveLocks(n, "", func() error {
+	moved := s.withMoveLocks(n, "", func() error {
 		file, err = s.moveToTrash(n, p, dir)
 		return err
 	})
-	if err != nil {
-		return TrashEntry{}, err
+	if moved != nil && !errors.Is(moved, atomicfile.ErrNotDurable) {
+		return TrashEntry{}, moved
 	}
-	return s.trashEntry(dir, file)
+	e, err := s.trashEntry(dir, file)
+	if err != nil {
+		return e, errors.Join(moved, err)
+	}
+	return e, moved
 }
 
 // moveToTrash moves file p of session n into the trash folder dir and
@@ -100,35 +103,40 @@ func (s *Store) moveToTrash(n, p, dir string) (string, error) {
 			file += "-" + strconv.Itoa(seq)
 		}
 		file += fileExt
-		dst := filepath.Join(dir, file)
-		err := os.Link(p, dst)
-		if errors.Is(err, fs.ErrExist) {
+		err := atomicfile.Move(p, filepath.Join(dir, file))
+		switch {
+		case errors.Is(err, fs.ErrExist):
 			continue
-		}
-		if errors.Is(err, fs.ErrNotExist) {
+		case errors.Is(err, fs.ErrNotExist):
 			return "", fmt.Errorf("%w: %q (no file %s)", ErrNotFound, n, p)
-		}
-		if err != nil {
-			return "", fmt.Errorf("session: move %s to the trash: %w", p, err)
+		case err == nil:
+		case errors.Is(err, atomicfile.ErrNotDurable):
+			return file, fmt.Errorf("session: trash %q: %w", n, err)
+		default:
+			return "", fmt.Errorf("session: trash %q: %w", n, err)
 		}
 		afterLink()
-		if err := os.Remove(p); err != nil {
-			os.Remove(dst) // the session stays where it was
-			return "", fmt.Errorf("session: move %s to the trash: %w", p, err)
-		}
-		return file, errors.Join(atomicfile.SyncDir(s.dir), atomicfile.SyncDir(dir))
+		return file, nil
 	}
 	return "", fmt.Errorf("session: move %s to the trash: too many copies trashed at %s", p, at.Format(trashStamp))
 }
 
 // Restore moves the newest trashed copy of session name back into the
-// store. ErrExists when a session of that name exists (rename or delete it
-// first); ErrNotFound when the trash holds no copy of name.
+// store, under the session's lock as Trash moves it out: a save of name
+// under way finishes first (Restore then finds the session and refuses),
+// and one that comes after finds the restored file. ErrExists when a
+// session of that name exists (rename or delete it first); ErrNotFound
+// when the trash holds no copy of name; ErrLocked on the lock's timeout.
 func (s *Store) Restore(name string) error {
 	n, p, err := s.path(name)
 	if err != nil {
 		return err
 	}
+	return s.withLock(n, func() error { return s.restore(n, p) })
+}
+
+// restore is Restore for a caller holding the lock of session n (file p).
+func (s *Store) restore(n, p string) error {
 	list, err := s.TrashList()
 	if err != nil {
 		return err
@@ -142,16 +150,14 @@ func (s *Store) Restore(name string) error {
 	if newest == nil {
 		return fmt.Errorf("%w: %q is not in the trash (%s)", ErrNotFound, n, s.TrashDir())
 	}
-	if err := os.Link(newest.Path, p); err != nil {
-		if errors.Is(err, fs.ErrExist) {
-			return fmt.Errorf("%w: %q; rename or delete it before restoring the trashed copy", ErrExists, n)
-		}
+	err = atomicfile.Move(newest.Path, p)
+	switch {
+	case errors.Is(err, fs.ErrExist):
+		return fmt.Errorf("%w: %q; rename or delete it before restoring the trashed copy", ErrExists, n)
+	case err != nil:
 		return fmt.Errorf("session: restore %s: %w", newest.Path, err)
 	}
-	if err := os.Remove(newest.Path); err != nil {
-		return fmt.Errorf("session: restore %s: %w", newest.Path, err)
-	}
-	return errors.Join(atomicfile.SyncDir(s.dir), atomicfile.SyncDir(s.TrashDir()))
+	return nil
 }
 
 func newer(a, b TrashEntry) bool {

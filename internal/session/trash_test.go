@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/seal"
 )
 
@@ -155,5 +156,45 @@ func TestLoadFileReadsTrashedSessions(t *testing.T) {
 		if _, err := s.LoadFile("gone", missing); !errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), missing) {
 			t.Fatalf("missing: %v", err)
 		}
+	}
+}
+
+// Restore takes the session's lock: a save of the name that is under way
+// (it holds the lock, its new file not yet renamed into place) is not
+// raced. Unlocked, Restore linked the trashed copy in and removed it from
+// the trash, and the save's rename then replaced it: the trashed session
+// was in neither place. The seam runs Restore at that very moment of the
+// save.
+func TestRestoreWaitsForASaveUnderWay(t *testing.T) {
+	s := newStore(t)
+	trashed := sample()
+	trashed.Title = "the trashed one"
+	if err := s.Save("a", trashed); err != nil {
+		t.Fatal(err)
+	}
+	e, err := s.Trash("a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.SetLockTimeout(20 * time.Millisecond)
+	var restoreErr error
+	orig := atomicfile.CreateTemp
+	t.Cleanup(func() { atomicfile.CreateTemp = orig })
+	atomicfile.CreateTemp = func(dir, pattern string) (atomicfile.TempFile, error) {
+		atomicfile.CreateTemp = orig
+		restoreErr = s.Restore("a") // the save holds the lock and has checked that "a" is free
+		return orig(dir, pattern)
+	}
+	if err := s.Save("a", &Session{History: turn("new")}); err != nil {
+		t.Fatal(err)
+	}
+	if !errors.Is(restoreErr, ErrLocked) {
+		t.Fatalf("Restore during a save of the name: %v, want ErrLocked", restoreErr)
+	}
+	if _, err := os.Stat(e.Path); err != nil {
+		t.Fatalf("the trashed copy is gone and the save replaced the restored file: %v", err)
+	}
+	if err := s.Restore("a"); !errors.Is(err, ErrExists) {
+		t.Fatalf("Restore over the saved session: %v", err)
 	}
 }
