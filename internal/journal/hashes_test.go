@@ -24,7 +24,8 @@ func TestHashesAgreeWithHashingEverything(t *testing.T) {
 			h = h[:r.IntN(len(h))]
 		case k < 8 && len(h) > 0:
 			i := r.IntN(len(h))
-			h[i] = msg(message.RoleAssistant, fmt.Sprint("replaced ", step)) // in place
+			h = slices.Clone(h) // messages are replaced, never edited in place (Hashes.Of)
+			h[i] = msg(message.RoleAssistant, fmt.Sprint("replaced ", step))
 		case k < 9:
 			h = slices.Clone(h)
 		default:

@@ -63,6 +63,8 @@ func (f Fix) String() string {
 // Validate reports the first violation of the sequence rules in package doc,
 // wrapped around ErrSequence with the position involved, or nil.
 func Validate(h []Message) error {
+	// The maps are emptied and reused from group to group: a long history
+	// is checked without an allocation per turn.
 	pending := map[string]bool{} // calls of the current assistant turn without result
 	var order []string
 	flush := func(at int) error {
@@ -80,7 +82,9 @@ func Validate(h []Message) error {
 			if err := flush(i); err != nil {
 				return err
 			}
-			pending, order, answered = map[string]bool{}, nil, map[string]bool{}
+			clearMap(pending)
+			clearMap(answered)
+			order = order[:0]
 			if m.Content == "" && len(m.ToolCalls) == 0 {
 				return fmt.Errorf("%w: message #%d is an empty assistant message", ErrSequence, i+1)
 			}
@@ -104,12 +108,20 @@ func Validate(h []Message) error {
 			if err := flush(i); err != nil {
 				return err
 			}
-			pending, order = map[string]bool{}, nil
+			clearMap(pending)
+			order = order[:0]
 		default:
 			return fmt.Errorf("%w: message #%d has unknown role %q", ErrSequence, i+1, m.Role)
 		}
 	}
 	return flush(len(h))
+}
+
+// clearMap empties m, cheaply when it is empty already.
+func clearMap[V any](m map[string]V) {
+	if len(m) > 0 {
+		clear(m)
+	}
 }
 
 // Repair returns h repaired so that it passes Validate, and the fixes it
@@ -127,6 +139,9 @@ func Validate(h []Message) error {
 //
 // A history that already passes is returned as is, with no fixes.
 func Repair(h []Message) ([]Message, []Fix) {
+	if Validate(h) == nil {
+		return h, nil
+	}
 	r := repairer{out: make([]Message, 0, len(h)+1), open: map[string]bool{}, renamed: map[string][]string{}}
 	for i, m := range h {
 		switch m.Role {
