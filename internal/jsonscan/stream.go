@@ -117,14 +117,13 @@ func (s *Stream) syntax(what string, at int64) error {
 // consuming it: '{', '[', '"', a digit, … tell the kind of the next value.
 func (s *Stream) Peek() (byte, error) {
 	for {
-		for s.i < s.n {
-			switch c := s.buf[s.i]; c {
-			case ' ', '\n', '\r', '\t':
-				s.i++
-			default:
+		for k, c := range s.buf[s.i:s.n] {
+			if c > ' ' || c != ' ' && c != '\n' && c != '\r' && c != '\t' {
+				s.i += k
 				return c, nil
 			}
 		}
+		s.i = s.n
 		if !s.fill() {
 			return 0, s.endErr()
 		}
@@ -230,23 +229,42 @@ func (s *Stream) colon() error {
 // Skip consumes the next value whole, checking it as the Stream checks
 // everything (see Stream).
 func (s *Stream) Skip() error {
-	depth := len(s.open)
-	if err := s.value(); err != nil {
-		return err
-	}
-	for len(s.open) > depth {
-		more, err := s.More()
+	base := len(s.open)
+	want := wantValue
+	for {
+		c, err := s.Peek()
 		if err != nil {
 			return err
 		}
-		if !more {
-			continue
-		}
-		if s.open[len(s.open)-1] == '{' {
-			c, err := s.Peek()
+		switch want {
+		case wantValue:
+			switch c {
+			case '{', '[':
+				s.i++
+				s.open = append(s.open, c)
+				want = wantFirst
+				continue
+			case '"':
+				s.i++
+				err = s.skipString()
+			default:
+				err = s.scalar(c)
+			}
 			if err != nil {
 				return err
 			}
+		case wantFirst: // just after '{' or '['
+			top := s.open[len(s.open)-1]
+			if c != top+2 { // '{'+2 is '}', '['+2 is ']'
+				want = wantValue
+				if top == '{' {
+					want = wantKey
+				}
+				continue
+			}
+			s.i++
+			s.open = s.open[:len(s.open)-1]
+		case wantKey:
 			if c != '"' {
 				return s.syntax("want a member name", s.Offset())
 			}
@@ -254,16 +272,49 @@ func (s *Stream) Skip() error {
 			if err := s.skipString(); err != nil {
 				return err
 			}
-			if err := s.colon(); err != nil {
-				return err
+			want = wantColon
+			continue
+		case wantColon:
+			if c != ':' {
+				return s.syntax("want ':'", s.Offset())
+			}
+			s.i++
+			want = wantValue
+			continue
+		case wantNext: // after a value inside a container
+			top := s.open[len(s.open)-1]
+			switch c {
+			case ',':
+				s.i++
+				want = wantValue
+				if top == '{' {
+					want = wantKey
+				}
+				continue
+			case top + 2:
+				s.i++
+				s.open = s.open[:len(s.open)-1]
+			default:
+				return s.syntax(fmt.Sprintf("want ',' or '%c'", top+2), s.Offset())
 			}
 		}
-		if err := s.value(); err != nil {
-			return err
+		// A value is complete.
+		if len(s.open) == base {
+			s.first = false
+			return nil
 		}
+		want = wantNext
 	}
-	return nil
 }
+
+// What Skip expects next.
+const (
+	wantValue = iota
+	wantFirst // a member, an element or the end, just after '{' or '['
+	wantKey
+	wantColon
+	wantNext // ',' or the end of the container
+)
 
 // Raw consumes the next value like Skip and returns dst with the value's
 // bytes appended, at most maxBytes of them: cut reports a longer value, of
@@ -318,22 +369,9 @@ func (s *Stream) End() error {
 	}
 }
 
-// value consumes a scalar whole, or the opening byte of a container
-// (which is then entered).
-func (s *Stream) value() error {
-	c, err := s.Peek()
-	if err != nil {
-		return err
-	}
+// scalar consumes the literal or number starting with c.
+func (s *Stream) scalar(c byte) error {
 	switch {
-	case c == '{' || c == '[':
-		s.i++
-		s.open = append(s.open, c)
-		s.first = true
-		return nil
-	case c == '"':
-		s.i++
-		return s.skipString()
 	case c == 't':
 		return s.literal("true")
 	case c == 'f':
@@ -364,16 +402,19 @@ func (s *Stream) skipString() error {
 		if escaped {
 			from, escaped = 1, false
 		}
-		j := bytes.IndexByte(seg[from:], '"')
-		if j < 0 {
-			escaped = oddBackslashes(seg, from, len(seg))
-			s.i = s.n
-			continue
-		}
-		q := from + j
-		s.i += q + 1
-		if !oddBackslashes(seg, from, q) {
-			return nil
+		for {
+			j := bytes.IndexByte(seg[from:], '"')
+			if j < 0 {
+				escaped = oddBackslashes(seg, from, len(seg))
+				s.i = s.n
+				break
+			}
+			q := from + j
+			if !oddBackslashes(seg, from, q) {
+				s.i += q + 1
+				return nil
+			}
+			from = q + 1
 		}
 	}
 }
