@@ -12,7 +12,7 @@ import (
 
 // listIndexFile is a derived index kept in the sessions folder for files
 // whose header List cannot read cheaply (written by other programs: no
-// message_count, so counting means reading every message). It maps a file
+// message_count, so counting means scanning every message). It maps a file
 // name to its size, mtime and header; an entry is used only while size and
 // mtime match, and the file can be deleted at any time. Hidden, so List
 // never shows it.
@@ -76,7 +76,8 @@ func (idx listIndex) lookup(file string, info fs.FileInfo) (Header, bool) {
 		return Header{}, false
 	}
 	return Header{Title: e.Title, Messages: e.Messages, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt,
-		Revision: e.Revision, TranscriptID: e.TranscriptID, Version: e.Version, SizeBytes: e.Size}, true
+		Revision: e.Revision, TranscriptID: e.TranscriptID, Version: e.Version, SizeBytes: e.Size,
+		modTime: info.ModTime()}, true
 }
 
 func (idx listIndex) store(file string, info fs.FileInfo, h Header) {
