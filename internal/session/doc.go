@@ -69,7 +69,9 @@
 // messages, created_at, updated_at, revision, transcript_id, version}); it
 // may be deleted at any time. It never keeps the header of a sealed file,
 // which would leave its title in plaintext: sealing a file (a save with a
-// key, RekeyFile) removes its entry. Files without updated_at sort by
+// key, RekeyFile) removes its entry. Store.Unchanged tells a caller holding
+// a header whether the file is still the one it was read from (same size
+// and mtime, the index's own test). Files without updated_at sort by
 // mtime.
 //
 // # Older and newer versions

@@ -85,3 +85,21 @@ func (idx listIndex) store(file string, info fs.FileInfo, h Header) {
 		Messages: h.Messages, CreatedAt: h.CreatedAt, UpdatedAt: h.UpdatedAt, Revision: h.Revision,
 		TranscriptID: h.TranscriptID, Version: h.Version}
 }
+
+// Unchanged reports whether the file of session h.Name still has the size
+// and modification time it had when h was read by List or Stat of this
+// store, the test by which the list index trusts an entry: h then still
+// describes the file, and it need not be read again. It is false when the
+// file is gone or cannot be stat'ed, and for a header whose file time is
+// unknown (a sealed file's).
+func (s *Store) Unchanged(h Header) bool {
+	if h.modTime.IsZero() {
+		return false
+	}
+	_, p, err := s.path(h.Name)
+	if err != nil {
+		return false
+	}
+	info, err := os.Lstat(p)
+	return err == nil && info.Mode().IsRegular() && info.Size() == h.SizeBytes && info.ModTime().Equal(h.modTime)
+}
