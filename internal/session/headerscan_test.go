@@ -60,9 +60,9 @@ func checkListedAsLoaded(t *testing.T, s *Store) []Header {
 	return first
 }
 
-// Every session file ChatCLI 1.188.0 wrote (testdata/chatcli-1.188.0, as
-// /work/shared/compat holds them) is listed with the messages and title
-// Load gives, read whole on first sight and from the index after.
+// Every session file ChatCLI 1.188.0 wrote (testdata/chatcli-1.188.0) is
+// listed with the messages and title Load gives, read whole on first sight
+// and from the index after.
 func TestListShowsChatCLIFilesAsLoadReadsThem(t *testing.T) {
 	files, _ := filepath.Glob("testdata/chatcli-1.188.0/*.json")
 	if len(files) < 14 {
