@@ -7,6 +7,11 @@
 // The scan checks structure (quotes, colons, commas, brackets) but not the
 // contents of values: callers validate every value they keep, by decoding
 // it or with json.Valid.
+//
+// Stream does the same for a document read from an io.Reader through a
+// buffer of fixed size, for documents too large to hold in memory: it
+// walks them value by value (Count counts the elements of an array) and
+// also checks literals and numbers.
 package jsonscan
 
 import (

@@ -67,7 +67,7 @@ func apply(ctx context.Context, p PrunePlan) (Result, error) {
 		return res, err
 	}
 	st.SetClock(func() time.Time { return p.Now })
-	refs, unknown, err := currentRefs(st)
+	refs, unknown, listed, err := currentRefs(st)
 	if err != nil {
 		return res, err
 	}
@@ -82,7 +82,7 @@ func apply(ctx context.Context, p PrunePlan) (Result, error) {
 		var err error
 		switch it.Kind {
 		case KindSession:
-			why, err = trashSession(st, p.Home, it)
+			why, err = trashSession(st, p.Home, it, listed)
 		case KindJournal:
 			if refs[it.Name] {
 				why = "now named by a session"
@@ -114,24 +114,32 @@ func apply(ctx context.Context, p PrunePlan) (Result, error) {
 	return res, errors.Join(errs...)
 }
 
-// currentRefs re-reads which journals sessions and trashed sessions name.
-func currentRefs(st *session.Store) (map[string]bool, []string, error) {
+// currentRefs re-reads which journals sessions and trashed sessions name;
+// it also returns the sessions' headers, by name, as it listed them.
+func currentRefs(st *session.Store) (map[string]bool, []string, map[string]session.Header, error) {
 	list, err := st.List()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	trash, err := st.TrashList()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	refs, unknown := journalRefs(list, trash)
-	return refs, unknown, nil
+	listed := make(map[string]session.Header, len(list))
+	for _, h := range list {
+		listed[h.Name] = h
+	}
+	return refs, unknown, listed, nil
 }
 
 // trashSession moves a session to the trash while holding its open marker
 // exclusively, so no process can bind to it meanwhile. It returns why it
-// was skipped, if it was.
-func trashSession(st *session.Store, home string, it Item) (string, error) {
+// was skipped, if it was. The session's header comes from listed (apply's
+// listing) while its file is unchanged since (session.Store.Unchanged), so
+// a file in another program's layout, whose header takes reading all of
+// it, is not read again; a changed file is read again.
+func trashSession(st *session.Store, home string, it Item, listed map[string]session.Header) (string, error) {
 	lock, err := lockAt(context.Background(), markerPath(home, it.Name), true, false)
 	if err != nil {
 		return "", fmt.Errorf("retention: check whether %q is open: %w", it.Name, err)
@@ -143,7 +151,11 @@ func trashSession(st *session.Store, home string, it Item) (string, error) {
 		os.Remove(lock.Path())
 		lock.Unlock()
 	}()
-	h, err := st.Stat(it.Name)
+	h, ok := listed[it.Name]
+	err = h.Err
+	if !ok || !st.Unchanged(h) {
+		h, err = st.Stat(it.Name)
+	}
 	switch {
 	case errors.Is(err, session.ErrNotFound):
 		return "already gone", nil
@@ -222,7 +234,7 @@ func changed(it Item) string {
 // session or trash entry cannot be read (it might name one), nothing is
 // deleted.
 func DropJournals(st *session.Store, home string, ids []string) ([]string, error) {
-	refs, unknown, err := currentRefs(st)
+	refs, unknown, _, err := currentRefs(st)
 	if err != nil || len(unknown) > 0 {
 		return nil, err
 	}

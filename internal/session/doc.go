@@ -52,15 +52,27 @@
 // (`\n"shared_memory":[]}`, or `\n]}` for files written before this
 // layout), and a file that does not (cut short, or with another last
 // member) is read whole, so a cut file is listed as unreadable.
-// Files written by other programs (no message_count) are streamed one
-// message at a time to count them and derive a title, once: their headers
-// are kept in a derived index, ".list-index.json" in the same folder, keyed
-// by file name, size and mtime (JSON object: name -> {size, mtime_ns,
-// title, messages, created_at, updated_at, revision, transcript_id,
-// version}); it may be deleted at any time. It never keeps the header of a
-// sealed file, which would leave its title in plaintext: sealing a file (a
-// save with a key, RekeyFile) removes its entry. Files without updated_at
-// sort by mtime.
+// Files written by other programs (no message_count before chat_history,
+// as ChatCLI writes them) are read whole, once, through a 256 KiB buffer:
+// a byte scan (jsonscan.Stream) checks the document's structure and counts
+// the messages without decoding them, so its memory does not depend on the
+// file's size. It decodes only the header members (each at most 64 KiB of
+// JSON) and, until one gives a title, the role, meta.is_summary and the
+// first 64 KiB of the content of each message. Messages are what Load
+// returns: chat_history, plus agent_history and coder_history in a v1
+// file, or the elements of a bare array; a file without a title is listed
+// with the one DeriveTitle gives the loaded history. A cut or malformed
+// file is listed as unreadable; the contents of strings and of the
+// messages not decoded are checked by Load only. Their headers are kept
+// in a derived index, ".list-index.json" in the same folder, keyed by file
+// name, size and mtime (JSON object: name -> {size, mtime_ns, title,
+// messages, created_at, updated_at, revision, transcript_id, version}); it
+// may be deleted at any time. It never keeps the header of a sealed file,
+// which would leave its title in plaintext: sealing a file (a save with a
+// key, RekeyFile) removes its entry. Store.Unchanged tells a caller holding
+// a header whether the file is still the one it was read from (same size
+// and mtime, the index's own test). Files without updated_at sort by
+// mtime.
 //
 // # Older and newer versions
 //

@@ -1,7 +1,6 @@
 package session
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -12,7 +11,7 @@ import (
 	"time"
 
 	"github.com/chatcli/chatcli/internal/journal"
-	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/jsonscan"
 )
 
 // Header is what List shows of a session, read from the top of its file.
@@ -32,7 +31,8 @@ type Header struct {
 	// ErrTooNew, …); the other fields are then partly empty.
 	Err error
 
-	skipped bool // the messages were not read
+	skipped bool      // the messages were not read
+	modTime time.Time // the file's mtime when read; zero when unknown (see Store.Unchanged)
 }
 
 // headerBufBytes is the read buffer for headers: a chatcli-written header
@@ -42,8 +42,10 @@ const headerBufBytes = 4096
 // readHeader reads the header of the session file at path. For files chatcli
 // wrote, it stops at chat_history once every header member was seen: the
 // messages are neither read nor parsed. Files from other programs (no
-// message_count, or no title) fall back to streaming through chat_history one
-// message at a time, in memory bounded by the largest message.
+// message_count before chat_history), and files of chatcli's whose ending
+// is not chatcli's, are read whole by a byte scan (Header.scan) that counts
+// the messages without decoding them, in memory that does not depend on
+// the file's size.
 func readHeader(path string) (Header, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -54,45 +56,45 @@ func readHeader(path string) (Header, error) {
 	if err != nil {
 		return Header{}, err
 	}
-	h := Header{SizeBytes: st.Size(), Version: 1, Messages: -1}
+	h := Header{SizeBytes: st.Size(), Version: 1, Messages: -1, modTime: st.ModTime()}
 	if st.Size() == 0 {
 		return h, classify(path, errEmpty)
 	}
-	if err := h.decodeFast(f); err != nil {
-		if err == errSealedFile {
-			return h, err
-		}
-		if _, err := f.Seek(0, io.SeekStart); err != nil {
-			return h, err
-		}
-		dec := json.NewDecoder(bufio.NewReaderSize(f, headerBufBytes))
-		if err := h.decode(dec, false); err != nil {
-			return h, classify(path, err)
-		}
+	err = h.decodeFast(f)
+	if err == errSealedFile {
+		return h, err
 	}
-	if h.Version > FormatVersion {
-		return h, classify(path, errTooNew{h.Version})
-	}
-	if h.UpdatedAt.IsZero() {
-		h.UpdatedAt = st.ModTime()
-	}
-	if h.Messages >= 0 && h.skipped && checkTail(f, st.Size()) != nil {
+	if err == nil {
+		if h.Version > FormatVersion {
+			return h, classify(path, errTooNew{h.Version})
+		}
+		if h.UpdatedAt.IsZero() {
+			h.UpdatedAt = st.ModTime()
+		}
+		if checkTail(f, st.Size()) == nil {
+			return h, nil
+		}
 		// Not the ending chatcli writes ("]}"): a file cut short after an
 		// intact header, or one whose last member is no array. Reading the
 		// whole document tells them apart.
-		if _, err := f.Seek(0, io.SeekStart); err != nil {
-			return h, err
-		}
-		full := Header{SizeBytes: h.SizeBytes, Version: 1, Messages: -1}
-		if err := full.decode(json.NewDecoder(bufio.NewReaderSize(f, headerBufBytes)), true); err != nil {
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return h, fmt.Errorf("session: read %s: %w", path, err)
+	}
+	full := Header{SizeBytes: h.SizeBytes, Version: 1, Messages: -1, modTime: h.modTime}
+	if err := full.scan(f); err != nil {
+		if errors.Is(err, jsonscan.ErrSyntax) || errors.Is(err, errFormat) {
 			return h, classify(path, err)
 		}
-		if full.UpdatedAt.IsZero() {
-			full.UpdatedAt = st.ModTime()
-		}
-		h = full
+		return h, fmt.Errorf("session: read %s: %w", path, err)
 	}
-	return h, nil
+	if full.Version > FormatVersion {
+		return full, classify(path, errTooNew{full.Version})
+	}
+	if full.UpdatedAt.IsZero() {
+		full.UpdatedAt = st.ModTime()
+	}
+	return full, nil
 }
 
 var headerBufs = sync.Pool{New: func() any { b := make([]byte, headerBufBytes); return &b }}
@@ -138,107 +140,6 @@ func (h *Header) decodeFast(f io.Reader) error {
 	h.Revision, h.Messages, h.TranscriptID, h.JournalPos = w.Revision, w.MessageCount, w.TranscriptID, w.JournalPos
 	h.skipped = true
 	return nil
-}
-
-// decode reads a document's header members from dec. Unless full, it
-// stops at chat_history when message_count and title came before it
-// (chatcli's layout: the messages are not read); with full every member is
-// read, so a document that is cut or invalid anywhere fails.
-func (h *Header) decode(dec *json.Decoder, full bool) error {
-	tok, err := dec.Token()
-	if err != nil {
-		return err
-	}
-	switch tok {
-	case json.Delim('['):
-		return h.countMessages(dec, false)
-	case json.Delim('{'):
-	default:
-		return errFormat
-	}
-	haveCount := false
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return err
-		}
-		key, _ := tok.(string)
-		var dst any
-		switch key {
-		case "version":
-			dst = &h.Version
-		case "title":
-			dst = &h.Title
-		case "created_at":
-			dst = &h.CreatedAt
-		case "updated_at":
-			dst = &h.UpdatedAt
-		case "revision":
-			dst = &h.Revision
-		case "transcript_id":
-			dst = &h.TranscriptID
-		case "journal_pos":
-			dst = &h.JournalPos
-		case "message_count":
-			dst, haveCount = &h.Messages, true
-		case "chat_history":
-			if !full && haveCount && (h.Title != "" || h.Messages == 0) {
-				h.skipped = true
-				return nil // chatcli's own layout: done without reading messages
-			}
-			if err := h.countMessages(dec, true); err != nil {
-				return err
-			}
-			continue
-		default:
-			var skip json.RawMessage
-			if err := dec.Decode(&skip); err != nil {
-				return err
-			}
-			continue
-		}
-		if err := dec.Decode(dst); err != nil {
-			return fmt.Errorf("%w: field %q: %v", errFormat, key, err)
-		}
-		if h.Version > FormatVersion {
-			return nil
-		}
-	}
-	_, err = dec.Token() // }
-	return err
-}
-
-// countMessages streams a message array, counting messages and deriving the
-// title when the file has none. With atValue the decoder is before the
-// array's '['; otherwise the '[' was already read.
-func (h *Header) countMessages(dec *json.Decoder, atValue bool) error {
-	if atValue {
-		tok, err := dec.Token()
-		if err != nil {
-			return err
-		}
-		if tok == nil { // null
-			h.Messages = 0
-			return nil
-		}
-		if tok != json.Delim('[') {
-			return errFormat
-		}
-	}
-	n := 0
-	for dec.More() {
-		var m message.Message
-		if err := dec.Decode(&m); err != nil {
-			return err
-		}
-		if h.Title == "" && m.Role == message.RoleUser && (m.Meta == nil || !m.Meta.IsSummary) {
-			h.Title = message.Clip(m.Content, TitleChars)
-		}
-		n++
-	}
-	h.Messages = n
-	_, err := dec.Token() // ]
-	return err
 }
 
 // Endings of the files chatcli writes: the per-mode arrays last, the

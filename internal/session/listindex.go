@@ -12,7 +12,7 @@ import (
 
 // listIndexFile is a derived index kept in the sessions folder for files
 // whose header List cannot read cheaply (written by other programs: no
-// message_count, so counting means reading every message). It maps a file
+// message_count, so counting means scanning every message). It maps a file
 // name to its size, mtime and header; an entry is used only while size and
 // mtime match, and the file can be deleted at any time. Hidden, so List
 // never shows it.
@@ -76,11 +76,30 @@ func (idx listIndex) lookup(file string, info fs.FileInfo) (Header, bool) {
 		return Header{}, false
 	}
 	return Header{Title: e.Title, Messages: e.Messages, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt,
-		Revision: e.Revision, TranscriptID: e.TranscriptID, Version: e.Version, SizeBytes: e.Size}, true
+		Revision: e.Revision, TranscriptID: e.TranscriptID, Version: e.Version, SizeBytes: e.Size,
+		modTime: info.ModTime()}, true
 }
 
 func (idx listIndex) store(file string, info fs.FileInfo, h Header) {
 	idx[file] = listIndexEntry{Size: info.Size(), MtimeNanos: info.ModTime().UnixNano(), Title: h.Title,
 		Messages: h.Messages, CreatedAt: h.CreatedAt, UpdatedAt: h.UpdatedAt, Revision: h.Revision,
 		TranscriptID: h.TranscriptID, Version: h.Version}
+}
+
+// Unchanged reports whether the file of session h.Name still has the size
+// and modification time it had when h was read by List or Stat of this
+// store, the test by which the list index trusts an entry: h then still
+// describes the file, and it need not be read again. It is false when the
+// file is gone or cannot be stat'ed, and for a header whose file time is
+// unknown (a sealed file's).
+func (s *Store) Unchanged(h Header) bool {
+	if h.modTime.IsZero() {
+		return false
+	}
+	_, p, err := s.path(h.Name)
+	if err != nil {
+		return false
+	}
+	info, err := os.Lstat(p)
+	return err == nil && info.Mode().IsRegular() && info.Size() == h.SizeBytes && info.ModTime().Equal(h.modTime)
 }

@@ -1,0 +1,349 @@
+package session
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/chatcli/chatcli/internal/jsonscan"
+	"github.com/chatcli/chatcli/internal/message"
+)
+
+// scanBufBytes is the read buffer of Header.scan: the memory a scan needs,
+// whatever the size of the file.
+const scanBufBytes = 256 << 10
+
+// maxMemberBytes bounds the JSON text of a header member Header.scan
+// decodes (version, title, created_at, updated_at, revision,
+// transcript_id, journal_pos) and of a message's role and meta.is_summary; a longer one
+// is refused (errFormat).
+const maxMemberBytes = 64 << 10
+
+// titleSourceBytes is how much of a message's content, as JSON text,
+// Header.scan reads to derive a title: it holds the first TitleChars
+// characters of any text but one whose characters each carry hundreds of
+// combining marks.
+const titleSourceBytes = 64 << 10
+
+var scanBufs = sync.Pool{New: func() any { b := make([]byte, scanBufBytes); return &b }}
+
+// headerKeys are the header members Header.scan decodes.
+var headerKeys = [...]string{"version", "title", "created_at", "updated_at", "revision", "transcript_id", "journal_pos"}
+
+// historyKeys are the message arrays a scan counts: chat_history, and in
+// v1 documents agent_history and coder_history, which Decode merges after
+// it in this order (mergeV1).
+var historyKeys = [...]string{"chat_history", "agent_history", "coder_history"}
+
+// scanned is what a scan learned of one message array.
+type scanned struct {
+	count int
+	// title is the title its first user message that is not a summary
+	// gives (message.Clip of the content to TitleChars); "" when none does.
+	title string
+	// bad is what Load would refuse in the array (an element that is no
+	// object, a field of a message read for the title that does not
+	// decode); it counts only for the arrays Load decodes.
+	bad error
+}
+
+// scan reads the whole session document r, as Decode would, through a
+// buffer of scanBufBytes: the messages are counted by a byte scan
+// (jsonscan.Stream) and not decoded, except that until a title is found
+// the role, meta.is_summary and the first titleSourceBytes of the content
+// of each message are. It sets the header members, Messages (what
+// len(Load(name).History) is: chat_history, plus agent_history and
+// coder_history for v1 documents, or the length of a bare message array)
+// and, when the file has no title, the title DeriveTitle would give the
+// loaded history. It checks the document's structure (a cut or malformed
+// file is an error wrapping jsonscan.ErrSyntax) but not the contents of
+// strings or of the messages it does not decode, which Load checks.
+// Other errors: errFormat, the reader's.
+func (h *Header) scan(r io.Reader) error {
+	bp := scanBufs.Get().(*[]byte)
+	defer scanBufs.Put(bp)
+	st := jsonscan.NewStream(r, *bp)
+	c, err := st.Enter()
+	if err != nil {
+		return err
+	}
+	if c == '[' { // v1: a bare message array
+		hs, err := scanMessages(st, "message array")
+		if err != nil {
+			return err
+		}
+		if err := st.End(); err != nil {
+			return err
+		}
+		h.Messages, h.Title = hs.count, hs.title
+		return hs.bad
+	}
+	var raws [len(headerKeys)][]byte // the last of each, as Decode keeps
+	var hists [len(historyKeys)]scanned
+	for {
+		more, err := st.More()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		key, err := st.Key()
+		if err != nil {
+			return err
+		}
+		if k := slices.Index(headerKeys[:], key); k >= 0 {
+			raw, cut, err := st.Raw(raws[k][:0], maxMemberBytes)
+			if err != nil {
+				return err
+			}
+			if cut {
+				return fmt.Errorf("%w: field %q is longer than %d bytes", errFormat, key, maxMemberBytes)
+			}
+			raws[k] = raw
+			continue
+		}
+		if k := slices.Index(historyKeys[:], key); k >= 0 {
+			if hists[k], err = scanHistory(st, key); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := st.Skip(); err != nil {
+			return err
+		}
+	}
+	if err := st.End(); err != nil {
+		return err
+	}
+	return h.decodeScanned(raws, hists)
+}
+
+// decodeScanned decodes the header members a scan kept and counts the
+// histories Load would return, as Decode does.
+func (h *Header) decodeScanned(raws [len(headerKeys)][]byte, hists [len(historyKeys)]scanned) error {
+	if v := raws[0]; v != nil {
+		if err := json.Unmarshal(v, &h.Version); err != nil {
+			return fmt.Errorf("%w: version is %s", errFormat, v)
+		}
+		if h.Version > FormatVersion {
+			return nil // refused by the caller, naming the version
+		}
+	}
+	for k, dst := range []any{&h.Title, &h.CreatedAt, &h.UpdatedAt, &h.Revision, &h.TranscriptID, &h.JournalPos} {
+		raw := raws[k+1]
+		if raw == nil || string(raw) == "null" {
+			continue
+		}
+		if err := json.Unmarshal(raw, dst); err != nil {
+			return fmt.Errorf("%w: field %q: %v", errFormat, headerKeys[k+1], err)
+		}
+	}
+	loaded := hists[:1]
+	if h.Version < 2 {
+		loaded = hists[:]
+	}
+	h.Messages = 0
+	title := ""
+	for _, hs := range loaded {
+		if hs.bad != nil {
+			return hs.bad
+		}
+		h.Messages += hs.count
+		if title == "" {
+			title = hs.title
+		}
+	}
+	if h.Title == "" {
+		h.Title = title
+	}
+	return nil
+}
+
+// scanHistory reads the value of the history member key: null (no
+// messages) or a message array.
+func scanHistory(st *jsonscan.Stream, key string) (scanned, error) {
+	c, err := st.Peek()
+	if err != nil {
+		return scanned{}, err
+	}
+	switch c {
+	case 'n':
+		return scanned{}, st.Skip()
+	case '[':
+		if _, err := st.Enter(); err != nil {
+			return scanned{}, err
+		}
+		return scanMessages(st, "field "+key)
+	}
+	return scanned{bad: fmt.Errorf("%w: field %q is not an array", errFormat, key)}, st.Skip()
+}
+
+// scanMessages counts the elements of the message array just entered,
+// reading messages for a title until one gives it. what names the array
+// in errors.
+func scanMessages(st *jsonscan.Stream, what string) (scanned, error) {
+	var hs scanned
+	for {
+		more, err := st.More()
+		if err != nil || !more {
+			return hs, err
+		}
+		hs.count++
+		c, err := st.Peek()
+		if err != nil {
+			return hs, err
+		}
+		switch {
+		case c != '{':
+			if hs.bad == nil {
+				hs.bad = fmt.Errorf("%w: %s: message #%d is not an object", errFormat, what, hs.count)
+			}
+			err = st.Skip()
+		case hs.title == "" && hs.bad == nil:
+			var bad error
+			hs.title, bad, err = scanTitle(st)
+			if bad != nil {
+				hs.bad = fmt.Errorf("%w: %s: message #%d: %v", errFormat, what, hs.count, bad)
+			}
+		default:
+			err = st.Skip()
+		}
+		if err != nil {
+			return hs, err
+		}
+	}
+}
+
+// scanTitle reads one message object and returns the title it gives:
+// message.Clip of its content to TitleChars when it is a user message
+// that is not a summary (meta.is_summary), else "". Its members are matched
+// as encoding/json matches them to message.Message (names in any case, the
+// last of a name wins). bad is a field read here that Load would refuse.
+func scanTitle(st *jsonscan.Stream) (title string, bad, err error) {
+	if _, err := st.Enter(); err != nil {
+		return "", nil, err
+	}
+	var role, content []byte
+	var roleCut, contentCut, summary bool
+	for {
+		more, err := st.More()
+		if err != nil {
+			return "", nil, err
+		}
+		if !more {
+			break
+		}
+		key, err := st.Key()
+		if err != nil {
+			return "", nil, err
+		}
+		switch {
+		case strings.EqualFold(key, "role"):
+			role, roleCut, err = st.Raw(role[:0], maxMemberBytes)
+		case strings.EqualFold(key, "content"):
+			content, contentCut, err = st.Raw(content[:0], titleSourceBytes)
+		case strings.EqualFold(key, "meta"):
+			var b error
+			summary, b, err = scanSummary(st)
+			if bad == nil {
+				bad = b
+			}
+		default:
+			err = st.Skip()
+		}
+		if err != nil {
+			return "", nil, err
+		}
+	}
+	var r message.Role
+	if role != nil && !roleCut { // a longer role is not "user"
+		if err := json.Unmarshal(role, &r); err != nil {
+			return "", fmt.Errorf("role: %v", err), nil
+		}
+	}
+	if bad != nil || r != message.RoleUser || summary {
+		return "", bad, nil
+	}
+	var text string
+	if content != nil {
+		if contentCut {
+			content = closeCutString(content)
+		}
+		if err := json.Unmarshal(content, &text); err != nil {
+			return "", fmt.Errorf("content: %v", err), nil
+		}
+	}
+	return message.Clip(text, TitleChars), nil, nil
+}
+
+// scanSummary reads a message's meta (an object or null) and returns its
+// is_summary.
+func scanSummary(st *jsonscan.Stream) (summary bool, bad, err error) {
+	c, err := st.Peek()
+	if err != nil {
+		return false, nil, err
+	}
+	switch c {
+	case 'n':
+		return false, nil, st.Skip()
+	case '{':
+	default:
+		return false, errors.New("meta is not an object"), st.Skip()
+	}
+	if _, err := st.Enter(); err != nil {
+		return false, nil, err
+	}
+	var raw []byte
+	for {
+		more, err := st.More()
+		if err != nil || !more {
+			return summary, bad, err
+		}
+		key, err := st.Key()
+		if err != nil {
+			return false, nil, err
+		}
+		if !strings.EqualFold(key, "is_summary") {
+			if err := st.Skip(); err != nil {
+				return false, nil, err
+			}
+			continue
+		}
+		var cut bool
+		if raw, cut, err = st.Raw(raw[:0], maxMemberBytes); err != nil {
+			return false, nil, err
+		}
+		if cut {
+			bad = errors.New("meta.is_summary is not a boolean")
+		} else if e := json.Unmarshal(raw, &summary); e != nil && bad == nil {
+			bad = fmt.Errorf("meta.is_summary: %v", e)
+		}
+	}
+}
+
+// closeCutString turns the first bytes of a JSON string (raw, from its
+// opening quote) into a whole string: an escape sequence cut at the end is
+// dropped and a closing quote appended.
+func closeCutString(raw []byte) []byte {
+	end := len(raw)
+	for i := 1; i < len(raw); i++ {
+		if raw[i] != '\\' {
+			continue
+		}
+		n := 2
+		if i+1 < len(raw) && raw[i+1] == 'u' {
+			n = 6
+		}
+		if i+n > len(raw) {
+			end = i
+			break
+		}
+		i += n - 1
+	}
+	return append(raw[:end], '"')
+}
