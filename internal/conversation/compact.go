@@ -10,6 +10,7 @@ import (
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/provider"
+	"github.com/chatcli/chatcli/internal/session"
 )
 
 // Compact runs the compaction pipeline once on the live history: the last
@@ -37,7 +38,33 @@ func (e *Engine) compact(ctx context.Context, o compact.Options) (compact.Result
 	if res.SummaryErr != nil {
 		e.notify(fmt.Sprintf("the summary request failed (%v); older messages were truncated instead", res.SummaryErr))
 	}
+	if err := e.keepBeforeCompaction(res); err != nil {
+		return res, err
+	}
 	return res, e.replace(res.History, journal.ReasonCompact)
+}
+
+// keepBeforeCompaction puts the bound session's file in the trash before a
+// compaction replaces it when the journal is off (with the journal on, the
+// journal keeps every message a compaction removes): no compaction leaves
+// the originals nowhere. When the copy cannot be made the compaction does
+// not happen.
+func (e *Engine) keepBeforeCompaction(res compact.Result) error {
+	if e.journalDir != "" || e.bound == "" || len(res.History) == len(e.history) || !e.store.Exists(e.bound) {
+		return nil
+	}
+	entry, err := e.landedEntry(e.store.TrashCopy(e.bound))
+	if err != nil {
+		return fmt.Errorf("compaction not done: the session as it is could not be kept in the trash first: %w", err)
+	}
+	e.notify(fmt.Sprintf("session %q as it was before this compaction is kept in the trash (%s); `chatcli session restore %s` brings it back once this session is renamed or deleted",
+		e.bound, entry.File, e.bound))
+	return nil
+}
+
+// landedEntry is landed for a trash write that returns its entry.
+func (e *Engine) landedEntry(entry session.TrashEntry, err error) (session.TrashEntry, error) {
+	return entry, e.landed(err)
 }
 
 // ContextWindow is the model's context size in tokens, from

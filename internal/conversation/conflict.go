@@ -91,9 +91,9 @@ func (e *Engine) reconcile() (fork string, err error) {
 		}
 		saved, theirs, mergedCps = cur.Clone(), n, merged
 		saved.History, saved.Checkpoints = h, both
-		if e.journal != nil && e.journalDir != "" && saved.TranscriptID == e.journal.ID() {
-			// The merge goes to the journal first, so the file written is
-			// its snapshot and other windows read it as one.
+		if e.useJournalOf(cur) {
+			// The merge goes to the file's journal first, so the file
+			// written is its snapshot and other windows read it as one.
 			e.history = h
 			e.commit(journal.ReasonSync)
 			saved.History = e.history
@@ -120,6 +120,36 @@ func (e *Engine) reconcile() (fork string, err error) {
 	e.history, e.dirty = saved.History, false
 	e.record(journal.ReasonSync)
 	return "", nil
+}
+
+// useJournalOf makes the journal of cur, the bound file as just loaded
+// (its history and tail), this engine's journal, positioned where cur's
+// history ends, and says whether it could. The journal this engine kept
+// before (of a file it wrote that was replaced) is left as it is.
+func (e *Engine) useJournalOf(cur *session.Session) bool {
+	if e.journalDir == "" || !journal.ValidID(cur.TranscriptID) || e.store.AutoWriteRefusal() != nil {
+		return false
+	}
+	if e.journal != nil && e.journal.ID() == cur.TranscriptID {
+		return true
+	}
+	var j *journal.Journal
+	var err error
+	if cur.JournalPos.Seq > 0 {
+		j, err = journal.OpenAt(e.journalDir, cur.TranscriptID, e.store.Key(), cur.JournalPos, journal.HashHistory(cur.History))
+	} else {
+		var warnings []journal.Warning
+		j, warnings, err = journal.Open(e.journalDir, cur.TranscriptID, e.store.Key())
+		for _, w := range warnings {
+			e.notify("journal: " + w.String())
+		}
+	}
+	if err != nil {
+		e.notify(fmt.Sprintf("journal not opened: %v", err))
+		return false
+	}
+	e.journal, e.sess.TranscriptID = j, cur.TranscriptID
+	return true
 }
 
 // mergeHistories returns base, then theirs' messages after base, then

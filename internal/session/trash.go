@@ -96,6 +96,45 @@ func (s *Store) Trash(name string) (TrashEntry, error) {
 // moveToTrash moves file p of session n into the trash folder dir and
 // returns its name there. The caller holds n's lock.
 func (s *Store) moveToTrash(n, p, dir string) (string, error) {
+	return s.putInTrash(n, p, dir, func(dst string) error { return atomicfile.Move(p, dst) })
+}
+
+// TrashCopy puts a copy of session name's file in the trash, as Trash
+// would move it there, and leaves the session in place: the version a
+// rewrite is about to replace stays restorable (Restore, once the session
+// itself is renamed or deleted). It holds the session's lock. Errors:
+// ErrInvalidName, ErrNotFound, ErrLocked, the file's read or write error.
+func (s *Store) TrashCopy(name string) (TrashEntry, error) {
+	n, p, err := s.path(name)
+	if err != nil {
+		return TrashEntry{}, err
+	}
+	dir := s.TrashDir()
+	var file string
+	copied := s.withLock(n, func() error {
+		data, err := os.ReadFile(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("%w: %q (no file %s)", ErrNotFound, n, p)
+		}
+		if err != nil {
+			return fmt.Errorf("session: read %s: %w", p, err)
+		}
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return fmt.Errorf("session: create %s: %w", dir, err)
+		}
+		file, err = s.putInTrash(n, p, dir, func(dst string) error { return atomicfile.CreateFile(dst, data) })
+		return err
+	})
+	if copied != nil && !errors.Is(copied, atomicfile.ErrNotDurable) {
+		return TrashEntry{}, copied
+	}
+	e, err := s.trashEntry(dir, file)
+	return e, errors.Join(copied, err)
+}
+
+// putInTrash places session n's file p in the trash folder dir through
+// put, under the first free name n.<stamp>[-k].json, and returns it.
+func (s *Store) putInTrash(n, p, dir string, put func(dst string) error) (string, error) {
 	at := s.now().UTC().Truncate(time.Second)
 	for seq := 1; seq < 1000; seq++ {
 		file := n + "." + at.Format(trashStamp)
@@ -103,7 +142,7 @@ func (s *Store) moveToTrash(n, p, dir string) (string, error) {
 			file += "-" + strconv.Itoa(seq)
 		}
 		file += fileExt
-		err := atomicfile.Move(p, filepath.Join(dir, file))
+		err := put(filepath.Join(dir, file))
 		switch {
 		case errors.Is(err, fs.ErrExist):
 			continue
