@@ -8,10 +8,12 @@
 //     message.Request(history) and appends the reply. When the provider
 //     fails or the turn is cancelled, the prompt stays in the history marked
 //     meta.unanswered and no partial reply is recorded.
-//   - While bound to a session, every turn (successful or not) is written
-//     through to its file, and before every turn a newer revision written by
-//     another process is adopted. Two writers never silently lose a turn
-//     (see Concurrent writers).
+//   - While bound to a session, every turn (successful or not) is durable
+//     before it returns: committed to the session's journal, or written
+//     through to its file when the journal is off or cannot be used; and
+//     before every turn what other processes wrote is taken in. Two
+//     writers never silently lose a turn (see The journal and the
+//     snapshot, and Concurrent writers).
 //   - Loading, attaching or starting a new conversation never loses the live
 //     one: unsaved content is first saved as an autosave and its name
 //     reported.
@@ -22,9 +24,38 @@
 //     says it is not known to be durable, the call succeeds, and the engine
 //     goes on from what it wrote, so nothing is written twice.
 //
+// # The journal and the snapshot
+//
+// With the journal on, the journal is the write-ahead log of the bound
+// session and its file the snapshot (snapshot.go, DESIGN.md §4): each
+// step of a turn is one journal.Journal.Commit (one write, one fsync) of
+// the messages the journal lacks and, when it changed, the checkpoint
+// list; the file is written when the journal cannot hold the turn (off,
+// failing, a meta change such as meta.unanswered, a file that names no
+// journal position) and otherwise only on exit (Close), load, new, detach,
+// an explicit save, and when the journal's tail since the file passes
+// half the file (at least 64 KiB), so the bytes written over a session's
+// life stay proportional to its size. The file names the journal position
+// it covers (session.Session.JournalPos) only when the journal's view at
+// that position is exactly the file's history, and a load is the file
+// plus the records after it (session.Store.Load).
+//
+// Other windows bound to the same session commit to the same journal:
+// Commit takes in, under the journal's lock, what they appended since
+// this engine last read (one notice counts the messages), turns follow
+// each other in journal order with a turn's messages kept together, and
+// their checkpoints join this engine's (rewind.Merge). A file another
+// window wrote as a snapshot of the same journal is never merged: the
+// journal already holds what it holds. Two rewrites of one base (both
+// compacted or rewound what they read) cannot both be the journal's view:
+// this side is kept as a conflict fork (rule 2 below) and the other side
+// becomes live.
+//
 // # Concurrent writers
 //
-// Any number of processes may bind the same session. Each engine remembers
+// Files written without the journal (the journal off, another program,
+// an older version) are reconciled as follows. Any number of processes
+// may bind the same session. Each engine remembers
 // the revision and the history of the bound file as it last read or wrote
 // it (the base). Before a turn it reads the file's header without a lock
 // and, when the revision differs, loads the newer version: it becomes live

@@ -10,10 +10,25 @@
 // UTF-8 text, one record per line, each line a JSON object followed by a
 // single "\n" (0x0A). Lines are split on "\n" only; JSON escapes every
 // control character inside strings, so "\r", U+0085 and U+2028 in content
-// never end a line. There is no line-length limit. Two record types:
+// never end a line. There is no line-length limit. Three record types:
 //
-//	{"type":"message","at":"2026-11-30T08:00:00.123Z","hash":"<32 hex>","message":{…},"crc":"<8 hex>"}
-//	{"type":"rewrite","at":"…","reason":"compact","hashes":["<32 hex>",…],"prev":12,"crc":"<8 hex>"}
+//	{"type":"message","seq":7,"at":"2026-11-30T08:00:00.123Z","hash":"<32 hex>","message":{…},"crc":"<8 hex>"}
+//	{"type":"rewrite","seq":8,"at":"…","reason":"compact","hashes":["<32 hex>",…],"prev":12,"crc":"<8 hex>"}
+//	{"type":"checkpoints","seq":9,"at":"…","checkpoints":[…],"crc":"<8 hex>"}
+//
+// "seq" numbers the records of a journal from 1 in file order; a record
+// written without it (by an older version) takes the number after the
+// record before it. A position in a journal (Pos) is the number of the
+// last record before it, with the byte offset and line where that record
+// ended as a hint: sealing, rekeying and repairing a journal keep every
+// record and its number but move the lines, and a reader given a position
+// whose offset no longer starts the record numbered after it reads from
+// the top and skips the records up to it (ReadAfter, OpenAt). Session
+// files name the position they cover (package session, "The journal
+// tail"). "checkpoints" carries a conversation's checkpoint list (package
+// rewind's form) as it stood after a change; replaying a journal, the last
+// one read is current. Readers that know only the first two types skip it
+// with a warning.
 //
 // "message" carries one message (package message's JSON shape) and its hash.
 // "rewrite" carries the ordered hashes of the whole live history after a
@@ -47,6 +62,18 @@
 // "checksum mismatch" for the former). The plaintext of a sealed line
 // carries the member too, being encoded the same way; there AES-GCM already
 // authenticates every byte, and a sealed record without it is read as well.
+//
+// # Several writers
+//
+// Commit is how a conversation bound to a session records each step: under
+// the journal's lock it first reads what other processes appended since
+// the handle last read or wrote, then appends this side's new records in
+// one batch, so the appends of several windows interleave in the
+// journal's order, a turn's messages kept together; two rewrites of the
+// same view are refused (ErrRewriteConflict) and nothing is written. The
+// rules are in Commit's comment. A handle whose file was replaced since
+// (sealed, rekeyed, repaired by another process) reads it again from the
+// top and tells what others appended by their records' numbers.
 //
 // # Hashes
 //

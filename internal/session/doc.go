@@ -198,6 +198,27 @@
 // next to sealed sessions. An explicit save of a session a person names is
 // still written, in plaintext: the person asked for it.
 //
+// # The journal tail
+//
+// A file chatcli writes while the session's journal is on is that
+// journal's snapshot: its header names the position it covers,
+//
+//	"journal_pos":{"seq":812,"offset":1048576,"line":813}
+//
+// (after transcript_id; package journal's Pos: the number of the last
+// record the file covers, and where that record's line ended). With the
+// store told where the journals are (SetJournalDir), Load returns the file
+// plus the records of transcripts/<transcript_id>.jsonl numbered after
+// seq (journal.ReadAfter: read from offset, or from the top when the
+// journal's lines moved since): message records append their message, a
+// rewrite record sets the history to the messages it names, a checkpoints
+// record replaces the checkpoints; Session.JournalPos is then the position
+// after the last record and Session.Tail counts them. Stat and List count
+// the tail's messages and take its last time as updated_at; StatFile reads
+// the file alone. A file without journal_pos (written with the journal
+// off, by ChatCLI, or by an older chatcli) stands on its own. ChatCLI
+// reads the snapshot as a v2 file and ignores journal_pos.
+//
 // # The trash
 //
 // Store.Trash moves sessions/<name>.json unchanged (sealed or not: the name
