@@ -6,6 +6,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/provider"
 	"github.com/chatcli/chatcli/internal/provider/anthropic"
 	"github.com/chatcli/chatcli/internal/provider/offline"
@@ -61,7 +62,8 @@ func (f *factory) close() {
 	}
 }
 
-// lockStatsLine sums the session-lock waits of stores in one line:
+// lockStatsLine sums the session-lock waits of stores and the journal-lock
+// waits of this process in one line:
 // "chatcli: lockstats: locks=N contended=N wait_total_us=N wait_avg_us=N
 // wait_max_us=N" (microseconds), for performance checks.
 func lockStatsLine(stores []*session.Store) string {
@@ -73,6 +75,11 @@ func lockStatsLine(stores []*session.Store) string {
 		sum.TotalWait += s.TotalWait
 		sum.MaxWait = max(sum.MaxWait, s.MaxWait)
 	}
+	j := journal.Locks() // a turn waits on its journal's lock too
+	sum.Acquired += j.Acquired
+	sum.Contended += j.Contended
+	sum.TotalWait += j.TotalWait
+	sum.MaxWait = max(sum.MaxWait, j.MaxWait)
 	var avg int64
 	if sum.Acquired > 0 {
 		avg = sum.TotalWait.Microseconds() / sum.Acquired

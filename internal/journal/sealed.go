@@ -60,8 +60,11 @@ const (
 // It returns the lock and the locked file's FileInfo (taken through the
 // lock's descriptor).
 func lockFile(path string) (*flock.Flock, os.FileInfo, error) {
-	deadline := time.Now().Add(lockTimeout)
+	start := time.Now()
+	deadline := start.Add(lockTimeout)
 	poll := lockPollMin
+	waited := false
+	defer func() { lockStats.add(time.Since(start), waited) }()
 	for {
 		lock := flock.New(path)
 		ok, err := lock.TryLock()
@@ -87,6 +90,7 @@ func lockFile(path string) (*flock.Flock, os.FileInfo, error) {
 				ErrLocked, path, lockTimeout)
 		}
 		if !ok {
+			waited = true
 			time.Sleep(poll)
 			poll = min(2*poll, lockPollMax)
 		}

@@ -1,0 +1,41 @@
+package journal
+
+import (
+	"sync"
+	"time"
+)
+
+// LockStats sums the waits for journal locks of this process, for
+// performance checks (the stress test, CHATCLI_DEBUG_LOCKSTATS).
+type LockStats struct {
+	// Acquired counts the locks taken (or given up on), Contended those
+	// that had to wait for another holder.
+	Acquired, Contended int64
+	// TotalWait and MaxWait are the time spent waiting, in all and at most.
+	TotalWait, MaxWait time.Duration
+}
+
+type lockCounter struct {
+	mu sync.Mutex
+	s  LockStats
+}
+
+var lockStats lockCounter
+
+func (c *lockCounter) add(wait time.Duration, contended bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.s.Acquired++
+	if contended {
+		c.s.Contended++
+	}
+	c.s.TotalWait += wait
+	c.s.MaxWait = max(c.s.MaxWait, wait)
+}
+
+// Locks returns the journal-lock figures of this process so far.
+func Locks() LockStats {
+	lockStats.mu.Lock()
+	defer lockStats.mu.Unlock()
+	return lockStats.s
+}
