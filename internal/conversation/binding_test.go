@@ -261,3 +261,28 @@ func TestMachineNamesAreNotForPeople(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A rename in another window: the bound window follows it, and never
+// writes the old name again sharing one journal with the new one.
+func TestBoundWindowFollowsARenameElsewhere(t *testing.T) {
+	f := newFixture(t)
+	dir := t.TempDir()
+	a, b := f.engine(nil), f.engine(nil)
+	a.setJournalDir(dir)
+	b.setJournalDir(dir)
+	turn(t, a, "one")
+	if err := a.Save("old", false); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Rename("old", "new"); err != nil {
+		t.Fatal(err)
+	}
+	turn(t, a, "two")
+	if a.Bound() != "new" || f.store.Exists("old") {
+		t.Fatalf("bound to %q; old exists: %v; notices %v", a.Bound(), f.store.Exists("old"), f.notices)
+	}
+	s, err := f.store.Load("new")
+	if err != nil || users(s.History) != "one,two" {
+		t.Fatalf("new holds %q (%v)", users(s.History), err)
+	}
+}

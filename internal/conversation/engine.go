@@ -342,6 +342,12 @@ func (e *Engine) adopt() (bool, error) {
 	}
 	if errors.Is(err, session.ErrNotFound) {
 		if e.seen.Revision > 0 {
+			if to := e.renamedTo(); to != "" { // never recreate the old name sharing one journal with the new
+				e.notify(fmt.Sprintf("session %q was renamed to %q elsewhere; this window follows it", e.bound, to))
+				e.bound = to
+				e.announceBinding()
+				return e.adopt()
+			}
 			e.notify(fmt.Sprintf("session %q was deleted elsewhere; this turn writes it again", e.bound))
 			e.forgetFile()
 		}
@@ -353,6 +359,30 @@ func (e *Engine) adopt() (bool, error) {
 	e.notify(fmt.Sprintf("adopted a newer version of session %q (%d messages) written elsewhere", e.bound, len(other.History)))
 	e.take(other)
 	return true, nil
+}
+
+// renamedTo returns the name of the one session that now holds the bound
+// session's journal (another window renamed it), "" when none or several
+// do.
+func (e *Engine) renamedTo() string {
+	id := e.sess.TranscriptID
+	if id == "" {
+		return ""
+	}
+	list, err := e.store.List()
+	if err != nil {
+		return ""
+	}
+	found := ""
+	for _, h := range list {
+		if h.Err == nil && h.TranscriptID == id && h.Name != e.bound {
+			if found != "" {
+				return ""
+			}
+			found = h.Name
+		}
+	}
+	return found
 }
 
 // nonSystem counts the messages that are not system messages.
