@@ -145,19 +145,64 @@ func (e *rekeyError) Error() string {
 func (e *rekeyError) Unwrap() []error { return e.errs }
 
 // rekeyTargets lists the session files, trashed sessions and journals, in
-// a stable order.
+// a stable order: each session's journal right before the session (a
+// session file is the snapshot of its journal and is read with it, so
+// an interrupted rekey leaves at most the pair it was in on two keys),
+// then the trashed sessions, then the journals no session names.
 func rekeyTargets(st *session.Store, journalDir string, old, nw seal.Key) ([]rekeyTarget, error) {
 	files, err := storeFiles(st, journalDir)
 	if err != nil {
 		return nil, fmt.Errorf("storage rekey: %w", err)
 	}
-	out := make([]rekeyTarget, 0, len(files))
+	journals := map[string]storeFile{}
 	for _, f := range files {
+		if f.kind == fileJournal {
+			journals[f.path] = f
+		}
+	}
+	target := func(f storeFile) rekeyTarget {
 		run := func() (bool, []journal.Warning, error) { return noDamage(st.RekeyFile(f.name, f.path, old)) }
 		if f.kind == fileJournal {
 			run = func() (bool, []journal.Warning, error) { return journal.Rekey(f.path, old, nw) }
 		}
-		out = append(out, rekeyTarget{f.path, run})
+		return rekeyTarget{f.path, run}
+	}
+	out := make([]rekeyTarget, 0, len(files))
+	for _, f := range files {
+		if f.kind == fileSession {
+			if id := transcriptOf(st, f.name, old); id != "" && journalDir != "" {
+				if j, ok := journals[journal.Path(journalDir, id)]; ok {
+					out = append(out, target(j))
+					delete(journals, j.path)
+				}
+			}
+		}
+		if f.kind != fileJournal {
+			out = append(out, target(f))
+		}
+	}
+	for _, f := range files {
+		if _, ok := journals[f.path]; ok && f.kind == fileJournal {
+			out = append(out, target(f))
+		}
 	}
 	return out, nil
+}
+
+// transcriptOf is the journal id session name's header names, read with
+// the store's key or else the old one; "" when neither opens it. It reads
+// through stores of its own, so a key that does not open the file is
+// never held against the store doing the rekey (session.Store.KeyRefusal).
+func transcriptOf(st *session.Store, name string, old seal.Key) string {
+	for _, k := range []seal.Key{st.Key(), old} {
+		view, err := session.Open(st.Dir())
+		if err != nil {
+			return ""
+		}
+		view.SetKey(k)
+		if h, err := view.StatFile(name); err == nil {
+			return h.TranscriptID
+		}
+	}
+	return ""
 }

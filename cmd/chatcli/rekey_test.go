@@ -244,3 +244,37 @@ func TestRekeyLeavesNoTitleInTheListIndex(t *testing.T) {
 		t.Fatal("the session was not sealed")
 	}
 }
+
+// Each session's journal is re-sealed right before the session: a session
+// file is read with its journal's tail, so an interrupted rekey leaves at
+// most one pair on two keys.
+func TestRekeyOrdersEachJournalBeforeItsSession(t *testing.T) {
+	home := t.TempDir()
+	env := []string{"CHATCLI_HOME=" + home}
+	for _, name := range []string{"a", "b"} {
+		mustRun(t, env, "", "-p", "hello "+name, "--session", name)
+	}
+	st, err := session.Open(filepath.Join(home, "sessions"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	targets, err := rekeyTargets(st, filepath.Join(home, "transcripts"), seal.Key{}, seal.Key{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var order []string
+	for _, tg := range targets {
+		order = append(order, tg.path)
+	}
+	for i, name := range []string{"a", "b"} {
+		h, err := st.StatFile(name)
+		if err != nil || h.TranscriptID == "" {
+			t.Fatalf("%s: %+v %v", name, h, err)
+		}
+		j := journal.Path(filepath.Join(home, "transcripts"), h.TranscriptID)
+		p, _ := st.Path(name)
+		if order[2*i] != j || order[2*i+1] != p {
+			t.Fatalf("order %v: want %s's journal then its file at %d", order, name, 2*i)
+		}
+	}
+}

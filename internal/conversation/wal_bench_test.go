@@ -35,13 +35,20 @@ func benchEngine(b *testing.B, dir string, msgs, size int, journal bool) *Engine
 		jdir = filepath.Join(dir, "transcripts")
 	}
 	e := New(Options{Store: st, Provider: offline.New(""), JournalDir: jdir, ContextWindow: 1 << 40})
-	if err := e.Save("long", false); err != nil {
-		b.Fatal(err)
+	if journal { // bound from the start: every turn goes to the journal
+		if err := e.Save("long", false); err != nil {
+			b.Fatal(err)
+		}
 	}
 	turns := max(msgs/2, 1)
 	body := strings.Repeat("word ", max(size/turns/5, 1))
 	for i := range turns {
 		if _, err := e.Turn(context.Background(), fmt.Sprint("question ", i, " ", body), nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if !journal { // saved once, as a session written with the journal off is
+		if err := e.Save("long", false); err != nil {
 			b.Fatal(err)
 		}
 	}
