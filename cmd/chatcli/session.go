@@ -11,7 +11,6 @@ import (
 
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/conversation"
-	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/session"
 )
 
@@ -213,36 +212,26 @@ func newSessionForkCmd(f *factory) *cobra.Command {
 		Short: "Copy session SRC into a new session DST (SRC is untouched)",
 		Args:  exactArgs(2, "SRC and DST"),
 		RunE: func(_ *cobra.Command, args []string) error {
-			c, st, err := f.configStore()
+			c, err := f.config("", "")
 			if err != nil {
 				return err
 			}
-			src, err := st.Load(args[0])
+			// The engine's fork, as /session fork does it: the journal is
+			// copied first, then the session is created in one exclusive
+			// write, so a failure leaves no half-made session.
+			e, err := f.engine(c)
 			if err != nil {
 				return err
 			}
-			s, err := st.Fork(args[0], args[1])
-			if errors.Is(err, session.ErrExists) {
+			if _, err := e.Load(args[0]); err != nil {
+				return err
+			}
+			if err := e.Fork(args[1]); errors.Is(err, session.ErrExists) {
 				return fmt.Errorf("%w; pick another name for the fork (fork never replaces a session)", err)
-			}
-			if err != nil {
+			} else if err != nil {
 				return err
 			}
-			// The fork's journal starts as a copy of the parent's.
-			if dir := c.TranscriptsDir(); dir != "" && journal.ValidID(src.TranscriptID) {
-				var dropped []journal.Warning
-				s.TranscriptID, dropped, err = journal.Fork(dir, src.TranscriptID, st.Key())
-				for _, w := range dropped {
-					fmt.Fprintf(f.streams.Err, "warning: %s; not copied\n", w)
-				}
-				if err != nil {
-					return err
-				}
-				if err := st.Save(args[1], s); err != nil {
-					return err
-				}
-			}
-			fmt.Fprintf(f.streams.Out, "Forked %q into %q (%d messages).\n", args[0], args[1], len(s.History))
+			fmt.Fprintf(f.streams.Out, "Forked %q into %q (%d messages).\n", args[0], args[1], len(e.History()))
 			return nil
 		},
 	}
