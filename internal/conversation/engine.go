@@ -310,8 +310,8 @@ func (e *Engine) writeAs(name string, write func(*session.Session) error) error 
 
 // adopt brings in what other windows wrote to the bound session since this
 // engine last read or wrote it: the records they committed to its journal
-// (taken in, the checkpoints unchanged: it returns false), or a newer
-// file written without the journal, and then says there was one. The check reads only the file's header, without the lock: a
+// (their messages and checkpoints), or a newer file written without the
+// journal, and says whether anything changed. The check reads only the file's header, without the lock: a
 // write that lands after it is caught by the conditional save of the turn.
 // Revisions alone decide (two chatcli writes never share one); updated_at
 // decides only for files written without a revision. With no unsaved live
@@ -323,14 +323,12 @@ func (e *Engine) adopt() (bool, error) {
 	}
 	h, err := e.store.StatFile(e.bound)
 	if err == nil && h.Revision == e.seen.Revision && (h.Revision != 0 || h.UpdatedAt.Equal(e.seen.UpdatedAt)) {
-		e.adoptJournal() // the file is as this window left it; other windows' turns are in the journal
-		return false, nil
+		return e.adoptJournal(), nil // the file is as this window left it; other windows' turns are in the journal
 	}
 	if err == nil && e.journalPeer(h) { // a snapshot another window wrote of this journal
 		e.seen = session.Header{Revision: h.Revision, UpdatedAt: h.UpdatedAt}
 		e.sess.Revision, e.sess.JournalPos, e.fileBytes = h.Revision, h.JournalPos, h.SizeBytes
-		e.adoptJournal()
-		return false, nil
+		return e.adoptJournal(), nil
 	}
 	if err == nil && e.dirty {
 		_, err := e.reconcile()

@@ -107,6 +107,9 @@ func (e *Engine) Load(name string) (autosaved string, err error) {
 	if h, err := e.store.StatFile(e.bound); err == nil {
 		e.fileBytes = h.SizeBytes
 	}
+	if s.PosMoved { // the file's journal position is stale: written again on exit
+		e.dirty, e.mustWrite = true, true
+	}
 	e.loadCheckpoints()
 	if e.repair() {
 		if err := e.writeThrough(); err != nil { // repairs are saved at once

@@ -102,14 +102,15 @@ func (e *Engine) journalPeer(h session.Header) bool {
 
 // adoptJournal takes in what other windows committed to the journal since
 // this engine last read it (journal.Journal.Commit) and says whether
-// anything came.
+// anything changed: the history, or the checkpoints (whose numbers the
+// rewind menu shows).
 func (e *Engine) adoptJournal() bool {
 	if e.journal == nil || e.journalDir == "" || e.sess.TranscriptID == "" || e.store.AutoWriteRefusal() != nil {
 		return false
 	}
-	before := len(e.history)
+	before, cps := len(e.history), slices.Clone(e.checkpoints)
 	adopted := e.commit(journal.ReasonSync)
-	return adopted > 0 || len(e.history) != before
+	return adopted > 0 || len(e.history) != before || !slices.Equal(cps, e.checkpoints)
 }
 
 // openJournalAt opens the journal of s, just loaded, at the position the
@@ -163,6 +164,11 @@ func (e *Engine) commit(reason string) int {
 		return 0
 	}
 	e.history = res.History
+	if e.bound != "" {
+		// What every reader of the file and its journal now loads: the
+		// base of a merge with a file written without the journal.
+		e.base = res.History
+	}
 	if res.Adopted > 0 {
 		e.notify(fmt.Sprintf("session %q: took in %d message(s) written in another window", e.bound, res.Adopted))
 	}

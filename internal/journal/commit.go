@@ -62,9 +62,11 @@ type Commit struct {
 //     this side's turn (a prompt or tool calls awaiting the reply or the
 //     results), B + M + X, so a turn's messages stay together and a tool
 //     call keeps its results; and whichever order message.Validate
-//     refuses, the other (a rewrite record then says where). Messages M
-//     starts with that X already starts with are not added again, so
-//     committing one history twice is harmless.
+//     refuses, the other (a rewrite record then says where). After an
+//     append of this handle failed (its write may have landed), messages
+//     M starts with that X already starts with are not added again, so a
+//     retried commit is harmless; otherwise identical messages of two
+//     windows are two messages.
 //   - V = B + X and h rewrote B: h + X (this rewrite, then their
 //     messages).
 //   - V rewrote B and h = B + M: V + M (their rewrite, then this side's
@@ -117,6 +119,9 @@ func (j *Journal) Commit(h []message.Message, c *Hashes, reason string, cps func
 		if err != nil && !errors.Is(err, atomicfile.ErrNotDurable) {
 			return Commit{}, err
 		}
+		if err == nil {
+			j.unsure = false
+		}
 		return Commit{History: h, Appended: n, Checkpoints: theirCps}, err
 	}
 	v, err := j.resolveView(h, hashes, theirs)
@@ -134,7 +139,7 @@ func (j *Journal) Commit(h []message.Message, c *Hashes, reason string, cps func
 		// had not read the journal yet).
 		x, m := j.view[len(base):], hashes[len(base):]
 		k := 0
-		for k < len(x) && k < len(m) && x[k] == m[k] {
+		for j.unsure && k < len(x) && k < len(m) && x[k] == m[k] {
 			k++
 		}
 		adopted = len(x) - k
@@ -170,6 +175,9 @@ func (j *Journal) Commit(h []message.Message, c *Hashes, reason string, cps func
 	n, err := j.recordWith(next, c.Of(next), reason, list)
 	if err != nil && !errors.Is(err, atomicfile.ErrNotDurable) {
 		return Commit{}, err
+	}
+	if err == nil {
+		j.unsure = false
 	}
 	return Commit{History: next, Adopted: adopted, Appended: n, Checkpoints: theirCps}, err
 }

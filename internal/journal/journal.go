@@ -46,6 +46,8 @@ type Journal struct {
 	// since the last read; rebased is set by the rescan that follows.
 	placed, moved bool
 	rebased       []string
+	// unsure is set when an append failed after its write may have landed.
+	unsure bool
 }
 
 // NewID returns a fresh journal id: 32 random lowercase hex digits.
@@ -115,10 +117,12 @@ func (j *Journal) refresh(fn func(Record)) (ScanResult, error) {
 	var res ScanResult
 	err := errNotAtLine
 	j.rebased = nil
+	at := j.pos
 	if !j.moved {
 		res, err = j.scanFrom(fn)
 	}
 	if errors.Is(err, errNotAtLine) { // the lines moved: positioned by OpenAt, or the file replaced
+		j.pos = at // scanFrom forgot it
 		res, err = j.rescan(fn)
 	}
 	j.placed, j.moved = false, false
@@ -255,6 +259,9 @@ func (j *Journal) recordWith(h []message.Message, hashes []string, reason string
 		err = j.sealPlainLines(recs)
 	} else {
 		err = j.append(recs)
+	}
+	if err != nil {
+		j.unsure = true // the records may have landed: the next Commit does not add them again
 	}
 	if err != nil && !errors.Is(err, atomicfile.ErrNotDurable) {
 		return 0, err

@@ -49,6 +49,10 @@ type Session struct {
 	// the damaged journal lines it skipped. Neither is stored.
 	Tail            int
 	JournalWarnings []journal.Warning
+	// PosMoved is set by Load when the journal's lines moved since the file
+	// named its position (a rekey or repair): the file's journal_pos is
+	// stale and worth writing again. Not stored.
+	PosMoved bool
 }
 
 // TitleChars is the length of a derived title, in characters.

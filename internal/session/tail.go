@@ -42,8 +42,8 @@ func (s *Store) applyTail(sess *Session) error {
 	if p == "" {
 		return nil
 	}
-	if st, err := os.Stat(p); err != nil || st.Size() <= sess.JournalPos.Offset && st.Size() > 0 {
-		return nil // nothing after the position (a journal never moves it back)
+	if st, err := os.Stat(p); err != nil || st.Size() == sess.JournalPos.Offset {
+		return nil // no journal, or nothing after the position (a repair or rekey changes the size)
 	}
 	recs, end, warnings, err := journal.ReadAfter(p, s.key, sess.JournalPos)
 	sess.JournalWarnings = warnings
@@ -51,6 +51,11 @@ func (s *Store) applyTail(sess *Session) error {
 		return fmt.Errorf("session: journal %s: %w", p, err)
 	}
 	if len(recs) == 0 {
+		// The lines moved (rekeyed, repaired) with nothing after the
+		// position: the file's position is stale, and the next snapshot
+		// names the right one.
+		sess.PosMoved = end.Offset != sess.JournalPos.Offset
+		sess.JournalPos = end
 		return nil
 	}
 	var byHash map[string]message.Message // filled at the first rewrite
@@ -112,7 +117,7 @@ func (s *Store) headerTail(h *Header) {
 	if p == "" {
 		return
 	}
-	if st, err := os.Stat(p); err != nil || st.Size() <= h.JournalPos.Offset {
+	if st, err := os.Stat(p); err != nil || st.Size() == h.JournalPos.Offset {
 		return
 	}
 	recs, end, _, err := journal.ReadAfter(p, s.key, h.JournalPos)
