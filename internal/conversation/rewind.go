@@ -62,33 +62,18 @@ func (e *Engine) resolve(list []rewind.Checkpoint) ([][]message.Message, error) 
 	return out, nil
 }
 
-// loadCheckpoints reads the session's checkpoints and drops, with a notice,
-// those whose messages neither the history nor the journal holds.
+// loadCheckpoints reads the session's checkpoints. They are not checked
+// against the journal here (that would read it whole at every load after
+// a compaction): a checkpoint whose messages neither the history nor the
+// journal holds any more is dropped, with a notice, when a rewind asks
+// for it.
 func (e *Engine) loadCheckpoints() {
 	list, err := rewind.Decode(e.sess.Checkpoints)
 	if err != nil {
 		e.notify(fmt.Sprintf("checkpoints of session %q ignored: %v", e.bound, err))
-		e.checkpoints = nil
-		return
+		list = nil
 	}
 	e.checkpoints = list
-	if e.journalDir == "" { // cannot check what the history lacks: keep them for a run with the journal
-		return
-	}
-	hs, err := e.resolve(list)
-	if err != nil {
-		e.notify(fmt.Sprintf("journal unreadable while checking checkpoints: %v", err))
-		return
-	}
-	e.checkpoints = nil
-	for i, cp := range list {
-		if hs[i] != nil {
-			e.checkpoints = append(e.checkpoints, cp)
-			continue
-		}
-		e.notify(fmt.Sprintf("dropped checkpoint %q (%s): the journal no longer holds its messages",
-			cp.Prompt, cp.At.Local().Format("15:04:05")))
-	}
 }
 
 // Rewind restores checkpoint n (1 = newest, as Checkpoints orders them),
@@ -111,7 +96,10 @@ func (e *Engine) Rewind(n int) (rewind.Checkpoint, error) {
 		return cp, err
 	}
 	if hs[0] == nil {
-		return cp, fmt.Errorf("%w: the journal no longer holds the messages of checkpoint %d", ErrNoCheckpoint, n)
+		e.checkpoints = slices.Delete(e.checkpoints, i, i+1)
+		e.notify(fmt.Sprintf("dropped checkpoint %q (%s): the journal no longer holds its messages",
+			cp.Prompt, cp.At.Local().Format("15:04:05")))
+		return cp, fmt.Errorf("%w: the journal no longer holds the messages of checkpoint %d; it was dropped", ErrNoCheckpoint, n)
 	}
 	e.checkpoints = e.checkpoints[:i+1]
 	return cp, e.replace(hs[0], journal.ReasonRewind)

@@ -1,6 +1,7 @@
 package conversation
 
 import (
+	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -97,8 +98,19 @@ func TestCheckpointWithoutItsMessagesIsDroppedWithANotice(t *testing.T) {
 	e2.setJournalDir(dir)
 	e2.Load("s")
 	// "a" started from the empty history: always restorable. "b" needed
-	// "a" and its reply, which only the lost journal held.
+	// "a" and its reply, which only the lost journal held: a rewind to it
+	// fails and drops it, saying so (a load does not read the journal to
+	// check every checkpoint).
+	if len(e2.Checkpoints()) != 2 {
+		t.Fatalf("checkpoints after load: %d", len(e2.Checkpoints()))
+	}
+	if _, err := e2.Rewind(1); !errors.Is(err, ErrNoCheckpoint) {
+		t.Fatalf("rewind to b: %v", err)
+	}
 	if len(e2.Checkpoints()) != 1 || len(f.notices) != 1 || !strings.Contains(f.notices[0], `dropped checkpoint "b"`) {
 		t.Fatalf("checkpoints %d, notices %v", len(e2.Checkpoints()), f.notices)
+	}
+	if _, err := e2.Rewind(1); err != nil { // "a" still works
+		t.Fatal(err)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/chatcli/chatcli/internal/provider/offline"
 
 	"github.com/chatcli/chatcli/internal/journal"
+	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/seal"
 
 	"github.com/chatcli/chatcli/internal/session"
@@ -211,5 +212,46 @@ func TestALoadAfterARekeyHealsTheFilesJournalPosition(t *testing.T) {
 	}
 	if n := rchar() - before; n > 1<<20 {
 		t.Fatalf("one List read %d bytes for one session with nothing after journal_pos", n)
+	}
+}
+
+// A load reads the session file and the journal records after its
+// position, not the journal: after a compaction the journal holds far more
+// than the file, and the checkpoints taken before it are checked only when
+// a rewind asks for one.
+func TestALoadReadsTheFileAndTheTailOnly(t *testing.T) {
+	_, journals, sa, _ := twoStores(t)
+	a := newWindow(t, sa, journals)
+	if err := a.Save("s", false); err != nil {
+		t.Fatal(err)
+	}
+	big := strings.Repeat("z", 100<<10)
+	for i := range 20 {
+		turn(t, a.Engine, fmt.Sprint(i, big))
+	}
+	h := a.History()
+	summary := message.Message{Role: message.RoleUser, Content: "[summary]", Meta: &message.Meta{IsSummary: true}}
+	if err := a.replace(append([]message.Message{summary}, h[len(h)-2:]...), journal.ReasonCompact); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Close(false); err != nil {
+		t.Fatal(err)
+	}
+	p, _ := sa.Path("s")
+	st, _ := os.Stat(p)
+	jst, _ := os.Stat(journal.Path(journals, a.JournalID()))
+	if jst.Size() < 4*st.Size() {
+		t.Fatalf("journal %d bytes, file %d: the compaction did not shrink the file", jst.Size(), st.Size())
+	}
+	b := newWindow(t, sa, journals)
+	before := rchar()
+	if _, err := b.Load("s"); err != nil {
+		t.Fatal(err)
+	}
+	if n := rchar() - before; n > 2*st.Size()+64<<10 {
+		t.Fatalf("the load read %d bytes; the file is %d, the journal %d", n, st.Size(), jst.Size())
+	}
+	if len(b.Checkpoints()) == 0 {
+		t.Fatal("checkpoints lost")
 	}
 }
