@@ -73,3 +73,26 @@ func TestFailedFsyncIsReportedAndRetried(t *testing.T) {
 		t.Fatalf("journal holds %d messages, want 2 (nothing twice)", got)
 	}
 }
+
+// A fork starts clean: a torn line a crash left in the middle of the
+// source (completed by a later append) is not copied, and every record is.
+func TestForkLeavesOutATornLine(t *testing.T) {
+	dir, id := t.TempDir(), NewID()
+	j := open(t, dir, id)
+	sync1(t, j, []message.Message{msg("user", "one"), msg("assistant", "r1")}, 2)
+	f, _ := os.OpenFile(j.Path(), os.O_WRONLY|os.O_APPEND, 0)
+	f.WriteString(`{"type":"message","seq":3,"at":"2026-12-01T`)
+	f.Close()
+	h := []message.Message{msg("user", "one"), msg("assistant", "r1"), msg("user", "two"), msg("assistant", "r2")}
+	if _, err := j.Sync(h, ReasonSync); err != nil {
+		t.Fatal(err)
+	}
+	nid, dropped, err := Fork(dir, id, noKey)
+	if err != nil || len(dropped) != 1 {
+		t.Fatalf("fork: %v, dropped %v", err, dropped)
+	}
+	recs, res, err := ReadAll(Path(dir, nid), noKey)
+	if err != nil || len(res.Warnings) != 0 || len(recs) != 4 {
+		t.Fatalf("the fork: %d records, warnings %v, %v", len(recs), res.Warnings, err)
+	}
+}
