@@ -18,7 +18,8 @@ import (
 // Benchmarks of the store under long sessions, on sessions the engine
 // itself writes (checkpoints, journal and snapshots included):
 //
-//	go test -run XXX -bench 'Turn|BytesWritten|FirstTurn' -benchtime 200x ./internal/conversation/
+//	go test -run XXX -bench 'Turn$' -benchtime 200x ./internal/conversation/
+//	go test -run XXX -bench 'BytesWritten|FirstTurn' -benchtime 1x ./internal/conversation/
 
 // benchEngine returns a bound engine on a fresh store under dir whose
 // session has about msgs messages of about size bytes in all, built
