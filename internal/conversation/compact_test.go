@@ -137,8 +137,7 @@ func TestUndoCompactRefusesAnotherBranch(t *testing.T) {
 
 // With the journal off, a compaction of a saved session first puts the
 // session as it was in the trash and says so: no compaction leaves the
-// original messages nowhere on disk. On main 3 of 10,000 messages were
-// left.
+// original messages nowhere on disk.
 func TestCompactionWithTheJournalOffKeepsTheOriginalInTheTrash(t *testing.T) {
 	f := newFixture(t)
 	e := f.engine(nil) // no journal
