@@ -12,8 +12,7 @@ import (
 
 // A session the engine wrote after many turns keeps its header in the
 // first bytes and its checkpoints small: the file grows with the history,
-// never with history x checkpoints, and Stat reads one block. On main the
-// 20 checkpoints listed every message hash, ahead of chat_history.
+// never with history x checkpoints, and Stat reads one block.
 func TestEngineWrittenSessionKeepsItsHeaderFirstAndCheckpointsSmall(t *testing.T) {
 	f := newFixture(t)
 	e := f.engine(nil)
