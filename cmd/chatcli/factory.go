@@ -69,17 +69,9 @@ func (f *factory) close() {
 func lockStatsLine(stores []*session.Store) string {
 	var sum session.LockStats
 	for _, st := range stores {
-		s := st.LockStats()
-		sum.Acquired += s.Acquired
-		sum.Contended += s.Contended
-		sum.TotalWait += s.TotalWait
-		sum.MaxWait = max(sum.MaxWait, s.MaxWait)
+		sum.Add(st.LockStats())
 	}
-	j := journal.Locks() // a turn waits on its journal's lock too
-	sum.Acquired += j.Acquired
-	sum.Contended += j.Contended
-	sum.TotalWait += j.TotalWait
-	sum.MaxWait = max(sum.MaxWait, j.MaxWait)
+	sum.Add(journal.Locks()) // a turn waits on its journal's lock too
 	var avg int64
 	if sum.Acquired > 0 {
 		avg = sum.TotalWait.Microseconds() / sum.Acquired

@@ -133,22 +133,12 @@ func (e *Engine) useJournalOf(cur *session.Session) bool {
 	if e.journal != nil && e.journal.ID() == cur.TranscriptID {
 		return true
 	}
-	var j *journal.Journal
-	var err error
-	if cur.JournalPos.Seq > 0 {
-		j, err = journal.OpenAt(e.journalDir, cur.TranscriptID, e.store.Key(), cur.JournalPos, journal.HashHistory(cur.History))
-	} else {
-		var warnings []journal.Warning
-		j, warnings, err = journal.Open(e.journalDir, cur.TranscriptID, e.store.Key())
-		for _, w := range warnings {
-			e.notify("journal: " + w.String())
-		}
-	}
-	if err != nil {
+	e.openJournalAt(cur) // at cur's position; without one, openJournal reads it whole
+	e.sess.TranscriptID = cur.TranscriptID
+	if err := e.openJournal(); err != nil {
 		e.notify(fmt.Sprintf("journal not opened: %v", err))
 		return false
 	}
-	e.journal, e.sess.TranscriptID = j, cur.TranscriptID
 	return true
 }
 

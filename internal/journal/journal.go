@@ -195,14 +195,10 @@ func (j *Journal) sameFile(locked os.FileInfo) bool {
 // view). Records that other processes appended meanwhile are read first;
 // when another process replaced the file (sealed or rekeyed it), it is read
 // again from the top.
+//
+// A conversation records through Commit, which also takes in what other
+// processes appended; Sync records h as the whole truth.
 func (j *Journal) Sync(h []message.Message, reason string) (int, error) {
-	return j.SyncHashes(h, HashHistory(h), reason)
-}
-
-// SyncHashes is Sync for a caller that keeps the identity hashes of h
-// (hashes[i] is the hash of h[i], as Hashes.Of gives them), so nothing is
-// hashed again. hashes is only read.
-func (j *Journal) SyncHashes(h []message.Message, hashes []string, reason string) (int, error) {
 	lock, locked, err := lockFile(j.path)
 	if err != nil {
 		return 0, err
@@ -214,7 +210,7 @@ func (j *Journal) SyncHashes(h []message.Message, hashes []string, reason string
 	if _, err := j.refresh(nil); err != nil {
 		return 0, err
 	}
-	return j.record(h, hashes, reason)
+	return j.record(h, HashHistory(h), reason)
 }
 
 // record appends what h holds that the view lacks (see Sync); the caller

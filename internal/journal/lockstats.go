@@ -5,8 +5,9 @@ import (
 	"time"
 )
 
-// LockStats sums the waits for journal locks of this process, for
-// performance checks (the stress test, CHATCLI_DEBUG_LOCKSTATS).
+// LockStats sums waits for locks (the journal locks of this process, or a
+// session store's locks), for performance checks (the stress test,
+// CHATCLI_DEBUG_LOCKSTATS).
 type LockStats struct {
 	// Acquired counts the locks taken (or given up on), Contended those
 	// that had to wait for another holder.
@@ -21,6 +22,14 @@ type lockCounter struct {
 }
 
 var lockStats lockCounter
+
+// Add sums o into s (the longest wait is the longer of the two).
+func (s *LockStats) Add(o LockStats) {
+	s.Acquired += o.Acquired
+	s.Contended += o.Contended
+	s.TotalWait += o.TotalWait
+	s.MaxWait = max(s.MaxWait, o.MaxWait)
+}
 
 func (c *lockCounter) add(wait time.Duration, contended bool) {
 	c.mu.Lock()

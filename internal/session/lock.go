@@ -12,6 +12,7 @@ import (
 	"github.com/gofrs/flock"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/journal"
 )
 
 // DefaultLockTimeout is how long a write waits for another process's write
@@ -30,13 +31,9 @@ const (
 )
 
 // LockStats sums the time this store's writes spent waiting for session
-// locks, for performance checks (CHATCLI_DEBUG_LOCKSTATS).
-type LockStats struct {
-	// Acquired counts locks taken; Contended those that had to wait.
-	Acquired, Contended int64
-	// TotalWait and MaxWait are the summed and the longest wait.
-	TotalWait, MaxWait time.Duration
-}
+// locks, for performance checks (CHATCLI_DEBUG_LOCKSTATS); the journal's
+// locks are counted in the same form.
+type LockStats = journal.LockStats
 
 // lockState is the store's lock settings and counters; the zero value
 // uses DefaultLockTimeout.

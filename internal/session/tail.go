@@ -21,13 +21,28 @@ func (s *Store) SetJournalDir(dir string) { s.journalDir = dir }
 // JournalDir is the folder SetJournalDir named.
 func (s *Store) JournalDir() string { return s.journalDir }
 
-// tailPath is the journal whose tail belongs to a file with this
-// transcript id and position, "" when none does.
-func (s *Store) tailPath(id string, pos journal.Pos) string {
+// tail is what a journal holds after a file's position.
+type tail struct {
+	path     string
+	recs     []journal.Record
+	end      journal.Pos // the position after recs
+	warnings []journal.Warning
+}
+
+// readTail reads the records of the journal with this transcript id after
+// position pos (journal.ReadAfter). ok is false when there is nothing to
+// read: the file names no journal position, or its journal is missing or
+// exactly as long as the position says.
+func (s *Store) readTail(id string, pos journal.Pos) (t tail, ok bool, err error) {
 	if s.journalDir == "" || pos.Seq <= 0 || !journal.ValidID(id) {
-		return ""
+		return t, false, nil
 	}
-	return journal.Path(s.journalDir, id)
+	t.path = journal.Path(s.journalDir, id)
+	if st, serr := os.Stat(t.path); serr != nil || st.Size() == pos.Offset {
+		return t, false, nil // no journal, or nothing after the position (a repair or rekey changes the size)
+	}
+	t.recs, t.end, t.warnings, err = journal.ReadAfter(t.path, s.key, pos)
+	return t, true, err
 }
 
 // applyTail brings sess, as decoded from its file, up to date with the
@@ -38,15 +53,12 @@ func (s *Store) tailPath(id string, pos journal.Pos) string {
 // sess.JournalPos becomes the position after the last record, Tail counts
 // the records and UpdatedAt is the last record's time when later.
 func (s *Store) applyTail(sess *Session) error {
-	p := s.tailPath(sess.TranscriptID, sess.JournalPos)
-	if p == "" {
+	t, ok, err := s.readTail(sess.TranscriptID, sess.JournalPos)
+	if !ok {
 		return nil
 	}
-	if st, err := os.Stat(p); err != nil || st.Size() == sess.JournalPos.Offset {
-		return nil // no journal, or nothing after the position (a repair or rekey changes the size)
-	}
-	recs, end, warnings, err := journal.ReadAfter(p, s.key, sess.JournalPos)
-	sess.JournalWarnings = warnings
+	recs, end, p := t.recs, t.end, t.path
+	sess.JournalWarnings = t.warnings
 	if err != nil {
 		return fmt.Errorf("session: journal %s: %w", p, err)
 	}
@@ -113,18 +125,11 @@ func rewritten(p string, s *Store, hashes []string, byHash map[string]message.Me
 // applyTail does for a whole session, counting messages without keeping
 // them. A journal that cannot be read leaves the header as the file has it.
 func (s *Store) headerTail(h *Header) {
-	p := s.tailPath(h.TranscriptID, h.JournalPos)
-	if p == "" {
+	t, ok, err := s.readTail(h.TranscriptID, h.JournalPos)
+	if !ok || err != nil || len(t.recs) == 0 {
 		return
 	}
-	if st, err := os.Stat(p); err != nil || st.Size() == h.JournalPos.Offset {
-		return
-	}
-	recs, end, _, err := journal.ReadAfter(p, s.key, h.JournalPos)
-	if err != nil || len(recs) == 0 {
-		return
-	}
-	for _, r := range recs {
+	for _, r := range t.recs {
 		switch r.Type {
 		case journal.TypeMessage:
 			h.Messages++
@@ -138,5 +143,5 @@ func (s *Store) headerTail(h *Header) {
 			h.UpdatedAt = r.At
 		}
 	}
-	h.JournalPos = end
+	h.JournalPos = t.end
 }
