@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -138,18 +139,16 @@ func sessionShowRun(o *sessionShowOptions) error {
 	if err != nil {
 		return err
 	}
-	out := o.f.streams.Out
+	out := bufio.NewWriterSize(o.f.streams.Out, 64<<10)
 	if o.JSON {
-		data, err := session.Encode(s)
-		if err != nil {
+		if err := session.EncodeTo(out, s); err != nil {
 			return err
 		}
-		_, err = out.Write(data)
-		return err
+		return out.Flush()
 	}
 	fmt.Fprintf(out, "Session %s · %d messages · updated %s\n", o.Name, len(s.History), s.UpdatedAt.Local().Format("2006-01-02 15:04"))
 	command.WriteTranscript(out, s.History)
-	return nil
+	return out.Flush()
 }
 
 type sessionDeleteOptions struct {

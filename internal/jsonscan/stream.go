@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"unicode/utf8"
 )
 
@@ -183,7 +184,11 @@ func (s *Stream) More() (bool, error) {
 
 // Key reads a member name and the ':' after it, and returns the name
 // decoded; a name longer than 1 KiB comes back as "".
-func (s *Stream) Key() (string, error) {
+func (s *Stream) Key() (string, error) { return s.KeyUpTo(maxKeyBytes) }
+
+// KeyUpTo is Key for names of up to maxBytes bytes as written (quotes and
+// escapes included); a longer name comes back as "".
+func (s *Stream) KeyUpTo(maxBytes int) (string, error) {
 	c, err := s.Peek()
 	if err != nil {
 		return "", err
@@ -192,7 +197,7 @@ func (s *Stream) Key() (string, error) {
 	if c != '"' {
 		return "", s.syntax("want a member name", at)
 	}
-	raw, cut, err := s.capturing(s.keyBuf[:0], maxKeyBytes, func() error { s.i++; return s.skipString() })
+	raw, cut, err := s.capturing(s.keyBuf[:0], maxBytes, func() error { s.i++; return s.skipString() })
 	s.keyBuf = raw[:0]
 	if err != nil {
 		return "", err
@@ -329,7 +334,11 @@ func (s *Stream) Raw(dst []byte, maxBytes int) (out []byte, cut bool, err error)
 // capturing runs consume, which reads from the next byte on, and returns
 // the bytes it consumed appended to dst (at most maxBytes of them).
 func (s *Stream) capturing(dst []byte, maxBytes int, consume func() error) ([]byte, bool, error) {
-	s.capOn, s.capFrom, s.capDst, s.capMax, s.capCut = true, s.i, dst, len(dst)+maxBytes, false
+	limit := math.MaxInt // len(dst)+maxBytes, without overflow
+	if maxBytes < math.MaxInt-len(dst) {
+		limit = len(dst) + maxBytes
+	}
+	s.capOn, s.capFrom, s.capDst, s.capMax, s.capCut = true, s.i, dst, limit, false
 	err := consume()
 	s.capture(s.i)
 	out, cut := s.capDst, s.capCut

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"sort"
 	"strconv"
 	"time"
@@ -37,7 +38,29 @@ func Encode(s *Session) ([]byte, error) {
 	for _, v := range s.Extra {
 		size += len(v) + 64
 	}
-	b := make([]byte, 0, size)
+	return encode(s, make([]byte, 0, size), nil)
+}
+
+// encodeChunkBytes is how much of the document EncodeTo gathers before
+// each write.
+const encodeChunkBytes = 256 << 10
+
+// EncodeTo writes Encode's bytes of s to w, a chunk of about
+// encodeChunkBytes at a time, so that its memory does not grow with the
+// session. Errors: a message that does not encode (nothing after it is
+// written), or w's error.
+func EncodeTo(w io.Writer, s *Session) error {
+	b, err := encode(s, make([]byte, 0, encodeChunkBytes+4096), w)
+	if err == nil {
+		_, err = w.Write(b)
+	}
+	return err
+}
+
+// encode appends the document of s to b; with w set, it writes what it
+// has to w, emptying b, each time b grows past encodeChunkBytes, and
+// returns what is left to write.
+func encode(s *Session, b []byte, w io.Writer) ([]byte, error) {
 	b = append(b, "{\"version\":"...)
 	b = strconv.AppendInt(b, FormatVersion, 10)
 	b = appendMember(b, "title", s.Title)
@@ -64,6 +87,12 @@ func Encode(s *Session) ([]byte, error) {
 		b = append(b, '\n')
 		if b, err = message.AppendJSON(b, &s.History[i]); err != nil {
 			return nil, fmt.Errorf("session: encode message #%d: %w", i+1, err)
+		}
+		if w != nil && len(b) >= encodeChunkBytes {
+			if _, err := w.Write(b); err != nil {
+				return nil, err
+			}
+			b = b[:0]
 		}
 	}
 	b = append(b, "\n]"...)
@@ -126,28 +155,15 @@ func (e errTooNew) Error() string {
 	return fmt.Sprintf("format version %d is newer than this build supports (%d)", e.version, FormatVersion)
 }
 
-// Decode parses a session file's bytes: v2, a v1 object with per-mode
-// histories, or a v1 bare message array. Errors: a *json.SyntaxError (or
-// io.ErrUnexpectedEOF wrapped) for broken JSON, errTooNew, errFormat.
-func Decode(data []byte) (*Session, error) {
-	trimmed := bytes.TrimLeft(data, " \t\r\n")
-	if len(trimmed) == 0 {
-		return nil, errEmpty
-	}
-	if trimmed[0] == '[' {
-		h, err := message.DecodeList(data)
-		if err != nil {
-			return nil, err
-		}
-		return &Session{History: sanitize(h), SourceVersion: 1}, nil
-	}
-	members, err := jsonscan.Members(data)
-	if err != nil {
-		return nil, err
-	}
+// finishDecode builds the session of a top-level object whose members
+// (but chat_history) are top, in order, and whose chat_history is h (nil
+// when there was none): the format version first (errTooNew before any
+// other error), then the header fields, the raw members and the v1
+// merge.
+func finishDecode(members []member, h *history) (*Session, error) {
 	top := make(map[string]json.RawMessage, len(members))
 	for _, m := range members {
-		top[m.Key] = m.Value
+		top[m.key] = m.value
 	}
 	s := &Session{SourceVersion: 1}
 	if v, ok := top["version"]; ok {
@@ -157,6 +173,12 @@ func Decode(data []byte) (*Session, error) {
 		if s.SourceVersion > FormatVersion {
 			return nil, errTooNew{s.SourceVersion}
 		}
+	}
+	if h != nil {
+		if h.err != nil {
+			return nil, h.err
+		}
+		s.History = h.msgs
 	}
 	fields := []struct {
 		key string
@@ -170,17 +192,12 @@ func Decode(data []byte) (*Session, error) {
 			}
 		}
 	}
-	if raw, ok := top["chat_history"]; ok && string(raw) != "null" {
-		if s.History, err = message.DecodeList(raw); err != nil {
-			return nil, fmt.Errorf("%w: field \"chat_history\": %v", errFormat, err)
+	for _, m := range members {
+		if !json.Valid(m.value) {
+			return nil, fmt.Errorf("%w: field %q is not valid JSON", errFormat, m.key)
 		}
 	}
-	for _, k := range []string{"checkpoints", "attachments", "agent_history", "coder_history", "shared_memory"} {
-		if raw, ok := top[k]; ok && !json.Valid(raw) {
-			return nil, fmt.Errorf("%w: field %q is not valid JSON", errFormat, k)
-		}
-	}
-	s.Checkpoints, s.Attachments = clone(top["checkpoints"]), clone(top["attachments"])
+	s.Checkpoints, s.Attachments = top["checkpoints"], top["attachments"]
 	s.AgentHistory, s.CoderHistory, s.SharedMemory = orNil(top["agent_history"]), orNil(top["coder_history"]), orNil(top["shared_memory"])
 	if s.SourceVersion < 2 {
 		if err := mergeV1(s); err != nil {
@@ -188,16 +205,13 @@ func Decode(data []byte) (*Session, error) {
 		}
 	}
 	for _, m := range members {
-		if knownKeys[m.Key] {
+		if knownKeys[m.key] {
 			continue
-		}
-		if !json.Valid(m.Value) {
-			return nil, fmt.Errorf("%w: field %q is not valid JSON", errFormat, m.Key)
 		}
 		if s.Extra == nil {
 			s.Extra = map[string]json.RawMessage{}
 		}
-		s.Extra[m.Key] = clone(m.Value)
+		s.Extra[m.key] = m.value
 	}
 	s.History = sanitize(s.History)
 	return s, nil

@@ -42,6 +42,16 @@ func classify(path string, err error) error {
 	return fmt.Errorf("%w: %s: %v%s", ErrCorrupt, path, err, recoverHint(path))
 }
 
+// classifyRead is classify for DecodeReader's errors on file p: what the
+// reader failed to read is an I/O error naming p, never a corrupt file.
+func classifyRead(p string, err error) error {
+	var tn errTooNew
+	if errors.Is(err, jsonscan.ErrSyntax) || errors.Is(err, errFormat) || errors.Is(err, errEmpty) || errors.As(err, &tn) {
+		return classify(p, err)
+	}
+	return fmt.Errorf("session: read %s: %w", p, err)
+}
+
 // recoverHint is what to do about an unreadable file at path: for a file
 // of the sessions folder, move it aside (it is never changed by chatcli)
 // and bring back a trashed copy; "" for a file in the trash or a legacy

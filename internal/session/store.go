@@ -1,6 +1,7 @@
 package session
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -76,14 +77,10 @@ func (s *Store) Load(name string) (*Session, error) {
 // ErrEncrypted naming the session, or one wrapping seal.ErrWrongKey. The
 // file is never changed.
 func (s *Store) LoadFile(name, p string) (*Session, error) {
-	data, mtime, err := readFileTime(p)
+	sess, mtime, err := s.decodePath(name, p)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%w: %q (no file %s)", ErrNotFound, name, p)
 	}
-	if err != nil {
-		return nil, fmt.Errorf("session: read %s: %w", p, err)
-	}
-	sess, err := s.decodeFile(name, p, data)
 	if err != nil {
 		return nil, err
 	}
@@ -96,9 +93,13 @@ func (s *Store) LoadFile(name, p string) (*Session, error) {
 	return sess, nil
 }
 
-// readFileTime is os.ReadFile that also returns the modification time of
-// the file it read (from the same open file, so the two belong together).
-func readFileTime(p string) ([]byte, time.Time, error) {
+// decodePath decodes the session file at p holding session name, and
+// returns its modification time (from the same open file, so the two
+// belong together). A plaintext file is decoded as it is read
+// (DecodeReader: memory for the session, not for the file too); a sealed
+// one is read whole and opened. Errors: one wrapping fs.ErrNotExist, a
+// read error naming p, or decodeFile's.
+func (s *Store) decodePath(name, p string) (*Session, time.Time, error) {
 	f, err := os.Open(p)
 	if err != nil {
 		return nil, time.Time{}, err
@@ -106,22 +107,38 @@ func readFileTime(p string) ([]byte, time.Time, error) {
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, time.Time{}, err
+		return nil, time.Time{}, fmt.Errorf("session: read %s: %w", p, err)
 	}
-	data := make([]byte, 0, st.Size()+1)
+	head := make([]byte, len(containerMagic))
+	n, err := io.ReadFull(f, head)
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return nil, time.Time{}, fmt.Errorf("session: read %s: %w", p, err)
+	}
+	head = head[:n]
+	if !IsSealedFile(head) {
+		sess, err := DecodeReader(io.MultiReader(bytes.NewReader(head), f))
+		if err != nil {
+			return nil, time.Time{}, classifyRead(p, err)
+		}
+		return sess, st.ModTime(), nil
+	}
+	data := make([]byte, n, max(st.Size(), int64(n))+1)
+	copy(data, head)
 	for {
-		n, err := f.Read(data[len(data):cap(data)])
-		data = data[:len(data)+n]
+		k, err := f.Read(data[len(data):cap(data)])
+		data = data[:len(data)+k]
 		if err == io.EOF {
-			return data, st.ModTime(), nil
+			break
 		}
 		if err != nil {
-			return nil, time.Time{}, err
+			return nil, time.Time{}, fmt.Errorf("session: read %s: %w", p, err)
 		}
 		if len(data) == cap(data) {
 			data = append(data, 0)[:len(data)]
 		}
 	}
+	sess, err := s.decodeFile(name, p, data)
+	return sess, st.ModTime(), err
 }
 
 // Save writes sess under name durably (atomicfile.WriteFile), after setting
