@@ -151,7 +151,7 @@ func (e *Engine) agentLoop(ctx context.Context, prompt int, onDelta func(string)
 		if err := message.Validate(e.history); err != nil {
 			return reply, errors.Join(err, e.writeThrough())
 		}
-		sent := message.Request(e.history)
+		sent := e.requests.of(e.history)
 		resp, err := e.provider.Chat(ctx, provider.Request{Messages: sent, Tools: tools}, onDelta)
 		if err == nil && resp.Message.Content == "" && len(resp.Message.ToolCalls) == 0 {
 			err = &provider.Error{Provider: e.provider.Name(), Kind: provider.KindServer, Detail: "the reply was empty"}

@@ -44,6 +44,8 @@ type Engine struct {
 	// hashes keeps the identity hashes of the history, so each message is
 	// hashed once (journal.Hashes checks what changed).
 	hashes journal.Hashes
+	// requests keeps message.Request of history between requests.
+	requests requestCache
 
 	// Search indexes kept between queries.
 	transcriptCache, sessionsCache SearchCache
@@ -223,7 +225,7 @@ func (e *Engine) Turn(ctx context.Context, prompt string, onDelta func(string)) 
 	if e.mode != ModeChat {
 		return e.agentLoop(ctx, last, onDelta)
 	}
-	sent := message.Request(e.history)
+	sent := e.requests.of(e.history)
 	resp, err := e.provider.Chat(ctx, provider.Request{Messages: sent}, onDelta)
 	if err == nil && resp.Message.Content == "" && len(resp.Message.ToolCalls) == 0 {
 		err = &provider.Error{Provider: e.provider.Name(), Kind: provider.KindServer, Detail: "the reply was empty"}

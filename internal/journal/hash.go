@@ -24,8 +24,9 @@ func HashHistory(h []message.Message) []string {
 // the hashed fields per message, which for strings the history shares
 // with the last call (the usual case: appended messages) is a pointer
 // comparison; a call with the very slice of the last call costs nothing,
-// since messages are never edited in place (only replaced), a rule the
-// callers keep. The zero value is ready to use; it is not safe for
+// and one with that slice appended to (the same array, longer) costs only
+// the new messages, since messages are never edited in place (only
+// replaced, in a new array), a rule the callers keep. The zero value is ready to use; it is not safe for
 // concurrent use.
 type Hashes struct {
 	msgs   []message.Message   // the messages hashed, for the check
@@ -44,6 +45,9 @@ func (c *Hashes) Of(h []message.Message) []string {
 		return c.hashes // the slice of the last call again: messages are never edited in place
 	}
 	k := 0
+	if n := len(c.msgs); n > 0 && unsafe.SliceData(h) == c.last && len(h) > n && sameFields(&h[n-1], &c.msgs[n-1]) {
+		k = n // the last call's array, appended to: only the new messages are hashed
+	}
 	for k < len(h) && k < len(c.msgs) && sameFields(&h[k], &c.msgs[k]) {
 		k++
 	}
