@@ -1,5 +1,8 @@
-// Command mkstore builds the store bench/list.sh lists: bench.EngineStore
-// under -home, -n sessions.
+// Command mkstore builds the stores of the bench scripts under -home: the
+// store bench/list.sh lists (bench.EngineStore, -n sessions), or with
+// -long NAME one long session (bench.LongSession, -messages and -bytes),
+// the one bench/show.sh shows; -live NAME prints the heap bytes and the
+// message count of session NAME once loaded (bench.LiveHistoryBytes).
 package main
 
 import (
@@ -13,10 +16,32 @@ import (
 func main() {
 	home := flag.String("home", "", "the store's folder, as CHATCLI_HOME (required; it must hold no sessions)")
 	n := flag.Int("n", 2000, "how many sessions")
+	long := flag.String("long", "", "build one long session of this name instead")
+	msgs := flag.Int("messages", 200000, "with -long: the messages it has at least")
+	nbytes := flag.Int("bytes", 1<<30, "with -long: the bytes of prompts it has at least")
+	live := flag.String("live", "", "print the heap bytes and messages of this session once loaded")
 	flag.Parse()
 	if *home == "" || *n < 1 {
 		flag.Usage()
 		os.Exit(2)
+	}
+	switch {
+	case *live != "":
+		b, m, err := bench.LiveHistoryBytes(*home, *live)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "mkstore:", err)
+			os.Exit(1)
+		}
+		fmt.Println(b, m)
+		return
+	case *long != "":
+		b, err := bench.LongSession(*home, *long, *msgs, *nbytes, func(m int) { fmt.Fprintf(os.Stderr, "\r%d messages", m) })
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "mkstore:", err)
+			os.Exit(1)
+		}
+		fmt.Fprintf(os.Stderr, "\nsession %s: %d bytes under %s\n", *long, b, *home)
+		return
 	}
 	size, err := bench.EngineStore(*home, *n)
 	if err != nil {
