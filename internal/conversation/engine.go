@@ -72,6 +72,8 @@ type Engine struct {
 	fileBytes   int64
 	mustWrite   bool
 	pendingFork string
+	// mirror is what the last Mirror wrote (mirror.go).
+	mirror mirrorState
 
 	// mode is ModeChat, ModeAgent or ModeCoder; toolbox runs the tools of
 	// the last two (see agent.go).

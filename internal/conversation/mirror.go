@@ -59,19 +59,86 @@ func (e *Engine) Mirror(name string) error {
 		return fmt.Errorf("mirror %q: this conversation was not mirrored: %w", n, err)
 	}
 	e.record(journal.ReasonSync)
+	h, statErr := e.store.StatFile(n)
+	if statErr == nil && e.mirrorCurrent(n, h) {
+		e.dirty = false // the journal's tail brings the mirror up to date
+		return nil
+	}
+	return e.writeMirror(n, h, statErr, true)
+}
+
+// writeMirror writes the live history as mirror name, whose header is h
+// (statErr when it could not be read), naming the journal position it
+// covers when atPos is set; without it the file stands on its own.
+func (e *Engine) writeMirror(n string, h session.Header, statErr error, atPos bool) error {
 	cps, err := rewind.Encode(e.checkpoints)
 	if err != nil {
 		return err
 	}
 	s := &session.Session{History: e.history, TranscriptID: e.JournalID(), Checkpoints: cps}
-	if h, err := e.store.StatFile(n); err == nil {
+	if statErr == nil {
 		s.Revision, s.CreatedAt = h.Revision, h.CreatedAt // continue the file's revisions
 	}
+	if atPos {
+		s.JournalPos = e.journalPosOf(s)
+	}
+	e.mirror = mirrorState{}
 	if err := e.landed(e.store.Save(n, s)); err != nil {
 		return fmt.Errorf("mirror %q: %w", n, err)
 	}
-	e.dirty = false
+	e.dirty, e.mustWrite = false, false
+	if s.JournalPos.Seq > 0 {
+		e.mirror = mirrorState{name: n, revision: s.Revision, pos: s.JournalPos}
+		if h, err := e.store.StatFile(n); err == nil {
+			e.mirror.bytes = h.SizeBytes
+		}
+	}
 	return nil
+}
+
+// freezeMirror runs before an unbound conversation is saved under a name
+// that takes over its journal: the last mirror, a snapshot of that
+// journal, is rewritten to stand on its own, so the session's later turns
+// do not show through it. A mirror someone else rewrote is left alone; a
+// failure is announced (the mirror then shows the session's later turns).
+func (e *Engine) freezeMirror() {
+	m := e.mirror
+	if m.name == "" {
+		return
+	}
+	h, err := e.store.StatFile(m.name)
+	if err != nil || h.Revision != m.revision || h.JournalPos != m.pos {
+		e.mirror = mirrorState{}
+		return
+	}
+	if err := e.writeMirror(m.name, h, nil, false); err != nil {
+		e.notify(fmt.Sprintf("%v; it will show the saved session's later turns", err))
+	}
+}
+
+// mirrorState is what the last mirror wrote: the file's name, revision
+// and size, and the journal position it covers.
+type mirrorState struct {
+	name     string
+	revision int64
+	bytes    int64
+	pos      journal.Pos
+}
+
+// mirrorCurrent reports whether the mirror file name (its header h) needs
+// no rewrite: it is the one this engine last wrote, it names a position
+// in the conversation's journal, the journal holds the live history, no
+// meta changed since, and the journal's tail since the file is within the
+// snapshot policy's bound (snapshot.go). Load and the listing then read
+// the file plus that tail, so a mirrored turn costs its journal append
+// and not a rewrite of the whole conversation.
+func (e *Engine) mirrorCurrent(name string, h session.Header) bool {
+	m := e.mirror
+	if m.name != name || m.pos.Seq == 0 || h.Revision != m.revision || h.JournalPos != m.pos || e.mustWrite || !e.inJournalView() {
+		return false
+	}
+	tail := e.journal.Pos().Offset - m.pos.Offset
+	return tail >= 0 && tail < max(snapshotMinTail, m.bytes/2)
 }
 
 // Rename gives session old the name new (session.Store.Rename: never

@@ -1,11 +1,14 @@
 package conversation
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
 
+	"github.com/chatcli/chatcli/internal/provider/offline"
 	"github.com/chatcli/chatcli/internal/session"
 )
 
@@ -101,5 +104,52 @@ func TestRenameKeepsTheBindingAndRefusesMachineNames(t *testing.T) {
 	}
 	if err := e.Rename("missing", "c"); !errors.Is(err, session.ErrNotFound) {
 		t.Fatalf("rename of a missing session: %v", err)
+	}
+}
+
+// With the journal on, a mirror is a snapshot of the conversation's
+// journal: a mirrored turn appends to the journal and leaves the file as
+// it is until the tail outgrows the snapshot policy's bound, while Load
+// and the listing see every turn. A file someone else rewrote is replaced
+// whole.
+func TestMirrorIsASnapshotOfTheJournal(t *testing.T) {
+	_, journals, st, other := twoStores(t)
+	e := New(Options{Store: st, Provider: offline.New(""), JournalDir: journals})
+	mirror := func(prompt string) {
+		t.Helper()
+		turn(t, e, prompt)
+		if err := e.Mirror("mcp-w1"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mirror("first")
+	p, _ := st.Path("mcp-w1")
+	before, _ := os.ReadFile(p)
+	for i := range 20 {
+		mirror(fmt.Sprint("small ", i))
+	}
+	if after, _ := os.ReadFile(p); !bytes.Equal(before, after) {
+		t.Fatal("a small mirrored turn rewrote the mirror file")
+	}
+	s, err := other.Load("mcp-w1")
+	if err != nil || len(s.History) != 42 || !strings.HasSuffix(users(s.History), "small 19") {
+		t.Fatalf("Load = %d messages (%v), want all 42", len(s.History), err)
+	}
+	if h, err := other.Stat("mcp-w1"); err != nil || h.Messages != 42 {
+		t.Fatalf("Stat = %d messages (%v), want 42", h.Messages, err)
+	}
+	mirror(strings.Repeat("long ", snapshotMinTail/5)) // past the policy's bound: a snapshot
+	if h, err := other.StatFile("mcp-w1"); err != nil || h.Messages != 44 {
+		t.Fatalf("the file holds %d messages (%v) after a long turn, want 44", h.Messages, err)
+	}
+	// Another program rewrites the mirror: the next mirror replaces it.
+	doc, _ := other.Load("mcp-w1")
+	doc.History = doc.History[:2]
+	if err := other.Save("mcp-w1", doc); err != nil {
+		t.Fatal(err)
+	}
+	mirror("after")
+	if s, err := other.Load("mcp-w1"); err != nil || len(s.History) != 46 {
+		t.Fatalf("Load after a foreign rewrite = %d messages (%v), want 46", len(s.History), err)
 	}
 }

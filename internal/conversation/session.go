@@ -36,6 +36,9 @@ func (e *Engine) Save(name string, replace bool) error {
 		return exists()
 	}
 	saveAsChecked()
+	if e.bound == "" {
+		e.freezeMirror()
+	}
 	undo := e.saveState()
 	if e.bound != "" && e.bound != n {
 		if err := e.forkJournal(); err != nil {
@@ -215,7 +218,7 @@ func (e *Engine) New() (autosaved string, err error) {
 // reset empties the live conversation: no history, no binding, no journal.
 func (e *Engine) reset() {
 	e.history, e.bound, e.sess, e.dirty, e.journal, e.seen, e.base = nil, "", &session.Session{}, false, nil, session.Header{}, nil
-	e.checkpoints, e.hashes = nil, journal.Hashes{}
+	e.checkpoints, e.hashes, e.mirror = nil, journal.Hashes{}, mirrorState{}
 }
 
 // Fork copies the live history into a new session name (ErrExists if it
