@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/chatcli/chatcli/internal/jsonscan"
 	"github.com/chatcli/chatcli/internal/message"
 )
 
@@ -273,39 +272,3 @@ func sanitize(h []message.Message) []message.Message {
 	return h
 }
 
-// checkStructure is a fast whole-file check, several times cheaper than a
-// decode, run before a file is replaced: no control byte outside JSON
-// whitespace (a NUL-filled or zeroed block, binary garbage), and the
-// object, its members and each message of chat_history well nested and
-// terminated (a cut or spliced file). It does not check literals or string
-// escapes.
-func checkStructure(data []byte) error {
-	for i, c := range data {
-		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' {
-			return fmt.Errorf("%w: control byte 0x%02x at byte %d", jsonscan.ErrSyntax, c, i)
-		}
-	}
-	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) > 0 && t[0] == '[' {
-		_, err := jsonscan.Elements(data)
-		return err
-	}
-	members, err := jsonscan.Members(data)
-	if err != nil {
-		return err
-	}
-	for _, m := range members {
-		if m.Key != "chat_history" {
-			continue
-		}
-		elems, err := jsonscan.Elements(m.Value)
-		if err != nil {
-			return fmt.Errorf("chat_history: %w", err)
-		}
-		for k, e := range elems {
-			if _, err := jsonscan.Members(e); err != nil {
-				return fmt.Errorf("chat_history message #%d: %w", k+1, err)
-			}
-		}
-	}
-	return nil
-}

@@ -35,7 +35,11 @@ func Decode(data []byte) (*Session, error) { return DecodeReader(bytes.NewReader
 // newer format's messages do not decode), errFormat naming the member and,
 // for a message, its number and byte offset; an error of r is returned
 // wrapped.
-func DecodeReader(r io.Reader) (*Session, error) {
+func DecodeReader(r io.Reader) (*Session, error) { return decodeReader(r, false) }
+
+// decodeReader is DecodeReader; with discard set, each batch of messages
+// is decoded (and so checked) and dropped.
+func decodeReader(r io.Reader, discard bool) (*Session, error) {
 	st := jsonscan.NewStream(r, make([]byte, decodeBufBytes))
 	c, err := st.Peek()
 	if errors.Is(err, jsonscan.ErrSyntax) { // nothing but white space
@@ -45,7 +49,7 @@ func DecodeReader(r io.Reader) (*Session, error) {
 		return nil, err
 	}
 	if c == '[' {
-		h, err := decodeHistory(st)
+		h, err := decodeHistory(st, discard)
 		if err == nil {
 			err = st.End()
 		}
@@ -57,7 +61,7 @@ func DecodeReader(r io.Reader) (*Session, error) {
 	if c != '{' {
 		return nil, fmt.Errorf("%w: want an object at byte %d", jsonscan.ErrSyntax, st.Offset())
 	}
-	top, h, err := decodeMembers(st)
+	top, h, err := decodeMembers(st, discard)
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +78,7 @@ type member struct {
 // decodeMembers reads the top-level object: chat_history decoded as it
 // streams by (the last one wins, as in encoding/json), every other member
 // copied, in order.
-func decodeMembers(st *jsonscan.Stream) ([]member, *history, error) {
+func decodeMembers(st *jsonscan.Stream, discard bool) ([]member, *history, error) {
 	if _, err := st.Enter(); err != nil {
 		return nil, nil, err
 	}
@@ -93,7 +97,7 @@ func decodeMembers(st *jsonscan.Stream) ([]member, *history, error) {
 			return nil, nil, err
 		}
 		if key == "chat_history" {
-			if h, err = decodeHistory(st); err != nil {
+			if h, err = decodeHistory(st, discard); err != nil {
 				return nil, nil, err
 			}
 			continue
@@ -111,16 +115,18 @@ func decodeMembers(st *jsonscan.Stream) ([]member, *history, error) {
 // that did not decode (err, wrapping errFormat), after which the rest of
 // the array was only checked.
 type history struct {
-	msgs []message.Message
-	err  error
+	msgs    []message.Message
+	n       int // messages decoded, dropped ones included
+	err     error
+	discard bool // decoded messages are dropped (CheckReader)
 }
 
 // decodeHistory reads the array (or null) at the Stream's position into
 // messages, historyBatchBytes at a time. Only a structural error of the
 // document is returned as the error; a message that does not decode is
 // kept in history.err, so the caller can still learn the format version.
-func decodeHistory(st *jsonscan.Stream) (*history, error) {
-	h := &history{}
+func decodeHistory(st *jsonscan.Stream, discard bool) (*history, error) {
+	h := &history{discard: discard}
 	c, err := st.Peek()
 	if err != nil {
 		return nil, err
@@ -198,11 +204,13 @@ func (h *history) flush(b *batch) {
 	}
 	b.data[0] = '['
 	msgs, err := message.DecodeList(append(b.data, ']'))
-	if err == nil {
-		h.msgs = append(h.msgs, msgs...)
-	} else {
+	switch {
+	case err != nil:
 		h.err = h.locate(b, err)
+	case !h.discard:
+		h.msgs = append(h.msgs, msgs...)
 	}
+	h.n += len(msgs)
 	b.data, b.end, b.at = b.data[:0], b.end[:0], b.at[:0]
 }
 
@@ -214,7 +222,7 @@ func (h *history) locate(b *batch, batchErr error) error {
 	for k, end := range b.end {
 		var m message.Message
 		if err := json.Unmarshal(b.data[from:end], &m); err != nil {
-			return fmt.Errorf("%w: field \"chat_history\": message #%d at byte %d: %v", errFormat, len(h.msgs)+k+1, b.at[k], err)
+			return fmt.Errorf("%w: field \"chat_history\": message #%d at byte %d: %v", errFormat, h.n+k+1, b.at[k], err)
 		}
 		from = end + 1
 	}

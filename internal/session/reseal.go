@@ -103,7 +103,7 @@ func (s *Store) rekeyFile(name, path string, old seal.Key) (changed bool, err er
 		if err != nil {
 			return false, err
 		}
-		if err := checkStructure(data); err != nil {
+		if err := checkDocument(data); err != nil {
 			return false, classify(path, err)
 		}
 		h = sealedHeader{Version: ph.Version, Title: ph.Title, CreatedAt: ph.CreatedAt, UpdatedAt: ph.UpdatedAt,

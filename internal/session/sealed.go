@@ -267,7 +267,7 @@ func (s *Store) decodeFile(name, p string, data []byte) (*Session, error) {
 // checkSealed is checkOverwrite for a sealed file: it must open with the
 // store's key. Its body is not parsed again: an authentic body is one this
 // program sealed, always a whole document (Encode's output, or a plaintext
-// file that passed checkStructure when it was rekeyed).
+// file that passed checkDocument when it was rekeyed).
 func (s *Store) checkSealed(p string, data []byte) error {
 	name := nameOf(p)
 	if _, _, err := openContainerInPlace(s.key, name, data); err != nil {

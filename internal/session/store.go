@@ -34,6 +34,9 @@ type Store struct {
 	// journalDir holds the journals whose tails Load and the headers
 	// apply (tail.go); "" reads files as they are.
 	journalDir string
+	// known holds the files this store last wrote or verified, whose
+	// check before a replace is skipped (overwrite.go).
+	known knownFiles
 }
 
 // Open returns the store under dir, creating it (mode 0700) if needed.
@@ -189,6 +192,7 @@ func (s *Store) save(name string, sess *Session) error {
 	if err != nil && !errors.Is(err, atomicfile.ErrNotDurable) {
 		return err
 	}
+	s.known.remember(p, sess.Revision)
 	if !s.key.IsZero() { // written, durably or not
 		s.forgetListed(filepath.Base(p)) // its entry would keep the title in plaintext
 	}
@@ -254,33 +258,6 @@ func (s *Store) prepare(p string, sess *Session) ([]byte, error) {
 		return nil, err
 	}
 	return s.sealFor(p, sess, data)
-}
-
-// checkOverwrite refuses to replace a file that exists but cannot be read:
-// its header must parse, its version be known, and the whole file must pass
-// checkStructure.
-func (s *Store) checkOverwrite(p string) error {
-	if _, err := os.Lstat(p); errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	_, err := readHeader(p)
-	if errors.Is(err, errSealedFile) {
-		var data []byte
-		if data, err = os.ReadFile(p); err == nil {
-			err = s.checkSealed(p, data)
-		}
-	} else if err == nil {
-		var data []byte
-		if data, err = os.ReadFile(p); err == nil {
-			if err = checkStructure(data); err != nil {
-				err = classify(p, err)
-			}
-		}
-	}
-	if err != nil {
-		return fmt.Errorf("%w; refusing to overwrite it (move or delete it first)", err)
-	}
-	return nil
 }
 
 // Stat returns the header of one session (cheap: see readHeader), with

@@ -1,0 +1,127 @@
+package session
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// onFullCheck runs before checkOverwrite decodes a whole file (a seam:
+// tests count the files read).
+var onFullCheck = func(string) {}
+
+// fileID is what tells a file this store wrote or verified from any other
+// at the same path: its inode, size, modification time and revision.
+type fileID struct {
+	dev, ino uint64
+	size     int64
+	mtime    time.Time
+	revision int64
+}
+
+// knownFiles holds the fileID of each path this store last wrote or
+// verified, by path.
+type knownFiles struct {
+	mu  sync.Mutex
+	ids map[string]fileID
+}
+
+// idOf returns the fileID of the open file f whose header revision is rev.
+func idOf(st fs.FileInfo, rev int64) fileID {
+	id := fileID{size: st.Size(), mtime: st.ModTime(), revision: rev}
+	if sys, ok := st.Sys().(*syscall.Stat_t); ok {
+		id.dev, id.ino = uint64(sys.Dev), sys.Ino
+	}
+	return id
+}
+
+// remember records p as known, as it is now on disk with revision rev (a
+// file that cannot be read is forgotten).
+func (k *knownFiles) remember(p string, rev int64) {
+	st, err := os.Stat(p)
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.ids == nil {
+		k.ids = map[string]fileID{}
+	}
+	if err != nil {
+		delete(k.ids, p)
+		return
+	}
+	k.ids[p] = idOf(st, rev)
+}
+
+// known reports whether p is still the file last remembered.
+func (k *knownFiles) known(p string, st fs.FileInfo, rev int64) bool {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	id, ok := k.ids[p]
+	return ok && id == idOf(st, rev)
+}
+
+// checkOverwrite refuses to replace a file that exists but that Load
+// refuses: a sealed file must open with the store's key, a plaintext one
+// decode whole (wrong types, bad escapes and a newer version included),
+// read as it streams by, its messages checked and dropped batch by batch.
+// The decode is skipped for the file this store last wrote or verified at
+// p (same inode, size, modification time and revision; the caller holds
+// the session's lock).
+func (s *Store) checkOverwrite(p string) error {
+	err := s.checkFile(p)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%w; refusing to overwrite it (move or delete it first)", err)
+	}
+	return nil
+}
+
+func (s *Store) checkFile(p string) error {
+	if _, err := os.Lstat(p); err != nil {
+		return err
+	}
+	h, err := readHeader(p)
+	if errors.Is(err, errSealedFile) {
+		data, err := os.ReadFile(p)
+		if err == nil {
+			err = s.checkSealed(p, data)
+		}
+		return err
+	}
+	if err != nil {
+		return err
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if s.known.known(p, st, h.Revision) {
+		return nil
+	}
+	onFullCheck(p)
+	if err := CheckReader(f); err != nil {
+		return classifyRead(p, err)
+	}
+	s.known.remember(p, h.Revision)
+	return nil
+}
+
+// CheckReader reads a session document from r as DecodeReader does,
+// with its errors, but keeps none of its messages: its memory is a few
+// megabytes whatever the document's size.
+func CheckReader(r io.Reader) error {
+	_, err := decodeReader(r, true)
+	return err
+}
+
+// checkDocument is CheckReader for a document in memory.
+func checkDocument(data []byte) error { return CheckReader(bytes.NewReader(data)) }
