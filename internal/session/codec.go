@@ -271,4 +271,3 @@ func sanitize(h []message.Message) []message.Message {
 	}
 	return h
 }
-
