@@ -96,8 +96,8 @@ func (e *Engine) writeMirror(n string, h session.Header, statErr error, atPos bo
 	return nil
 }
 
-// freezeMirror runs before an unbound conversation is saved under a name
-// that takes over its journal: the last mirror, a snapshot of that
+// freezeMirror runs before an unbound conversation is saved or forked
+// under a name that takes over its journal: the last mirror, a snapshot of that
 // journal, is rewritten to stand on its own, so the session's later turns
 // do not show through it. A mirror someone else rewrote is left alone; a
 // failure is announced (the mirror then shows the session's later turns).

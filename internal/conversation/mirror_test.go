@@ -153,3 +153,33 @@ func TestMirrorIsASnapshotOfTheJournal(t *testing.T) {
 		t.Fatalf("Load after a foreign rewrite = %d messages (%v), want 46", len(s.History), err)
 	}
 }
+
+// Saving or forking a mirrored conversation under a name hands its
+// journal to that session: the mirror keeps what it held, and the
+// session's later turns do not show through it.
+func TestNamingAMirroredConversationFreezesTheMirror(t *testing.T) {
+	for _, verb := range []string{"save", "fork"} {
+		t.Run(verb, func(t *testing.T) {
+			_, journals, st, other := twoStores(t)
+			e := New(Options{Store: st, Provider: offline.New(""), JournalDir: journals})
+			turn(t, e, "mirrored")
+			if err := e.Mirror("mcp-f1"); err != nil {
+				t.Fatal(err)
+			}
+			name := func() error { return e.Save("named", false) }
+			if verb == "fork" {
+				name = func() error { return e.Fork("named") }
+			}
+			if err := name(); err != nil {
+				t.Fatal(err)
+			}
+			turn(t, e, "later")
+			if s, err := other.Load("mcp-f1"); err != nil || users(s.History) != "mirrored" {
+				t.Fatalf("mirror after %s = %q (%v), want only the mirrored turn", verb, users(s.History), err)
+			}
+			if s, err := other.Load("named"); err != nil || users(s.History) != "mirrored,later" {
+				t.Fatalf("session = %q (%v)", users(s.History), err)
+			}
+		})
+	}
+}

@@ -232,6 +232,9 @@ func (e *Engine) Fork(name string) error {
 	if e.store.Exists(n) {
 		return fmt.Errorf("%w: %q", session.ErrExists, n)
 	}
+	if e.bound == "" { // the new session takes over the journal
+		e.freezeMirror()
+	}
 	prev := e.sess.TranscriptID
 	if err := e.forkJournal(); err != nil {
 		return err
