@@ -74,6 +74,9 @@ type Engine struct {
 	pendingFork string
 	// mirror is what the last Mirror wrote (mirror.go).
 	mirror mirrorState
+	// journalFailure is the kind of the journal failure last announced,
+	// "" once a write landed (journal.go).
+	journalFailure string
 
 	// mode is ModeChat, ModeAgent or ModeCoder; toolbox runs the tools of
 	// the last two (see agent.go).

@@ -1,7 +1,9 @@
 package conversation
 
 import (
+	"errors"
 	"fmt"
+	"syscall"
 
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
@@ -66,10 +68,36 @@ func (e *Engine) recordAlways(reason string) {
 		return // a refused key seals nothing; without the key of an encrypted store, no plaintext journal
 	}
 	if err := e.openJournal(); err != nil {
-		e.notify(fmt.Sprintf("journal not written: %v", err))
+		e.journalFailed(err)
 		return
 	}
 	e.commit(reason)
+}
+
+// journalFailed announces a journal write that failed, once for a run of
+// failures of one kind (a full disk, a refused write, a missing folder:
+// the same errno, or else the same text), not at every turn of it; the
+// live history keeps every message, and the next write that lands writes
+// them all (journalLanded says so).
+func (e *Engine) journalFailed(err error) {
+	kind := err.Error()
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		kind = errno.Error()
+	}
+	if kind == e.journalFailure {
+		return
+	}
+	e.journalFailure = kind
+	e.notify(fmt.Sprintf("journal not written: %v (said once while it lasts; the conversation is kept and written when the journal takes it again)", err))
+}
+
+// journalLanded ends a run of journal failures, saying so.
+func (e *Engine) journalLanded() {
+	if e.journalFailure != "" {
+		e.journalFailure = ""
+		e.notify("journal written again: every message is in it")
+	}
 }
 
 // forkJournal gives the conversation its own copy of its journal, so that

@@ -154,15 +154,16 @@ func (e *Engine) commit(reason string) int {
 		other.History = rc.Theirs
 		fork, ferr := e.forkConflict(other, false)
 		if ferr != nil {
-			e.notify(fmt.Sprintf("journal not written: %v", ferr))
+			e.journalFailed(ferr)
 			return 0
 		}
 		e.pendingFork = fork
 		return 0
 	case e.landed(err) != nil:
-		e.notify(fmt.Sprintf("journal not written: %v", err))
+		e.journalFailed(err)
 		return 0
 	}
+	e.journalLanded()
 	e.history = res.History
 	if e.bound != "" {
 		// What every reader of the file and its journal now loads: the
