@@ -163,6 +163,7 @@ func (f *factory) engine(c config.Config) (*conversation.Engine, error) {
 			if err := marker.Set(name); err != nil {
 				notify(fmt.Sprintf("could not mark session %q open: %v", name, err))
 			}
+			f.noteUsed(c.Home, name)
 		}})
 	f.engines = append(f.engines, e)
 	return e, nil

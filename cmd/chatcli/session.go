@@ -243,7 +243,7 @@ func newSessionRenameCmd(f *factory) *cobra.Command {
 		Short: "Rename a session (never replaces an existing one)",
 		Args:  exactArgs(2, "OLD and NEW"),
 		RunE: func(_ *cobra.Command, args []string) error {
-			st, err := f.storeFromEnv()
+			c, st, err := f.configStore()
 			if err != nil {
 				return err
 			}
@@ -261,6 +261,7 @@ func newSessionRenameCmd(f *factory) *cobra.Command {
 			case err != nil:
 				return err
 			}
+			f.renameUsed(c.Home, args[0], args[1])
 			fmt.Fprintf(f.streams.Out, "Renamed %q to %q.\n", args[0], args[1])
 			return nil
 		},

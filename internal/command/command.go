@@ -33,6 +33,10 @@ type Env struct {
 	// Ask reads one answer on the terminal (the rewind menu's choice); nil
 	// when there is none.
 	Ask func(prompt string) (string, error)
+	// Pick lets the person choose a session on the terminal (the picker)
+	// and returns its name, "" when they chose none; nil when there is no
+	// terminal.
+	Pick func() (string, error)
 }
 
 // Command is one slash command.
@@ -52,6 +56,7 @@ func Commands() []Command {
 		{Name: "newsession", Usage: "/newsession", Summary: "start a new conversation (same as /session new)", Run: func(ctx context.Context, env *Env, args []string) error {
 			return runSession(ctx, env, append([]string{"new"}, args...))
 		}},
+		resumeCommand,
 		{Name: "session", Usage: "/session VERB [ARGS]", Summary: "save, load and manage sessions (/session help)", Run: runSession},
 		{Name: "config", Usage: "/config session", Summary: "show the session settings, their sources and the active journal", Run: runConfig},
 		{Name: "compact", Usage: "/compact [instruction]", Summary: "summarise older messages (keeps the last 10; with an instruction, the last 4)", Run: runCompact},

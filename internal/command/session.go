@@ -28,7 +28,7 @@ var takesName = map[string]bool{"load": true, "delete": true, "attach": true, "s
 func init() {
 	sessionVerbs = []verb{
 		{"save", "save NAME [--yes]", "save the conversation as NAME and bind to it (--yes replaces another session)", 1, sessionSave},
-		{"load", "load NAME", "replace the conversation with session NAME and bind to it", 1, sessionLoad},
+		{"load", "load NAME", "replace the conversation with session NAME and bind to it (an autosave continues unbound)", 1, sessionLoad},
 		{"list", "list", "list saved sessions, newest first", 0, sessionList},
 		{"delete", "delete NAME [--yes]", "move session NAME to the trash (chatcli session restore NAME brings it back)", 1, sessionDelete},
 		{"new", "new", "start a new, unbound conversation", 0, sessionNew},
@@ -103,15 +103,7 @@ func sessionSave(env *Env, a []string, yes bool) error {
 	return nil
 }
 
-func sessionLoad(env *Env, a []string, _ bool) error {
-	autosaved, err := env.Engine.Load(a[0])
-	if err != nil {
-		return err
-	}
-	reportAutosave(env, autosaved)
-	fmt.Fprintf(env.Out, "Loaded session %q (%d messages).\n", env.Engine.Bound(), len(env.Engine.History()))
-	return nil
-}
+func sessionLoad(env *Env, a []string, _ bool) error { return Resume(env, a[0], false) }
 
 func sessionList(env *Env, _ []string, _ bool) error {
 	list, err := env.Engine.Store().List()

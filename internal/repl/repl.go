@@ -70,6 +70,8 @@ type Options struct {
 	// WatchKeys, when set, wraps long commands (/compact) so that keys can
 	// cancel them (EscCancels); nil leaves Ctrl+C alone to cancel.
 	WatchKeys func(context.Context) (context.Context, func())
+	// OnSaved, when set, hears the name of the autosave made on exit.
+	OnSaved func(name string)
 }
 
 // Run is the read-eval loop. It returns nil at EOF or /exit, ErrScriptFailed
@@ -136,9 +138,7 @@ func Run(ctx context.Context, o Options) error {
 		}
 	}
 	name, err := o.Engine.Close(o.Autosave)
-	if name != "" {
-		fmt.Fprintf(o.Err, "Conversation saved as %q (chatcli session show %s). Set CHATCLI_SESSION_AUTOSAVE=off to stop saving on exit.\n", name, name)
-	}
+	exitLine(o, name)
 	if err = errors.Join(readErr, err); err != nil {
 		return err
 	}
