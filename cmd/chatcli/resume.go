@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -25,7 +27,7 @@ const pickMarker = "(picker)"
 func addResumeFlags(cmd *cobra.Command, o *rootOptions) {
 	fl := cmd.Flags()
 	fl.BoolVarP(&o.Continue, "continue", "c", false, "continue the most recently updated conversation used in this folder (with -p: one shot continuing it)")
-	fl.StringVar(&o.Resume, "resume", "", "open the REPL bound to session `NAME` (created at the first turn if missing)")
+	fl.StringVar(&o.Resume, "resume", "", "open the REPL bound to session `NAME` (created at the first turn if missing); with no NAME on a terminal, pick one")
 	fl.Lookup("resume").NoOptDefVal = pickMarker
 	fl.StringVar(&o.Session, "session", "", "continue session `NAME` (created if missing) and save every turn in it; same as --resume NAME")
 }
@@ -55,17 +57,26 @@ func (o *rootOptions) checkResumeFlags(cmd *cobra.Command) error {
 	if cmd.Flags().Changed("session") && o.Session == "" {
 		return fmt.Errorf("%w: --session needs a NAME", errFlags)
 	}
-	if o.Resume == pickMarker {
-		return fmt.Errorf("%w: --resume needs a NAME: chatcli --resume NAME (chatcli session list shows them; chatcli -c continues this folder's newest)", errFlags)
+	if o.Resume == pickMarker && !(o.f.streams.InTTY && o.f.streams.OutTTY) {
+		return fmt.Errorf("%w: --resume needs a NAME when not on a terminal: chatcli --resume NAME (chatcli session list shows them; chatcli -c continues this folder's newest)", errFlags)
 	}
 	return nil
 }
 
+// errNothingChosen ends chatcli quietly when the picker was left without
+// choosing a session.
+var errNothingChosen = errors.New("no session chosen")
+
 // resumeTarget is the session the flags ask to continue ("" for none) and
 // whether a missing one may be created (a name given by --resume or
 // --session, not one -c found).
-func (o *rootOptions) resumeTarget(e *conversation.Engine, home string) (name string, create bool, err error) {
+func (o *rootOptions) resumeTarget(ctx context.Context, e *conversation.Engine, home string) (name string, create bool, err error) {
 	switch {
+	case o.Resume == pickMarker:
+		if name, err = o.f.pick(ctx, e, home); err == nil && name == "" {
+			err = errNothingChosen
+		}
+		return name, false, err
 	case o.Continue:
 		name, err = latestInFolder(e.Store(), recent.Open(home), o.f.folder())
 		return name, false, err
@@ -106,8 +117,8 @@ func latestInFolder(st *session.Store, r *recent.Record, folder string) (string,
 // none.
 //
 // With -p nothing is reported: the reply alone is the output.
-func (o *rootOptions) resumeInto(e *conversation.Engine, c config.Config) (string, error) {
-	name, create, err := o.resumeTarget(e, c.Home)
+func (o *rootOptions) resumeInto(ctx context.Context, e *conversation.Engine, c config.Config) (string, error) {
+	name, create, err := o.resumeTarget(ctx, e, c.Home)
 	if err != nil || name == "" {
 		return "", err
 	}
@@ -164,4 +175,13 @@ func (f *factory) renameUsed(home, old, new string) {
 	if err := recent.Open(home).Rename(old, new); err != nil {
 		fmt.Fprintln(f.streams.Err, "note: "+err.Error())
 	}
+}
+
+// quietly is nil for errNothingChosen (leaving the picker is no failure),
+// else err.
+func quietly(err error) error {
+	if errors.Is(err, errNothingChosen) {
+		return nil
+	}
+	return err
 }

@@ -140,6 +140,9 @@ func TestResumeFlagsRefuseWhatTheyCannotDo(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, code, errOut, exitUsage, tc.want)
 		}
 	}
+	if _, errOut, code := run(t, env, "/resume\n"); code != exitUsage || !strings.Contains(errOut, "/resume needs a NAME here") {
+		t.Errorf("/resume without a name in a script: exit %d: %s", code, errOut)
+	}
 	if entries, _ := os.ReadDir(filepath.Join(strings.TrimPrefix(env[0], "CHATCLI_HOME="), "sessions")); len(entries) != 0 {
 		t.Fatalf("refused flags wrote sessions: %v", entries)
 	}

@@ -149,8 +149,8 @@ func oneShotRun(ctx context.Context, o *rootOptions) (err error) {
 		return err
 	}
 	if keeps {
-		if _, err := o.resumeInto(e, c); err != nil {
-			return err
+		if _, err := o.resumeInto(ctx, e, c); err != nil {
+			return quietly(err)
 		}
 		// The session's file is brought up to date on the way out (the
 		// turn itself went to its journal); a continued autosave is
@@ -191,8 +191,8 @@ func replRun(ctx context.Context, o *rootOptions) error {
 	if err != nil {
 		return err
 	}
-	if _, err := o.resumeInto(e, c); err != nil {
-		return err
+	if _, err := o.resumeInto(ctx, e, c); err != nil {
+		return quietly(err)
 	}
 	if err := startMode(e, o); err != nil {
 		return err
@@ -204,7 +204,7 @@ func replRun(ctx context.Context, o *rootOptions) error {
 	defer waitAtMost(done, retentionExitWait)
 	waitAtMost(done, retentionStartWait)
 	opts := repl.Options{Engine: e, In: s.In, Out: s.Out, Err: s.Err, Banner: banner(e.Provider()), Autosave: c.Autosave, Config: &c,
-		Class: scriptClass, OnSaved: func(name string) { o.f.noteUsed(c.Home, name) }}
+		Class: scriptClass, Pick: func() (string, error) { return o.f.pick(ctx, e, c.Home) }, OnSaved: func(name string) { o.f.noteUsed(c.Home, name) }}
 	for _, w := range c.Warnings {
 		fmt.Fprintln(s.Err, "warning: "+w)
 	}
