@@ -147,3 +147,31 @@ func TestResumeFlagsRefuseWhatTheyCannotDo(t *testing.T) {
 		t.Fatalf("refused flags wrote sessions: %v", entries)
 	}
 }
+
+func TestShellCompletionListsSessionNames(t *testing.T) {
+	env := []string{"CHATCLI_HOME=" + t.TempDir()}
+	for _, n := range []string{"alpha", "beta"} {
+		if _, errOut, code := run(t, env, "", "-p", "about "+n, "--session", n); code != 0 {
+			t.Fatalf("%d %s", code, errOut)
+		}
+	}
+	for _, args := range [][]string{
+		{"__complete", "session", "show", ""},
+		{"__complete", "session", "fork", ""},
+		{"__complete", "--resume", ""},
+		{"__complete", "--session", ""},
+	} {
+		out, errOut, code := run(t, env, "", args...)
+		if code != 0 || !strings.Contains(out, "alpha\tabout alpha\n") || !strings.Contains(out, "beta\tabout beta\n") {
+			t.Errorf("%v: exit %d\n%s\n%s", args, code, out, errOut)
+		}
+	}
+	out, _, _ := run(t, env, "", "__complete", "session", "show", "al")
+	if strings.Contains(out, "beta") || !strings.Contains(out, "alpha") {
+		t.Errorf("prefix al:\n%s", out)
+	}
+	out, _, _ = run(t, env, "", "__complete", "session", "export", "alpha", "")
+	if !strings.Contains(out, "md\n") || !strings.Contains(out, "jsonl\n") {
+		t.Errorf("export formats:\n%s", out)
+	}
+}

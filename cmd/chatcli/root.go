@@ -120,6 +120,7 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 	fl := cmd.Flags()
 	fl.StringVarP(&o.Prompt, "prompt", "p", "", "run one prompt, print the reply and exit")
 	addResumeFlags(cmd, o)
+	completeRootFlags(f, cmd, o)
 	fl.BoolVar(&o.Agent, "agent", false, "agent mode: the model may read files and run commands (with -p: run the task, print the final answer)")
 	fl.BoolVar(&o.Coder, "coder", false, "coder mode: like --agent, and the model may also write files")
 	fl.BoolVar(&o.AutoExec, "agent-auto-exec", false, "let tools write files and run commands without asking (CHATCLI_AGENT_AUTO_EXEC)")

@@ -26,6 +26,7 @@ func newSessionCmd(f *factory) *cobra.Command {
 	cmd.AddCommand(newSessionListCmd(f, nil), newSessionShowCmd(f, nil), newSessionDeleteCmd(f, nil),
 		newSessionForkCmd(f), newSessionRenameCmd(f), newSessionExportCmd(f), newSessionSearchCmd(f), newSessionRewindCmd(f),
 		newSessionRestoreCmd(f, nil))
+	completeSessionVerbs(f, cmd)
 	return cmd
 }
 

@@ -122,14 +122,24 @@ func Complete(env *Env, line string) []string {
 		}
 	case fields[0] == "/session" && takesName[fields[1]] && (len(fields) == 2 || len(fields) == 3 && !trailing):
 		prefix = "/session " + fields[1] + " "
-		list, _ := env.Engine.Store().List()
-		for _, h := range list {
-			cands = append(cands, h.Name)
-		}
+		cands = sessionNames(env)
+	case fields[0] == "/resume" && (len(fields) == 1 && trailing || len(fields) == 2 && !trailing):
+		prefix = "/resume "
+		cands = sessionNames(env)
 	default:
 		return nil
 	}
 	return withPrefix(cands, line, prefix)
+}
+
+// sessionNames lists the store's session names, newest first.
+func sessionNames(env *Env) []string {
+	list, _ := env.Engine.Store().List()
+	names := make([]string, len(list))
+	for i, h := range list {
+		names[i] = h.Name
+	}
+	return names
 }
 
 func withPrefix(cands []string, line, prefix string) []string {
