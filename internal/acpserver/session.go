@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"sync"
 	"time"
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/conversation"
 )
 
@@ -111,19 +111,20 @@ func (s *Server) ListSessions(_ context.Context, p acp.ListSessionsRequest) (acp
 	if err != nil {
 		return acp.ListSessionsResponse{}, reqError(err)
 	}
-	from := 0
+	cursor := ""
 	if p.Cursor != nil {
-		if from, err = strconv.Atoi(*p.Cursor); err != nil || from < 0 || from > len(heads) {
-			return acp.ListSessionsResponse{}, reqError(fmt.Errorf("%w: session/list: cursor %q is not one this server gave", errInvalid, *p.Cursor))
-		}
+		cursor = *p.Cursor
+	}
+	page, err := command.PageOf(len(heads), cursor, ListPageSize)
+	if err != nil {
+		return acp.ListSessionsResponse{}, reqError(fmt.Errorf("%w: session/list: %v", errInvalid, command.ErrorLine(err)))
 	}
 	cwd := s.o.WorkDir
 	if p.Cwd != nil && *p.Cwd != "" {
 		cwd = *p.Cwd
 	}
 	out := acp.ListSessionsResponse{Sessions: []acp.SessionInfo{}}
-	for i := from; i < len(heads) && i < from+ListPageSize; i++ {
-		h := heads[i]
+	for _, h := range heads[page.From:page.To] {
 		info := acp.SessionInfo{SessionId: acp.SessionId(h.Name), Cwd: cwd}
 		if h.Err == nil {
 			info.Title = acp.Ptr(h.Title)
@@ -133,8 +134,8 @@ func (s *Server) ListSessions(_ context.Context, p acp.ListSessionsRequest) (acp
 		}
 		out.Sessions = append(out.Sessions, info)
 	}
-	if next := from + ListPageSize; next < len(heads) {
-		out.NextCursor = acp.Ptr(strconv.Itoa(next))
+	if page.Next != "" {
+		out.NextCursor = acp.Ptr(page.Next)
 	}
 	return out, nil
 }
