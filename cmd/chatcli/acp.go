@@ -79,7 +79,8 @@ func acpRun(ctx context.Context, o *acpOptions) error {
 	defer serverStart(ctx, s, c)()
 	wd, _ := os.Getwd()
 	srv := acpserver.New(acpserver.Options{
-		NewEngine: func() (*conversation.Engine, error) { return o.f.engine(c) },
+		NewEngine: func(cwd string) (*conversation.Engine, error) { return o.f.engineIn(c, cwd) },
+		Folders:   func() map[string]string { return recordedFolders(s, c.Home) },
 		Config:    &c,
 		Mirror:    acpMirror(c),
 		Notify:    func(line string) { fmt.Fprintln(s.Err, "note: "+line) },

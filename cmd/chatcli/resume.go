@@ -136,9 +136,15 @@ func (o *rootOptions) resumeInto(ctx context.Context, e *conversation.Engine, c 
 }
 
 // folder is the working folder sessions are recorded under.
-func (f *factory) folder() string {
-	if f.workdir != "" {
-		return recent.Folder(f.workdir)
+func (f *factory) folder() string { return f.folderOf("") }
+
+// folderOf is dir's recorded form, the working folder's for "".
+func (f *factory) folderOf(dir string) string {
+	if dir == "" {
+		dir = f.workdir
+	}
+	if dir != "" {
+		return recent.Folder(dir)
 	}
 	wd, err := os.Getwd()
 	if err != nil {
@@ -147,10 +153,11 @@ func (f *factory) folder() string {
 	return recent.Folder(wd)
 }
 
-// noteUsed records that session name was used in this folder; a failure
-// is a note, never an error (the record only serves -c and listings).
-func (f *factory) noteUsed(home, name string) {
-	folder := f.folder()
+// noteUsed records that session name was used in folder dir ("" for the
+// working folder); a failure is a note, never an error (the record only
+// serves -c and listings).
+func (f *factory) noteUsed(home, name, dir string) {
+	folder := f.folderOf(dir)
 	if name == "" || folder == "" {
 		return
 	}
@@ -166,7 +173,7 @@ func (f *factory) reportSaved(home, name string) {
 		return
 	}
 	fmt.Fprintf(f.streams.Err, "Conversation saved as %q; chatcli --resume %s continues it.\n", name, name)
-	f.noteUsed(home, name)
+	f.noteUsed(home, name, "")
 }
 
 // renameUsed moves a renamed session's folder in the record; a failure is
@@ -184,4 +191,18 @@ func quietly(err error) error {
 		return nil
 	}
 	return err
+}
+
+// recordedFolders is the folder each session was last used in, by name;
+// a record that cannot be read is a note and no folders.
+func recordedFolders(s *ioStreams, home string) map[string]string {
+	entries, err := recent.Open(home).Read()
+	if err != nil {
+		fmt.Fprintln(s.Err, "note: "+err.Error())
+	}
+	out := make(map[string]string, len(entries))
+	for n, e := range entries {
+		out[n] = e.Folder
+	}
+	return out
 }

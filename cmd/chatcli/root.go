@@ -205,7 +205,7 @@ func replRun(ctx context.Context, o *rootOptions) error {
 	defer waitAtMost(done, retentionExitWait)
 	waitAtMost(done, retentionStartWait)
 	opts := repl.Options{Engine: e, In: s.In, Out: s.Out, Err: s.Err, Banner: banner(e.Provider()), Autosave: c.Autosave, Config: &c,
-		Class: scriptClass, Pick: func() (string, error) { return o.f.pick(ctx, e, c.Home) }, OnSaved: func(name string) { o.f.noteUsed(c.Home, name) }}
+		Class: scriptClass, Pick: func() (string, error) { return o.f.pick(ctx, e, c.Home) }, OnSaved: func(name string) { o.f.noteUsed(c.Home, name, "") }}
 	for _, w := range c.Warnings {
 		fmt.Fprintln(s.Err, "warning: "+w)
 	}
