@@ -30,6 +30,7 @@ func addResumeFlags(cmd *cobra.Command, o *rootOptions) {
 	fl.StringVar(&o.Resume, "resume", "", "open the REPL bound to session `NAME` (created at the first turn if missing); with no NAME on a terminal, pick one")
 	fl.Lookup("resume").NoOptDefVal = pickMarker
 	fl.StringVar(&o.Session, "session", "", "continue session `NAME` (created if missing) and save every turn in it; same as --resume NAME")
+	fl.StringVar(&o.Name, "name", "", "start a new conversation saved as session `NAME` from the first turn (refused if NAME exists)")
 }
 
 // rootArgs takes the NAME after a bare --resume (pflag binds a value to a
@@ -46,16 +47,18 @@ func rootArgs(o *rootOptions) cobra.PositionalArgs {
 // checkResumeFlags refuses combinations of -c, --resume and --session.
 func (o *rootOptions) checkResumeFlags(cmd *cobra.Command) error {
 	given := 0
-	for _, f := range []string{"continue", "resume", "session"} {
+	for _, f := range []string{"continue", "resume", "session", "name"} {
 		if cmd.Flags().Changed(f) {
 			given++
 		}
 	}
 	if given > 1 {
-		return fmt.Errorf("%w: -c/--continue, --resume and --session each choose the conversation: give one of them", errFlags)
+		return fmt.Errorf("%w: -c/--continue, --resume, --session and --name each choose the conversation: give one of them", errFlags)
 	}
-	if cmd.Flags().Changed("session") && o.Session == "" {
-		return fmt.Errorf("%w: --session needs a NAME", errFlags)
+	for flag, v := range map[string]string{"session": o.Session, "name": o.Name} {
+		if cmd.Flags().Changed(flag) && v == "" {
+			return fmt.Errorf("%w: --%s needs a NAME", errFlags, flag)
+		}
 	}
 	if o.Resume == pickMarker && !(o.f.streams.InTTY && o.f.streams.OutTTY) {
 		return fmt.Errorf("%w: --resume needs a NAME when not on a terminal: chatcli --resume NAME (chatcli session list shows them; chatcli -c continues this folder's newest)", errFlags)
@@ -82,6 +85,15 @@ func (o *rootOptions) resumeTarget(ctx context.Context, e *conversation.Engine, 
 		return name, false, err
 	case o.Resume != "":
 		return o.Resume, true, nil
+	case o.Name != "":
+		if conversation.IsMachineName(o.Name) {
+			return "", false, fmt.Errorf("%w %q: names starting with %q are kept for sessions chatcli makes itself, which expire; choose another name",
+				conversation.ErrReservedName, o.Name, conversation.MachinePrefixes)
+		}
+		if e.Store().Exists(o.Name) {
+			return "", false, fmt.Errorf("%w: session %q; chatcli --resume %s continues it, or choose another name", session.ErrExists, o.Name, o.Name)
+		}
+		return o.Name, true, nil
 	}
 	return o.Session, true, nil
 }

@@ -134,6 +134,9 @@ func TestResumeFlagsRefuseWhatTheyCannotDo(t *testing.T) {
 		{[]string{"--session="}, "--session needs a NAME"},
 		{[]string{"--resume", "a", "b"}, `unexpected argument "b"`},
 		{[]string{"--resume", "bad/name"}, "bad/name"},
+		{[]string{"--name", "autosave-1", "-p", "x"}, `reserved session name "autosave-1"`},
+		{[]string{"--name", "a", "-c"}, "give one of them"},
+		{[]string{"--name="}, "--name needs a NAME"},
 	} {
 		_, errOut, code := run(t, env, "", tc.args...)
 		if code != exitUsage || !strings.Contains(errOut, tc.want) {
@@ -173,5 +176,25 @@ func TestShellCompletionListsSessionNames(t *testing.T) {
 	out, _, _ = run(t, env, "", "__complete", "session", "export", "alpha", "")
 	if !strings.Contains(out, "md\n") || !strings.Contains(out, "jsonl\n") {
 		t.Errorf("export formats:\n%s", out)
+	}
+}
+
+func TestNameStartsANewSessionAndRenameRenamesTheBoundOne(t *testing.T) {
+	env := []string{"CHATCLI_HOME=" + t.TempDir()}
+	if _, errOut, code := run(t, env, "hello\n", "--name", "proj"); code != 0 {
+		t.Fatalf("--name proj: %d %s", code, errOut)
+	}
+	if _, errOut, code := run(t, env, "", "--name", "proj", "-p", "x"); code != exitUsage || !strings.Contains(errOut, "chatcli --resume proj continues it") {
+		t.Fatalf("--name of an existing session: exit %d: %s", code, errOut)
+	}
+	out, errOut, code := run(t, env, "/session rename proj-2\n/session status\n", "--resume", "proj")
+	if code != 0 || !strings.Contains(out, `Renamed "proj" to "proj-2"`) || !strings.Contains(out, `Bound to session "proj-2" (2 messages)`) {
+		t.Fatalf("/session rename: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if _, errOut, code := run(t, env, "/session rename x\n"); code != exitUsage || !strings.Contains(errOut, "no session is bound") {
+		t.Fatalf("/session rename unbound: exit %d: %s", code, errOut)
+	}
+	if l := listed(t, env); len(l) != 1 || l[0].Name != "proj-2" {
+		t.Fatalf("sessions: %+v", l)
 	}
 }

@@ -33,9 +33,10 @@ type rootOptions struct {
 	f       *factory
 	Prompt  string
 	Session string
-	// Continue and Resume choose a conversation to continue (resume.go).
+	// Continue, Resume and Name choose the conversation (resume.go).
 	Continue bool
 	Resume   string
+	Name     string
 	Provider string
 	Model    string
 	// Agent and Coder start in that mode; AutoExec lets tools write and
@@ -142,7 +143,7 @@ func oneShotRun(ctx context.Context, o *rootOptions) (err error) {
 	if err != nil {
 		return err
 	}
-	keeps := o.Session != "" || o.Resume != "" || o.Continue
+	keeps := o.Session != "" || o.Resume != "" || o.Name != "" || o.Continue
 	c.Transcript = c.Transcript && keeps // without a session nothing is kept
 	c.Agent.AutoExec = c.Agent.AutoExec || o.AutoExec
 	e, err := o.f.engine(c)

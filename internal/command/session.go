@@ -23,7 +23,7 @@ const anyArgs = -1
 var sessionVerbs []verb
 
 // takesName marks the verbs whose argument is an existing session.
-var takesName = map[string]bool{"load": true, "delete": true, "attach": true, "save": true}
+var takesName = map[string]bool{"load": true, "delete": true, "attach": true, "save": true, "rename": true}
 
 func init() {
 	sessionVerbs = []verb{
@@ -33,6 +33,7 @@ func init() {
 		{"delete", "delete NAME [--yes]", "move session NAME to the trash (chatcli session restore NAME brings it back)", 1, sessionDelete},
 		{"new", "new", "start a new, unbound conversation", 0, sessionNew},
 		{"fork", "fork NEW", "copy the conversation into session NEW and bind to it", 1, sessionFork},
+		{"rename", "rename [OLD] NEW", "rename session OLD, or the bound session, to NEW (never replaces a session)", anyArgs, sessionRename},
 		{"attach", "attach NAME", "bind to NAME: every turn is written through", 1, sessionAttach},
 		{"detach", "detach", "stop writing turns to the bound session", 0, sessionDetach},
 		{"status", "status", "show the bound session and the conversation size", 0, sessionStatus},
@@ -160,6 +161,29 @@ func sessionFork(env *Env, a []string, _ bool) error {
 	} else {
 		fmt.Fprintf(env.Out, "Forked the conversation into %q (%d messages); now bound to it.\n", env.Engine.Bound(), len(env.Engine.History()))
 	}
+	return nil
+}
+
+func sessionRename(env *Env, a []string, _ bool) error {
+	var old, new string
+	switch len(a) {
+	case 1:
+		if old, new = env.Engine.Bound(), a[0]; old == "" {
+			return fmt.Errorf("%w: no session is bound: /session rename OLD NEW, or /session save NAME to name this conversation", ErrUsage)
+		}
+	case 2:
+		old, new = a[0], a[1]
+	default:
+		return fmt.Errorf("%w: /session rename [OLD] NEW", ErrUsage)
+	}
+	err := env.Engine.Rename(old, new)
+	if errors.Is(err, session.ErrExists) {
+		return fmt.Errorf("%w; pick another name (rename never replaces a session)", err)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(env.Out, "Renamed %q to %q.\n", old, new)
 	return nil
 }
 

@@ -232,17 +232,14 @@ func (s *Server) rename(env *command.Env, in SessionInput, need func(string, str
 	if err := need("new_name", in.NewName); err != nil {
 		return err
 	}
-	old := in.Name
-	if old == "" {
-		if old = s.e.Bound(); old == "" {
-			return fmt.Errorf("%w: manage_session rename needs name (no session is bound)", command.ErrUsage)
-		}
+	if in.Name == "" && s.e.Bound() == "" {
+		return fmt.Errorf("%w: manage_session rename needs name (no session is bound)", command.ErrUsage)
 	}
-	if err := s.e.Rename(old, in.NewName); err != nil {
-		return err
+	args := []string{in.NewName}
+	if in.Name != "" {
+		args = []string{in.Name, in.NewName}
 	}
-	fmt.Fprintf(env.Out, "Renamed %q to %q.\n", old, in.NewName)
-	return nil
+	return command.RunSessionVerb(env, "rename", args, false)
 }
 
 // clear keeps the conversation (mirrored once more when unbound; written
