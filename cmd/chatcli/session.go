@@ -43,6 +43,11 @@ func exactArgs(n int, what string) cobra.PositionalArgs {
 type sessionListOptions struct {
 	f    *factory
 	JSON bool
+	// Limit is -n: at most this many rows, 0 for all; -1 (unset) is one
+	// screen on a terminal and all otherwise. All lists every folder's
+	// sessions (listing.go).
+	Limit int
+	All   bool
 }
 
 func newSessionListCmd(f *factory, runF func(*sessionListOptions) error) *cobra.Command {
@@ -58,7 +63,9 @@ func newSessionListCmd(f *factory, runF func(*sessionListOptions) error) *cobra.
 			return sessionListRun(o)
 		},
 	}
-	cmd.Flags().BoolVar(&o.JSON, "json", false, "print a JSON array of {name, title, messages, updated_at, created_at, revision, size_bytes, error}")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print a JSON array of {name, title, messages, updated_at, created_at, revision, size_bytes, folder, error}")
+	cmd.Flags().IntVarP(&o.Limit, "limit", "n", -1, "at most `N` sessions, 0 for all (default: one screen on a terminal, all otherwise)")
+	cmd.Flags().BoolVar(&o.All, "all", false, "on a terminal, list every folder's sessions with a FOLDER column (default: this folder's, when it has any)")
 	return cmd
 }
 
@@ -71,11 +78,15 @@ type listEntry struct {
 	CreatedAt time.Time `json:"created_at,omitzero"`
 	Revision  int64     `json:"revision,omitempty"`
 	SizeBytes int64     `json:"size_bytes"`
+	Folder    string    `json:"folder,omitempty"`
 	Error     string    `json:"error,omitempty"`
 }
 
 func sessionListRun(o *sessionListOptions) error {
-	st, err := o.f.storeFromEnv()
+	if o.Limit < -1 {
+		return fmt.Errorf("%w: -n %d: want a number of sessions, 0 for all", errFlags, o.Limit)
+	}
+	c, st, err := o.f.configStore()
 	if err != nil {
 		return err
 	}
@@ -83,14 +94,17 @@ func sessionListRun(o *sessionListOptions) error {
 	if err != nil {
 		return err
 	}
+	folders := recordedFolders(o.f.streams, c.Home)
 	if !o.JSON {
-		command.WriteList(o.f.streams.Out, list, "")
-		return nil
+		return o.writeTable(list, folders)
+	}
+	if o.Limit > 0 && len(list) > o.Limit {
+		list = list[:o.Limit]
 	}
 	out := make([]listEntry, 0, len(list))
 	for _, h := range list {
 		e := listEntry{Name: h.Name, Title: h.Title, Messages: max(h.Messages, 0), UpdatedAt: h.UpdatedAt,
-			CreatedAt: h.CreatedAt, Revision: h.Revision, SizeBytes: h.SizeBytes}
+			CreatedAt: h.CreatedAt, Revision: h.Revision, SizeBytes: h.SizeBytes, Folder: folders[h.Name]}
 		if h.Err != nil {
 			e.Error = h.Err.Error()
 		}
