@@ -39,11 +39,14 @@ Zed (settings.json):
 
   "agent_servers": {
     "chatcli": {
-      "command": "chatcli",
+      "type": "custom",
+      "command": "/absolute/path/to/chatcli",
       "args": ["acp"],
       "env": { "OPENAI_API_KEY": "sk-..." }
     }
-  }`
+  }
+
+A thread's cwd (session/new) is its workspace: the tools work there.`
 
 // newACPCmd builds `chatcli acp`. runF, when not nil, replaces the run
 // function (tests of flag parsing).
