@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/session"
 )
 
 // completionTitleChars clips the title shown beside a completed name.
@@ -15,6 +16,37 @@ const completionTitleChars = 50
 // description the shells show beside it) for the positional argument at
 // index pos; other positions complete nothing.
 func sessionNames(f *factory, pos int) cobra.CompletionFunc {
+	return storeCompletion(f, pos, func(st *session.Store, toComplete string) ([]cobra.Completion, error) {
+		list, err := st.List()
+		var out []cobra.Completion
+		for _, h := range list {
+			if strings.HasPrefix(h.Name, toComplete) {
+				out = append(out, cobra.CompletionWithDesc(h.Name, message.Clip(h.Title, completionTitleChars)))
+			}
+		}
+		return out, err
+	})
+}
+
+// trashedNames completes the names of the sessions in the trash.
+func trashedNames(f *factory) cobra.CompletionFunc {
+	return storeCompletion(f, 0, func(st *session.Store, toComplete string) ([]cobra.Completion, error) {
+		entries, err := st.TrashList()
+		var out []cobra.Completion
+		seen := map[string]bool{}
+		for _, e := range entries {
+			if !seen[e.Name] && strings.HasPrefix(e.Name, toComplete) {
+				seen[e.Name] = true
+				out = append(out, e.Name)
+			}
+		}
+		return out, err
+	})
+}
+
+// storeCompletion completes the positional argument at index pos with what
+// names finds in the store; a store that cannot be read completes nothing.
+func storeCompletion(f *factory, pos int, names func(st *session.Store, toComplete string) ([]cobra.Completion, error)) cobra.CompletionFunc {
 	return func(_ *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		if len(args) != pos {
 			return nil, cobra.ShellCompDirectiveNoFileComp
@@ -23,41 +55,9 @@ func sessionNames(f *factory, pos int) cobra.CompletionFunc {
 		if err != nil {
 			return nil, cobra.ShellCompDirectiveError
 		}
-		list, err := st.List()
+		out, err := names(st, toComplete)
 		if err != nil {
 			return nil, cobra.ShellCompDirectiveError
-		}
-		var out []cobra.Completion
-		for _, h := range list {
-			if strings.HasPrefix(h.Name, toComplete) {
-				out = append(out, cobra.CompletionWithDesc(h.Name, message.Clip(h.Title, completionTitleChars)))
-			}
-		}
-		return out, cobra.ShellCompDirectiveNoFileComp
-	}
-}
-
-// trashedNames completes the names of the sessions in the trash.
-func trashedNames(f *factory) cobra.CompletionFunc {
-	return func(_ *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		if len(args) != 0 {
-			return nil, cobra.ShellCompDirectiveNoFileComp
-		}
-		st, err := f.storeFromEnv()
-		if err != nil {
-			return nil, cobra.ShellCompDirectiveError
-		}
-		entries, err := st.TrashList()
-		if err != nil {
-			return nil, cobra.ShellCompDirectiveError
-		}
-		var out []cobra.Completion
-		seen := map[string]bool{}
-		for _, e := range entries {
-			if !seen[e.Name] && strings.HasPrefix(e.Name, toComplete) {
-				seen[e.Name] = true
-				out = append(out, e.Name)
-			}
 		}
 		return out, cobra.ShellCompDirectiveNoFileComp
 	}

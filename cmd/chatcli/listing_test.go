@@ -12,18 +12,28 @@ import (
 	"github.com/chatcli/chatcli/internal/recent"
 )
 
-func TestSessionListLimitFolderAndWidths(t *testing.T) {
-	env := []string{"CHATCLI_HOME=" + t.TempDir()}
-	a, b := t.TempDir(), t.TempDir()
-	for _, c := range []struct{ dir, name, prompt string }{
-		{a, "plain", "an ascii title"},
-		{a, "日本語", "日本語のタイトル"},
-		{b, "emoji", "🎉 party plans"},
-	} {
+// folderSession is a session made by a one-shot turn in a folder.
+type folderSession struct{ dir, name, prompt string }
+
+// seedSessions makes each session with `chatcli -p PROMPT --session NAME`
+// run in its folder.
+func seedSessions(t *testing.T, env []string, sessions []folderSession) {
+	t.Helper()
+	for _, c := range sessions {
 		if _, errOut, code := runAt(t, c.dir, env, "", "-p", c.prompt, "--session", c.name); code != 0 {
 			t.Fatalf("%s: %d %s", c.name, code, errOut)
 		}
 	}
+}
+
+func TestSessionListLimitFolderAndWidths(t *testing.T) {
+	env := []string{"CHATCLI_HOME=" + t.TempDir()}
+	a, b := t.TempDir(), t.TempDir()
+	seedSessions(t, env, []folderSession{
+		{a, "plain", "an ascii title"},
+		{a, "日本語", "日本語のタイトル"},
+		{b, "emoji", "🎉 party plans"},
+	})
 	out, errOut, code := run(t, env, "", "session", "list")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if code != 0 || len(lines) != 4 {
@@ -71,11 +81,7 @@ func TestSessionListOnATerminal(t *testing.T) {
 	home := s.home()
 	env := []string{"CHATCLI_HOME=" + home}
 	a, b := t.TempDir(), t.TempDir()
-	for i, dir := range []string{a, a, b} {
-		if _, errOut, code := runAt(t, dir, env, "", "-p", "question", "--session", fmt.Sprintf("s%d", i)); code != 0 {
-			t.Fatalf("%d %s", code, errOut)
-		}
-	}
+	seedSessions(t, env, []folderSession{{a, "s0", "question"}, {a, "s1", "question"}, {b, "s2", "question"}})
 	command := fmt.Sprintf("cd %q && env -i PATH=%q HOME=%q CHATCLI_HOME=%q TERM=xterm-256color sh -c '%s session list; echo ===; %s session list --all'; sleep 30",
 		a, os.Getenv("PATH"), home, home, binary, binary)
 	s.run("new-session", "-d", "-s", s.name, "-x", "120", "-y", "40", command)

@@ -28,15 +28,11 @@ func TestPickerOnATerminal(t *testing.T) {
 	home := s.home()
 	env := []string{"CHATCLI_HOME=" + home}
 	here, there := t.TempDir(), t.TempDir()
-	for _, c := range []struct{ dir, name, prompt string }{
+	seedSessions(t, env, []folderSession{
 		{here, "parser-work", "rewrite the parser in Go"},
 		{here, "notes", "meeting notes about the zebra migration, and past the title's sixty characters: quokka"},
 		{there, "elsewhere", "a question asked in another folder"},
-	} {
-		if _, errOut, code := runAt(t, c.dir, env, "", "-p", c.prompt, "--session", c.name); code != 0 {
-			t.Fatalf("%s: %d %s", c.name, code, errOut)
-		}
-	}
+	})
 	command := fmt.Sprintf("cd %q && env -i PATH=%q HOME=%q CHATCLI_HOME=%q TERM=xterm-256color %q --resume; sleep 30",
 		here, os.Getenv("PATH"), home, home, binary)
 	s.run("new-session", "-d", "-s", s.name, "-x", "80", "-y", "24", command)

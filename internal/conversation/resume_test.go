@@ -74,15 +74,23 @@ func TestResumingAnAutosaveLeavesOneAutosaveWithEveryMessage(t *testing.T) {
 	}
 }
 
-func TestResumingAnAutosaveWithoutATurnChangesNothing(t *testing.T) {
-	f := newFixture(t)
+// resumedAutosave makes the autosave first of a one-turn conversation and
+// resumes it in a new engine b.
+func resumedAutosave(t *testing.T) (f *fixture, first string, b *Engine) {
+	t.Helper()
+	f = newFixture(t)
 	a := f.engine(nil)
 	turn(t, a, "first")
-	first, _ := a.Close(true)
-	b := f.engine(nil)
+	first, _ = a.Close(true)
+	b = f.engine(nil)
 	if _, err := b.Resume(first, false); err != nil {
 		t.Fatal(err)
 	}
+	return f, first, b
+}
+
+func TestResumingAnAutosaveWithoutATurnChangesNothing(t *testing.T) {
+	f, first, b := resumedAutosave(t)
 	if name, err := b.Close(true); err != nil || name != "" {
 		t.Fatalf("nothing new, yet Close saved %q (%v)", name, err)
 	}
@@ -92,14 +100,7 @@ func TestResumingAnAutosaveWithoutATurnChangesNothing(t *testing.T) {
 }
 
 func TestANewConversationAfterResumingSupersedesNothing(t *testing.T) {
-	f := newFixture(t)
-	a := f.engine(nil)
-	turn(t, a, "first")
-	first, _ := a.Close(true)
-	b := f.engine(nil)
-	if _, err := b.Resume(first, false); err != nil {
-		t.Fatal(err)
-	}
+	f, _, b := resumedAutosave(t)
 	if _, err := b.New(); err != nil {
 		t.Fatal(err)
 	}
