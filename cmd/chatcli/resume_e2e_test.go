@@ -198,3 +198,39 @@ func TestNameStartsANewSessionAndRenameRenamesTheBoundOne(t *testing.T) {
 		t.Fatalf("sessions: %+v", l)
 	}
 }
+
+func TestForkAt(t *testing.T) {
+	env := []string{"CHATCLI_HOME=" + t.TempDir()}
+	if _, errOut, code := run(t, env, "one\ntwo\nthree\n/session save src\n"); code != 0 {
+		t.Fatalf("%d %s", code, errOut)
+	}
+	out, errOut, code := run(t, env, "", "session", "fork", "src", "dst", "--at", "3")
+	if code != 0 || !strings.Contains(out, `Forked "src" into "dst" (3 messages)`) {
+		t.Fatalf("fork --at 3: exit %d\n%s\n%s", code, out, errOut)
+	}
+	show, _, _ := run(t, env, "", "session", "show", "dst")
+	if !strings.Contains(show, "#3 user\ntwo") || strings.Contains(show, "three") {
+		t.Fatalf("dst holds messages 1-3 only:\n%s", show)
+	}
+	out, errOut, code = run(t, env, "/session fork mid --at 2\n/session status\n", "--resume", "src")
+	if code != 0 || !strings.Contains(out, `Forked messages 1-2 into "mid"`) || !strings.Contains(out, `Bound to session "mid" (2 messages)`) {
+		t.Fatalf("/session fork --at: exit %d\n%s\n%s", code, out, errOut)
+	}
+	for _, l := range listed(t, env) {
+		if want := map[string]int{"src": 6, "dst": 3, "mid": 2}[l.Name]; l.Messages != want {
+			t.Fatalf("after the forks: %+v", listed(t, env))
+		}
+	}
+	for _, bad := range [][]string{
+		{"session", "fork", "src", "x", "--at", "99"},
+		{"session", "fork", "src", "x", "--at", "0"},
+		{"session", "fork", "src", "dst", "--at", "1"},
+	} {
+		if _, errOut, code := run(t, env, "", bad...); code != exitUsage {
+			t.Errorf("%v: exit %d (%s), want %d", bad, code, errOut, exitUsage)
+		}
+	}
+	if _, errOut, code := run(t, env, "/session fork y --at two\n", "--resume", "src"); code != exitUsage || !strings.Contains(errOut, `--at "two"`) {
+		t.Errorf("/session fork --at two: exit %d %s", code, errOut)
+	}
+}

@@ -75,8 +75,8 @@ AES-256-GCM; the input history and file names stay plaintext. To change the
 key, put the previous one in CHATCLI_ENCRYPTION_KEY_OLD and run
 chatcli storage rekey.
 
-Exit codes: 0 success, 1 other failure, 2 bad usage, flag, session name or
-checkpoint number, or a name already taken, 3 session not found,
+Exit codes: 0 success, 1 other failure, 2 bad usage, flag, session name,
+checkpoint or message number, or a name already taken, 3 session not found,
 4 unreadable, too-new or encrypted session file (no key or the wrong key),
 5 the LLM request failed, 6 chatcli storage verify found damage it did not
 repair, 130 stopped by a signal. In script mode, when every failed line

@@ -222,11 +222,15 @@ func sessionDeleteRun(o *sessionDeleteOptions) error {
 }
 
 func newSessionForkCmd(f *factory) *cobra.Command {
-	return &cobra.Command{
-		Use:   "fork SRC DST",
-		Short: "Copy session SRC into a new session DST (SRC is untouched)",
+	var at int
+	cmd := &cobra.Command{
+		Use:   "fork SRC DST [--at N]",
+		Short: "Copy session SRC (with --at, its messages 1..N) into a new session DST (SRC is untouched)",
 		Args:  exactArgs(2, "SRC and DST"),
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if cmd.Flags().Changed("at") && at < 1 {
+				return fmt.Errorf("%w: --at %d: want a message number, 1 or more (chatcli session transcript show numbers them)", errFlags, at)
+			}
 			c, err := f.config("", "")
 			if err != nil {
 				return err
@@ -241,7 +245,12 @@ func newSessionForkCmd(f *factory) *cobra.Command {
 			if _, err := e.Load(args[0]); err != nil {
 				return err
 			}
-			if err := e.Fork(args[1]); errors.Is(err, session.ErrExists) {
+			if at > 0 {
+				_, err = e.ForkAt(args[1], at)
+			} else {
+				err = e.Fork(args[1])
+			}
+			if errors.Is(err, session.ErrExists) {
 				return fmt.Errorf("%w; pick another name for the fork (fork never replaces a session)", err)
 			} else if err != nil {
 				return err
@@ -250,6 +259,8 @@ func newSessionForkCmd(f *factory) *cobra.Command {
 			return nil
 		},
 	}
+	cmd.Flags().IntVar(&at, "at", 0, "the fork holds messages 1..`N` of SRC's transcript, as session transcript show numbers them")
+	return cmd
 }
 
 func newSessionRenameCmd(f *factory) *cobra.Command {

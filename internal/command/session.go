@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/chatcli/chatcli/internal/message"
@@ -32,7 +33,7 @@ func init() {
 		{"list", "list", "list saved sessions, newest first", 0, sessionList},
 		{"delete", "delete NAME [--yes]", "move session NAME to the trash (chatcli session restore NAME brings it back)", 1, sessionDelete},
 		{"new", "new", "start a new, unbound conversation", 0, sessionNew},
-		{"fork", "fork NEW", "copy the conversation into session NEW and bind to it", 1, sessionFork},
+		{"fork", "fork NEW [--at N]", "copy the conversation (with --at, its messages 1..N as transcript show numbers them) into session NEW and bind to it", anyArgs, sessionFork},
 		{"rename", "rename [OLD] NEW", "rename session OLD, or the bound session, to NEW (never replaces a session)", anyArgs, sessionRename},
 		{"attach", "attach NAME", "bind to NAME: every turn is written through", 1, sessionAttach},
 		{"detach", "detach", "stop writing turns to the bound session", 0, sessionDetach},
@@ -149,9 +150,22 @@ func sessionNew(env *Env, _ []string, _ bool) error {
 
 func sessionFork(env *Env, a []string, _ bool) error {
 	from := env.Engine.Bound()
-	err := env.Engine.Fork(a[0])
+	name, at, err := forkArgs(a)
+	if err != nil {
+		return err
+	}
+	if at > 0 {
+		autosaved, err := env.Engine.ForkAt(name, at)
+		reportAutosave(env, autosaved)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(env.Out, "Forked messages 1-%d into %q; now bound to it.\n", at, env.Engine.Bound())
+		return nil
+	}
+	err = env.Engine.Fork(name)
 	if errors.Is(err, session.ErrExists) {
-		return fmt.Errorf("%w; pick another name for the fork, or /session save %s --yes to replace it", err, a[0])
+		return fmt.Errorf("%w; pick another name for the fork, or /session save %s --yes to replace it", err, name)
 	}
 	if err != nil {
 		return err
@@ -185,6 +199,22 @@ func sessionRename(env *Env, a []string, _ bool) error {
 	}
 	fmt.Fprintf(env.Out, "Renamed %q to %q.\n", old, new)
 	return nil
+}
+
+// forkArgs reads `NEW [--at N]`; at is 0 without --at.
+func forkArgs(a []string) (name string, at int, err error) {
+	usage := fmt.Errorf("%w: /session fork NEW [--at N]", ErrUsage)
+	switch {
+	case len(a) == 1:
+		return a[0], 0, nil
+	case len(a) == 3 && a[1] == "--at":
+		n, err := strconv.Atoi(a[2])
+		if err != nil || n < 1 {
+			return "", 0, fmt.Errorf("%w: --at %q: want a message number, 1 or more (/session transcript show 1 numbers them)", ErrUsage, a[2])
+		}
+		return a[0], n, nil
+	}
+	return "", 0, usage
 }
 
 func sessionAttach(env *Env, a []string, _ bool) error {
