@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -77,5 +78,29 @@ func TestResumeCompletesSessionNames(t *testing.T) {
 	}
 	if got := Complete(env, "/res"); !slices.Contains(got, "/resume") {
 		t.Fatalf("command completion: %v", got)
+	}
+}
+
+func TestTranscriptExportIsSessionExport(t *testing.T) {
+	env, out := resumeEnv(t)
+	if err := Dispatch(context.Background(), env, "/resume demo"); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, c := range []struct{ line, file, want string }{
+		{"/session transcript export " + filepath.Join(dir, "a.md"), "a.md", "third"},
+		{"/session transcript export jsonl " + filepath.Join(dir, "a.jsonl"), "a.jsonl", `"third"`},
+	} {
+		out.Reset()
+		if err := Dispatch(context.Background(), env, c.line); err != nil {
+			t.Fatalf("%s: %v", c.line, err)
+		}
+		data, err := os.ReadFile(filepath.Join(dir, c.file))
+		if err != nil || !strings.Contains(string(data), c.want) || !strings.Contains(out.String(), "Exported 6 messages") {
+			t.Fatalf("%s: %v\n%s\n%s", c.line, err, out, data)
+		}
+	}
+	if err := Dispatch(context.Background(), env, "/session transcript export md a b"); !errors.Is(err, ErrUsage) {
+		t.Fatalf("too many arguments: %v", err)
 	}
 }

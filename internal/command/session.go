@@ -39,7 +39,7 @@ func init() {
 		{"detach", "detach", "stop writing turns to the bound session", 0, sessionDetach},
 		{"status", "status", "show the bound session and the conversation size", 0, sessionStatus},
 		{"export", "export md|jsonl [PATH]", "write the whole transcript (journal) as Markdown or JSONL", anyArgs, sessionExport},
-		{"transcript", "transcript show N [COUNT] | stats | search QUERY", "read the journal: messages from #N, statistics, ranked search", anyArgs, sessionTranscript},
+		{"transcript", "transcript show N [COUNT] | stats | search QUERY | export [md|jsonl] [PATH]", "read the journal: messages from #N, statistics, ranked search, export (as /session export)", anyArgs, sessionTranscript},
 		{"search", "search QUERY", "search every session and journal", anyArgs, sessionSearch},
 	}
 }
