@@ -216,7 +216,7 @@ func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		m.filter, cmd = m.filter.Update(msg)
 		if q := m.filter.Value(); q != before {
 			m.cursor, m.top = 0, 0
-			if searchable(q) {
+			if searchable(q) && m.src.Search != nil {
 				cmd = tea.Batch(cmd, tea.Tick(searchPause, func(time.Time) tea.Msg { return searchDue{query: q} }))
 			}
 		}

@@ -194,6 +194,21 @@ func TestRenameAndTrashFromThePicker(t *testing.T) {
 	}
 }
 
+func TestAnEmptyStoreSaysSo(t *testing.T) {
+	f := &fake{}
+	m := drive(t, newModel(f.source()), rowsMsg{done: true})
+	if s := screen(m); !strings.Contains(s, "No saved sessions yet") {
+		t.Fatalf("empty store:\n%s", s)
+	}
+	src := f.source()
+	src.Search = nil // no content hit either
+	m = drive(t, newModel(src), rowsMsg{rows: testRows(), done: true})
+	m = drive(t, m, keys("nothing-like-it")...)
+	if s := screen(m); !strings.Contains(s, "No session matches.") {
+		t.Fatalf("no match:\n%s", s)
+	}
+}
+
 func TestEscChoosesNothing(t *testing.T) {
 	f := &fake{}
 	m := drive(t, newModel(f.source()), rowsMsg{rows: testRows(), done: true}, tea.KeyPressMsg{Code: tea.KeyEscape})

@@ -121,7 +121,11 @@ func (m model) viewPreview(b *strings.Builder, items []item) {
 		}
 	} else {
 		line(b, dim.Render(strings.Repeat("─", m.width)), m.width)
-		if !m.loading {
+		switch {
+		case m.loading:
+		case len(m.list.rows) == 0:
+			text = "No saved sessions yet. Esc, then chat: the conversation is kept as you leave."
+		default:
 			text = "No session matches."
 		}
 	}
