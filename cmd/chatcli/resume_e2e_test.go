@@ -191,6 +191,16 @@ func TestNameStartsANewSessionAndRenameRenamesTheBoundOne(t *testing.T) {
 	if code != 0 || !strings.Contains(out, `Renamed "proj" to "proj-2"`) || !strings.Contains(out, `Bound to session "proj-2" (2 messages)`) {
 		t.Fatalf("/session rename: exit %d\n%s\n%s", code, out, errOut)
 	}
+	out, errOut, code = run(t, env, "/session title The parser plan\n", "--resume", "proj-2")
+	if code != 0 || !strings.Contains(out, `titled "The parser plan"`) {
+		t.Fatalf("/session title: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if out, _, _ := run(t, env, "", "session", "list"); !strings.Contains(out, "The parser plan") {
+		t.Fatalf("the title is not listed:\n%s", out)
+	}
+	if _, errOut, code := run(t, env, "/session title x\n"); code != exitUsage || !strings.Contains(errOut, "no session is bound") {
+		t.Fatalf("/session title unbound: exit %d: %s", code, errOut)
+	}
 	if _, errOut, code := run(t, env, "/session rename x\n"); code != exitUsage || !strings.Contains(errOut, "no session is bound") {
 		t.Fatalf("/session rename unbound: exit %d: %s", code, errOut)
 	}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/session"
 )
@@ -34,6 +35,7 @@ func init() {
 		{"delete", "delete NAME [--yes]", "move session NAME to the trash (chatcli session restore NAME brings it back)", 1, sessionDelete},
 		{"new", "new", "start a new, unbound conversation", 0, sessionNew},
 		{"fork", "fork NEW [--at N]", "copy the conversation (with --at, its messages 1..N as transcript show numbers them) into session NEW and bind to it", anyArgs, sessionFork},
+		{"title", "title TEXT", "give the bound session the title TEXT (listings and the picker show it)", anyArgs, sessionTitle},
 		{"rename", "rename [OLD] NEW", "rename session OLD, or the bound session, to NEW (never replaces a session)", anyArgs, sessionRename},
 		{"attach", "attach NAME", "bind to NAME: every turn is written through", 1, sessionAttach},
 		{"detach", "detach", "stop writing turns to the bound session", 0, sessionDetach},
@@ -175,6 +177,20 @@ func sessionFork(env *Env, a []string, _ bool) error {
 	} else {
 		fmt.Fprintf(env.Out, "Forked the conversation into %q (%d messages); now bound to it.\n", env.Engine.Bound(), len(env.Engine.History()))
 	}
+	return nil
+}
+
+func sessionTitle(env *Env, a []string, _ bool) error {
+	if len(a) == 0 {
+		return fmt.Errorf("%w: /session title TEXT", ErrUsage)
+	}
+	if err := env.Engine.SetTitle(strings.Join(a, " ")); err != nil {
+		if errors.Is(err, conversation.ErrNotBound) {
+			return fmt.Errorf("%w: %v", ErrUsage, err)
+		}
+		return err
+	}
+	fmt.Fprintf(env.Out, "Session %q is titled %q.\n", env.Engine.Bound(), strings.Join(a, " "))
 	return nil
 }
 
