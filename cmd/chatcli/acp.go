@@ -39,11 +39,14 @@ Zed (settings.json):
 
   "agent_servers": {
     "chatcli": {
-      "command": "chatcli",
+      "type": "custom",
+      "command": "/absolute/path/to/chatcli",
       "args": ["acp"],
       "env": { "OPENAI_API_KEY": "sk-..." }
     }
-  }`
+  }
+
+A thread's cwd (session/new) is its workspace: the tools work there.`
 
 // newACPCmd builds `chatcli acp`. runF, when not nil, replaces the run
 // function (tests of flag parsing).
@@ -79,7 +82,8 @@ func acpRun(ctx context.Context, o *acpOptions) error {
 	defer serverStart(ctx, s, c)()
 	wd, _ := os.Getwd()
 	srv := acpserver.New(acpserver.Options{
-		NewEngine: func() (*conversation.Engine, error) { return o.f.engine(c) },
+		NewEngine: func(cwd string) (*conversation.Engine, error) { return o.f.engineIn(c, cwd) },
+		Folders:   func() map[string]string { return recordedFolders(s, c.Home) },
 		Config:    &c,
 		Mirror:    acpMirror(c),
 		Notify:    func(line string) { fmt.Fprintln(s.Err, "note: "+line) },

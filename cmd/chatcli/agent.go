@@ -32,12 +32,12 @@ func newToolbox(c config.Config, root string, permit *repl.Permit, hooks tools.H
 var decisions = map[repl.Permission]tools.Decision{repl.PermissionNo: tools.DecisionNo,
 	repl.PermissionYes: tools.DecisionYes, repl.PermissionAlways: tools.DecisionAlways}
 
-// toolbox builds the toolbox and the file checkpoints of the working
-// directory (f.workdir in tests), with f.permit (created when missing: no
+// toolbox builds the toolbox and the file checkpoints of folder root (""
+// for the working directory, f.workdir in tests), with f.permit (created when missing: no
 // terminal, so every unapproved action is refused). Without git the tools
 // still work and one notice says file checkpoints are off (code nil). A
 // test's f.newToolbox replaces both.
-func (f *factory) toolbox(c config.Config) (tb conversation.Toolbox, code conversation.CodeCheckpoints, err error) {
+func (f *factory) toolbox(c config.Config, root string) (tb conversation.Toolbox, code conversation.CodeCheckpoints, err error) {
 	if f.permit == nil {
 		f.permit = repl.NewPermit(nil, f.streams.Err)
 	}
@@ -45,7 +45,9 @@ func (f *factory) toolbox(c config.Config) (tb conversation.Toolbox, code conver
 		tb, err = f.newToolbox(c, f.permit)
 		return tb, nil, err
 	}
-	root := f.workdir
+	if root == "" {
+		root = f.workdir
+	}
 	if root == "" {
 		if root, err = os.Getwd(); err != nil {
 			return nil, nil, fmt.Errorf("working directory: %w", err)

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -15,19 +13,7 @@ import (
 // returns stdout, stderr and the exit code.
 func runDir(t *testing.T, dir string, env []string, args ...string) (string, string, int) {
 	t.Helper()
-	cmd := exec.Command(binary, args...)
-	cmd.Dir = dir
-	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir()}, env...)
-	cmd.Stdin = strings.NewReader("")
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	if ee, ok := err.(*exec.ExitError); ok {
-		return out.String(), errb.String(), ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return out.String(), errb.String(), 0
+	return runAt(t, dir, env, "", args...)
 }
 
 // goWorkspace is a scratch folder with two Go files of 3 and 5 lines and a

@@ -35,7 +35,14 @@ func TestMain(m *testing.M) {
 // and stdin, and returns stdout, stderr and the exit code.
 func run(t *testing.T, env []string, stdin string, args ...string) (string, string, int) {
 	t.Helper()
+	return runAt(t, "", env, stdin, args...)
+}
+
+// runAt is run in folder dir ("" for this process's working folder).
+func runAt(t *testing.T, dir string, env []string, stdin string, args ...string) (string, string, int) {
+	t.Helper()
 	cmd := exec.Command(binary, args...)
+	cmd.Dir = dir
 	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir()}, env...)
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errb bytes.Buffer

@@ -138,8 +138,14 @@ func (f *factory) provider(c config.Config) (provider.Provider, error) {
 	return p, nil
 }
 
-// engine builds a conversation engine whose notices go to stderr.
-func (f *factory) engine(c config.Config) (*conversation.Engine, error) {
+// engine builds a conversation engine whose notices go to stderr, with
+// its tools in the working directory.
+func (f *factory) engine(c config.Config) (*conversation.Engine, error) { return f.engineIn(c, "") }
+
+// engineIn is engine with the tools, the file checkpoints and the folder
+// recorded for the sessions it binds in dir ("" for the working
+// directory): an ACP thread's workspace.
+func (f *factory) engineIn(c config.Config, dir string) (*conversation.Engine, error) {
 	st, err := f.store(c)
 	if err != nil {
 		return nil, err
@@ -148,7 +154,7 @@ func (f *factory) engine(c config.Config) (*conversation.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	tb, code, err := f.toolbox(c)
+	tb, code, err := f.toolbox(c, dir)
 	if err != nil {
 		return nil, err
 	}
@@ -163,6 +169,7 @@ func (f *factory) engine(c config.Config) (*conversation.Engine, error) {
 			if err := marker.Set(name); err != nil {
 				notify(fmt.Sprintf("could not mark session %q open: %v", name, err))
 			}
+			f.noteUsed(c.Home, name, dir)
 		}})
 	f.engines = append(f.engines, e)
 	return e, nil

@@ -27,7 +27,7 @@ var version = "0.1.0-dev"
 const (
 	exitOK       = 0
 	exitError    = 1   // anything not listed below
-	exitUsage    = 2   // bad flags, arguments or names; a name already taken; no such checkpoint
+	exitUsage    = 2   // bad flags, arguments or names; a name already taken; no such checkpoint or message
 	exitNotFound = 3   // no such session
 	exitData     = 4   // a file that cannot be read, is too new, encrypted without a key, or the key is wrong
 	exitProvider = 5   // the LLM request failed
@@ -77,7 +77,8 @@ func errorClass(err error) int {
 	case errors.Is(err, errDamaged):
 		return exitDamaged
 	case errors.Is(err, command.ErrUsage), errors.Is(err, session.ErrInvalidName), errors.Is(err, config.ErrConfig),
-		errors.Is(err, conversation.ErrReservedName), errors.Is(err, session.ErrExists), errors.Is(err, conversation.ErrNoCheckpoint):
+		errors.Is(err, conversation.ErrReservedName), errors.Is(err, session.ErrExists), errors.Is(err, conversation.ErrNoCheckpoint),
+		errors.Is(err, conversation.ErrNoMessage):
 		return exitUsage
 	case errors.Is(err, session.ErrNotFound):
 		return exitNotFound

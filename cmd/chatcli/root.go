@@ -30,9 +30,13 @@ func noArgs(cmd *cobra.Command, args []string) error {
 
 // rootOptions are the flags of `chatcli` itself.
 type rootOptions struct {
-	f        *factory
-	Prompt   string
-	Session  string
+	f       *factory
+	Prompt  string
+	Session string
+	// Continue, Resume and Name choose the conversation (resume.go).
+	Continue bool
+	Resume   string
+	Name     string
 	Provider string
 	Model    string
 	// Agent and Coder start in that mode; AutoExec lets tools write and
@@ -45,7 +49,8 @@ named sessions under $CHATCLI_HOME (default ~/.chatcli).
 
 Run without arguments for the interactive REPL (type /help there); with stdin
 not a terminal, each input line is a prompt or a slash command. -p runs one
-prompt and exits.
+prompt and exits. -c continues this folder's newest conversation, --resume
+NAME (or --session NAME) session NAME.
 
 Providers (LLM_PROVIDER or --provider):
   openai     OpenAI and OpenAI-compatible servers (Ollama, llama.cpp, vLLM):
@@ -57,7 +62,8 @@ Providers (LLM_PROVIDER or --provider):
 Other settings: CHATCLI_HOME, CHATCLI_SESSION_AUTOSAVE (on|off),
 CHATCLI_SESSION_TRANSCRIPT (on|off), CHATCLI_SESSION_TTL (90d),
 CHATCLI_SESSION_AUTOSAVE_KEEP (600), CHATCLI_REQUEST_TIMEOUT (10m),
-CHATCLI_CONTEXT_WINDOW (tokens), HISTORY_FILE, HISTORY_MAX_SIZE,
+CHATCLI_CONTEXT_WINDOW (tokens), CHATCLI_RESUME_REPLAY (10 messages shown
+on a load or resume), HISTORY_FILE, HISTORY_MAX_SIZE,
 CHATCLI_AGENT_AUTO_EXEC (off), CHATCLI_AGENT_MAX_STEPS (25),
 CHATCLI_MCP_SESSION_AUTOSAVE (mcp-<id> copies of MCP/ACP conversations;
 follows CHATCLI_SESSION_AUTOSAVE), CHATCLI_DEBUG_LOCKSTATS (any value: lock
@@ -69,8 +75,8 @@ AES-256-GCM; the input history and file names stay plaintext. To change the
 key, put the previous one in CHATCLI_ENCRYPTION_KEY_OLD and run
 chatcli storage rekey.
 
-Exit codes: 0 success, 1 other failure, 2 bad usage, flag, session name or
-checkpoint number, or a name already taken, 3 session not found,
+Exit codes: 0 success, 1 other failure, 2 bad usage, flag, session name,
+checkpoint or message number, or a name already taken, 3 session not found,
 4 unreadable, too-new or encrypted session file (no key or the wrong key),
 5 the LLM request failed, 6 chatcli storage verify found damage it did not
 repair, 130 stopped by a signal. In script mode, when every failed line
@@ -90,21 +96,18 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 		Short:         "Terminal AI chat with durable, named sessions",
 		Long:          rootLong,
 		Version:       version,
-		Args:          noArgs,
+		Args:          rootArgs(o),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if runF != nil {
 				return runF(o)
 			}
-			if cmd.Flags().Changed("session") && o.Session == "" {
-				return fmt.Errorf("%w: --session needs a NAME", errFlags)
+			if err := o.checkResumeFlags(cmd); err != nil {
+				return err
 			}
 			if cmd.Flags().Changed("prompt") {
 				return oneShotRun(cmd.Context(), o)
-			}
-			if o.Session != "" {
-				return fmt.Errorf("%w: --session needs -p (in the REPL, use /session load or /session attach)", errFlags)
 			}
 			return replRun(cmd.Context(), o)
 		},
@@ -117,7 +120,8 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 	})
 	fl := cmd.Flags()
 	fl.StringVarP(&o.Prompt, "prompt", "p", "", "run one prompt, print the reply and exit")
-	fl.StringVar(&o.Session, "session", "", "with -p: continue session `NAME` (created if missing) and save it")
+	addResumeFlags(cmd, o)
+	completeRootFlags(f, cmd, o)
 	fl.BoolVar(&o.Agent, "agent", false, "agent mode: the model may read files and run commands (with -p: run the task, print the final answer)")
 	fl.BoolVar(&o.Coder, "coder", false, "coder mode: like --agent, and the model may also write files")
 	fl.BoolVar(&o.AutoExec, "agent-auto-exec", false, "let tools write files and run commands without asking (CHATCLI_AGENT_AUTO_EXEC)")
@@ -139,22 +143,26 @@ func oneShotRun(ctx context.Context, o *rootOptions) (err error) {
 	if err != nil {
 		return err
 	}
-	c.Transcript = c.Transcript && o.Session != "" // without a session nothing is kept
+	keeps := o.Session != "" || o.Resume != "" || o.Name != "" || o.Continue
+	c.Transcript = c.Transcript && keeps // without a session nothing is kept
 	c.Agent.AutoExec = c.Agent.AutoExec || o.AutoExec
 	e, err := o.f.engine(c)
 	if err != nil {
 		return err
 	}
-	if o.Session != "" {
-		if _, _, err := e.Attach(o.Session); err != nil {
-			return err
+	if keeps {
+		if _, err := o.resumeInto(ctx, e, c); err != nil {
+			return quietly(err)
 		}
 		// The session's file is brought up to date on the way out (the
-		// turn itself went to its journal).
+		// turn itself went to its journal); a continued autosave is
+		// replaced by a new one holding the turn.
 		defer func() {
-			if _, cerr := e.Close(false); cerr != nil {
+			name, cerr := e.Close(e.Supersedes() != "")
+			if cerr != nil {
 				err = errors.Join(err, cerr)
 			}
+			o.f.reportSaved(c.Home, name)
 		}()
 	}
 	if err := startMode(e, o); err != nil {
@@ -185,6 +193,9 @@ func replRun(ctx context.Context, o *rootOptions) error {
 	if err != nil {
 		return err
 	}
+	if _, err := o.resumeInto(ctx, e, c); err != nil {
+		return quietly(err)
+	}
 	if err := startMode(e, o); err != nil {
 		return err
 	}
@@ -195,7 +206,7 @@ func replRun(ctx context.Context, o *rootOptions) error {
 	defer waitAtMost(done, retentionExitWait)
 	waitAtMost(done, retentionStartWait)
 	opts := repl.Options{Engine: e, In: s.In, Out: s.Out, Err: s.Err, Banner: banner(e.Provider()), Autosave: c.Autosave, Config: &c,
-		Class: scriptClass}
+		Class: scriptClass, Pick: func() (string, error) { return o.f.pick(ctx, e, c.Home) }, OnSaved: func(name string) { o.f.noteUsed(c.Home, name, "") }}
 	for _, w := range c.Warnings {
 		fmt.Fprintln(s.Err, "warning: "+w)
 	}

@@ -27,6 +27,7 @@ func newSessionCmd(f *factory) *cobra.Command {
 	cmd.AddCommand(newSessionListCmd(f, nil), newSessionShowCmd(f, nil), newSessionDeleteCmd(f, nil),
 		newSessionForkCmd(f), newSessionRenameCmd(f), newSessionExportCmd(f), newSessionSearchCmd(f), newSessionRewindCmd(f),
 		newSessionRestoreCmd(f, nil))
+	completeSessionVerbs(f, cmd)
 	return cmd
 }
 
@@ -43,6 +44,11 @@ func exactArgs(n int, what string) cobra.PositionalArgs {
 type sessionListOptions struct {
 	f    *factory
 	JSON bool
+	// Limit is -n: at most this many rows, 0 for all; -1 (unset) is one
+	// screen on a terminal and all otherwise. All lists every folder's
+	// sessions (listing.go).
+	Limit int
+	All   bool
 }
 
 func newSessionListCmd(f *factory, runF func(*sessionListOptions) error) *cobra.Command {
@@ -58,7 +64,9 @@ func newSessionListCmd(f *factory, runF func(*sessionListOptions) error) *cobra.
 			return sessionListRun(o)
 		},
 	}
-	cmd.Flags().BoolVar(&o.JSON, "json", false, "print a JSON array of {name, title, messages, updated_at, created_at, revision, size_bytes, error}")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print a JSON array of {name, title, messages, updated_at, created_at, revision, size_bytes, folder, error}")
+	cmd.Flags().IntVarP(&o.Limit, "limit", "n", -1, "at most `N` sessions, 0 for all (default: one screen on a terminal, all otherwise)")
+	cmd.Flags().BoolVar(&o.All, "all", false, "on a terminal, list every folder's sessions with a FOLDER column (default: this folder's, when it has any)")
 	return cmd
 }
 
@@ -71,11 +79,15 @@ type listEntry struct {
 	CreatedAt time.Time `json:"created_at,omitzero"`
 	Revision  int64     `json:"revision,omitempty"`
 	SizeBytes int64     `json:"size_bytes"`
+	Folder    string    `json:"folder,omitempty"`
 	Error     string    `json:"error,omitempty"`
 }
 
 func sessionListRun(o *sessionListOptions) error {
-	st, err := o.f.storeFromEnv()
+	if o.Limit < -1 {
+		return fmt.Errorf("%w: -n %d: want a number of sessions, 0 for all", errFlags, o.Limit)
+	}
+	c, st, err := o.f.configStore()
 	if err != nil {
 		return err
 	}
@@ -83,14 +95,17 @@ func sessionListRun(o *sessionListOptions) error {
 	if err != nil {
 		return err
 	}
+	folders := recordedFolders(o.f.streams, c.Home)
 	if !o.JSON {
-		command.WriteList(o.f.streams.Out, list, "")
-		return nil
+		return o.writeTable(list, folders)
+	}
+	if o.Limit > 0 && len(list) > o.Limit {
+		list = list[:o.Limit]
 	}
 	out := make([]listEntry, 0, len(list))
 	for _, h := range list {
 		e := listEntry{Name: h.Name, Title: h.Title, Messages: max(h.Messages, 0), UpdatedAt: h.UpdatedAt,
-			CreatedAt: h.CreatedAt, Revision: h.Revision, SizeBytes: h.SizeBytes}
+			CreatedAt: h.CreatedAt, Revision: h.Revision, SizeBytes: h.SizeBytes, Folder: folders[h.Name]}
 		if h.Err != nil {
 			e.Error = h.Err.Error()
 		}
@@ -206,11 +221,15 @@ func sessionDeleteRun(o *sessionDeleteOptions) error {
 }
 
 func newSessionForkCmd(f *factory) *cobra.Command {
-	return &cobra.Command{
-		Use:   "fork SRC DST",
-		Short: "Copy session SRC into a new session DST (SRC is untouched)",
+	var at int
+	cmd := &cobra.Command{
+		Use:   "fork SRC DST [--at N]",
+		Short: "Copy session SRC (with --at, its messages 1..N) into a new session DST (SRC is untouched)",
 		Args:  exactArgs(2, "SRC and DST"),
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if cmd.Flags().Changed("at") && at < 1 {
+				return fmt.Errorf("%w: --at %d: want a message number, 1 or more (chatcli session transcript show numbers them)", errFlags, at)
+			}
 			c, err := f.config("", "")
 			if err != nil {
 				return err
@@ -225,7 +244,12 @@ func newSessionForkCmd(f *factory) *cobra.Command {
 			if _, err := e.Load(args[0]); err != nil {
 				return err
 			}
-			if err := e.Fork(args[1]); errors.Is(err, session.ErrExists) {
+			if at > 0 {
+				_, err = e.ForkAt(args[1], at)
+			} else {
+				err = e.Fork(args[1])
+			}
+			if errors.Is(err, session.ErrExists) {
 				return fmt.Errorf("%w; pick another name for the fork (fork never replaces a session)", err)
 			} else if err != nil {
 				return err
@@ -234,6 +258,8 @@ func newSessionForkCmd(f *factory) *cobra.Command {
 			return nil
 		},
 	}
+	cmd.Flags().IntVar(&at, "at", 0, "the fork holds messages 1..`N` of SRC's transcript, as session transcript show numbers them")
+	return cmd
 }
 
 func newSessionRenameCmd(f *factory) *cobra.Command {
@@ -242,7 +268,7 @@ func newSessionRenameCmd(f *factory) *cobra.Command {
 		Short: "Rename a session (never replaces an existing one)",
 		Args:  exactArgs(2, "OLD and NEW"),
 		RunE: func(_ *cobra.Command, args []string) error {
-			st, err := f.storeFromEnv()
+			c, st, err := f.configStore()
 			if err != nil {
 				return err
 			}
@@ -260,6 +286,7 @@ func newSessionRenameCmd(f *factory) *cobra.Command {
 			case err != nil:
 				return err
 			}
+			f.renameUsed(c.Home, args[0], args[1])
 			fmt.Fprintf(f.streams.Out, "Renamed %q to %q.\n", args[0], args[1])
 			return nil
 		},

@@ -118,7 +118,7 @@ func start(t *testing.T, p provider.Provider, mirror bool) *harness {
 	notices := &strings.Builder{}
 	n := 0
 	srv := New(Options{
-		NewEngine: func() (*conversation.Engine, error) {
+		NewEngine: func(string) (*conversation.Engine, error) {
 			return conversation.New(conversation.Options{Store: st, Provider: p, JournalDir: filepath.Join(home, "transcripts")}), nil
 		},
 		Mirror: mirror,

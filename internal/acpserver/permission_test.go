@@ -74,7 +74,7 @@ func TestCoderWriteAsksTheEditor(t *testing.T) {
 		t.Fatal(err)
 	}
 	var srv *Server
-	srv = New(Options{NewEngine: func() (*conversation.Engine, error) {
+	srv = New(Options{NewEngine: func(string) (*conversation.Engine, error) {
 		permit := repl.NewPermit(srv.Ask, io.Discard)
 		box, err := tools.New(tools.Options{Root: ws, Permit: func(ctx context.Context, a tools.Action) (tools.Decision, error) {
 			ans, err := permit.Ask(ctx, a.Summary)

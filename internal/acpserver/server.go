@@ -23,9 +23,14 @@ const ListPageSize = 200
 
 // Options configure a Server.
 type Options struct {
-	// NewEngine builds the engine of one ACP session (the REPL's factory);
-	// required.
-	NewEngine func() (*conversation.Engine, error)
+	// NewEngine builds the engine of one ACP session (the REPL's factory)
+	// whose tools and file checkpoints work in folder cwd, the thread's
+	// workspace (session/new's and session/load's cwd); "" when there is
+	// none (session/list only reads the store). Required.
+	NewEngine func(cwd string) (*conversation.Engine, error)
+	// Folders, when set, returns the folder each session was last used in
+	// (by name), which session/list reports as its cwd.
+	Folders func() map[string]string
 	// Config is what /config shows; may be nil.
 	Config *config.Config
 	// Mirror turns on the mcp-<sessionId> copy of unbound sessions.
@@ -116,9 +121,13 @@ func (s *Server) Authenticate(context.Context, acp.AuthenticateRequest) (acp.Aut
 	return acp.AuthenticateResponse{}, nil
 }
 
-// NewSession starts an empty, unbound conversation under a new id.
-func (s *Server) NewSession(_ context.Context, _ acp.NewSessionRequest) (acp.NewSessionResponse, error) {
-	e, err := s.o.NewEngine()
+// NewSession starts an empty, unbound conversation under a new id, whose
+// tools work in p.Cwd.
+func (s *Server) NewSession(_ context.Context, p acp.NewSessionRequest) (acp.NewSessionResponse, error) {
+	if err := checkCwd("session/new", p.Cwd); err != nil {
+		return acp.NewSessionResponse{}, reqError(err)
+	}
+	e, err := s.o.NewEngine(p.Cwd)
 	if err != nil {
 		return acp.NewSessionResponse{}, reqError(err)
 	}

@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
+	"os"
+	"path/filepath"
 	"sync"
 	"time"
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/conversation"
 )
 
@@ -77,7 +79,10 @@ func (ss *acpSession) close(o Options) {
 // LoadSession binds sessionId as a chatcli session name (attach semantics)
 // and replays its history before answering.
 func (s *Server) LoadSession(ctx context.Context, p acp.LoadSessionRequest) (acp.LoadSessionResponse, error) {
-	e, err := s.o.NewEngine()
+	if err := checkCwd("session/load", p.Cwd); err != nil {
+		return acp.LoadSessionResponse{}, reqError(err)
+	}
+	e, err := s.o.NewEngine(p.Cwd)
 	if err != nil {
 		return acp.LoadSessionResponse{}, reqError(err)
 	}
@@ -101,30 +106,41 @@ func (s *Server) LoadSession(ctx context.Context, p acp.LoadSessionRequest) (acp
 }
 
 // ListSessions lists the store's sessions, newest first, ListPageSize at a
-// time; the cursor is the decimal offset of the next page.
+// time; the cursor is the decimal offset of the next page. Each session's
+// cwd is the folder it was last used in (Options.Folders), else the
+// request's cwd, else the server's.
 func (s *Server) ListSessions(_ context.Context, p acp.ListSessionsRequest) (acp.ListSessionsResponse, error) {
-	e, err := s.o.NewEngine()
+	e, err := s.o.NewEngine("")
 	if err != nil {
 		return acp.ListSessionsResponse{}, reqError(err)
 	}
+	defer e.Close(false)
 	heads, err := e.Store().List()
 	if err != nil {
 		return acp.ListSessionsResponse{}, reqError(err)
 	}
-	from := 0
+	cursor := ""
 	if p.Cursor != nil {
-		if from, err = strconv.Atoi(*p.Cursor); err != nil || from < 0 || from > len(heads) {
-			return acp.ListSessionsResponse{}, reqError(fmt.Errorf("%w: session/list: cursor %q is not one this server gave", errInvalid, *p.Cursor))
-		}
+		cursor = *p.Cursor
+	}
+	page, err := command.PageOf(len(heads), cursor, ListPageSize)
+	if err != nil {
+		return acp.ListSessionsResponse{}, reqError(fmt.Errorf("%w: session/list: %v", errInvalid, command.ErrorLine(err)))
 	}
 	cwd := s.o.WorkDir
 	if p.Cwd != nil && *p.Cwd != "" {
 		cwd = *p.Cwd
 	}
+	var folders map[string]string
+	if s.o.Folders != nil {
+		folders = s.o.Folders()
+	}
 	out := acp.ListSessionsResponse{Sessions: []acp.SessionInfo{}}
-	for i := from; i < len(heads) && i < from+ListPageSize; i++ {
-		h := heads[i]
+	for _, h := range heads[page.From:page.To] {
 		info := acp.SessionInfo{SessionId: acp.SessionId(h.Name), Cwd: cwd}
+		if f := folders[h.Name]; f != "" {
+			info.Cwd = f
+		}
 		if h.Err == nil {
 			info.Title = acp.Ptr(h.Title)
 			if !h.UpdatedAt.IsZero() {
@@ -133,11 +149,30 @@ func (s *Server) ListSessions(_ context.Context, p acp.ListSessionsRequest) (acp
 		}
 		out.Sessions = append(out.Sessions, info)
 	}
-	if next := from + ListPageSize; next < len(heads) {
-		out.NextCursor = acp.Ptr(strconv.Itoa(next))
+	if page.Next != "" {
+		out.NextCursor = acp.Ptr(page.Next)
 	}
 	return out, nil
 }
 
 // errInvalid marks errors in a request's parameters.
 var errInvalid = errors.New("invalid params")
+
+// checkCwd refuses a thread workspace that is not an absolute path to a
+// folder (the protocol requires an absolute path), naming it.
+func checkCwd(method, cwd string) error {
+	if cwd == "" {
+		return nil // older clients send none: the server's own folder
+	}
+	if !filepath.IsAbs(cwd) {
+		return fmt.Errorf("%w: %s: cwd %q is not an absolute path", errInvalid, method, cwd)
+	}
+	info, err := os.Stat(cwd)
+	if err != nil {
+		return fmt.Errorf("%w: %s: cwd %q: %v", errInvalid, method, cwd, err)
+	}
+	if !info.IsDir() {
+		return fmt.Errorf("%w: %s: cwd %q is not a folder", errInvalid, method, cwd)
+	}
+	return nil
+}

@@ -33,6 +33,10 @@ type Env struct {
 	// Ask reads one answer on the terminal (the rewind menu's choice); nil
 	// when there is none.
 	Ask func(prompt string) (string, error)
+	// Pick lets the person choose a session on the terminal (the picker)
+	// and returns its name, "" when they chose none; nil when there is no
+	// terminal.
+	Pick func() (string, error)
 }
 
 // Command is one slash command.
@@ -52,6 +56,7 @@ func Commands() []Command {
 		{Name: "newsession", Usage: "/newsession", Summary: "start a new conversation (same as /session new)", Run: func(ctx context.Context, env *Env, args []string) error {
 			return runSession(ctx, env, append([]string{"new"}, args...))
 		}},
+		resumeCommand,
 		{Name: "session", Usage: "/session VERB [ARGS]", Summary: "save, load and manage sessions (/session help)", Run: runSession},
 		{Name: "config", Usage: "/config session", Summary: "show the session settings, their sources and the active journal", Run: runConfig},
 		{Name: "compact", Usage: "/compact [instruction]", Summary: "summarise older messages (keeps the last 10; with an instruction, the last 4)", Run: runCompact},
@@ -117,14 +122,24 @@ func Complete(env *Env, line string) []string {
 		}
 	case fields[0] == "/session" && takesName[fields[1]] && (len(fields) == 2 || len(fields) == 3 && !trailing):
 		prefix = "/session " + fields[1] + " "
-		list, _ := env.Engine.Store().List()
-		for _, h := range list {
-			cands = append(cands, h.Name)
-		}
+		cands = sessionNames(env)
+	case fields[0] == "/resume" && (len(fields) == 1 && trailing || len(fields) == 2 && !trailing):
+		prefix = "/resume "
+		cands = sessionNames(env)
 	default:
 		return nil
 	}
 	return withPrefix(cands, line, prefix)
+}
+
+// sessionNames lists the store's session names, newest first.
+func sessionNames(env *Env) []string {
+	list, _ := env.Engine.Store().List()
+	names := make([]string, len(list))
+	for i, h := range list {
+		names[i] = h.Name
+	}
+	return names
 }
 
 func withPrefix(cands []string, line, prefix string) []string {

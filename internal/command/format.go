@@ -3,7 +3,11 @@ package command
 import (
 	"fmt"
 	"io"
-	"text/tabwriter"
+	"strings"
+	"time"
+
+	"github.com/dustin/go-humanize"
+	"github.com/rivo/uniseg"
 
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/session"
@@ -13,27 +17,77 @@ import (
 const listTitleChars = 60
 
 // WriteList prints session headers as a table: name (marked * when bound),
-// title, message count and last update in local time. Unreadable files get
-// a row saying why.
+// message count, last update in local time and title. Unreadable files get
+// a row saying why. See WriteListAs.
 func WriteList(w io.Writer, list []session.Header, bound string) {
+	WriteListAs(w, list, bound, ListFormat{})
+}
+
+// ListFormat are the choices of WriteListAs.
+type ListFormat struct {
+	// Now, when set, turns the UPDATED column into ages relative to it
+	// ("3 hours ago"), as on a terminal.
+	Now time.Time
+	// Folders, when set, adds a FOLDER column: the folder each session
+	// was last used in, by name.
+	Folders map[string]string
+}
+
+// WriteListAs is WriteList with the columns of f. Columns are aligned by
+// display width (a CJK character or an emoji takes two cells).
+func WriteListAs(w io.Writer, list []session.Header, bound string, f ListFormat) {
 	if len(list) == 0 {
 		fmt.Fprintln(w, "No saved sessions. /session save NAME saves this one.")
 		return
 	}
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "NAME\tMESSAGES\tUPDATED\tTITLE")
+	rows := [][]string{{"NAME", "MESSAGES", "UPDATED", "TITLE"}}
+	if f.Folders != nil {
+		rows[0] = append(rows[0], "FOLDER")
+	}
 	for _, h := range list {
 		name := h.Name
 		if name == bound {
 			name += " *"
 		}
+		var row []string
 		if h.Err != nil {
-			fmt.Fprintf(tw, "%s\t-\t-\t(unreadable: %s)\n", name, message.Clip(h.Err.Error(), 120))
-			continue
+			row = []string{name, "-", "-", "(unreadable: " + message.Clip(h.Err.Error(), 120) + ")"}
+		} else {
+			updated := h.UpdatedAt.Local().Format("2006-01-02 15:04")
+			if !f.Now.IsZero() {
+				updated = humanize.RelTime(h.UpdatedAt, f.Now, "ago", "from now")
+			}
+			row = []string{name, fmt.Sprint(h.Messages), updated, message.Clip(h.Title, listTitleChars)}
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\n", name, h.Messages, h.UpdatedAt.Local().Format("2006-01-02 15:04"), message.Clip(h.Title, listTitleChars))
+		if f.Folders != nil {
+			row = append(row, f.Folders[h.Name])
+		}
+		rows = append(rows, row)
 	}
-	tw.Flush()
+	writeTable(w, rows)
+}
+
+// writeTable prints rows with columns two cells apart, each as wide as
+// its widest cell in display width (uniseg); the last column is not
+// padded.
+func writeTable(w io.Writer, rows [][]string) {
+	widths := make([]int, len(rows[0]))
+	for _, r := range rows {
+		for i, c := range r {
+			widths[i] = max(widths[i], uniseg.StringWidth(c))
+		}
+	}
+	var b strings.Builder
+	for _, r := range rows {
+		b.Reset()
+		for i, c := range r {
+			b.WriteString(c)
+			if i < len(r)-1 {
+				b.WriteString(strings.Repeat(" ", widths[i]-uniseg.StringWidth(c)+2))
+			}
+		}
+		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+	}
 }
 
 // WriteTranscript prints a history for reading: one block per message with

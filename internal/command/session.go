@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/session"
 )
@@ -23,21 +25,23 @@ const anyArgs = -1
 var sessionVerbs []verb
 
 // takesName marks the verbs whose argument is an existing session.
-var takesName = map[string]bool{"load": true, "delete": true, "attach": true, "save": true}
+var takesName = map[string]bool{"load": true, "delete": true, "attach": true, "save": true, "rename": true}
 
 func init() {
 	sessionVerbs = []verb{
 		{"save", "save NAME [--yes]", "save the conversation as NAME and bind to it (--yes replaces another session)", 1, sessionSave},
-		{"load", "load NAME", "replace the conversation with session NAME and bind to it", 1, sessionLoad},
+		{"load", "load NAME", "replace the conversation with session NAME and bind to it (an autosave continues unbound)", 1, sessionLoad},
 		{"list", "list", "list saved sessions, newest first", 0, sessionList},
 		{"delete", "delete NAME [--yes]", "move session NAME to the trash (chatcli session restore NAME brings it back)", 1, sessionDelete},
 		{"new", "new", "start a new, unbound conversation", 0, sessionNew},
-		{"fork", "fork NEW", "copy the conversation into session NEW and bind to it", 1, sessionFork},
+		{"fork", "fork NEW [--at N]", "copy the conversation (with --at, its messages 1..N as transcript show numbers them) into session NEW and bind to it", anyArgs, sessionFork},
+		{"title", "title TEXT", "give the bound session the title TEXT (listings and the picker show it)", anyArgs, sessionTitle},
+		{"rename", "rename [OLD] NEW", "rename session OLD, or the bound session, to NEW (never replaces a session)", anyArgs, sessionRename},
 		{"attach", "attach NAME", "bind to NAME: every turn is written through", 1, sessionAttach},
 		{"detach", "detach", "stop writing turns to the bound session", 0, sessionDetach},
 		{"status", "status", "show the bound session and the conversation size", 0, sessionStatus},
 		{"export", "export md|jsonl [PATH]", "write the whole transcript (journal) as Markdown or JSONL", anyArgs, sessionExport},
-		{"transcript", "transcript show N [COUNT] | stats | search QUERY", "read the journal: messages from #N, statistics, ranked search", anyArgs, sessionTranscript},
+		{"transcript", "transcript show N [COUNT] | stats | search QUERY | export [md|jsonl] [PATH]", "read the journal: messages from #N, statistics, ranked search, export (as /session export)", anyArgs, sessionTranscript},
 		{"search", "search QUERY", "search every session and journal", anyArgs, sessionSearch},
 	}
 }
@@ -103,15 +107,7 @@ func sessionSave(env *Env, a []string, yes bool) error {
 	return nil
 }
 
-func sessionLoad(env *Env, a []string, _ bool) error {
-	autosaved, err := env.Engine.Load(a[0])
-	if err != nil {
-		return err
-	}
-	reportAutosave(env, autosaved)
-	fmt.Fprintf(env.Out, "Loaded session %q (%d messages).\n", env.Engine.Bound(), len(env.Engine.History()))
-	return nil
-}
+func sessionLoad(env *Env, a []string, _ bool) error { return Resume(env, a[0], false) }
 
 func sessionList(env *Env, _ []string, _ bool) error {
 	list, err := env.Engine.Store().List()
@@ -156,9 +152,22 @@ func sessionNew(env *Env, _ []string, _ bool) error {
 
 func sessionFork(env *Env, a []string, _ bool) error {
 	from := env.Engine.Bound()
-	err := env.Engine.Fork(a[0])
+	name, at, err := forkArgs(a)
+	if err != nil {
+		return err
+	}
+	if at > 0 {
+		autosaved, err := env.Engine.ForkAt(name, at)
+		reportAutosave(env, autosaved)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(env.Out, "Forked messages 1-%d into %q; now bound to it.\n", at, env.Engine.Bound())
+		return nil
+	}
+	err = env.Engine.Fork(name)
 	if errors.Is(err, session.ErrExists) {
-		return fmt.Errorf("%w; pick another name for the fork, or /session save %s --yes to replace it", err, a[0])
+		return fmt.Errorf("%w; pick another name for the fork, or /session save %s --yes to replace it", err, name)
 	}
 	if err != nil {
 		return err
@@ -169,6 +178,59 @@ func sessionFork(env *Env, a []string, _ bool) error {
 		fmt.Fprintf(env.Out, "Forked the conversation into %q (%d messages); now bound to it.\n", env.Engine.Bound(), len(env.Engine.History()))
 	}
 	return nil
+}
+
+func sessionTitle(env *Env, a []string, _ bool) error {
+	if len(a) == 0 {
+		return fmt.Errorf("%w: /session title TEXT", ErrUsage)
+	}
+	if err := env.Engine.SetTitle(strings.Join(a, " ")); err != nil {
+		if errors.Is(err, conversation.ErrNotBound) {
+			return fmt.Errorf("%w: %v", ErrUsage, err)
+		}
+		return err
+	}
+	fmt.Fprintf(env.Out, "Session %q is titled %q.\n", env.Engine.Bound(), strings.Join(a, " "))
+	return nil
+}
+
+func sessionRename(env *Env, a []string, _ bool) error {
+	var old, new string
+	switch len(a) {
+	case 1:
+		if old, new = env.Engine.Bound(), a[0]; old == "" {
+			return fmt.Errorf("%w: no session is bound: /session rename OLD NEW, or /session save NAME to name this conversation", ErrUsage)
+		}
+	case 2:
+		old, new = a[0], a[1]
+	default:
+		return fmt.Errorf("%w: /session rename [OLD] NEW", ErrUsage)
+	}
+	err := env.Engine.Rename(old, new)
+	if errors.Is(err, session.ErrExists) {
+		return fmt.Errorf("%w; pick another name (rename never replaces a session)", err)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(env.Out, "Renamed %q to %q.\n", old, new)
+	return nil
+}
+
+// forkArgs reads `NEW [--at N]`; at is 0 without --at.
+func forkArgs(a []string) (name string, at int, err error) {
+	usage := fmt.Errorf("%w: /session fork NEW [--at N]", ErrUsage)
+	switch {
+	case len(a) == 1:
+		return a[0], 0, nil
+	case len(a) == 3 && a[1] == "--at":
+		n, err := strconv.Atoi(a[2])
+		if err != nil || n < 1 {
+			return "", 0, fmt.Errorf("%w: --at %q: want a message number, 1 or more (/session transcript show 1 numbers them)", ErrUsage, a[2])
+		}
+		return a[0], n, nil
+	}
+	return "", 0, usage
 }
 
 func sessionAttach(env *Env, a []string, _ bool) error {

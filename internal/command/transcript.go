@@ -23,11 +23,17 @@ const defaultShowCount = 10
 const searchHits = 10
 
 func sessionTranscript(env *Env, a []string, _ bool) error {
-	usage := fmt.Errorf("%w: /session transcript show N [COUNT] | stats | search QUERY", ErrUsage)
+	usage := fmt.Errorf("%w: /session transcript show N [COUNT] | stats | search QUERY | export [md|jsonl] [PATH]", ErrUsage)
 	if len(a) == 0 {
 		return usage
 	}
 	switch a[0] {
+	case "export": // the specification's name of /session export; Markdown unless told
+		rest := a[1:]
+		if len(rest) == 0 || rest[0] != "md" && rest[0] != "jsonl" {
+			rest = append([]string{"md"}, rest...)
+		}
+		return sessionExport(env, rest, false)
 	case "show", "stats":
 		t, err := env.Engine.Transcript()
 		if err != nil {

@@ -95,6 +95,10 @@ type Config struct {
 	EncryptionKey seal.Key
 	// Agent is the agent and coder mode settings (CHATCLI_AGENT_*).
 	Agent Agent
+	// ResumeReplay is CHATCLI_RESUME_REPLAY: how many of the last messages
+	// are shown when a session is loaded or resumed (0 for none). Default
+	// DefaultResumeReplay.
+	ResumeReplay int
 	// Warnings are settings that were ignored, with the reason; the REPL
 	// prints them. Settings only the REPL uses never stop other commands.
 	Warnings []string
@@ -180,6 +184,9 @@ func fromEnv(getenv func(string) string) (Config, error) {
 		return c, err
 	}
 	if err := c.readAgent(getenv); err != nil {
+		return c, err
+	}
+	if err := c.readResumeReplay(getenv); err != nil {
 		return c, err
 	}
 	for name, dst := range map[string]*bool{"CHATCLI_SESSION_AUTOSAVE": &c.Autosave, "CHATCLI_SESSION_TRANSCRIPT": &c.Transcript} {

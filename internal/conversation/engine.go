@@ -88,6 +88,9 @@ type Engine struct {
 	// file checkpoint failed (reported once).
 	code       CodeCheckpoints
 	codeFailed bool
+	// supersedes is the machine-made session this unbound conversation
+	// continues (resume.go).
+	supersedes string
 }
 
 // Options configure a new Engine.

@@ -100,7 +100,7 @@ func (e *Engine) Load(name string) (autosaved string, err error) {
 		return "", err
 	}
 	e.bound, _ = session.NormalizeName(name)
-	e.journal = nil
+	e.journal, e.supersedes = nil, ""
 	e.useFile(s)
 	e.history, e.dirty = s.History, false
 	for _, w := range s.JournalWarnings {
@@ -218,6 +218,7 @@ func (e *Engine) New() (autosaved string, err error) {
 // reset empties the live conversation: no history, no binding, no journal.
 func (e *Engine) reset() {
 	e.history, e.bound, e.sess, e.dirty, e.journal, e.seen, e.base = nil, "", &session.Session{}, false, nil, session.Header{}, nil
+	e.supersedes = ""
 	e.checkpoints, e.hashes, e.mirror = nil, journal.Hashes{}, mirrorState{}
 }
 
@@ -292,7 +293,7 @@ func (e *Engine) Close(autosave bool) (string, error) {
 		e.notify(fmt.Sprintf("session %q could not be written (%v); keeping this conversation as an autosave", e.bound, err))
 		return e.autosave()
 	}
-	if !autosave || nonSystem(e.history) < 2 {
+	if !autosave && e.supersedes == "" || nonSystem(e.history) < 2 { // a continued autosave is kept whatever the setting
 		return "", nil
 	}
 	return e.autosave()
@@ -332,6 +333,7 @@ func (e *Engine) autosave() (string, error) {
 		return "", fmt.Errorf("autosave: %w", err)
 	}
 	e.dirty = false
+	e.supersede(name)
 	return name, nil
 }
 

@@ -49,13 +49,15 @@ func chatTool() *mcp.Tool {
 		Description: "Send a prompt to chatcli's model and return the reply. The conversation continues across calls " +
 			"and is kept in chatcli's session store: in the named session when `session` is given (the same session " +
 			"the terminal REPL and `chatcli -p --session` use), else in a mirror session mcp-<id>.",
+		OutputSchema: outputSchema[ChatOutput](),
 	}
 }
 
-// chat runs one turn. A provider failure is a tool error (the prompt stays
+// chat runs one turn, sending progress notifications while it runs when
+// the request asks for them (progress.go). A provider failure is a tool error (the prompt stays
 // in the conversation, marked unanswered); a reply that arrived but could
 // not be saved is a result with Warning set.
-func (s *Server) chat(ctx context.Context, _ *mcp.CallToolRequest, in ChatInput) (*mcp.CallToolResult, ChatOutput, error) {
+func (s *Server) chat(ctx context.Context, req *mcp.CallToolRequest, in ChatInput) (*mcp.CallToolResult, ChatOutput, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	ctx, cancel := s.callContext(ctx)
@@ -72,7 +74,9 @@ func (s *Server) chat(ctx context.Context, _ *mcp.CallToolRequest, in ChatInput)
 	prev := s.e.SetNotify(nil)
 	s.e.SetNotify(func(line string) { notices = append(notices, line); prev(line) })
 	defer s.e.SetNotify(prev)
-	reply, err := s.e.Turn(ctx, in.Prompt, nil)
+	onDelta, stopProgress := startProgress(ctx, req)
+	reply, err := s.e.Turn(ctx, in.Prompt, onDelta)
+	stopProgress()
 	mirror, merr := s.mirrorNow()
 	if merr != nil {
 		s.o.Log(fmt.Sprintf("mcp: %v", merr))

@@ -34,7 +34,16 @@ type SessionInput struct {
 	Query   string `json:"query,omitempty" jsonschema:"search: words to find in every session and journal"`
 	Format  string `json:"format,omitempty" jsonschema:"export: md (Markdown) or jsonl"`
 	Yes     bool   `json:"yes,omitempty" jsonschema:"confirm: delete needs it; save needs it to replace another existing session"`
+	Limit   int    `json:"limit,omitempty" jsonschema:"list: at most this many sessions (default 100, at most 1000)"`
+	Cursor  string `json:"cursor,omitempty" jsonschema:"list: the next_cursor of the previous page; omit for the first"`
 }
+
+// Pages of the list action: DefaultListLimit sessions unless limit says
+// otherwise, at most MaxListLimit.
+const (
+	DefaultListLimit = 100
+	MaxListLimit     = 1000
+)
 
 // SessionOutput is manage_session's structured result.
 type SessionOutput struct {
@@ -48,8 +57,12 @@ type SessionOutput struct {
 	Mirror string `json:"mirror,omitempty"`
 	// Messages is the length of the live history after the action.
 	Messages int `json:"messages"`
-	// Sessions is the list (action list), newest first.
-	Sessions []SessionInfo `json:"sessions,omitzero"`
+	// Sessions is one page of the list (action list), newest first;
+	// NextCursor is the cursor of the next page ("" on the last) and
+	// Total the number of sessions in the store.
+	Sessions   []SessionInfo `json:"sessions,omitzero"`
+	NextCursor string        `json:"next_cursor,omitempty" jsonschema:"list: pass as cursor for the next page; absent on the last"`
+	Total      int           `json:"total,omitempty" jsonschema:"list: sessions in the store"`
 	// Hits are the search results (action search), best first.
 	Hits []Hit `json:"hits,omitzero"`
 }
@@ -85,8 +98,10 @@ func sessionTool() *mcp.Tool {
 		Description: "Manage chatcli's saved sessions, with the semantics of the REPL's /session commands: " +
 			"save NAME (bind to it; yes replaces another), load NAME, list, delete NAME (yes required; to the trash), " +
 			"new, fork NAME, rename [NAME] NEW_NAME, attach NAME, detach, status, clear (keep the conversation in its " +
-			"session or mirror, then start empty), export format=md|jsonl [NAME], search QUERY.",
-		InputSchema: schema,
+			"session or mirror, then start empty), export format=md|jsonl [NAME], search QUERY. list is paged: limit " +
+			"(default 100) and cursor (the previous page's next_cursor).",
+		InputSchema:  schema,
+		OutputSchema: outputSchema[SessionOutput](),
 	}
 }
 
@@ -157,7 +172,7 @@ func (s *Server) run(env *command.Env, in SessionInput, out *SessionOutput) erro
 	case "new", "detach", "status":
 		return command.RunSessionVerb(env, in.Action, nil, in.Yes)
 	case "list":
-		return s.list(env, out)
+		return s.list(env, in, out)
 	case "rename":
 		return s.rename(env, in, need)
 	case "clear":
@@ -176,11 +191,25 @@ func (s *Server) run(env *command.Env, in SessionInput, out *SessionOutput) erro
 	return fmt.Errorf("%w: unknown action %q; one of %s", command.ErrUsage, in.Action, strings.Join(Actions, ", "))
 }
 
-func (s *Server) list(env *command.Env, out *SessionOutput) error {
+// list answers one page of the list action; the text lists the same page.
+func (s *Server) list(env *command.Env, in SessionInput, out *SessionOutput) error {
+	limit := in.Limit
+	if limit == 0 {
+		limit = DefaultListLimit
+	}
+	if limit < 0 || limit > MaxListLimit {
+		return fmt.Errorf("%w: manage_session list: limit %d: want 1 to %d", command.ErrUsage, in.Limit, MaxListLimit)
+	}
 	list, err := s.e.Store().List()
 	if err != nil {
 		return err
 	}
+	page, err := command.PageOf(len(list), in.Cursor, limit)
+	if err != nil {
+		return fmt.Errorf("manage_session list: %w", err)
+	}
+	out.Total, out.NextCursor = len(list), page.Next
+	list = list[page.From:page.To]
 	out.Sessions = make([]SessionInfo, 0, len(list))
 	for _, h := range list {
 		info := SessionInfo{Name: h.Name, Title: h.Title, Messages: h.Messages}
@@ -193,6 +222,9 @@ func (s *Server) list(env *command.Env, out *SessionOutput) error {
 		out.Sessions = append(out.Sessions, info)
 	}
 	command.WriteList(env.Out, list, s.e.Bound())
+	if page.Next != "" {
+		fmt.Fprintf(env.Out, "(sessions %d-%d of %d; cursor %s gives the next page)\n", page.From+1, page.To, out.Total, page.Next)
+	}
 	return nil
 }
 
@@ -200,17 +232,14 @@ func (s *Server) rename(env *command.Env, in SessionInput, need func(string, str
 	if err := need("new_name", in.NewName); err != nil {
 		return err
 	}
-	old := in.Name
-	if old == "" {
-		if old = s.e.Bound(); old == "" {
-			return fmt.Errorf("%w: manage_session rename needs name (no session is bound)", command.ErrUsage)
-		}
+	if in.Name == "" && s.e.Bound() == "" {
+		return fmt.Errorf("%w: manage_session rename needs name (no session is bound)", command.ErrUsage)
 	}
-	if err := s.e.Rename(old, in.NewName); err != nil {
-		return err
+	args := []string{in.NewName}
+	if in.Name != "" {
+		args = []string{in.Name, in.NewName}
 	}
-	fmt.Fprintf(env.Out, "Renamed %q to %q.\n", old, in.NewName)
-	return nil
+	return command.RunSessionVerb(env, "rename", args, false)
 }
 
 // clear keeps the conversation (mirrored once more when unbound; written

@@ -70,6 +70,11 @@ type Options struct {
 	// WatchKeys, when set, wraps long commands (/compact) so that keys can
 	// cancel them (EscCancels); nil leaves Ctrl+C alone to cancel.
 	WatchKeys func(context.Context) (context.Context, func())
+	// Pick opens the session picker for /resume with no name (on a
+	// terminal only); nil makes that a usage error.
+	Pick func() (string, error)
+	// OnSaved, when set, hears the name of the autosave made on exit.
+	OnSaved func(name string)
 }
 
 // Run is the read-eval loop. It returns nil at EOF or /exit, ErrScriptFailed
@@ -79,6 +84,9 @@ type Options struct {
 func Run(ctx context.Context, o Options) error {
 	interactive := o.Reader != nil
 	env := &command.Env{Engine: o.Engine, Out: o.Out, Err: o.Err, Interactive: interactive, Confirm: o.Confirm, Config: o.Config}
+	if interactive {
+		env.Pick = o.Pick
+	}
 	if o.Banner != "" {
 		fmt.Fprintln(o.Err, o.Banner)
 	}
@@ -136,9 +144,7 @@ func Run(ctx context.Context, o Options) error {
 		}
 	}
 	name, err := o.Engine.Close(o.Autosave)
-	if name != "" {
-		fmt.Fprintf(o.Err, "Conversation saved as %q (chatcli session show %s). Set CHATCLI_SESSION_AUTOSAVE=off to stop saving on exit.\n", name, name)
-	}
+	exitLine(o, name)
 	if err = errors.Join(readErr, err); err != nil {
 		return err
 	}

@@ -1,0 +1,47 @@
+package command
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/chatcli/chatcli/internal/message"
+)
+
+// replayLineChars clips the one line a replay gives a tool call or result.
+const replayLineChars = 100
+
+// Replay prints where a conversation stood for someone coming back to it:
+// its last n messages other than system messages (config ResumeReplay), a
+// tool call or a tool result as one clipped line, and before them one line
+// counting the earlier ones ("… 412 earlier messages (/session transcript
+// show 1)"). n <= 0 prints nothing.
+func Replay(w io.Writer, h []message.Message, n int) {
+	if n <= 0 {
+		return
+	}
+	var shown []message.Message
+	for _, m := range h {
+		if m.Role != message.RoleSystem {
+			shown = append(shown, m)
+		}
+	}
+	if len(shown) > n {
+		fmt.Fprintf(w, "… %d earlier messages (/session transcript show 1)\n", len(shown)-n)
+		shown = shown[len(shown)-n:]
+	}
+	for _, m := range shown {
+		switch {
+		case m.Role == message.RoleTool:
+			fmt.Fprintf(w, "  ← %s\n", message.Clip(m.Content, replayLineChars))
+		case m.Role == message.RoleUser:
+			fmt.Fprintf(w, "> %s\n", m.Content)
+		default:
+			if m.Content != "" {
+				fmt.Fprintln(w, m.Content)
+			}
+			for _, c := range m.ToolCalls {
+				fmt.Fprintf(w, "  → %s\n", message.Clip(c.Name+" "+c.Arguments, replayLineChars))
+			}
+		}
+	}
+}
