@@ -103,6 +103,10 @@ func (e *Engine) Load(name string) (autosaved string, err error) {
 	for _, w := range s.JournalWarnings {
 		e.notify("journal: " + w.String())
 	}
+	if m := s.ModesMerged; m.Messages > 0 { // written merged on exit: said once
+		e.notify(fmt.Sprintf("merged %d messages of this file's separate agent and coder histories (ChatCLI 1.66) after its chat history, as ChatCLI does; dropped %d system prompts of those modes", m.Messages, m.System))
+		e.dirty = true
+	}
 	e.openJournalAt(s)
 	if h, err := e.store.StatFile(e.bound); err == nil {
 		e.fileBytes = h.SizeBytes

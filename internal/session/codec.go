@@ -187,6 +187,7 @@ func Decode(data []byte) (*Session, error) {
 			return nil, err
 		}
 	}
+	mergeScoped(s) // version 2's per-mode histories (modes.go)
 	for _, m := range members {
 		if knownKeys[m.Key] {
 			continue

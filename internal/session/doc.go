@@ -60,7 +60,8 @@
 // JSON) and, until one gives a title, the role, meta.is_summary and the
 // first 64 KiB of the content of each message. Messages are what Load
 // returns: chat_history, plus agent_history and coder_history in a v1
-// file, or the elements of a bare array; a file without a title is listed
+// file (their non-system messages in a v2 file), or the elements of a
+// bare array; a file without a title is listed
 // with the one DeriveTitle gives the loaded history. A cut or malformed
 // file is listed as unreadable; the contents of strings and of the
 // messages not decoded are checked by Load only. Their headers are kept
@@ -79,7 +80,10 @@
 // v1 files are read: a bare message array, or an object with separate
 // chat_history, agent_history and coder_history arrays, merged in that
 // order into the unified history with meta.mode set to agent or coder. They
-// are written as v2 at the next save. A file whose version is higher than
+// are written as v2 at the next save. v2 files of ChatCLI 1.66 may hold
+// messages in agent_history and coder_history too: their non-system
+// messages are merged the same way after chat_history, as ChatCLI 1.188.0
+// merges them (ModesMerge), and the arrays are written back empty. A file whose version is higher than
 // FormatVersion is refused (ErrTooNew, naming both versions) and never
 // rewritten.
 //
