@@ -65,7 +65,8 @@
 // with the one DeriveTitle gives the loaded history. A cut or malformed
 // file is listed as unreadable; the contents of strings and of the
 // messages not decoded are checked by Load only. Their headers are kept
-// in a derived index, ".list-index.json" in the same folder, keyed by file
+// in a derived index, cache/session-list.json beside the sessions folder
+// (never in it, where ChatCLI would list it as a session), keyed by file
 // name, size and mtime (JSON object: name -> {size, mtime_ns, title,
 // messages, created_at, updated_at, revision, transcript_id, version}); it
 // may be deleted at any time. It never keeps the header of a sealed file,

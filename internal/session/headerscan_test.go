@@ -52,7 +52,7 @@ func checkListedAsLoaded(t *testing.T, s *Store) []Header {
 		}
 		if pass == 0 {
 			first = list
-			if _, err := os.Stat(filepath.Join(s.Dir(), listIndexFile)); err != nil {
+			if _, err := os.Stat(s.listIndexPath()); err != nil {
 				t.Fatalf("no list index after the first listing: %v", err)
 			}
 		}
