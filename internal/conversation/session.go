@@ -103,6 +103,10 @@ func (e *Engine) Load(name string) (autosaved string, err error) {
 	for _, w := range s.JournalWarnings {
 		e.notify("journal: " + w.String())
 	}
+	if s.Relinked { // written with its journal again on exit
+		e.notify(fmt.Sprintf("session %q was rewritten by another program (ChatCLI) without chatcli's bookkeeping; linked it to its journal again with its checkpoints", e.bound))
+		e.dirty = true
+	}
 	if m := s.ModesMerged; m.Messages > 0 { // written merged on exit: said once
 		e.notify(fmt.Sprintf("merged %d messages of this file's separate agent and coder histories (ChatCLI 1.66) after its chat history, as ChatCLI does; dropped %d system prompts of those modes", m.Messages, m.System))
 		e.dirty = true

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/google/go-cmp/cmp"
 )
@@ -266,5 +267,64 @@ func TestChatCLIToolErrorIsToolError(t *testing.T) {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("rewrite lost %s:\n%s", want, out)
 		}
+	}
+}
+
+// chatcliSaves rewrites the file at p as ChatCLI saves what it loaded: its
+// SessionData marshalled again, so every member and field it does not know
+// is gone.
+func chatcliSaves(t *testing.T, p string) {
+	t.Helper()
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := json.MarshalIndent(ccSession{Version: 2, Title: "t", ChatHistory: chatcliShows(t, data)}, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, out, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// After ChatCLI's rewrite a session gets back its journal, creation time and
+// the meta ChatCLI drops; a different conversation ChatCLI saved under the
+// same name later is not tied to the old journal.
+func TestRelinkAfterChatCLIRewrite(t *testing.T) {
+	s := newStore(t)
+	dir := filepath.Join(filepath.Dir(s.Dir()), "transcripts")
+	s.SetJournalDir(dir)
+	h := []message.Message{{Role: message.RoleUser, Content: "first"}, {Role: message.RoleAssistant, Content: "a"},
+		{Role: message.RoleUser, Content: "cancelled", Meta: &message.Meta{Unanswered: true, Extra: map[string]json.RawMessage{"x": json.RawMessage(`1`)}}}}
+	j, _, err := journal.Open(dir, journal.NewID(), s.Key())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := j.Sync(h, journal.ReasonSync); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Save("n", &Session{TranscriptID: j.ID(), History: h}); err != nil {
+		t.Fatal(err)
+	}
+	saved, _ := s.Load("n")
+	p, _ := s.Path("n")
+	chatcliSaves(t, p)
+	got, err := s.Load("n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !got.Relinked || got.TranscriptID != j.ID() || !got.CreatedAt.Equal(saved.CreatedAt) {
+		t.Fatalf("not relinked: %+v", got)
+	}
+	if d := cmp.Diff(h, got.History); d != "" {
+		t.Fatalf("meta not restored:\n%s", d)
+	}
+	other := `{"version":2,"chat_history":[{"role":"user","content":"another talk"}]}`
+	if err := os.WriteFile(p, []byte(other), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.Load("n"); err != nil || got.Relinked || got.TranscriptID != "" {
+		t.Fatalf("a new conversation was tied to the old journal: %+v %v", got, err)
 	}
 }

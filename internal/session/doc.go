@@ -224,6 +224,21 @@
 // off, by ChatCLI, or by an older chatcli) stands on its own. ChatCLI
 // reads the snapshot as a v2 file and ignores journal_pos.
 //
+// # After a rewrite by ChatCLI
+//
+// ChatCLI rewrites a file with only the members and fields its types know:
+// transcript_id, journal_pos, revision, the times, checkpoints and meta
+// fields such as unanswered are dropped (its ChatHistory round trip). Every
+// save of a session with a journal therefore also keeps its link,
+// transcripts/links/<name>.json (LinksDirName: the journal id, created_at
+// and the meta ChatCLI drops, by message identity hash). Load of a file
+// without transcript_id whose link names a journal holding at least one of
+// its messages sets Session.Relinked and gives back transcript_id,
+// created_at, the journal's last checkpoint list and that meta; the file's
+// history, the newer, stands (journal_pos stays unset) and the
+// conversation records it in the journal when it opens it. Retention counts
+// a linked journal as named by its session.
+//
 // # The trash
 //
 // Store.Trash moves sessions/<name>.json unchanged (sealed or not: the name

@@ -53,6 +53,9 @@ type Session struct {
 	// ModesMerged counts what Decode merged of a version-2 file's per-mode
 	// histories (modes.go); zero for every file chatcli wrote. Not stored.
 	ModesMerged ModesMerge
+	// Relinked is set by Load when the file had lost its transcript_id (a
+	// rewrite by ChatCLI) and its link gave it back (link.go). Not stored.
+	Relinked bool
 	// PosMoved is set by Load when the journal's lines moved since the file
 	// named its position (a rekey or repair): the file's journal_pos is
 	// stale and worth writing again. Not stored.
