@@ -115,6 +115,9 @@ func (f *factory) store(c config.Config) (*session.Store, error) {
 // API key is refused here, before any request.
 func (f *factory) provider(c config.Config) (provider.Provider, error) {
 	var p provider.Provider
+	if err := c.ProviderErr(); err != nil {
+		return nil, err
+	}
 	var err error
 	switch c.Provider {
 	case config.ProviderOpenAI:

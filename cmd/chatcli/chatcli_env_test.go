@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+)
+
+// runInDir is run with the working folder dir (where ChatCLI's .env lives).
+func runInDir(t *testing.T, dir string, env []string, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(binary, args...)
+	cmd.Dir = dir
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir()}, env...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); ok {
+		return out.String(), errb.String(), ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), errb.String(), 0
+}
+
+// anthropicServer answers the Messages API's streaming form with "claude
+// here", checking the key it was given (x-api-key, or the bearer token the
+// SDK's WithAPIKey sends).
+func anthropicServer(t *testing.T, key string) (*httptest.Server, *atomic.Int32) {
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/v1/messages" || r.Header.Get("X-Api-Key") != key && r.Header.Get("Authorization") != "Bearer "+key {
+			w.WriteHeader(401)
+			fmt.Fprint(w, `{"type":"error","error":{"type":"authentication_error","message":"bad key or path"}}`)
+			return
+		}
+		hits.Add(1)
+		w.Header().Set("Content-Type", "text/event-stream")
+		for _, e := range [][2]string{
+			{"message_start", `{"type":"message_start","message":{"id":"msg_01","type":"message","role":"assistant","content":[],"model":"claude-test","stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":3,"output_tokens":1}}}`},
+			{"content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`},
+			{"content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"claude here"}}`},
+			{"content_block_stop", `{"type":"content_block_stop","index":0}`},
+			{"message_delta", `{"type":"message_delta","delta":{"stop_reason":"end_turn","stop_sequence":null},"usage":{"output_tokens":2}}`},
+			{"message_stop", `{"type":"message_stop"}`},
+		} {
+			fmt.Fprintf(w, "event: %s\ndata: %s\n\n", e[0], e[1])
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv, &hits
+}
+
+// A ChatCLI user's .env (LLM_PROVIDER=CLAUDEAI, CLAUDEAI_API_KEY) in the
+// working folder configures chatcli; CHATCLI_DOTENV names another file
+// (LLM_PROVIDER=OLLAMA, OLLAMA_BASE_URL); the process environment wins.
+func TestE2EChatCLIDotenvAndProviders(t *testing.T) {
+	claude, claudeHits := anthropicServer(t, "sk-from-env-file")
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, ".env"), []byte("LLM_PROVIDER=CLAUDEAI\nCLAUDEAI_API_KEY=sk-from-env-file\nANTHROPIC_BASE_URL="+claude.URL+"\n"), 0o600)
+	home := []string{"CHATCLI_HOME=" + t.TempDir()}
+	out, errOut, code := runInDir(t, dir, home, "-p", "hello")
+	if code != 0 || !strings.Contains(out, "claude here") || claudeHits.Load() != 1 {
+		t.Fatalf(".env: exit %d, %d hits\n%s\n%s", code, claudeHits.Load(), out, errOut)
+	}
+
+	ollama, ollamaHits := openAIServer(t)
+	other := filepath.Join(t.TempDir(), "chatcli.env")
+	os.WriteFile(other, []byte("LLM_PROVIDER=OLLAMA\nOLLAMA_BASE_URL="+ollama.URL+"\nOLLAMA_MODEL=llama3\n"), 0o600)
+	out, errOut, code = runInDir(t, dir, append(home, "CHATCLI_DOTENV="+other), "-p", "hi")
+	if code != 0 || !strings.Contains(out, "echo: hi") || ollamaHits.Load() != 1 {
+		t.Fatalf("CHATCLI_DOTENV: exit %d\n%s\n%s", code, out, errOut)
+	}
+	out, errOut, code = runInDir(t, dir, append(home, "LLM_PROVIDER=offline"), "-p", "hi")
+	if code != 0 || !strings.Contains(out, "offline") || claudeHits.Load() != 1 {
+		t.Fatalf("the environment must win over .env: exit %d\n%s\n%s", code, out, errOut)
+	}
+	_, errOut, code = runInDir(t, dir, append(home, "CHATCLI_DOTENV="+filepath.Join(dir, "nope.env")), "session", "list")
+	if code != 0 || !strings.Contains(errOut, "nope.env") {
+		t.Fatalf("a missing CHATCLI_DOTENV file is said, not fatal: exit %d\n%s", code, errOut)
+	}
+}
+
+// A provider name neither program can use stops what needs a provider,
+// naming the value, and never the session verbs; ChatCLI's enabled and
+// disabled are on and off.
+func TestE2EChatCLIProviderAndBooleanValues(t *testing.T) {
+	home := "CHATCLI_HOME=" + t.TempDir()
+	mustRun(t, []string{home}, "", "-p", "hello", "--session", "s")
+	_, errOut, code := run(t, []string{home, "LLM_PROVIDER=GOOGLEAI"}, "", "-p", "x")
+	if code != exitUsage || !strings.Contains(errOut, `"GOOGLEAI"`) || !strings.Contains(errOut, "LLM_PROVIDER") {
+		t.Fatalf("GOOGLEAI: exit %d\n%s", code, errOut)
+	}
+	if out := mustRun(t, []string{home, "LLM_PROVIDER=GOOGLEAI"}, "", "session", "list"); !strings.Contains(out, "s ") {
+		t.Fatalf("session list: %s", out)
+	}
+	for v, saved := range map[string]bool{"disabled": false, "enabled": true} {
+		h := t.TempDir()
+		_, errOut, code := run(t, []string{"CHATCLI_HOME=" + h, "CHATCLI_SESSION_AUTOSAVE=" + v}, "one\ntwo\n")
+		files, _ := filepath.Glob(filepath.Join(h, "sessions", "autosave-*.json"))
+		if code != 0 || (len(files) == 1) != saved {
+			t.Fatalf("CHATCLI_SESSION_AUTOSAVE=%s: exit %d, autosaves %v\n%s", v, code, files, errOut)
+		}
+	}
+}
