@@ -1,34 +1,15 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
 )
-
-// runInDir is run with the working folder dir (where ChatCLI's .env lives).
-func runInDir(t *testing.T, dir string, env []string, args ...string) (string, string, int) {
-	t.Helper()
-	cmd := exec.Command(binary, args...)
-	cmd.Dir = dir
-	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir()}, env...)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	if ee, ok := err.(*exec.ExitError); ok {
-		return out.String(), errb.String(), ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return out.String(), errb.String(), 0
-}
 
 // anthropicServer answers the Messages API's streaming form with "claude
 // here", checking the key it was given (x-api-key, or the bearer token the
@@ -66,7 +47,7 @@ func TestE2EChatCLIDotenvAndProviders(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, ".env"), []byte("LLM_PROVIDER=CLAUDEAI\nCLAUDEAI_API_KEY=sk-from-env-file\nANTHROPIC_BASE_URL="+claude.URL+"\n"), 0o600)
 	home := []string{"CHATCLI_HOME=" + t.TempDir()}
-	out, errOut, code := runInDir(t, dir, home, "-p", "hello")
+	out, errOut, code := runInDir(t, dir, home, "", "-p", "hello")
 	if code != 0 || !strings.Contains(out, "claude here") || claudeHits.Load() != 1 {
 		t.Fatalf(".env: exit %d, %d hits\n%s\n%s", code, claudeHits.Load(), out, errOut)
 	}
@@ -74,15 +55,15 @@ func TestE2EChatCLIDotenvAndProviders(t *testing.T) {
 	ollama, ollamaHits := openAIServer(t)
 	other := filepath.Join(t.TempDir(), "chatcli.env")
 	os.WriteFile(other, []byte("LLM_PROVIDER=OLLAMA\nOLLAMA_BASE_URL="+ollama.URL+"\nOLLAMA_MODEL=llama3\n"), 0o600)
-	out, errOut, code = runInDir(t, dir, append(home, "CHATCLI_DOTENV="+other), "-p", "hi")
+	out, errOut, code = runInDir(t, dir, append(home, "CHATCLI_DOTENV="+other), "", "-p", "hi")
 	if code != 0 || !strings.Contains(out, "echo: hi") || ollamaHits.Load() != 1 {
 		t.Fatalf("CHATCLI_DOTENV: exit %d\n%s\n%s", code, out, errOut)
 	}
-	out, errOut, code = runInDir(t, dir, append(home, "LLM_PROVIDER=offline"), "-p", "hi")
+	out, errOut, code = runInDir(t, dir, append(home, "LLM_PROVIDER=offline"), "", "-p", "hi")
 	if code != 0 || !strings.Contains(out, "offline") || claudeHits.Load() != 1 {
 		t.Fatalf("the environment must win over .env: exit %d\n%s\n%s", code, out, errOut)
 	}
-	_, errOut, code = runInDir(t, dir, append(home, "CHATCLI_DOTENV="+filepath.Join(dir, "nope.env")), "session", "list")
+	_, errOut, code = runInDir(t, dir, append(home, "CHATCLI_DOTENV="+filepath.Join(dir, "nope.env")), "", "session", "list")
 	if code != 0 || !strings.Contains(errOut, "nope.env") {
 		t.Fatalf("a missing CHATCLI_DOTENV file is said, not fatal: exit %d\n%s", code, errOut)
 	}

@@ -35,7 +35,14 @@ func TestMain(m *testing.M) {
 // and stdin, and returns stdout, stderr and the exit code.
 func run(t *testing.T, env []string, stdin string, args ...string) (string, string, int) {
 	t.Helper()
+	return runInDir(t, "", env, stdin, args...)
+}
+
+// runInDir is run with the working folder dir ("": this one).
+func runInDir(t *testing.T, dir string, env []string, stdin string, args ...string) (string, string, int) {
+	t.Helper()
 	cmd := exec.Command(binary, args...)
+	cmd.Dir = dir
 	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir()}, env...)
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errb bytes.Buffer
