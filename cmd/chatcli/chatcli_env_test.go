@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -89,5 +90,40 @@ func TestE2EChatCLIProviderAndBooleanValues(t *testing.T) {
 		if code != 0 || (len(files) == 1) != saved {
 			t.Fatalf("CHATCLI_SESSION_AUTOSAVE=%s: exit %d, autosaves %v\n%s", v, code, files, errOut)
 		}
+	}
+}
+
+// The one-shot flags ChatCLI's scripts pass: --timeout and --max-tokens
+// reach the request, --raw and --no-anim are accepted; -p "/agent TASK"
+// runs TASK in agent mode, as in ChatCLI.
+func TestE2EChatCLIOneShotHabits(t *testing.T) {
+	var maxTokens atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req struct {
+			MaxTokens int64 `json:"max_tokens"`
+		}
+		json.NewDecoder(r.Body).Decode(&req)
+		maxTokens.Store(req.MaxTokens)
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprint(w, `data: {"id":"c1","object":"chat.completion.chunk","model":"m","choices":[{"index":0,"delta":{"role":"assistant","content":"short"},"finish_reason":"stop"}]}`+"\n\ndata: [DONE]\n\n")
+	}))
+	t.Cleanup(srv.Close)
+	home := "CHATCLI_HOME=" + t.TempDir()
+	env := []string{home, "OPENAI_BASE_URL=" + srv.URL + "/v1", "OPENAI_MODEL=m"}
+	out := mustRun(t, env, "", "-p", "hi", "--max-tokens", "42", "--timeout", "30s", "--raw", "--no-anim")
+	if strings.TrimSpace(out) != "short" || maxTokens.Load() != 42 {
+		t.Fatalf("out %q, max_tokens %d", out, maxTokens.Load())
+	}
+	if _, errOut, code := run(t, env, "", "-p", "hi", "--max-tokens", "-1"); code != exitUsage || !strings.Contains(errOut, "--max-tokens") {
+		t.Fatalf("--max-tokens -1: exit %d %s", code, errOut)
+	}
+
+	mustRun(t, []string{home}, "", "-p", "/agent list the files here", "--session", "task")
+	shown := mustRun(t, []string{home}, "", "session", "show", "task", "--json")
+	if !strings.Contains(shown, `"content":"list the files here"`) || !strings.Contains(shown, `"mode":"agent"`) {
+		t.Fatalf("-p \"/agent TASK\" did not run the task in agent mode:\n%s", shown)
+	}
+	if _, errOut, code := run(t, []string{home}, "", "-p", "/coder"); code != exitUsage || !strings.Contains(errOut, "needs a task") {
+		t.Fatalf("-p /coder: exit %d %s", code, errOut)
 	}
 }

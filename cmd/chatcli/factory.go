@@ -138,6 +138,9 @@ func (f *factory) provider(c config.Config) (provider.Provider, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", config.ErrConfig, err)
 	}
+	if c.MaxTokens > 0 {
+		p = cappedProvider{p, c.MaxTokens}
+	}
 	return p, nil
 }
 

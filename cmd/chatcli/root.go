@@ -38,6 +38,7 @@ type rootOptions struct {
 	// Agent and Coder start in that mode; AutoExec lets tools write and
 	// run commands without asking (CHATCLI_AGENT_AUTO_EXEC).
 	Agent, Coder, AutoExec bool
+	OneShot                oneShotOptions
 }
 
 const rootLong = `chatcli is a terminal AI chat client whose conversations are kept as durable,
@@ -127,6 +128,7 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 	fl.BoolVar(&o.Agent, "agent", false, "agent mode: the model may read files and run commands (with -p: run the task, print the final answer)")
 	fl.BoolVar(&o.Coder, "coder", false, "coder mode: like --agent, and the model may also write files")
 	fl.BoolVar(&o.AutoExec, "agent-auto-exec", false, "let tools write files and run commands without asking (CHATCLI_AGENT_AUTO_EXEC)")
+	o.OneShot.addFlags(fl)
 	cmd.PersistentFlags().StringVar(&o.Provider, "provider", "", "provider: openai, anthropic, ollama or offline (default from LLM_PROVIDER)")
 	cmd.PersistentFlags().StringVar(&o.Model, "model", "", "model name (default from OPENAI_MODEL / ANTHROPIC_MODEL)")
 	cmd.AddCommand(newSessionCmd(f), newConfigCmd(f), newStorageCmd(f, nil))
@@ -141,10 +143,20 @@ func oneShotRun(ctx context.Context, o *rootOptions) (err error) {
 	if strings.TrimSpace(o.Prompt) == "" {
 		return fmt.Errorf("%w: -p needs a prompt", errFlags)
 	}
+	if err := o.OneShot.check(); err != nil {
+		return err
+	}
+	if err := promptMode(o); err != nil {
+		return err
+	}
 	c, err := o.f.config(o.Provider, o.Model)
 	if err != nil {
 		return err
 	}
+	if o.OneShot.Timeout > 0 {
+		c.RequestTimeout = o.OneShot.Timeout
+	}
+	c.MaxTokens = o.OneShot.MaxTokens
 	c.Transcript = c.Transcript && o.Session != "" // without a session nothing is kept
 	c.Agent.AutoExec = c.Agent.AutoExec || o.AutoExec
 	e, err := o.f.engine(c)

@@ -92,6 +92,9 @@ type Config struct {
 	// (CHATCLI_REQUEST_TIMEOUT, a Go duration such as 90s or 10m; default
 	// DefaultRequestTimeout).
 	RequestTimeout time.Duration
+	// MaxTokens caps each reply, in tokens (-p --max-tokens); 0 leaves it
+	// to the provider.
+	MaxTokens int
 	// SessionTTL is CHATCLI_SESSION_TTL: machine-made sessions (autosave-,
 	// mcp-) not updated for this long are moved to the trash, and journals
 	// no session names are deleted after this long without a write. 0
