@@ -58,8 +58,6 @@ func chatTool() *mcp.Tool {
 func (s *Server) chat(ctx context.Context, _ *mcp.CallToolRequest, in ChatInput) (*mcp.CallToolResult, ChatOutput, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	ctx, cancel := s.callContext(ctx)
-	defer cancel()
 	if strings.TrimSpace(in.Prompt) == "" {
 		return nil, ChatOutput{}, errors.New("chat: prompt is empty")
 	}
@@ -68,11 +66,19 @@ func (s *Server) chat(ctx context.Context, _ *mcp.CallToolRequest, in ChatInput)
 			return nil, ChatOutput{}, toolError(err)
 		}
 	}
+	return s.turn(ctx, in.Prompt)
+}
+
+// turn runs prompt as one turn of the live conversation, for a caller
+// holding s.mu, and builds chat's result.
+func (s *Server) turn(ctx context.Context, prompt string) (*mcp.CallToolResult, ChatOutput, error) {
+	ctx, cancel := s.callContext(ctx)
+	defer cancel()
 	var notices []string
 	prev := s.e.SetNotify(nil)
 	s.e.SetNotify(func(line string) { notices = append(notices, line); prev(line) })
 	defer s.e.SetNotify(prev)
-	reply, err := s.e.Turn(ctx, in.Prompt, nil)
+	reply, err := s.e.Turn(ctx, prompt, nil)
 	mirror, merr := s.mirrorNow()
 	if merr != nil {
 		s.o.Log(fmt.Sprintf("mcp: %v", merr))

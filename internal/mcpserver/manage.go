@@ -34,6 +34,11 @@ type SessionInput struct {
 	Query   string `json:"query,omitempty" jsonschema:"search: words to find in every session and journal"`
 	Format  string `json:"format,omitempty" jsonschema:"export: md (Markdown) or jsonl"`
 	Yes     bool   `json:"yes,omitempty" jsonschema:"confirm: delete needs it; save needs it to replace another existing session"`
+	// Session is ChatCLI's argument of the same name (its live session
+	// id). This server holds one conversation, so it only stands in for
+	// name where name is needed (save, load, attach, delete, fork) and
+	// not given.
+	Session string `json:"session,omitempty" jsonschema:"ChatCLI's live session id; here, the name when name is omitted"`
 }
 
 // SessionOutput is manage_session's structured result.
@@ -102,6 +107,12 @@ func toAny(ss []string) []any {
 func (s *Server) manage(_ context.Context, _ *mcp.CallToolRequest, in SessionInput) (*mcp.CallToolResult, SessionOutput, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	switch in.Action {
+	case "save", "load", "attach", "delete", "fork":
+		if in.Name == "" {
+			in.Name = in.Session
+		}
+	}
 	out := SessionOutput{Action: in.Action}
 	var b, warn bytes.Buffer
 	env := &command.Env{Engine: s.e, Out: &b, Err: &warn}
