@@ -29,7 +29,7 @@ func addChatCLITools(s *Server) {
 	for name, mode := range map[string]string{"agent_task": conversation.ModeAgent, "coder_task": conversation.ModeCoder} {
 		mcp.AddTool(s.mcp, &mcp.Tool{Name: name, Title: "Run a task in " + mode + " mode",
 			Description: "Run one task in chatcli's " + mode + " mode (the model " + modeTools[mode] + " in the server's working folder; " +
-				"a write or command that would ask on a terminal is refused unless chatcli runs with --agent-auto-exec) and return the final answer. " +
+				"a write or command that would ask on a terminal is refused unless CHATCLI_AGENT_AUTO_EXEC is on) and return the final answer. " +
 				"The conversation then goes back to the mode it was in. `session` as for chat.",
 		}, s.task(mode))
 	}
