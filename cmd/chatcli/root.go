@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/command"
+	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/editor"
 	"github.com/chatcli/chatcli/internal/repl"
@@ -220,9 +222,13 @@ func replRun(ctx context.Context, o *rootOptions) error {
 	if s.InTTY && s.OutTTY {
 		env := &command.Env{Engine: e}
 		ed, err := newEditor(s, editor.Config{In: s.In, Out: s.Out, HistoryFile: c.HistoryFile, HistoryMax: c.HistoryMax,
-			Complete: func(line string) []string { return command.Complete(env, line) }})
+			HistorySeed: chatcliHistory(c),
+			Complete:    func(line string) []string { return command.Complete(env, line) }})
 		if err != nil {
 			return err
+		}
+		if n := ed.Seeded(); n > 0 {
+			fmt.Fprintf(s.Err, "note: took in %d lines of ChatCLI's input history (%s)\n", n, editor.SeedFileName)
 		}
 		opts.Reader = editorReader{ed}
 		o.f.permit.SetAsk(opts.Reader.ReadLine)
@@ -232,6 +238,20 @@ func replRun(ctx context.Context, o *rootOptions) error {
 		}
 	}
 	return repl.Run(ctx, opts)
+}
+
+// chatcliHistory is ChatCLI's input history in the working folder, offered
+// to a chatcli history that does not exist yet; "" when HISTORY_FILE is set
+// (then that is the history, as in ChatCLI).
+func chatcliHistory(c config.Config) string {
+	if c.HistoryFileSet() {
+		return ""
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(wd, editor.SeedFileName)
 }
 
 // scriptClass is the class script mode keeps for its failed lines: the exit

@@ -277,6 +277,9 @@ func firstNonEmpty(a, b string) string {
 	return b
 }
 
+// HistoryFileSet reports whether HISTORY_FILE chose the input history.
+func (c Config) HistoryFileSet() bool { return c.fromEnv["HISTORY_FILE"] }
+
 // SessionsDir is <Home>/sessions.
 func (c Config) SessionsDir() string { return filepath.Join(c.Home, "sessions") }
 
