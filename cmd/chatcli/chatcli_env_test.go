@@ -127,3 +127,29 @@ func TestE2EChatCLIOneShotHabits(t *testing.T) {
 		t.Fatalf("-p /coder: exit %d %s", code, errOut)
 	}
 }
+
+// Names ChatCLI created open, continue, rename and delete from the command
+// line too.
+func TestE2EChatCLINames(t *testing.T) {
+	h := t.TempDir()
+	env := []string{"CHATCLI_HOME=" + h}
+	os.MkdirAll(filepath.Join(h, "sessions"), 0o700)
+	for _, n := range []string{"con", "nul.txt", "a..b"} {
+		os.WriteFile(filepath.Join(h, "sessions", n+".json"), []byte(`{"version":2,"chat_history":[{"role":"user","content":"from ChatCLI"},{"role":"assistant","content":"ok"}]}`), 0o600)
+	}
+	if out := mustRun(t, env, "", "session", "show", "con"); !strings.Contains(out, "from ChatCLI") {
+		t.Fatalf("show con: %s", out)
+	}
+	mustRun(t, env, "", "-p", "more", "--session", "nul.txt")
+	if out := mustRun(t, env, "", "session", "show", "nul.txt", "--json"); !strings.Contains(out, `"content":"more"`) {
+		t.Fatalf("nul.txt not continued: %s", out)
+	}
+	mustRun(t, env, "", "session", "rename", "a..b", "a-b")
+	mustRun(t, env, "", "session", "delete", "con", "--yes")
+	if out := mustRun(t, env, "", "session", "list"); strings.Contains(out, "con ") || !strings.Contains(out, "a-b") {
+		t.Fatalf("list after rename and delete:\n%s", out)
+	}
+	if _, errOut, code := run(t, env, "", "-p", "x", "--session", "com1"); code != exitUsage || !strings.Contains(errOut, "reserved") {
+		t.Fatalf("a new reserved name: exit %d %s", code, errOut)
+	}
+}

@@ -82,7 +82,7 @@ func (e *Engine) Mirror(name string) error {
 // ErrReservedName, or the store's I/O error.
 func (e *Engine) Rename(old, new string) error {
 	defer e.announceBinding()
-	o, err := session.NormalizeName(old)
+	o, err := e.store.Name(old)
 	if err != nil {
 		return err
 	}

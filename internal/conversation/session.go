@@ -96,7 +96,7 @@ func (e *Engine) Load(name string) (autosaved string, err error) {
 	if autosaved, err = e.keepUnsaved(); err != nil {
 		return "", err
 	}
-	e.bound, _ = session.NormalizeName(name)
+	e.bound, _ = e.store.Name(name)
 	e.journal = nil
 	e.useFile(s)
 	e.history, e.dirty = s.History, false
@@ -135,7 +135,7 @@ func (e *Engine) Load(name string) (autosaved string, err error) {
 // meanwhile is loaded instead, never replaced.
 func (e *Engine) Attach(name string) (autosaved string, created bool, err error) {
 	defer e.announceBinding()
-	n, err := session.NormalizeName(name)
+	n, err := e.store.Name(name)
 	if err != nil {
 		return "", false, err
 	}
@@ -262,7 +262,7 @@ func (e *Engine) Fork(name string) error {
 // history is cleared and unbound; cleared reports that.
 func (e *Engine) Delete(name string) (cleared bool, err error) {
 	defer e.announceBinding()
-	n, err := session.NormalizeName(name)
+	n, err := e.store.Name(name)
 	if err != nil {
 		return false, err
 	}
@@ -350,7 +350,7 @@ var ErrReservedName = errors.New("reserved session name")
 // does not start with a machine prefix, unless it is the bound session's
 // own name (writing an attached autosave through).
 func (e *Engine) personName(name string) (string, error) {
-	n, err := session.NormalizeName(name)
+	n, err := e.store.Name(name)
 	if err != nil || n == e.bound {
 		return n, err
 	}

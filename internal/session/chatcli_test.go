@@ -3,6 +3,7 @@ package session
 import (
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -326,5 +327,39 @@ func TestRelinkAfterChatCLIRewrite(t *testing.T) {
 	}
 	if got, err := s.Load("n"); err != nil || got.Relinked || got.TranscriptID != "" {
 		t.Fatalf("a new conversation was tied to the old journal: %+v %v", got, err)
+	}
+}
+
+// Sessions ChatCLI created under names chatcli would not give open, save,
+// rename (to a chatcli name) and delete; new sessions under such names are
+// still refused.
+func TestChatCLINamesOpen(t *testing.T) {
+	s := newStore(t)
+	doc := []byte(`{"version":2,"chat_history":[{"role":"user","content":"hi"}]}`)
+	for _, n := range []string{"con", "nul.txt", "a..b", "release-v2."} {
+		if err := os.WriteFile(filepath.Join(s.Dir(), n+".json"), doc, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Load(n)
+		if err != nil || len(got.History) != 1 {
+			t.Fatalf("%s: %v", n, err)
+		}
+		if err := s.Save(n, got); err != nil {
+			t.Fatalf("save %s: %v", n, err)
+		}
+	}
+	if err := s.Rename("a..b", "a-b"); err != nil || !s.Exists("a-b") {
+		t.Fatalf("rename: %v", err)
+	}
+	if err := s.Delete("release-v2."); err != nil || s.Exists("release-v2.") {
+		t.Fatalf("delete: %v", err)
+	}
+	for _, n := range []string{"com1", "x..y", "new-v3.", "../con"} {
+		if err := s.Save(n, &Session{}); !errors.Is(err, ErrInvalidName) {
+			t.Errorf("new session %q: %v", n, err)
+		}
+	}
+	if err := s.Rename("con", "aux"); !errors.Is(err, ErrInvalidName) {
+		t.Errorf("rename to a new reserved name: %v", err)
 	}
 }

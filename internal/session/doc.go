@@ -10,7 +10,11 @@
 // path separator, space or control character, no Windows device name (CON,
 // NUL, COM1, …, with or without extension). Store.path maps a valid name to
 // sessions/<name>.json and every verb uses it, so no name can reach a file
-// outside the folder.
+// outside the folder. Store.Name also lets through, as they are, the
+// names of existing files that follow ChatCLI's rule instead
+// (^[a-zA-Z0-9][a-zA-Z0-9_.-]{0,254}$: con, nul.txt, a..b, release-v2.),
+// so sessions ChatCLI created open, save, rename and delete; new names
+// still follow NormalizeName.
 //
 // # File format (v2)
 //
