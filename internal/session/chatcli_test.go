@@ -155,15 +155,22 @@ func shownOurs(t *testing.T, h []message.Message) []shown {
 	return out
 }
 
+// compatFiles are the session files ChatCLI 1.188.0 (and 1.65, 1.66) wrote.
+func compatFiles(t *testing.T) []string {
+	t.Helper()
+	files, _ := filepath.Glob("testdata/chatcli-1.188.0/*.json")
+	if len(files) < 14 {
+		t.Fatalf("compat files missing: %v", files)
+	}
+	return files
+}
+
 // Every file ChatCLI wrote loads in chatcli with the messages ChatCLI shows
 // for it, is listed with that count, and once continued and saved by
 // chatcli is read by ChatCLI's types with the same messages (nothing merged
 // twice, arguments as objects, images as objects).
 func TestChatCLIFilesLoadAndGoBack(t *testing.T) {
-	files, _ := filepath.Glob("testdata/chatcli-1.188.0/*.json")
-	if len(files) < 14 {
-		t.Fatalf("compat files missing: %v", files)
-	}
+	files := compatFiles(t)
 	s := newStore(t)
 	for _, f := range files {
 		data, err := os.ReadFile(f)

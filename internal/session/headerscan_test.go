@@ -64,10 +64,7 @@ func checkListedAsLoaded(t *testing.T, s *Store) []Header {
 // listed with the messages and title Load gives, read whole on first sight
 // and from the index after.
 func TestListShowsChatCLIFilesAsLoadReadsThem(t *testing.T) {
-	files, _ := filepath.Glob("testdata/chatcli-1.188.0/*.json")
-	if len(files) < 14 {
-		t.Fatalf("compat files missing: %v", files)
-	}
+	files := compatFiles(t)
 	s := newStore(t)
 	for _, f := range files {
 		data, err := os.ReadFile(f)
