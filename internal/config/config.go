@@ -118,6 +118,7 @@ type Config struct {
 	// ollamaURL and ollamaModel are OLLAMA_BASE_URL and OLLAMA_MODEL, used
 	// when the provider is named ollama.
 	ollamaURL, ollamaModel string
+	ollama                 bool // the provider was named ollama
 	// providerErr is why LLM_PROVIDER could not be used (ProviderErr).
 	providerErr error
 }
@@ -266,7 +267,7 @@ func (c *Config) Override(provider, model string) error {
 		}
 		def = firstNonEmpty(c.ollamaModel, DefaultOllamaModel)
 	}
-	c.Provider, c.Model, c.providerErr = canonical, firstNonEmpty(model, def), nil
+	c.Provider, c.Model, c.providerErr, c.ollama = canonical, firstNonEmpty(model, def), nil, name == "ollama"
 	return nil
 }
 
@@ -339,7 +340,35 @@ func (c Config) SessionSettings() []Setting {
 			out[i].Source = "detected from the API settings"
 		}
 	}
+	if m, ok := c.modelSetting(); ok {
+		out = append(out, m)
+	}
 	return out
+}
+
+// chatcliDefaultModels are ChatCLI 1.188.0's default models
+// (config/defaults.go), said beside chatcli's where they differ.
+var chatcliDefaultModels = map[string]string{"OPENAI_MODEL": "gpt-5.4", "ANTHROPIC_MODEL": "claude-sonnet-4-6"}
+
+// modelSetting is the model row of SessionSettings: the provider's model
+// variable, and when it is unset, the default and ChatCLI's when it differs.
+func (c Config) modelSetting() (Setting, bool) {
+	name := map[string]string{ProviderOpenAI: "OPENAI_MODEL", ProviderAnthropic: "ANTHROPIC_MODEL"}[c.Provider]
+	if c.ollama {
+		name = "OLLAMA_MODEL"
+	}
+	if name == "" {
+		return Setting{}, false
+	}
+	set := map[string]string{"OPENAI_MODEL": c.OpenAIModel, "ANTHROPIC_MODEL": c.AnthropicModel, "OLLAMA_MODEL": c.ollamaModel}[name]
+	s := Setting{Name: name, Value: c.Model, Source: "environment"}
+	if set == "" {
+		s.Source = "default"
+		if cc := chatcliDefaultModels[name]; cc != "" && cc != c.Model {
+			s.Source = "default (ChatCLI's default is " + cc + ")"
+		}
+	}
+	return s, true
 }
 
 // keyState is what /config shows for CHATCLI_ENCRYPTION_KEY: whether it

@@ -184,3 +184,23 @@ func TestDotenv(t *testing.T) {
 		t.Fatalf("bad file: %v", err)
 	}
 }
+
+// chatcli config says the model in use and, when it is a default that
+// differs from ChatCLI's, ChatCLI's.
+func TestModelSettingNamesChatCLIDefault(t *testing.T) {
+	for _, c := range []struct{ env, name, value, source string }{
+		{"OPENAI_API_KEY", "OPENAI_MODEL", DefaultOpenAIModel, "default (ChatCLI's default is gpt-5.4)"},
+		{"ANTHROPIC_API_KEY", "ANTHROPIC_MODEL", DefaultAnthropicModel, "default (ChatCLI's default is claude-sonnet-4-6)"},
+	} {
+		cfg, _ := FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", c.env: "k"}))
+		got := cfg.SessionSettings()
+		if last := got[len(got)-1]; last != (Setting{c.name, c.value, c.source}) {
+			t.Errorf("%s: %+v", c.env, last)
+		}
+	}
+	cfg, _ := FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", "LLM_PROVIDER": "OLLAMA", "OLLAMA_MODEL": "llama3"}))
+	got := cfg.SessionSettings()
+	if last := got[len(got)-1]; last != (Setting{"OLLAMA_MODEL", "llama3", "environment"}) {
+		t.Errorf("ollama: %+v", last)
+	}
+}
