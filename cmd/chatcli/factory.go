@@ -115,6 +115,9 @@ func (f *factory) store(c config.Config) (*session.Store, error) {
 // API key is refused here, before any request.
 func (f *factory) provider(c config.Config) (provider.Provider, error) {
 	var p provider.Provider
+	if err := c.ProviderErr(); err != nil {
+		return nil, err
+	}
 	var err error
 	switch c.Provider {
 	case config.ProviderOpenAI:
@@ -134,6 +137,9 @@ func (f *factory) provider(c config.Config) (provider.Provider, error) {
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", config.ErrConfig, err)
+	}
+	if c.MaxTokens > 0 {
+		p = cappedProvider{p, c.MaxTokens}
 	}
 	return p, nil
 }

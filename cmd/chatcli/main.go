@@ -41,12 +41,25 @@ func main() {
 	// so the conversation is saved before the process exits.
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGHUP)
 	printWarnings(streams)
-	f := &factory{streams: streams, getenv: os.Getenv}
+	f := &factory{streams: streams, getenv: dotenvGetenv(streams)}
 	cmd := newRootCmd(f, nil)
 	err := cmd.ExecuteContext(ctx)
 	f.close()
 	stop()
 	os.Exit(exitCode(streams, err))
+}
+
+// dotenvGetenv is the environment chatcli reads: the process's, and for
+// what it does not set ChatCLI's dotenv file (config.Dotenv: CHATCLI_DOTENV,
+// or .env in the working folder). A file that cannot be read is said and
+// ignored.
+func dotenvGetenv(s *ioStreams) func(string) string {
+	wd, _ := os.Getwd()
+	getenv, _, err := config.Dotenv(os.LookupEnv, wd)
+	if err != nil {
+		fmt.Fprintln(s.Err, "warning: "+err.Error())
+	}
+	return getenv
 }
 
 // printWarnings prints each warning of the file layer (atomicfile: fsync

@@ -229,7 +229,7 @@ func TestRekeyLeavesNoTitleInTheListIndex(t *testing.T) {
 	if _, err := st.List(); err != nil {
 		t.Fatal(err)
 	}
-	idx := filepath.Join(st.Dir(), ".list-index.json")
+	idx := filepath.Join(filepath.Dir(st.Dir()), session.CacheDirName, "session-list.json")
 	if data, err := os.ReadFile(idx); err != nil || !bytes.Contains(data, []byte(title)) {
 		t.Fatalf("the list index was not written (%v): the test proves nothing", err)
 	}

@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/command"
+	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/editor"
 	"github.com/chatcli/chatcli/internal/repl"
@@ -42,6 +44,7 @@ type rootOptions struct {
 	// Agent and Coder start in that mode; AutoExec lets tools write and
 	// run commands without asking (CHATCLI_AGENT_AUTO_EXEC).
 	Agent, Coder, AutoExec bool
+	OneShot                oneShotOptions
 }
 
 const rootLong = `chatcli is a terminal AI chat client whose conversations are kept as durable,
@@ -55,9 +58,15 @@ NAME (or --session NAME) session NAME.
 Providers (LLM_PROVIDER or --provider):
   openai     OpenAI and OpenAI-compatible servers (Ollama, llama.cpp, vLLM):
              OPENAI_API_KEY, OPENAI_MODEL, OPENAI_BASE_URL (or OPENAI_API_URL)
-  anthropic  ANTHROPIC_API_KEY, ANTHROPIC_MODEL, ANTHROPIC_BASE_URL
+  anthropic  ANTHROPIC_API_KEY (or CLAUDEAI_API_KEY), ANTHROPIC_MODEL,
+             ANTHROPIC_BASE_URL; ChatCLI's name claudeai works too
+  ollama     an Ollama server: OLLAMA_BASE_URL (http://localhost:11434),
+             OLLAMA_MODEL (gpt-oss:20b)
   offline    the default when nothing is configured: deterministic replies
              generated locally, NOT by a language model
+
+Settings missing from the environment are read from ChatCLI's dotenv file:
+the file CHATCLI_DOTENV names, or .env in the working folder.
 
 Other settings: CHATCLI_HOME, CHATCLI_SESSION_AUTOSAVE (on|off),
 CHATCLI_SESSION_TRANSCRIPT (on|off), CHATCLI_SESSION_TTL (90d),
@@ -125,7 +134,8 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 	fl.BoolVar(&o.Agent, "agent", false, "agent mode: the model may read files and run commands (with -p: run the task, print the final answer)")
 	fl.BoolVar(&o.Coder, "coder", false, "coder mode: like --agent, and the model may also write files")
 	fl.BoolVar(&o.AutoExec, "agent-auto-exec", false, "let tools write files and run commands without asking (CHATCLI_AGENT_AUTO_EXEC)")
-	cmd.PersistentFlags().StringVar(&o.Provider, "provider", "", "provider: openai, anthropic or offline (default from LLM_PROVIDER)")
+	o.OneShot.addFlags(fl)
+	cmd.PersistentFlags().StringVar(&o.Provider, "provider", "", "provider: openai, anthropic, ollama or offline (default from LLM_PROVIDER)")
 	cmd.PersistentFlags().StringVar(&o.Model, "model", "", "model name (default from OPENAI_MODEL / ANTHROPIC_MODEL)")
 	cmd.AddCommand(newSessionCmd(f), newConfigCmd(f), newStorageCmd(f, nil))
 	cmd.AddCommand(newACPCmd(f, nil))
@@ -139,10 +149,20 @@ func oneShotRun(ctx context.Context, o *rootOptions) (err error) {
 	if strings.TrimSpace(o.Prompt) == "" {
 		return fmt.Errorf("%w: -p needs a prompt", errFlags)
 	}
+	if err := o.OneShot.check(); err != nil {
+		return err
+	}
+	if err := promptMode(o); err != nil {
+		return err
+	}
 	c, err := o.f.config(o.Provider, o.Model)
 	if err != nil {
 		return err
 	}
+	if o.OneShot.Timeout > 0 {
+		c.RequestTimeout = o.OneShot.Timeout
+	}
+	c.MaxTokens = o.OneShot.MaxTokens
 	keeps := o.Session != "" || o.Resume != "" || o.Name != "" || o.Continue
 	c.Transcript = c.Transcript && keeps // without a session nothing is kept
 	c.Agent.AutoExec = c.Agent.AutoExec || o.AutoExec
@@ -213,9 +233,13 @@ func replRun(ctx context.Context, o *rootOptions) error {
 	if s.InTTY && s.OutTTY {
 		env := &command.Env{Engine: e}
 		ed, err := newEditor(s, editor.Config{In: s.In, Out: s.Out, HistoryFile: c.HistoryFile, HistoryMax: c.HistoryMax,
-			Complete: func(line string) []string { return command.Complete(env, line) }})
+			HistorySeed: chatcliHistory(c),
+			Complete:    func(line string) []string { return command.Complete(env, line) }})
 		if err != nil {
 			return err
+		}
+		if n := ed.Seeded(); n > 0 {
+			fmt.Fprintf(s.Err, "note: took in %d lines of ChatCLI's input history (%s)\n", n, editor.SeedFileName)
 		}
 		opts.Reader = editorReader{ed}
 		o.f.permit.SetAsk(opts.Reader.ReadLine)
@@ -225,6 +249,20 @@ func replRun(ctx context.Context, o *rootOptions) error {
 		}
 	}
 	return repl.Run(ctx, opts)
+}
+
+// chatcliHistory is ChatCLI's input history in the working folder, offered
+// to a chatcli history that does not exist yet; "" when HISTORY_FILE is set
+// (then that is the history, as in ChatCLI).
+func chatcliHistory(c config.Config) string {
+	if c.HistoryFileSet() {
+		return ""
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(wd, editor.SeedFileName)
 }
 
 // scriptClass is the class script mode keeps for its failed lines: the exit

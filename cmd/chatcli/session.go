@@ -198,7 +198,7 @@ func sessionDeleteRun(o *sessionDeleteOptions) error {
 	if err != nil {
 		return err
 	}
-	if _, err := session.NormalizeName(o.Name); err != nil {
+	if _, err := st.Name(o.Name); err != nil {
 		return err
 	}
 	if !st.Exists(o.Name) {
@@ -296,7 +296,7 @@ func newSessionRenameCmd(f *factory) *cobra.Command {
 // errNoSession is the ErrNotFound error for session name, naming the file
 // it would be, as Store.Load's does.
 func errNoSession(st *session.Store, name string) error {
-	n, err := session.NormalizeName(name)
+	n, err := st.Name(name)
 	if err != nil {
 		return err
 	}

@@ -18,7 +18,9 @@ var modeAnnouncements = map[string]string{
 }
 
 // modeCommand is /chat, /agent or /coder: switch the conversation to mode
-// and announce it; with a task, run it as a turn in that mode.
+// and announce it; with a task, run it as a turn in that mode and go back
+// to the mode before, as ChatCLI does (so /agent alone switches, /agent
+// TASK is one task).
 func modeCommand(mode string) func(context.Context, *Env, []string) error {
 	return func(ctx context.Context, env *Env, args []string) error {
 		e := env.Engine
@@ -41,7 +43,14 @@ func modeCommand(mode string) func(context.Context, *Env, []string) error {
 		if task == "" {
 			return nil
 		}
-		return RunTurn(ctx, env, task)
+		err := RunTurn(ctx, env, task)
+		if was != mode {
+			if serr := e.SetMode(was); serr != nil {
+				return errors.Join(err, serr)
+			}
+			fmt.Fprintf(env.Out, "Task done; back in %s mode.\n", was)
+		}
+		return err
 	}
 }
 

@@ -130,7 +130,7 @@ func msgSize(m *message.Message) int {
 		n += len(c.Name) + len(c.Arguments)
 	}
 	for _, img := range m.Images {
-		n += len(img)
+		n += img.Size()
 	}
 	return n
 }

@@ -149,7 +149,7 @@ func TestHumanSizes(t *testing.T) {
 
 func TestSizeAndEstimateTokens(t *testing.T) {
 	h := []message.Message{user("12345"), calls(tc("a", "read_file", `{"p":1}`)), res("a", "xyz"),
-		{Role: message.RoleUser, Content: "img", Images: []string{"data:image/png;base64,AAAA"}}}
+		{Role: message.RoleUser, Content: "img", Images: []message.Image{message.ParseImageRef("data:image/png;base64,AAAA")}}}
 	if got, want := Size(h), 5+len("read_file")+7+3+3+26; got != want {
 		t.Errorf("Size = %d, want %d", got, want)
 	}

@@ -23,11 +23,22 @@ const (
 	ProviderOffline   = "offline"
 )
 
-// Default models when none is configured.
+// Default models when none is configured. DefaultOllamaModel and
+// DefaultOllamaURL are ChatCLI's (config/defaults.go) for LLM_PROVIDER=OLLAMA.
 const (
 	DefaultOpenAIModel    = "gpt-4o-mini"
 	DefaultAnthropicModel = "claude-sonnet-4-5"
+	DefaultOllamaModel    = "gpt-oss:20b"
+	DefaultOllamaURL      = "http://localhost:11434"
 )
+
+// providerAliases maps the LLM_PROVIDER and --provider names chatcli takes,
+// in lower case, to its providers: its own, and ChatCLI's CLAUDEAI and
+// OLLAMA (an OpenAI-compatible server at OLLAMA_BASE_URL).
+var providerAliases = map[string]string{
+	ProviderOpenAI: ProviderOpenAI, ProviderAnthropic: ProviderAnthropic, ProviderOffline: ProviderOffline,
+	"claudeai": ProviderAnthropic, "ollama": ProviderOpenAI,
+}
 
 // DefaultHistoryMax is the number of input lines kept when HISTORY_MAX_SIZE
 // is unset.
@@ -81,6 +92,9 @@ type Config struct {
 	// (CHATCLI_REQUEST_TIMEOUT, a Go duration such as 90s or 10m; default
 	// DefaultRequestTimeout).
 	RequestTimeout time.Duration
+	// MaxTokens caps each reply, in tokens (-p --max-tokens); 0 leaves it
+	// to the provider.
+	MaxTokens int
 	// SessionTTL is CHATCLI_SESSION_TTL: machine-made sessions (autosave-,
 	// mcp-) not updated for this long are moved to the trash, and journals
 	// no session names are deleted after this long without a write. 0
@@ -105,7 +119,19 @@ type Config struct {
 
 	fromEnv map[string]bool // variables whose value was taken
 	oldKey  string          // CHATCLI_ENCRYPTION_KEY_OLD, parsed by OldKey
+	// ollamaURL and ollamaModel are OLLAMA_BASE_URL and OLLAMA_MODEL, used
+	// when the provider is named ollama.
+	ollamaURL, ollamaModel string
+	ollama                 bool // the provider was named ollama
+	// providerErr is why LLM_PROVIDER could not be used (ProviderErr).
+	providerErr error
 }
+
+// ProviderErr is the error of an LLM_PROVIDER value chatcli cannot use,
+// wrapping ErrConfig, or nil. FromEnv does not fail for it, so commands
+// that need no provider (session list, show, …) still run; the provider
+// is refused when one is built.
+func (c Config) ProviderErr() error { return c.providerErr }
 
 // DefaultRequestTimeout is the LLM request limit when none is configured.
 const DefaultRequestTimeout = 10 * time.Minute
@@ -133,7 +159,9 @@ func fromEnv(getenv func(string) string) (Config, error) {
 		OpenAIBaseURL:    getenv("OPENAI_BASE_URL"),
 		OpenAIModel:      getenv("OPENAI_MODEL"),
 		AnthropicModel:   getenv("ANTHROPIC_MODEL"),
-		AnthropicKey:     getenv("ANTHROPIC_API_KEY"),
+		AnthropicKey:     firstNonEmpty(getenv("ANTHROPIC_API_KEY"), getenv("CLAUDEAI_API_KEY")), // ChatCLI's name
+		ollamaURL:        getenv("OLLAMA_BASE_URL"),
+		ollamaModel:      getenv("OLLAMA_MODEL"),
 		AnthropicBaseURL: getenv("ANTHROPIC_BASE_URL"),
 		HistoryFile:      getenv("HISTORY_FILE"),
 		HistoryMax:       DefaultHistoryMax,
@@ -155,6 +183,8 @@ func fromEnv(getenv func(string) string) (Config, error) {
 	}
 	if c.HistoryFile == "" {
 		c.HistoryFile = filepath.Join(c.Home, "history")
+	} else if p, err := expandHome(c.HistoryFile, getenv); err == nil {
+		c.HistoryFile = p
 	}
 	if v := getenv("HISTORY_MAX_SIZE"); v != "" {
 		// ChatCLI documents a byte size here ("300MB"); chatcli counts lines.
@@ -206,7 +236,7 @@ func fromEnv(getenv func(string) string) (Config, error) {
 		}
 		c.MCPAutosave = b
 	}
-	c.Provider = strings.ToLower(getenv("LLM_PROVIDER"))
+	c.Provider = getenv("LLM_PROVIDER")
 	if c.Provider == "" {
 		switch {
 		case c.OpenAIKey != "" || c.OpenAIBaseURL != "":
@@ -217,7 +247,10 @@ func fromEnv(getenv func(string) string) (Config, error) {
 			c.Provider = ProviderOffline
 		}
 	}
-	return c, c.Override(c.Provider, "")
+	if err := c.Override(c.Provider, ""); err != nil {
+		c.providerErr = fmt.Errorf("%w: LLM_PROVIDER=%q: %s", ErrConfig, c.Provider, strings.TrimPrefix(err.Error(), ErrConfig.Error()+": "))
+	}
+	return c, nil
 }
 
 // Override sets the provider and the model: model when not empty, else the
@@ -229,11 +262,19 @@ func (c *Config) Override(provider, model string) error {
 		ProviderAnthropic: firstNonEmpty(c.AnthropicModel, DefaultAnthropicModel),
 		ProviderOffline:   "offline",
 	}
-	def, ok := defaults[provider]
+	name := strings.ToLower(strings.TrimSpace(provider))
+	canonical, ok := providerAliases[name]
 	if !ok {
-		return fmt.Errorf("%w: unknown provider %q; use openai, anthropic or offline", ErrConfig, provider)
+		return fmt.Errorf("%w: unknown provider %q; use openai (any OpenAI-compatible server, through OPENAI_BASE_URL), anthropic (or ChatCLI's claudeai), ollama or offline", ErrConfig, provider)
 	}
-	c.Provider, c.Model = provider, firstNonEmpty(model, def)
+	def := defaults[canonical]
+	if name == "ollama" {
+		if c.OpenAIBaseURL == "" {
+			c.OpenAIBaseURL = strings.TrimRight(firstNonEmpty(c.ollamaURL, DefaultOllamaURL), "/") + "/v1"
+		}
+		def = firstNonEmpty(c.ollamaModel, DefaultOllamaModel)
+	}
+	c.Provider, c.Model, c.providerErr, c.ollama = canonical, firstNonEmpty(model, def), nil, name == "ollama"
 	return nil
 }
 
@@ -243,6 +284,9 @@ func firstNonEmpty(a, b string) string {
 	}
 	return b
 }
+
+// HistoryFileSet reports whether HISTORY_FILE chose the input history.
+func (c Config) HistoryFileSet() bool { return c.fromEnv["HISTORY_FILE"] }
 
 // SessionsDir is <Home>/sessions.
 func (c Config) SessionsDir() string { return filepath.Join(c.Home, "sessions") }
@@ -255,16 +299,16 @@ func (c Config) TranscriptsDir() string {
 	return filepath.Join(c.Home, "transcripts")
 }
 
-// ParseBool reads on/off settings: 1, true, yes, on and 0, false, no, off,
-// in any case.
+// ParseBool reads on/off settings: 1, true, yes, on, enabled and 0, false,
+// no, off, disabled (ChatCLI's words), in any case.
 func ParseBool(v string) (bool, error) {
 	switch strings.ToLower(strings.TrimSpace(v)) {
-	case "1", "true", "yes", "on":
+	case "1", "true", "yes", "on", "enabled", "enable":
 		return true, nil
-	case "0", "false", "no", "off":
+	case "0", "false", "no", "off", "disabled", "disable":
 		return false, nil
 	}
-	return false, errors.New("want on or off (1/0, true/false, yes/no)")
+	return false, errors.New("want on or off (1/0, true/false, yes/no, enabled/disabled)")
 }
 
 // Setting is one configuration value as /config shows it.
@@ -303,7 +347,35 @@ func (c Config) SessionSettings() []Setting {
 			out[i].Source = "detected from the API settings"
 		}
 	}
+	if m, ok := c.modelSetting(); ok {
+		out = append(out, m)
+	}
 	return out
+}
+
+// chatcliDefaultModels are ChatCLI 1.188.0's default models
+// (config/defaults.go), said beside chatcli's where they differ.
+var chatcliDefaultModels = map[string]string{"OPENAI_MODEL": "gpt-5.4", "ANTHROPIC_MODEL": "claude-sonnet-4-6"}
+
+// modelSetting is the model row of SessionSettings: the provider's model
+// variable, and when it is unset, the default and ChatCLI's when it differs.
+func (c Config) modelSetting() (Setting, bool) {
+	name := map[string]string{ProviderOpenAI: "OPENAI_MODEL", ProviderAnthropic: "ANTHROPIC_MODEL"}[c.Provider]
+	if c.ollama {
+		name = "OLLAMA_MODEL"
+	}
+	if name == "" {
+		return Setting{}, false
+	}
+	set := map[string]string{"OPENAI_MODEL": c.OpenAIModel, "ANTHROPIC_MODEL": c.AnthropicModel, "OLLAMA_MODEL": c.ollamaModel}[name]
+	s := Setting{Name: name, Value: c.Model, Source: "environment"}
+	if set == "" {
+		s.Source = "default"
+		if cc := chatcliDefaultModels[name]; cc != "" && cc != c.Model {
+			s.Source = "default (ChatCLI's default is " + cc + ")"
+		}
+	}
+	return s, true
 }
 
 // keyState is what /config shows for CHATCLI_ENCRYPTION_KEY: whether it

@@ -2,6 +2,7 @@ package config
 
 import (
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -53,7 +54,7 @@ func TestAliasesAndPaths(t *testing.T) {
 }
 
 func TestBadValuesAreRefusedWithTheVariableName(t *testing.T) {
-	for k, v := range map[string]string{"CHATCLI_REQUEST_TIMEOUT": "soon", "CHATCLI_SESSION_AUTOSAVE": "maybe", "LLM_PROVIDER": "gemini"} {
+	for k, v := range map[string]string{"CHATCLI_REQUEST_TIMEOUT": "soon", "CHATCLI_SESSION_AUTOSAVE": "maybe"} {
 		_, err := FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", k: v}))
 		if !errors.Is(err, ErrConfig) {
 			t.Errorf("%s=%s: %v", k, v, err)
@@ -111,5 +112,95 @@ func TestMCPAutosaveFollowsTheSessionAutosaveUnlessSet(t *testing.T) {
 	_, err := FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", "CHATCLI_MCP_SESSION_AUTOSAVE": "sometimes"}))
 	if !errors.Is(err, ErrConfig) || !strings.Contains(err.Error(), "CHATCLI_MCP_SESSION_AUTOSAVE") {
 		t.Fatalf("bad value: %v", err)
+	}
+}
+
+// ChatCLI's provider names and key variables; a provider neither program
+// can use is not an error of FromEnv (session list still runs) but of
+// ProviderErr, naming the value.
+func TestChatCLIProviderNames(t *testing.T) {
+	for _, c := range []struct {
+		env            map[string]string
+		provider, base string
+		model, key     string
+	}{
+		{map[string]string{"LLM_PROVIDER": "CLAUDEAI", "CLAUDEAI_API_KEY": "sk-c"}, ProviderAnthropic, "", DefaultAnthropicModel, "sk-c"},
+		{map[string]string{"LLM_PROVIDER": "OPENAI", "OPENAI_API_KEY": "sk-o", "OPENAI_MODEL": "gpt-x"}, ProviderOpenAI, "", "gpt-x", ""},
+		{map[string]string{"LLM_PROVIDER": "OLLAMA"}, ProviderOpenAI, DefaultOllamaURL + "/v1", DefaultOllamaModel, ""},
+		{map[string]string{"LLM_PROVIDER": "ollama", "OLLAMA_BASE_URL": "http://127.0.0.1:9/", "OLLAMA_MODEL": "llama3"}, ProviderOpenAI, "http://127.0.0.1:9/v1", "llama3", ""},
+	} {
+		c.env["CHATCLI_HOME"] = "/h"
+		got, err := FromEnv(env(c.env))
+		if err != nil || got.ProviderErr() != nil || got.Provider != c.provider || got.OpenAIBaseURL != c.base || got.Model != c.model || got.AnthropicKey != c.key {
+			t.Errorf("%v: %v %v %+v", c.env, err, got.ProviderErr(), got)
+		}
+	}
+	got, err := FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", "LLM_PROVIDER": "GOOGLEAI"}))
+	if err != nil || !errors.Is(got.ProviderErr(), ErrConfig) || !strings.Contains(got.ProviderErr().Error(), `"GOOGLEAI"`) {
+		t.Fatalf("%v %v", err, got.ProviderErr())
+	}
+}
+
+func TestChatCLIBooleansAndHome(t *testing.T) {
+	for v, want := range map[string]bool{"enabled": true, "Disabled": false, "enable": true, "disable": false} {
+		c, err := FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", "CHATCLI_SESSION_AUTOSAVE": v}))
+		if err != nil || c.Autosave != want {
+			t.Errorf("%s: %v %v", v, c.Autosave, err)
+		}
+	}
+	c, _ := FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", "HOME": "/home/u", "HISTORY_FILE": "~/.chatcli_history"}))
+	if c.HistoryFile != "/home/u/.chatcli_history" {
+		t.Fatalf("HISTORY_FILE: %s", c.HistoryFile)
+	}
+}
+
+// .env in the working folder, or the file CHATCLI_DOTENV names, fills in
+// what the process environment does not set.
+func TestDotenv(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, ".env"), []byte("# ChatCLI's file\nLLM_PROVIDER=CLAUDEAI\nCLAUDEAI_API_KEY=\"sk-env\"\nOPENAI_MODEL=from-file\n"), 0o600)
+	proc := map[string]string{"OPENAI_MODEL": "from-process"}
+	lookup := func(k string) (string, bool) { v, ok := proc[k]; return v, ok }
+	getenv, path, err := Dotenv(lookup, dir)
+	if err != nil || path != filepath.Join(dir, ".env") || getenv("LLM_PROVIDER") != "CLAUDEAI" || getenv("CLAUDEAI_API_KEY") != "sk-env" || getenv("OPENAI_MODEL") != "from-process" {
+		t.Fatalf("%v %s %q", err, path, getenv("OPENAI_MODEL"))
+	}
+	other := filepath.Join(t.TempDir(), "chatcli.env")
+	os.WriteFile(other, []byte("LLM_PROVIDER=OLLAMA\n"), 0o600)
+	proc = map[string]string{EnvDotenv: other}
+	if getenv, _, err = Dotenv(lookup, dir); err != nil || getenv("LLM_PROVIDER") != "OLLAMA" {
+		t.Fatalf("CHATCLI_DOTENV: %v %q", err, getenv("LLM_PROVIDER"))
+	}
+	proc = map[string]string{EnvDotenv: filepath.Join(dir, "missing.env")}
+	if _, _, err = Dotenv(lookup, dir); !errors.Is(err, ErrConfig) || !strings.Contains(err.Error(), "missing.env") {
+		t.Fatalf("missing file: %v", err)
+	}
+	if _, path, err = Dotenv(func(string) (string, bool) { return "", false }, t.TempDir()); err != nil || path != "" {
+		t.Fatalf("no .env: %v %q", err, path)
+	}
+	os.WriteFile(filepath.Join(dir, ".env"), []byte("A='unterminated\n"), 0o600)
+	proc = nil
+	if getenv, _, err = Dotenv(lookup, dir); !errors.Is(err, ErrConfig) || !strings.Contains(err.Error(), ".env") || getenv("A") != "" {
+		t.Fatalf("bad file: %v", err)
+	}
+}
+
+// chatcli config says the model in use and, when it is a default that
+// differs from ChatCLI's, ChatCLI's.
+func TestModelSettingNamesChatCLIDefault(t *testing.T) {
+	for _, c := range []struct{ env, name, value, source string }{
+		{"OPENAI_API_KEY", "OPENAI_MODEL", DefaultOpenAIModel, "default (ChatCLI's default is gpt-5.4)"},
+		{"ANTHROPIC_API_KEY", "ANTHROPIC_MODEL", DefaultAnthropicModel, "default (ChatCLI's default is claude-sonnet-4-6)"},
+	} {
+		cfg, _ := FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", c.env: "k"}))
+		got := cfg.SessionSettings()
+		if last := got[len(got)-1]; last != (Setting{c.name, c.value, c.source}) {
+			t.Errorf("%s: %+v", c.env, last)
+		}
+	}
+	cfg, _ := FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", "LLM_PROVIDER": "OLLAMA", "OLLAMA_MODEL": "llama3"}))
+	got := cfg.SessionSettings()
+	if last := got[len(got)-1]; last != (Setting{"OLLAMA_MODEL", "llama3", "environment"}) {
+		t.Errorf("ollama: %+v", last)
 	}
 }

@@ -149,7 +149,7 @@ func (e *Engine) mirrorCurrent(name string, h session.Header) bool {
 // ErrReservedName, or the store's I/O error.
 func (e *Engine) Rename(old, new string) error {
 	defer e.announceBinding()
-	o, err := session.NormalizeName(old)
+	o, err := e.store.Name(old)
 	if err != nil {
 		return err
 	}

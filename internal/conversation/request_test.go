@@ -22,7 +22,7 @@ func TestRequestCacheIsRequest(t *testing.T) {
 	for step := range 3000 {
 		switch k := r.IntN(10); {
 		case k < 4:
-			h = append(h, message.Message{Role: message.RoleUser, Content: fmt.Sprint("u", step), Images: []string{fmt.Sprint("i", step)}})
+			h = append(h, message.Message{Role: message.RoleUser, Content: fmt.Sprint("u", step), Images: []message.Image{{MediaType: "image/png", Data: fmt.Sprint("i", step)}}})
 		case k < 6:
 			h = append(h, message.Message{Role: message.RoleAssistant, Content: fmt.Sprint("a", step),
 				ToolCalls: []message.ToolCall{{ID: fmt.Sprint("c", step), Name: "f"}}})

@@ -2,8 +2,6 @@ package conversation
 
 import (
 	"fmt"
-
-	"github.com/chatcli/chatcli/internal/session"
 )
 
 // Resume opens session name to continue it, returning the name of the
@@ -21,7 +19,7 @@ import (
 // session.ErrInvalidName, …); for a machine-made session, the journal copy
 // Detach makes when it fails.
 func (e *Engine) Resume(name string, create bool) (autosaved string, err error) {
-	n, err := session.NormalizeName(name)
+	n, err := e.store.Name(name)
 	if err != nil {
 		return "", err
 	}

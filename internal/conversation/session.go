@@ -99,12 +99,20 @@ func (e *Engine) Load(name string) (autosaved string, err error) {
 	if autosaved, err = e.keepUnsaved(); err != nil {
 		return "", err
 	}
-	e.bound, _ = session.NormalizeName(name)
+	e.bound, _ = e.store.Name(name)
 	e.journal, e.supersedes = nil, ""
 	e.useFile(s)
 	e.history, e.dirty = s.History, false
 	for _, w := range s.JournalWarnings {
 		e.notify("journal: " + w.String())
+	}
+	if s.Relinked { // written with its journal again on exit
+		e.notify(fmt.Sprintf("session %q was rewritten by another program (ChatCLI) without chatcli's bookkeeping; linked it to its journal again with its checkpoints", e.bound))
+		e.dirty = true
+	}
+	if m := s.ModesMerged; m.Messages > 0 { // written merged on exit: said once
+		e.notify(fmt.Sprintf("merged %d messages of this file's separate agent and coder histories (ChatCLI 1.66) after its chat history, as ChatCLI does; dropped %d system prompts of those modes", m.Messages, m.System))
+		e.dirty = true
 	}
 	e.openJournalAt(s)
 	if h, err := e.store.StatFile(e.bound); err == nil {
@@ -130,7 +138,7 @@ func (e *Engine) Load(name string) (autosaved string, err error) {
 // meanwhile is loaded instead, never replaced.
 func (e *Engine) Attach(name string) (autosaved string, created bool, err error) {
 	defer e.announceBinding()
-	n, err := session.NormalizeName(name)
+	n, err := e.store.Name(name)
 	if err != nil {
 		return "", false, err
 	}
@@ -261,7 +269,7 @@ func (e *Engine) Fork(name string) error {
 // history is cleared and unbound; cleared reports that.
 func (e *Engine) Delete(name string) (cleared bool, err error) {
 	defer e.announceBinding()
-	n, err := session.NormalizeName(name)
+	n, err := e.store.Name(name)
 	if err != nil {
 		return false, err
 	}
@@ -350,7 +358,7 @@ var ErrReservedName = errors.New("reserved session name")
 // does not start with a machine prefix, unless it is the bound session's
 // own name (writing an attached autosave through).
 func (e *Engine) personName(name string) (string, error) {
-	n, err := session.NormalizeName(name)
+	n, err := e.store.Name(name)
 	if err != nil || n == e.bound {
 		return n, err
 	}

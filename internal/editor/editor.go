@@ -34,6 +34,10 @@ type Config struct {
 	// HistoryMax is the maximum number of entries kept, in memory and in
 	// the file (default 1000 when <= 0).
 	HistoryMax int
+	// HistorySeed, when HistoryFile does not exist yet, is read into it
+	// first (SeedFileName in the working folder: ChatCLI's input history);
+	// Editor.Seeded then says how many entries it gave. "" for none.
+	HistorySeed string
 	// Complete returns completion candidates for the current input, each a
 	// full replacement line. It may be nil.
 	Complete func(line string) []string
@@ -54,7 +58,12 @@ type Editor struct {
 
 	mu   sync.Mutex
 	hist *history
+	// seeded is how many entries New took from Config.HistorySeed.
+	seeded int
 }
+
+// Seeded is how many entries New took from Config.HistorySeed (0: none).
+func (e *Editor) Seeded() int { return e.seeded }
 
 // isTerminal reports whether v is a terminal; a variable so tests can run
 // the interactive editor over pipes.
@@ -74,6 +83,10 @@ const (
 // is fine; one that cannot be read or is corrupt is an error naming the file
 // (the caller may retry with HistoryFile "" to run without persistence).
 func New(cfg Config) (*Editor, error) {
+	seeded, err := seedHistory(cfg.HistoryFile, cfg.HistorySeed, cfg.HistoryMax)
+	if err != nil {
+		return nil, err
+	}
 	h, err := loadHistory(cfg.HistoryFile, cfg.HistoryMax)
 	if err != nil {
 		return nil, err
@@ -84,6 +97,7 @@ func New(cfg Config) (*Editor, error) {
 		complete: cfg.Complete,
 		now:      cfg.Now,
 		hist:     h,
+		seeded:   seeded,
 	}
 	if e.in == nil {
 		e.in = os.Stdin

@@ -225,13 +225,19 @@ func codeSpan(s string) string {
 
 // imageRef describes an attached image: a code span for a reference, the
 // media type and size for a data URL.
-func imageRef(img string) string {
-	if rest, ok := strings.CutPrefix(img, "data:"); ok {
+func imageRef(img message.Image) string {
+	ref := img.Ref()
+	if rest, ok := strings.CutPrefix(ref, "data:"); ok {
 		mt, _, _ := strings.Cut(rest, ",")
 		mt, _, _ = strings.Cut(mt, ";")
-		return fmt.Sprintf("inline %s, %s", flatten(mt), plural(len(img), "byte"))
+		ref = fmt.Sprintf("inline %s, %s", flatten(mt), plural(len(ref), "byte"))
+	} else {
+		ref = codeSpan(ref)
 	}
-	return codeSpan(img)
+	if img.FileName != "" {
+		ref = codeSpan(img.FileName) + " (" + ref + ")"
+	}
+	return ref
 }
 
 func plural(n int, noun string) string {
@@ -248,7 +254,7 @@ type exportLine struct {
 	Content    string             `json:"content"`
 	ToolCalls  []message.ToolCall `json:"tool_calls,omitempty"`
 	ToolCallID string             `json:"tool_call_id,omitempty"`
-	Images     []string           `json:"images,omitempty"`
+	Images     []message.Image    `json:"images,omitempty"`
 	Meta       *message.Meta      `json:"meta,omitempty"`
 }
 
@@ -256,8 +262,8 @@ type exportLine struct {
 // to w, in order:
 //
 //	{"position":1,"role":"assistant","content":"…",
-//	 "tool_calls":[{"id":"call_1","type":"function","name":"read_file","arguments":"{…}"}],
-//	 "tool_call_id":"…","images":["…"],"meta":{"is_summary":true,…}}
+//	 "tool_calls":[{"id":"call_1","type":"function","name":"read_file","arguments":{…}}],
+//	 "tool_call_id":"…","images":[{"media_type":"image/png","data":"…"}],"meta":{"is_summary":true,…}}
 //
 // position is 1-based; tool_calls, tool_call_id, images and meta are
 // omitted when empty (and a tool call's type when empty), exactly as in

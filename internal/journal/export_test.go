@@ -189,7 +189,7 @@ func TestExportMarkdownClosesAnOpenFence(t *testing.T) {
 func TestExportJSONLExp1(t *testing.T) { // case exp-1
 	msgs := exp1()
 	msgs = append(msgs, message.Message{Role: message.RoleUser, Content: "nul\x00 cr\r ls\u2028 <&>",
-		Images: []string{"data:image/png;base64,AAAA"}, Meta: &message.Meta{Mode: "coder"}})
+		Images: []message.Image{message.ParseImageRef("data:image/png;base64,AAAA")}, Meta: &message.Meta{Mode: "coder"}})
 	var b bytes.Buffer
 	if err := ExportJSONL(&b, msgs); err != nil {
 		t.Fatal(err)
@@ -267,7 +267,7 @@ func FuzzExportMarkdownFences(f *testing.F) {
 
 func TestExportMarkdownImagesAndEmpty(t *testing.T) {
 	msgs := []message.Message{
-		{Role: message.RoleUser, Images: []string{"shots/a b.png", "data:image/png;base64,AAAA"}},
+		{Role: message.RoleUser, Images: []message.Image{message.ParseImageRef("shots/a b.png"), message.ParseImageRef("data:image/png;base64,AAAA")}},
 		{Role: message.RoleAssistant},
 	}
 	var b bytes.Buffer

@@ -107,7 +107,7 @@ func (c *Hashes) truncate(k int) {
 // sameFields reports whether a and b have the fields a hash covers equal.
 func sameFields(a, b *message.Message) bool {
 	if a.Role != b.Role || a.Content != b.Content || a.ToolCallID != b.ToolCallID ||
-		len(a.ToolCalls) != len(b.ToolCalls) || !slices.Equal(a.Images, b.Images) {
+		len(a.ToolCalls) != len(b.ToolCalls) || !message.SameImages(a.Images, b.Images) {
 		return false
 	}
 	for i := range a.ToolCalls {
@@ -165,7 +165,14 @@ func writeFields(d hash.Hash, m *message.Message) {
 	writeString(d, m.ToolCallID)
 	writeUint(d, uint64(len(m.Images)))
 	for _, img := range m.Images {
-		writeString(d, img)
+		// An image hashes as the reference string older files stored, so
+		// their hashes stay; a file name follows it after "\n", which no
+		// URL holds.
+		if img.FileName == "" {
+			writeString(d, img.Ref())
+		} else {
+			writeString(d, img.Ref()+"\n"+img.FileName)
+		}
 	}
 }
 

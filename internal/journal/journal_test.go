@@ -109,7 +109,7 @@ func TestHashesAreDistinctForRepeatsAndCoverEveryField(t *testing.T) {
 		{Role: "assistant", Content: "ok", ToolCalls: []message.ToolCall{{ID: "a", Name: "f", Arguments: "{ }"}}},
 		{Role: "tool", Content: "ok", ToolCallID: "a"},
 		{Role: "tool", Content: "ok", ToolCallID: "b"},
-		{Role: "assistant", Content: "ok", Images: []string{"x"}},
+		{Role: "assistant", Content: "ok", Images: []message.Image{message.ParseImageRef("x")}},
 	}
 	seen := map[string]bool{}
 	for _, v := range variants {

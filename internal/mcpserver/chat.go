@@ -60,8 +60,6 @@ func chatTool() *mcp.Tool {
 func (s *Server) chat(ctx context.Context, req *mcp.CallToolRequest, in ChatInput) (*mcp.CallToolResult, ChatOutput, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	ctx, cancel := s.callContext(ctx)
-	defer cancel()
 	if strings.TrimSpace(in.Prompt) == "" {
 		return nil, ChatOutput{}, errors.New("chat: prompt is empty")
 	}
@@ -70,12 +68,21 @@ func (s *Server) chat(ctx context.Context, req *mcp.CallToolRequest, in ChatInpu
 			return nil, ChatOutput{}, toolError(err)
 		}
 	}
+	return s.turn(ctx, req, in.Prompt)
+}
+
+// turn runs prompt as one turn of the live conversation, for a caller
+// holding s.mu, and builds chat's result; req's progress token, if any,
+// gets progress notifications.
+func (s *Server) turn(ctx context.Context, req *mcp.CallToolRequest, prompt string) (*mcp.CallToolResult, ChatOutput, error) {
+	ctx, cancel := s.callContext(ctx)
+	defer cancel()
 	var notices []string
 	prev := s.e.SetNotify(nil)
 	s.e.SetNotify(func(line string) { notices = append(notices, line); prev(line) })
 	defer s.e.SetNotify(prev)
 	onDelta, stopProgress := startProgress(ctx, req)
-	reply, err := s.e.Turn(ctx, in.Prompt, onDelta)
+	reply, err := s.e.Turn(ctx, prompt, onDelta)
 	stopProgress()
 	mirror, merr := s.mirrorNow()
 	if merr != nil {

@@ -38,7 +38,8 @@ func TestToolsAreListedWithTypedSchemas(t *testing.T) {
 			t.Errorf("tool %s lacks a description or an output schema", tool.Name)
 		}
 	}
-	if len(schemas) != 2 || schemas["chat"] == nil || schemas["manage_session"] == nil {
+	if len(schemas) != 5 || schemas["chat"] == nil || schemas["manage_session"] == nil || schemas["ask_chatcli"] == nil ||
+		schemas["agent_task"] == nil || schemas["coder_task"] == nil {
 		t.Fatalf("tools: %v", schemas)
 	}
 	if req := fmt.Sprint(schemas["chat"]["required"]); req != "[prompt]" {

@@ -23,7 +23,12 @@
 //     one; export returns the transcript (md or jsonl) as the result's text,
 //     of the live conversation or of session name. delete needs yes (the
 //     session goes to the trash); save over another session needs yes.
-//     Structured content: SessionOutput.
+//     Structured content: SessionOutput. ChatCLI's session argument is
+//     accepted and stands in for name where name is needed and omitted.
+//   - ChatCLI's tool names, for clients configured for its MCP server:
+//     ask_chatcli is chat; agent_task and coder_task {task, session?} run
+//     one task in agent or coder mode and go back to the mode before (as
+//     /agent TASK), with chat's result.
 //
 // Failures (unknown session, invalid or reserved name, missing argument,
 // provider error) are tool results with IsError set and one line naming

@@ -35,6 +35,7 @@ type fixture struct {
 type setup struct {
 	provider provider.Provider
 	noMirror bool
+	toolbox  conversation.Toolbox // the server's engine's, when set
 }
 
 func newFixture(t *testing.T, s setup) *fixture {
@@ -45,6 +46,9 @@ func newFixture(t *testing.T, s setup) *fixture {
 		s.provider = offline.New("")
 	}
 	e := f.engine(s.provider)
+	if s.toolbox != nil {
+		e = conversation.New(conversation.Options{Store: f.openStore(), Provider: s.provider, JournalDir: filepath.Join(f.home, "transcripts"), Toolbox: s.toolbox})
+	}
 	f.srv = New(Options{Engine: e, Mirror: !s.noMirror, ID: testID, Version: "test",
 		OnMirror: func(n string) { f.mirrors = append(f.mirrors, n) },
 		Log: func(l string) {

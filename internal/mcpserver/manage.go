@@ -36,6 +36,11 @@ type SessionInput struct {
 	Yes     bool   `json:"yes,omitempty" jsonschema:"confirm: delete needs it; save needs it to replace another existing session"`
 	Limit   int    `json:"limit,omitempty" jsonschema:"list: at most this many sessions (default 100, at most 1000)"`
 	Cursor  string `json:"cursor,omitempty" jsonschema:"list: the next_cursor of the previous page; omit for the first"`
+	// Session is ChatCLI's argument of the same name (its live session
+	// id). This server holds one conversation, so it only stands in for
+	// name where name is needed (save, load, attach, delete, fork) and
+	// not given.
+	Session string `json:"session,omitempty" jsonschema:"ChatCLI's live session id; here, the name when name is omitted"`
 }
 
 // Pages of the list action: DefaultListLimit sessions unless limit says
@@ -117,6 +122,12 @@ func toAny(ss []string) []any {
 func (s *Server) manage(_ context.Context, _ *mcp.CallToolRequest, in SessionInput) (*mcp.CallToolResult, SessionOutput, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	switch in.Action {
+	case "save", "load", "attach", "delete", "fork":
+		if in.Name == "" {
+			in.Name = in.Session
+		}
+	}
 	out := SessionOutput{Action: in.Action}
 	var b, warn bytes.Buffer
 	env := &command.Env{Engine: s.e, Out: &b, Err: &warn}

@@ -76,6 +76,7 @@ func New(o Options) *Server {
 		&mcp.ServerOptions{Instructions: instructions})
 	mcp.AddTool(s.mcp, chatTool(), s.chat)
 	mcp.AddTool(s.mcp, sessionTool(), s.manage)
+	addChatCLITools(s)
 	return s
 }
 

@@ -19,12 +19,23 @@
 // legal in a stored history (an unanswered prompt followed by a new one) but
 // never in a request: Request merges them.
 //
-// The JSON shape of a Message is the one of ChatCLI's session format v2:
+// The JSON shape of a Message is the one of ChatCLI's session format v2
+// (diillson/chatcli models.Message, ToolCall and ImageContent), so that
+// ChatCLI 1.188.0 reads every file chatcli writes:
 //
 //	{"role":"assistant","content":"…","meta":{"is_summary":true,"summary_of":3,"mode":"chat"},
-//	 "tool_calls":[{"id":"a","type":"function","name":"read_file","arguments":"{…}"}],
-//	 "tool_call_id":"a"}
+//	 "tool_calls":[{"id":"a","type":"function","name":"read_file","arguments":{"path":"a.go"}}],
+//	 "tool_call_id":"a",
+//	 "images":[{"media_type":"image/png","data":"<base64>","url":"…","file_name":"a.png"}],
+//	 "is_error":true}
 //
-// Fields a Message does not know are kept in Extra and written back
-// unchanged, so a rewrite never drops data written by another program.
+// A tool call's arguments are an object on disk and the model's exact text
+// in memory (ToolCall says how both are kept); older chatcli files with
+// arguments as a string and images as data-URL strings are read too.
+// is_error is ChatCLI's mark of a failed tool result: it is read into
+// Meta.ToolError and written from it (meta.tool_error is written too).
+// Fields a Message, Meta, ToolCall or Image does not know are kept in
+// Extra and written back unchanged (ChatCLI's system_parts, error_code,
+// a tool call's raw), so a rewrite never drops data written by another
+// program.
 package message

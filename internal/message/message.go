@@ -22,15 +22,6 @@ const (
 	RoleTool      Role = "tool"
 )
 
-// ToolCall is one function call requested by an assistant message. Arguments
-// is the raw JSON text of the arguments exactly as the model produced it.
-type ToolCall struct {
-	ID        string `json:"id"`
-	Type      string `json:"type,omitempty"`
-	Name      string `json:"name"`
-	Arguments string `json:"arguments"`
-}
-
 // Meta carries chatcli's bookkeeping about a message; it is never sent to a
 // provider.
 type Meta struct {
@@ -61,22 +52,46 @@ type Message struct {
 	Meta       *Meta      `json:"meta,omitempty"`
 	ToolCalls  []ToolCall `json:"tool_calls,omitempty"`
 	ToolCallID string     `json:"tool_call_id,omitempty"`
-	// Images are attached images as data URLs or file references, kept as
-	// written.
-	Images []string `json:"images,omitempty"`
+	// Images are the images attached to the message.
+	Images []Image `json:"images,omitempty"`
 	// Extra holds fields this build does not know, kept verbatim and written
 	// back after the known ones.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// plain and plainMeta have the fields of Message and Meta without their
-// methods, so encoding/json handles them with its fast path.
-type plain Message
+// wire is the JSON shape of a Message, without its methods so encoding/json
+// handles it with its fast path. IsError is ChatCLI's mark of a failed tool
+// result (models.Message.IsError): it is read into Meta.ToolError and
+// written from it. plainMeta is Meta without its methods.
+type wire struct {
+	Role       Role       `json:"role"`
+	Content    string     `json:"content"`
+	Meta       *Meta      `json:"meta,omitempty"`
+	ToolCalls  []ToolCall `json:"tool_calls,omitempty"`
+	ToolCallID string     `json:"tool_call_id,omitempty"`
+	Images     []Image    `json:"images,omitempty"`
+	IsError    bool       `json:"is_error,omitempty"`
+}
 type plainMeta Meta
+
+func toWire(m *Message) wire {
+	return wire{m.Role, m.Content, m.Meta, m.ToolCalls, m.ToolCallID, m.Images, m.Meta != nil && m.Meta.ToolError}
+}
+
+func (w *wire) message() Message {
+	m := Message{Role: w.Role, Content: w.Content, Meta: w.Meta, ToolCalls: w.ToolCalls, ToolCallID: w.ToolCallID, Images: w.Images}
+	if w.IsError {
+		if m.Meta == nil {
+			m.Meta = &Meta{}
+		}
+		m.Meta.ToolError = true
+	}
+	return m
+}
 
 var knownMessageKeys = map[string]bool{
 	"role": true, "content": true, "meta": true, "tool_calls": true,
-	"tool_call_id": true, "images": true,
+	"tool_call_id": true, "images": true, "is_error": true,
 }
 
 var knownMetaKeys = map[string]bool{
@@ -104,7 +119,7 @@ func AppendJSON(dst []byte, m *Message) ([]byte, error) {
 	p := encoders.Get().(*pooledEncoder)
 	defer encoders.Put(p)
 	p.buf.Reset()
-	if err := p.enc.Encode((*plain)(m)); err != nil {
+	if err := p.enc.Encode(toWire(m)); err != nil {
 		return dst, err
 	}
 	out := bytes.TrimRight(p.buf.Bytes(), "\n")
@@ -132,6 +147,18 @@ func appendExtra(dst []byte, extra map[string]json.RawMessage) []byte {
 	return append(dst, '}')
 }
 
+// marshal is json.Marshal without HTML escaping, the way every message
+// text is written.
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	e := json.NewEncoder(&b)
+	e.SetEscapeHTML(false)
+	if err := e.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
 // MarshalJSON encodes m like AppendJSON.
 func (m Message) MarshalJSON() ([]byte, error) {
 	return AppendJSON(nil, &m)
@@ -139,10 +166,12 @@ func (m Message) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes a message and keeps fields it does not know in Extra.
 func (m *Message) UnmarshalJSON(data []byte) error {
-	*m = Message{}
-	if err := json.Unmarshal(data, (*plain)(m)); err != nil {
+	var w wire
+	if err := json.Unmarshal(data, &w); err != nil {
+		*m = Message{}
 		return err
 	}
+	*m = w.message()
 	extra, err := unknownKeys(data, knownMessageKeys)
 	m.Extra = extra
 	return err
@@ -150,7 +179,7 @@ func (m *Message) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes the known meta fields followed by Extra.
 func (mt Meta) MarshalJSON() ([]byte, error) {
-	b, err := json.Marshal(plainMeta(mt))
+	b, err := marshal(plainMeta(mt))
 	if err != nil || len(mt.Extra) == 0 {
 		return b, err
 	}
@@ -198,7 +227,7 @@ func unknownKeys(data []byte, known map[string]bool) (map[string]json.RawMessage
 // scan of each element for unknown members (kept in Extra). Errors are
 // encoding/json's (*json.SyntaxError, *json.UnmarshalTypeError).
 func DecodeList(data []byte) ([]Message, error) {
-	var ps []plain
+	var ps []wire
 	if err := json.Unmarshal(data, &ps); err != nil {
 		return nil, err
 	}
@@ -208,7 +237,7 @@ func DecodeList(data []byte) ([]Message, error) {
 	}
 	out := make([]Message, len(ps))
 	for k := range ps {
-		out[k] = Message(ps[k])
+		out[k] = ps[k].message()
 		if out[k].Extra, err = unknownKeys(elems[k], knownMessageKeys); err != nil {
 			return nil, err
 		}

@@ -116,7 +116,7 @@ func TestRequestNeverHoldsTwoUserMessagesInARow(t *testing.T) { // case seq-3
 
 func TestRequestMergesUserImages(t *testing.T) {
 	img := u("B")
-	img.Images = []string{"data:image/png;base64,AA"}
+	img.Images = []Image{ParseImageRef("data:image/png;base64,AA==")}
 	req := Request([]Message{u("A"), img})
 	if len(req) != 1 || req[0].Content != "A\n\nB" || len(req[0].Images) != 1 {
 		t.Fatalf("%+v", req)

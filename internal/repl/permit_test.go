@@ -87,7 +87,11 @@ func TestModeCommandsSwitchAndShowInThePrompt(t *testing.T) {
 	for _, m := range e.History() {
 		modes = append(modes, string(m.Role)[:1]+":"+m.Meta.Mode)
 	}
-	if got := strings.Join(modes, " "); got != "s:agent u:agent a:agent s:chat u:chat a:chat s:coder u:coder a:coder" {
+	// "/coder fix it" is one task: chat mode again after it, as in ChatCLI.
+	if got := strings.Join(modes, " "); got != "s:agent u:agent a:agent s:chat u:chat a:chat s:coder u:coder a:coder s:chat" {
 		t.Errorf("history modes %s", got)
+	}
+	if e.Mode() != conversation.ModeChat || !strings.Contains(o, "Task done; back in chat mode.") {
+		t.Errorf("after /coder TASK: mode %s\n%s", e.Mode(), o)
 	}
 }

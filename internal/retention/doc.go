@@ -12,7 +12,9 @@
 //     0 means no limit), ranked as `chatcli session list` shows them: by
 //     stored updated_at, newest first, ties by name in byte order.
 //   - orphan journal: transcripts/<id>.jsonl that no session and no trashed
-//     session names, not written for Rules.SessionTTL (by file mtime: a
+//     session names (a session file without transcript_id names the one
+//     its link records, transcripts/links/<name>.json: ChatCLI's rewrites
+//     drop the member), not written for Rules.SessionTTL (by file mtime: a
 //     journal has no stored time of its own). The rule is skipped while any
 //     session or trashed session cannot be read, since it might name one.
 //   - leftover temp file: hidden ".<name>.tmp-*" files (see atomicfile) in

@@ -246,6 +246,11 @@ func (p *PrunePlan) planJournals(list []session.Header, trash []session.TrashEnt
 		return nil
 	}
 	refs, unknown := journalRefs(list, trash)
+	for _, h := range list {
+		if h.TranscriptID == "" { // rewritten by ChatCLI: its link still names the journal
+			refs[session.LinkedJournal(transcriptsDir(p.Home), h.Name)] = true
+		}
+	}
 	files, err := readDir(transcriptsDir(p.Home))
 	if err != nil {
 		return err

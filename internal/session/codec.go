@@ -203,6 +203,7 @@ func finishDecode(members []member, h *history) (*Session, error) {
 			return nil, err
 		}
 	}
+	mergeScoped(s) // version 2's per-mode histories (modes.go)
 	for _, m := range members {
 		if knownKeys[m.key] {
 			continue

@@ -10,7 +10,11 @@
 // path separator, space or control character, no Windows device name (CON,
 // NUL, COM1, …, with or without extension). Store.path maps a valid name to
 // sessions/<name>.json and every verb uses it, so no name can reach a file
-// outside the folder.
+// outside the folder. Store.Name also lets through, as they are, the
+// names of existing files that follow ChatCLI's rule instead
+// (^[a-zA-Z0-9][a-zA-Z0-9_.-]{0,254}$: con, nul.txt, a..b, release-v2.),
+// so sessions ChatCLI created open, save, rename and delete; new names
+// still follow NormalizeName.
 //
 // # File format (v2)
 //
@@ -60,11 +64,13 @@
 // JSON) and, until one gives a title, the role, meta.is_summary and the
 // first 64 KiB of the content of each message. Messages are what Load
 // returns: chat_history, plus agent_history and coder_history in a v1
-// file, or the elements of a bare array; a file without a title is listed
+// file (their non-system messages in a v2 file), or the elements of a
+// bare array; a file without a title is listed
 // with the one DeriveTitle gives the loaded history. A cut or malformed
 // file is listed as unreadable; the contents of strings and of the
 // messages not decoded are checked by Load only. Their headers are kept
-// in a derived index, ".list-index.json" in the same folder, keyed by file
+// in a derived index, cache/session-list.json beside the sessions folder
+// (never in it, where ChatCLI would list it as a session), keyed by file
 // name, size and mtime (JSON object: name -> {size, mtime_ns, title,
 // messages, created_at, updated_at, revision, transcript_id, version}); it
 // may be deleted at any time. It never keeps the header of a sealed file,
@@ -79,7 +85,10 @@
 // v1 files are read: a bare message array, or an object with separate
 // chat_history, agent_history and coder_history arrays, merged in that
 // order into the unified history with meta.mode set to agent or coder. They
-// are written as v2 at the next save. A file whose version is higher than
+// are written as v2 at the next save. v2 files of ChatCLI 1.66 may hold
+// messages in agent_history and coder_history too: their non-system
+// messages are merged the same way after chat_history, as ChatCLI 1.188.0
+// merges them (ModesMerge), and the arrays are written back empty. A file whose version is higher than
 // FormatVersion is refused (ErrTooNew, naming both versions) and never
 // rewritten.
 //
@@ -218,6 +227,21 @@
 // the file alone. A file without journal_pos (written with the journal
 // off, by ChatCLI, or by an older chatcli) stands on its own. ChatCLI
 // reads the snapshot as a v2 file and ignores journal_pos.
+//
+// # After a rewrite by ChatCLI
+//
+// ChatCLI rewrites a file with only the members and fields its types know:
+// transcript_id, journal_pos, revision, the times, checkpoints and meta
+// fields such as unanswered are dropped (its ChatHistory round trip). Every
+// save of a session with a journal therefore also keeps its link,
+// transcripts/links/<name>.json (LinksDirName: the journal id, created_at
+// and the meta ChatCLI drops, by message identity hash). Load of a file
+// without transcript_id whose link names a journal holding at least one of
+// its messages sets Session.Relinked and gives back transcript_id,
+// created_at, the journal's last checkpoint list and that meta; the file's
+// history, the newer, stands (journal_pos stays unset) and the
+// conversation records it in the journal when it opens it. Retention counts
+// a linked journal as named by its session.
 //
 // # The trash
 //

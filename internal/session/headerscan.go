@@ -34,14 +34,17 @@ var scanBufs = sync.Pool{New: func() any { b := make([]byte, scanBufBytes); retu
 // headerKeys are the header members Header.scan decodes.
 var headerKeys = [...]string{"version", "title", "created_at", "updated_at", "revision", "transcript_id", "journal_pos"}
 
-// historyKeys are the message arrays a scan counts: chat_history, and in
-// v1 documents agent_history and coder_history, which Decode merges after
-// it in this order (mergeV1).
+// historyKeys are the message arrays a scan counts: chat_history, and
+// agent_history and coder_history, which Decode merges after it in this
+// order (mergeV1; mergeScoped without their system messages).
 var historyKeys = [...]string{"chat_history", "agent_history", "coder_history"}
 
 // scanned is what a scan learned of one message array.
 type scanned struct {
 	count int
+	// system counts the system messages, which a scan finds in the
+	// per-mode arrays only (roles are read there for every message).
+	system int
 	// title is the title its first user message that is not a summary
 	// gives (message.Clip of the content to TitleChars); "" when none does.
 	title string
@@ -72,7 +75,7 @@ func (h *Header) scan(r io.Reader) error {
 		return err
 	}
 	if c == '[' { // v1: a bare message array
-		hs, err := scanMessages(st, "message array")
+		hs, err := scanMessages(st, "message array", false)
 		if err != nil {
 			return err
 		}
@@ -143,13 +146,15 @@ func (h *Header) decodeScanned(raws [len(headerKeys)][]byte, hists [len(historyK
 			return fmt.Errorf("%w: field %q: %v", errFormat, headerKeys[k+1], err)
 		}
 	}
-	loaded := hists[:1]
-	if h.Version < 2 {
-		loaded = hists[:]
-	}
 	h.Messages = 0
 	title := ""
-	for _, hs := range loaded {
+	for k, hs := range hists {
+		if h.Version >= 2 && k > 0 { // merged without system messages, when they decode
+			if hs.bad != nil {
+				continue
+			}
+			hs.count -= hs.system
+		}
 		if hs.bad != nil {
 			return hs.bad
 		}
@@ -178,15 +183,15 @@ func scanHistory(st *jsonscan.Stream, key string) (scanned, error) {
 		if _, err := st.Enter(); err != nil {
 			return scanned{}, err
 		}
-		return scanMessages(st, "field "+key)
+		return scanMessages(st, "field "+key, key != "chat_history")
 	}
 	return scanned{bad: fmt.Errorf("%w: field %q is not an array", errFormat, key)}, st.Skip()
 }
 
 // scanMessages counts the elements of the message array just entered,
-// reading messages for a title until one gives it. what names the array
-// in errors.
-func scanMessages(st *jsonscan.Stream, what string) (scanned, error) {
+// reading messages for a title until one gives it, and every message's
+// role when roles is set. what names the array in errors.
+func scanMessages(st *jsonscan.Stream, what string, roles bool) (scanned, error) {
 	var hs scanned
 	for {
 		more, err := st.More()
@@ -204,9 +209,17 @@ func scanMessages(st *jsonscan.Stream, what string) (scanned, error) {
 				hs.bad = fmt.Errorf("%w: %s: message #%d is not an object", errFormat, what, hs.count)
 			}
 			err = st.Skip()
-		case hs.title == "" && hs.bad == nil:
+		case hs.bad == nil && (hs.title == "" || roles):
 			var bad error
-			hs.title, bad, err = scanTitle(st)
+			var title string
+			var role message.Role
+			title, role, bad, err = scanTitle(st)
+			if hs.title == "" {
+				hs.title = title
+			}
+			if role == message.RoleSystem {
+				hs.system++
+			}
 			if bad != nil {
 				hs.bad = fmt.Errorf("%w: %s: message #%d: %v", errFormat, what, hs.count, bad)
 			}
@@ -219,28 +232,29 @@ func scanMessages(st *jsonscan.Stream, what string) (scanned, error) {
 	}
 }
 
-// scanTitle reads one message object and returns the title it gives:
-// message.Clip of its content to TitleChars when it is a user message
-// that is not a summary (meta.is_summary), else "". Its members are matched
-// as encoding/json matches them to message.Message (names in any case, the
-// last of a name wins). bad is a field read here that Load would refuse.
-func scanTitle(st *jsonscan.Stream) (title string, bad, err error) {
+// scanTitle reads one message object and returns its role and the title
+// it gives: message.Clip of its content to TitleChars when it is a user
+// message that is not a summary (meta.is_summary), else "". Its members
+// are matched as encoding/json matches them to message.Message (names in
+// any case, the last of a name wins). bad is a field read here that Load
+// would refuse.
+func scanTitle(st *jsonscan.Stream) (title string, r message.Role, bad, err error) {
 	if _, err := st.Enter(); err != nil {
-		return "", nil, err
+		return "", "", nil, err
 	}
 	var role, content []byte
 	var roleCut, contentCut, summary bool
 	for {
 		more, err := st.More()
 		if err != nil {
-			return "", nil, err
+			return "", "", nil, err
 		}
 		if !more {
 			break
 		}
 		key, err := st.Key()
 		if err != nil {
-			return "", nil, err
+			return "", "", nil, err
 		}
 		switch {
 		case strings.EqualFold(key, "role"):
@@ -257,17 +271,16 @@ func scanTitle(st *jsonscan.Stream) (title string, bad, err error) {
 			err = st.Skip()
 		}
 		if err != nil {
-			return "", nil, err
+			return "", "", nil, err
 		}
 	}
-	var r message.Role
 	if role != nil && !roleCut { // a longer role is not "user"
 		if err := json.Unmarshal(role, &r); err != nil {
-			return "", fmt.Errorf("role: %v", err), nil
+			return "", "", fmt.Errorf("role: %v", err), nil
 		}
 	}
 	if bad != nil || r != message.RoleUser || summary {
-		return "", bad, nil
+		return "", r, bad, nil
 	}
 	var text string
 	if content != nil {
@@ -275,10 +288,10 @@ func scanTitle(st *jsonscan.Stream) (title string, bad, err error) {
 			content = closeCutString(content)
 		}
 		if err := json.Unmarshal(content, &text); err != nil {
-			return "", fmt.Errorf("content: %v", err), nil
+			return "", r, fmt.Errorf("content: %v", err), nil
 		}
 	}
-	return message.Clip(text, TitleChars), nil, nil
+	return message.Clip(text, TitleChars), r, nil, nil
 }
 
 // scanSummary reads a message's meta (an object or null) and returns its

@@ -52,7 +52,7 @@ func checkListedAsLoaded(t *testing.T, s *Store) []Header {
 		}
 		if pass == 0 {
 			first = list
-			if _, err := os.Stat(filepath.Join(s.Dir(), listIndexFile)); err != nil {
+			if _, err := os.Stat(s.listIndexPath()); err != nil {
 				t.Fatalf("no list index after the first listing: %v", err)
 			}
 		}
@@ -64,10 +64,7 @@ func checkListedAsLoaded(t *testing.T, s *Store) []Header {
 // listed with the messages and title Load gives, read whole on first sight
 // and from the index after.
 func TestListShowsChatCLIFilesAsLoadReadsThem(t *testing.T) {
-	files, _ := filepath.Glob("testdata/chatcli-1.188.0/*.json")
-	if len(files) < 14 {
-		t.Fatalf("compat files missing: %v", files)
-	}
+	files := compatFiles(t)
 	s := newStore(t)
 	for _, f := range files {
 		data, err := os.ReadFile(f)

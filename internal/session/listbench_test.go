@@ -80,7 +80,7 @@ func benchmarkListForeign(b *testing.B, n, sizeBytes int) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		if err := os.Remove(filepath.Join(s.Dir(), listIndexFile)); err != nil && !os.IsNotExist(err) {
+		if err := os.Remove(s.listIndexPath()); err != nil && !os.IsNotExist(err) {
 			b.Fatal(err)
 		}
 		list, err := s.List()

@@ -10,13 +10,27 @@ import (
 	"github.com/chatcli/chatcli/internal/atomicfile"
 )
 
-// listIndexFile is a derived index kept in the sessions folder for files
-// whose header List cannot read cheaply (written by other programs: no
-// message_count, so counting means scanning every message). It maps a file
-// name to its size, mtime and header; an entry is used only while size and
-// mtime match, and the file can be deleted at any time. Hidden, so List
-// never shows it.
-const listIndexFile = ".list-index.json"
+// listIndexFile is a derived index of the headers List cannot read
+// cheaply (files written by other programs: no message_count, so counting
+// means scanning every message), kept in the store's cache folder beside
+// the sessions folder, never in it: ChatCLI lists every *.json file there
+// as a session. It maps a file name to its size, mtime and header; an
+// entry is used only while size and mtime match, and the file can be
+// deleted at any time. oldListIndexFile is where earlier builds kept it,
+// in the sessions folder; it is removed when the index is written.
+const (
+	listIndexFile    = "session-list.json"
+	oldListIndexFile = ".list-index.json"
+)
+
+// CacheDirName is the folder beside the sessions folder holding derived
+// files that may be deleted at any time.
+const CacheDirName = "cache"
+
+// listIndexPath is the list index's file.
+func (s *Store) listIndexPath() string {
+	return filepath.Join(filepath.Dir(s.dir), CacheDirName, listIndexFile)
+}
 
 type listIndexEntry struct {
 	Size         int64     `json:"size"`
@@ -34,7 +48,7 @@ type listIndex map[string]listIndexEntry
 
 func (s *Store) readListIndex() listIndex {
 	idx := listIndex{}
-	if data, err := os.ReadFile(filepath.Join(s.dir, listIndexFile)); err == nil {
+	if data, err := os.ReadFile(s.listIndexPath()); err == nil {
 		_ = json.Unmarshal(data, &idx) // a damaged index is rebuilt
 	}
 	return idx
@@ -42,8 +56,12 @@ func (s *Store) readListIndex() listIndex {
 
 func (s *Store) writeListIndex(idx listIndex) {
 	data, err := json.Marshal(idx)
-	if err == nil {
-		_ = atomicfile.WriteFile(filepath.Join(s.dir, listIndexFile), data) // only a cache
+	if err != nil {
+		return
+	}
+	p := s.listIndexPath()
+	if os.MkdirAll(filepath.Dir(p), 0o700) == nil && atomicfile.WriteFile(p, data) == nil { // only a cache
+		_ = os.Remove(filepath.Join(s.dir, oldListIndexFile))
 	}
 }
 
@@ -51,7 +69,8 @@ func (s *Store) writeListIndex(idx listIndex) {
 // sealed calls it, since the entry holds its title in plaintext. An index
 // that cannot be read or rewritten is removed whole (it is only a cache).
 func (s *Store) forgetListed(file string) {
-	p := filepath.Join(s.dir, listIndexFile)
+	_ = os.Remove(filepath.Join(s.dir, oldListIndexFile)) // an earlier build's, with the same entries
+	p := s.listIndexPath()
 	data, err := os.ReadFile(p)
 	if err != nil {
 		return // none

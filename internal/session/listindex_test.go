@@ -30,7 +30,7 @@ func TestRekeyDropsTheListIndexEntry(t *testing.T) {
 	if l, err := s.List(); err != nil || len(l) != 2 {
 		t.Fatal(l, err)
 	}
-	idx := filepath.Join(s.Dir(), listIndexFile)
+	idx := s.listIndexPath()
 	if !bytes.Contains(readBytes(t, idx), []byte(marker)) {
 		t.Fatal("the list index was not written: the test proves nothing")
 	}
@@ -57,7 +57,7 @@ func TestSealedSaveDropsTheListIndexEntry(t *testing.T) {
 	if _, err := s.List(); err != nil {
 		t.Fatal(err)
 	}
-	idx := filepath.Join(s.Dir(), listIndexFile)
+	idx := s.listIndexPath()
 	if !bytes.Contains(readBytes(t, idx), []byte(marker)) {
 		t.Fatal("the list index was not written: the test proves nothing")
 	}
@@ -71,5 +71,34 @@ func TestSealedSaveDropsTheListIndexEntry(t *testing.T) {
 	}
 	if data, err := os.ReadFile(idx); err == nil && bytes.Contains(data, []byte(marker)) {
 		t.Fatalf("list index after a sealed save: %s", data)
+	}
+}
+
+// The list index lives beside the sessions folder, where ChatCLI (which
+// lists every *.json file of the folder as a session) never sees it, and
+// an index an earlier build left in the folder is removed.
+func TestListIndexOutsideSessionsFolder(t *testing.T) {
+	s := newStore(t)
+	data, err := os.ReadFile("testdata/chatcli-1.188.0/demo1.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := filepath.Join(s.Dir(), oldListIndexFile)
+	for p, b := range map[string][]byte{filepath.Join(s.Dir(), "demo1.json"): data, old: []byte(`{}`)} {
+		if err := os.WriteFile(p, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if list, err := s.List(); err != nil || len(list) != 1 {
+		t.Fatalf("list: %v %v", list, err)
+	}
+	if _, err := os.Stat(s.listIndexPath()); err != nil || filepath.Dir(filepath.Dir(s.listIndexPath())) != filepath.Dir(s.Dir()) {
+		t.Fatalf("no index at %s: %v", s.listIndexPath(), err)
+	}
+	entries, _ := os.ReadDir(s.Dir())
+	for _, e := range entries {
+		if e.Name() != "demo1.json" {
+			t.Errorf("sessions folder holds %s", e.Name())
+		}
 	}
 }

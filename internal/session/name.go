@@ -3,7 +3,9 @@ package session
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -76,10 +78,31 @@ func NormalizeName(name string) (string, error) {
 	return n, nil
 }
 
-// path maps a session name to its file: the one place every verb gets a path
-// from. It validates the name and checks the result stays inside dir.
-func (s *Store) path(name string) (string, string, error) {
+// chatcliName is ChatCLI's rule for session names (diillson/chatcli
+// cli/session_manager.go, validSessionName): it allows some names
+// NormalizeName refuses (con, nul.txt, a..b, release-v2.).
+var chatcliName = regexp.MustCompile(`^[a-zA-Z0-9][a-zA-Z0-9_\-.]{0,254}$`)
+
+// Name returns the name every verb of the store uses for name: its
+// NormalizeName form, or name as it is when NormalizeName refuses it but it
+// follows ChatCLI's rule and its file exists (a session ChatCLI created),
+// so such sessions open, save, rename and delete while new names still
+// follow NormalizeName. Errors are NormalizeName's.
+func (s *Store) Name(name string) (string, error) {
 	n, err := NormalizeName(name)
+	if err == nil || !chatcliName.MatchString(name) {
+		return n, err
+	}
+	if fi, lerr := os.Lstat(filepath.Join(s.dir, name+fileExt)); lerr == nil && fi.Mode().IsRegular() {
+		return name, nil
+	}
+	return n, err
+}
+
+// path maps a session name to its file: the one place every verb gets a path
+// from. It validates the name (Name) and checks the result stays inside dir.
+func (s *Store) path(name string) (string, string, error) {
+	n, err := s.Name(name)
 	if err != nil {
 		return "", "", err
 	}

@@ -248,7 +248,7 @@ func TestSealedNoKey(t *testing.T) {
 	list, _ := n.List()
 	check("list", list[0].Err)
 	check("rename", n.Rename("zoo", "zoo2"))
-	if _, err := os.Stat(filepath.Join(n.Dir(), listIndexFile)); err == nil && bytes.Contains(readBytes(t, filepath.Join(n.Dir(), listIndexFile)), []byte(marker)) {
+	if _, err := os.Stat(n.listIndexPath()); err == nil && bytes.Contains(readBytes(t, n.listIndexPath()), []byte(marker)) {
 		t.Fatal("list index holds the title")
 	}
 }

@@ -36,8 +36,9 @@ type Session struct {
 	// Checkpoints and Attachments are kept as raw JSON; nil when absent.
 	Checkpoints, Attachments json.RawMessage
 	// AgentHistory, CoderHistory and SharedMemory are the per-mode arrays of
-	// the v2 format, kept verbatim ([] when empty); v1 histories are merged
-	// into History on load instead.
+	// the v2 format ([] when empty). Message arrays in the first two are
+	// merged into History on load (mergeV1, mergeScoped); anything else is
+	// kept verbatim.
 	AgentHistory, CoderHistory, SharedMemory json.RawMessage
 	// Extra holds top-level fields this build does not know, kept verbatim.
 	Extra map[string]json.RawMessage
@@ -49,6 +50,12 @@ type Session struct {
 	// the damaged journal lines it skipped. Neither is stored.
 	Tail            int
 	JournalWarnings []journal.Warning
+	// ModesMerged counts what Decode merged of a version-2 file's per-mode
+	// histories (modes.go); zero for every file chatcli wrote. Not stored.
+	ModesMerged ModesMerge
+	// Relinked is set by Load when the file had lost its transcript_id (a
+	// rewrite by ChatCLI) and its link gave it back (link.go). Not stored.
+	Relinked bool
 	// PosMoved is set by Load when the journal's lines moved since the file
 	// named its position (a rekey or repair): the file's journal_pos is
 	// stale and worth writing again. Not stored.

@@ -90,6 +90,7 @@ func (s *Store) LoadFile(name, p string) (*Session, error) {
 	if sess.UpdatedAt.IsZero() {
 		sess.UpdatedAt = mtime
 	}
+	s.relink(name, sess) // a file rewritten by ChatCLI (link.go)
 	if err := s.applyTail(sess); err != nil {
 		return nil, err
 	}
@@ -196,6 +197,7 @@ func (s *Store) save(name string, sess *Session) error {
 	if !s.key.IsZero() { // written, durably or not
 		s.forgetListed(filepath.Base(p)) // its entry would keep the title in plaintext
 	}
+	s.keepLink(name, sess) // where ChatCLI does not write (link.go)
 	return err
 }
 
@@ -216,6 +218,7 @@ func (s *Store) Create(name string, sess *Session) error {
 		}
 		return err
 	}
+	s.keepLink(n, sess)
 	return nil
 }
 

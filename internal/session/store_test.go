@@ -34,7 +34,7 @@ func sample() *Session {
 		TranscriptID: "tr-1",
 		History: []message.Message{
 			{Role: message.RoleSystem, Content: "be brief"},
-			{Role: message.RoleUser, Content: "read <main.go> & \"quote\"\n\ttab", Images: []string{"data:image/png;base64,AAAA"}},
+			{Role: message.RoleUser, Content: "read <main.go> & \"quote\"\n\ttab", Images: []message.Image{message.ParseImageRef("data:image/png;base64,AAAA")}},
 			{Role: message.RoleAssistant, Content: "", ToolCalls: []message.ToolCall{{ID: "a", Type: "function", Name: "read_file", Arguments: `{"path":"main.go"}`}},
 				Meta: &message.Meta{Mode: "coder", Extra: map[string]json.RawMessage{"future_meta": json.RawMessage(`{"x":1}`)}}},
 			{Role: message.RoleTool, ToolCallID: "a", Content: "package main\x00"},

@@ -215,7 +215,7 @@ func TestNewRejectsBadConfig(t *testing.T) {
 
 func TestFormatImagesAndArguments(t *testing.T) {
 	p, err := toParams("m", 10, []message.Message{
-		{Role: message.RoleUser, Content: "look", Images: []string{"data:image/png;base64,iVBORw0KGgo=", "https://example.com/a.jpg", "/tmp/local.png"}},
+		{Role: message.RoleUser, Content: "look", Images: []message.Image{message.ParseImageRef("data:image/png;base64,iVBORw0KGgo="), message.ParseImageRef("https://example.com/a.jpg"), message.ParseImageRef("/tmp/local.png")}},
 		{Role: message.RoleAssistant, ToolCalls: []message.ToolCall{{ID: "t1", Name: "f", Arguments: "not json"}}},
 		{Role: message.RoleTool, ToolCallID: "t1"},
 		{Role: message.RoleUser, Content: ""},

@@ -65,7 +65,7 @@ func toParams(model string, maxTokens int64, msgs []message.Message, offered []p
 		case message.RoleUser:
 			t.blocks = appendText(t.blocks, m.Content)
 			for _, img := range m.Images {
-				if b, ok := imageBlock(img); ok {
+				if b, ok := imageBlock(img.Ref()); ok {
 					t.blocks = append(t.blocks, b)
 				}
 			}

@@ -3,12 +3,14 @@ package openai
 import (
 	"context"
 	"net/http"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/provider"
+	"github.com/chatcli/chatcli/internal/session"
 )
 
 func newClient(t *testing.T, baseURL string, mod func(*Config)) *Client {
@@ -248,5 +250,34 @@ func TestNewRejectsBadConfig(t *testing.T) {
 	c, err := New(Config{Model: "m"})
 	if err != nil || c.Name() != "openai" || c.Model() != "m" {
 		t.Errorf("New = %v, %v", c, err)
+	}
+}
+
+// A ChatCLI /coder session whose model used native tools (arguments stored
+// as JSON objects) continues here: the calls go out with their arguments as
+// the strings the wire format wants, and the results after them.
+func TestChatCLICoderSessionContinues(t *testing.T) {
+	data, err := os.ReadFile("../../session/testdata/chatcli-1.188.0/coder-native.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := session.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFake(t, func(w http.ResponseWriter, r *http.Request) {
+		sse(w, textChunk("ok"), chunk(`{}`, "stop"), done)
+	})
+	h := append(s.History, message.Message{Role: message.RoleUser, Content: "and now?"})
+	if _, err := newClient(t, f.url(), nil).Chat(context.Background(), provider.Request{Messages: h}, nil); err != nil {
+		t.Fatal(err)
+	}
+	msgs := f.last().Messages
+	a := msgs[2]
+	if len(a.ToolCalls) != 2 || a.ToolCalls[0].Function.Arguments != `{"file":"hello.txt"}` || a.ToolCalls[1].Function.Arguments != `{"dir":"."}` {
+		t.Fatalf("assistant tool_calls = %+v", a.ToolCalls)
+	}
+	if msgs[3].Role != "tool" || msgs[3].ToolCallID != "call_fake_1" || msgs[4].ToolCallID != "call_fake_2" {
+		t.Fatalf("tool results = %+v %+v", msgs[3], msgs[4])
 	}
 }

@@ -78,7 +78,7 @@ func toMessage(m message.Message) (openai.ChatCompletionMessageParamUnion, error
 		}
 		parts := []openai.ChatCompletionContentPartUnionParam{openai.TextContentPart(m.Content)}
 		for _, img := range m.Images {
-			parts = append(parts, openai.ImageContentPart(openai.ChatCompletionContentPartImageImageURLParam{URL: img}))
+			parts = append(parts, openai.ImageContentPart(openai.ChatCompletionContentPartImageImageURLParam{URL: img.Ref()}))
 		}
 		return openai.UserMessage(parts), nil
 	case message.RoleAssistant:

@@ -10,7 +10,7 @@ import (
 
 func TestFormatUserImagesAndEmptyAssistant(t *testing.T) {
 	p, err := toParams("m", provider.Request{Messages: []message.Message{
-		{Role: message.RoleUser, Content: "look", Images: []string{"data:image/png;base64,iVBORw0KGgo=", "https://example.com/a.jpg"}},
+		{Role: message.RoleUser, Content: "look", Images: []message.Image{message.ParseImageRef("data:image/png;base64,iVBORw0KGgo="), message.ParseImageRef("https://example.com/a.jpg")}},
 		{Role: message.RoleAssistant, Content: ""},
 	}}, false)
 	if err != nil {
