@@ -46,6 +46,8 @@ const maxDetailChars = 300
 func Classify(providerName string, status int, detail string, err error) *Error {
 	e := &Error{Provider: providerName, Status: status, Err: err}
 	switch {
+	case status >= 400 && status <= 499 && status != http.StatusTooManyRequests && IsContextLength(detail):
+		e.Kind = KindContextLength
 	case status >= 400:
 		e.Kind = KindForStatus(status, detail)
 	case errors.Is(err, context.Canceled):
@@ -131,6 +133,8 @@ func KindForStatus(status int, detail string) Kind {
 func KindForErrorType(typ, detail string) Kind {
 	t := strings.ToLower(typ)
 	switch {
+	case !strings.Contains(t, "rate_limit") && IsContextLength(t+" "+detail):
+		return KindContextLength
 	case strings.Contains(t, "auth"), strings.Contains(t, "permission"):
 		return KindAuth
 	case strings.Contains(t, "not_found"), strings.Contains(t, "model_not"):
@@ -186,6 +190,32 @@ func ErrorDetail(body []byte) string {
 		return string(b)
 	}
 	return ""
+}
+
+// contextLengthPhrases are what servers say when a request exceeds the
+// model's context window, lower-cased: OpenAI's error code
+// context_length_exceeded and its message "This model's maximum context
+// length is N tokens" (also vLLM, DeepSeek, OpenRouter's "endpoint's maximum
+// context length"); Anthropic's "prompt is too long: N tokens > M maximum";
+// Gemini's "input token count (N) exceeds the maximum number of tokens
+// allowed"; llama.cpp's exceed_context_size_error "the request exceeds the
+// available context size"; Bedrock's "Input is too long for requested
+// model"; Mistral's "too large for model with N maximum context length".
+var contextLengthPhrases = []string{
+	"context_length_exceeded", "maximum context length", "prompt is too long", "exceeds the maximum number of tokens",
+	"exceed_context_size", "exceeds the available context size", "input is too long", "context length exceeded",
+}
+
+// IsContextLength reports whether a server's error message or code says
+// the request is longer than the model's context window.
+func IsContextLength(detail string) bool {
+	d := strings.ToLower(detail)
+	for _, p := range contextLengthPhrases {
+		if strings.Contains(d, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // mentionsUnknownModel reports whether a server's error message says the

@@ -147,3 +147,35 @@ func TestContextError(t *testing.T) {
 		t.Errorf("timeout: %+v, %q", e, e.Error())
 	}
 }
+
+func TestContextLengthErrors(t *testing.T) {
+	for _, tt := range []struct {
+		status      int
+		typ, detail string
+	}{
+		{400, "", "This model's maximum context length is 8192 tokens. However, your messages resulted in 9500 tokens. Please reduce the length of the messages."},
+		{400, "", "prompt is too long: 212345 tokens > 200000 maximum"},
+		{400, "", "The input token count (1200000) exceeds the maximum number of tokens allowed (1048576)."},
+		{400, "", "the request exceeds the available context size, try increasing it"},
+		{400, "", "Input is too long for requested model."},
+		{0, "invalid_request_error context_length_exceeded", "too long"},
+		{0, "exceed_context_size_error", ""},
+	} {
+		e := Classify("p", tt.status, tt.detail, nil)
+		if tt.status == 0 {
+			e.Kind = KindForErrorType(tt.typ, tt.detail)
+		}
+		if e.Kind != KindContextLength {
+			t.Errorf("%q %q: kind %v", tt.typ, tt.detail, e.Kind)
+		}
+		if !strings.Contains(e.Error(), "/compact") || !strings.Contains(e.Error(), "/rewind") {
+			t.Errorf("no hint: %q", e.Error())
+		}
+	}
+	if e := Classify("p", 429, "Request too large: maximum context length", nil); e.Kind != KindRateLimit {
+		t.Errorf("429 = %v", e.Kind)
+	}
+	if k := KindForErrorType("rate_limit_exceeded", "prompt is too long"); k != KindRateLimit {
+		t.Errorf("rate limit type = %v", k)
+	}
+}

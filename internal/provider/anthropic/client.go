@@ -136,7 +136,7 @@ func (c *Client) Chat(ctx context.Context, req provider.Request, onDelta func(te
 	var res *http.Response
 	stream := c.sdk.Messages.NewStreaming(ctx, params, option.WithResponseInto(&res))
 	defer stream.Close()
-	resp, err := readStream(stream, onDelta)
+	resp, err := readStream(stream, sourceOf(c.model), onDelta)
 	if err != nil {
 		return provider.Response{}, classify(ctx, res, err)
 	}

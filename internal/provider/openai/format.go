@@ -12,15 +12,19 @@ import (
 
 // toParams converts a request into chat-completions parameters for model.
 //
-// Each message becomes one entry of "messages", in order and with its role:
+// The history first goes through normalize (normalize.go). Each message
+// then becomes one entry of "messages", in order and with its role:
 //
 //   - system: {"role":"system","content":…}, wherever it appears;
 //   - user: {"role":"user","content":…}; with Images, content is an array
-//     of a text part and one image_url part per image (data URLs and http
-//     URLs are passed as written);
+//     of a text part and one image_url part per image (http URLs as
+//     written, data URLs and files as data URLs of the media type their
+//     bytes show; an image that cannot be sent is an error naming the
+//     message);
 //   - assistant: {"role":"assistant","content":…,"tool_calls":[{"id","type":
 //     "function","function":{"name","arguments"}}]}; content is left out
-//     when it is empty and there are tool calls;
+//     when it is empty and there are tool calls; the model's own
+//     reasoning goes back in "reasoning_content";
 //   - tool: {"role":"tool","tool_call_id":…,"content":…}. The format has no
 //     error flag for a result: a failed call (meta.tool_error) is sent as
 //     its content alone, which says what failed.
@@ -28,7 +32,10 @@ import (
 // Each of req.Tools becomes {"type":"function","function":{"name",
 // "description","parameters"}} in "tools"; tool_choice is left to the
 // server's default ("auto" when tools are given) and parallel calls are
-// allowed. Without tools neither field is sent.
+// allowed. Tools the history calls that are not offered are declared too,
+// with an open schema and a description saying they are not available
+// now; when none is offered tool_choice is "none", so the model sees the
+// history but calls nothing. Without tools anywhere neither field is sent.
 //
 // MaxTokens > 0 is sent as max_completion_tokens when maxCompletion is true
 // (OpenAI itself, whose newer models refuse max_tokens) and as max_tokens
@@ -40,10 +47,10 @@ func toParams(model string, req provider.Request, maxCompletion bool) (openai.Ch
 		Messages:      make([]openai.ChatCompletionMessageParamUnion, 0, len(req.Messages)),
 		StreamOptions: openai.ChatCompletionStreamOptionsParam{IncludeUsage: openai.Bool(true)},
 	}
-	for i, m := range req.Messages {
-		u, err := toMessage(m)
+	for i, m := range normalize(req.Messages, sourceOf(model)) {
+		u, err := toMessage(i+1, m)
 		if err != nil {
-			return p, fmt.Errorf("message #%d: %w", i+1, err)
+			return p, err
 		}
 		p.Messages = append(p.Messages, u)
 	}
@@ -58,6 +65,14 @@ func toParams(model string, req provider.Request, maxCompletion bool) (openai.Ch
 		}
 		p.Tools = append(p.Tools, openai.ChatCompletionFunctionTool(fn))
 	}
+	for _, name := range toolsOfHistory(req.Messages, req.Tools) {
+		fn := shared.FunctionDefinitionParam{Name: name, Parameters: shared.FunctionParameters{"type": "object", "properties": map[string]any{}},
+			Description: openai.String("Called earlier in this conversation; not available now. Do not call it.")}
+		p.Tools = append(p.Tools, openai.ChatCompletionFunctionTool(fn))
+	}
+	if len(req.Tools) == 0 && len(p.Tools) > 0 {
+		p.ToolChoice = openai.ChatCompletionToolChoiceOptionUnionParam{OfAuto: openai.String("none")}
+	}
 	if req.MaxTokens > 0 {
 		if maxCompletion {
 			p.MaxCompletionTokens = openai.Int(int64(req.MaxTokens))
@@ -68,7 +83,8 @@ func toParams(model string, req provider.Request, maxCompletion bool) (openai.Ch
 	return p, nil
 }
 
-func toMessage(m message.Message) (openai.ChatCompletionMessageParamUnion, error) {
+// toMessage converts message number n.
+func toMessage(n int, m message.Message) (openai.ChatCompletionMessageParamUnion, error) {
 	switch m.Role {
 	case message.RoleSystem:
 		return openai.SystemMessage(m.Content), nil
@@ -78,7 +94,11 @@ func toMessage(m message.Message) (openai.ChatCompletionMessageParamUnion, error
 		}
 		parts := []openai.ChatCompletionContentPartUnionParam{openai.TextContentPart(m.Content)}
 		for _, img := range m.Images {
-			parts = append(parts, openai.ImageContentPart(openai.ChatCompletionContentPartImageImageURLParam{URL: img}))
+			part, err := imagePart(n, img)
+			if err != nil {
+				return openai.ChatCompletionMessageParamUnion{}, err
+			}
+			parts = append(parts, part)
 		}
 		return openai.UserMessage(parts), nil
 	case message.RoleAssistant:
@@ -96,9 +116,12 @@ func toMessage(m message.Message) (openai.ChatCompletionMessageParamUnion, error
 				},
 			})
 		}
+		if r := reasoningOf(m); r != "" {
+			a.SetExtraFields(map[string]any{reasoningField: r})
+		}
 		return openai.ChatCompletionMessageParamUnion{OfAssistant: &a}, nil
 	case message.RoleTool:
 		return openai.ToolMessage(m.Content, m.ToolCallID), nil
 	}
-	return openai.ChatCompletionMessageParamUnion{}, fmt.Errorf("unknown role %q", m.Role)
+	return openai.ChatCompletionMessageParamUnion{}, fmt.Errorf("message #%d: unknown role %q", n, m.Role)
 }
