@@ -57,6 +57,14 @@ type Config struct {
 
 	OpenAIKey, OpenAIBaseURL, OpenAIModel          string
 	AnthropicKey, AnthropicBaseURL, AnthropicModel string
+	// Endpoints are the OpenAI-compatible presets (Presets) as the
+	// environment configures them, by name.
+	Endpoints map[string]Endpoint
+	// ProviderErr is why LLM_PROVIDER cannot be used (an unknown or
+	// unsupported provider, wrapping ErrUnsupportedProvider); nil when it
+	// can. Only the commands that need a provider fail with it: listing,
+	// showing, exporting and searching sessions work whatever it says.
+	ProviderErr error
 
 	// HistoryFile is the REPL's input history (HISTORY_FILE, default
 	// <Home>/history); HistoryMax caps its entries (HISTORY_MAX_SIZE).
@@ -128,8 +136,8 @@ func fromEnv(getenv func(string) string) (Config, error) {
 		OpenAIKey:        getenv("OPENAI_API_KEY"),
 		OpenAIBaseURL:    getenv("OPENAI_BASE_URL"),
 		OpenAIModel:      getenv("OPENAI_MODEL"),
-		AnthropicModel:   getenv("ANTHROPIC_MODEL"),
-		AnthropicKey:     getenv("ANTHROPIC_API_KEY"),
+		AnthropicModel:   firstNonEmpty(getenv("ANTHROPIC_MODEL"), getenv("CLAUDEAI_MODEL")),
+		AnthropicKey:     firstNonEmpty(getenv("ANTHROPIC_API_KEY"), getenv("CLAUDEAI_API_KEY")),
 		AnthropicBaseURL: getenv("ANTHROPIC_BASE_URL"),
 		HistoryFile:      getenv("HISTORY_FILE"),
 		HistoryMax:       DefaultHistoryMax,
@@ -199,7 +207,8 @@ func fromEnv(getenv func(string) string) (Config, error) {
 		}
 		c.MCPAutosave = b
 	}
-	c.Provider = strings.ToLower(getenv("LLM_PROVIDER"))
+	c.readEndpoints(getenv)
+	c.Provider = canonicalProvider(getenv("LLM_PROVIDER"))
 	if c.Provider == "" {
 		switch {
 		case c.OpenAIKey != "" || c.OpenAIBaseURL != "":
@@ -210,23 +219,33 @@ func fromEnv(getenv func(string) string) (Config, error) {
 			c.Provider = ProviderOffline
 		}
 	}
-	return c, c.Override(c.Provider, "")
+	if err := c.Override(c.Provider, ""); err != nil {
+		c.ProviderErr = err
+	}
+	return c, nil
 }
 
 // Override sets the provider and the model: model when not empty, else the
-// provider's model from the environment, else its default. Errors wrap
-// ErrConfig for an unknown provider name.
+// provider's model from the environment, else its default. The name is
+// taken in any case, ChatCLI's names included (CLAUDEAI is anthropic,
+// GITHUB-MODELS github_models). A provider chatcli cannot serve is an
+// error wrapping ErrUnsupportedProvider that names the ones it can; the
+// configuration is then unchanged.
 func (c *Config) Override(provider, model string) error {
+	provider = canonicalProvider(provider)
 	defaults := map[string]string{
 		ProviderOpenAI:    firstNonEmpty(c.OpenAIModel, DefaultOpenAIModel),
 		ProviderAnthropic: firstNonEmpty(c.AnthropicModel, DefaultAnthropicModel),
 		ProviderOffline:   "offline",
 	}
+	for name, e := range c.Endpoints {
+		defaults[name] = e.Model
+	}
 	def, ok := defaults[provider]
 	if !ok {
-		return fmt.Errorf("%w: unknown provider %q; use openai, anthropic or offline", ErrConfig, provider)
+		return unsupported(provider)
 	}
-	c.Provider, c.Model = provider, firstNonEmpty(model, def)
+	c.Provider, c.Model, c.ProviderErr = provider, firstNonEmpty(model, def), nil
 	return nil
 }
 

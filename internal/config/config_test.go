@@ -53,7 +53,7 @@ func TestAliasesAndPaths(t *testing.T) {
 }
 
 func TestBadValuesAreRefusedWithTheVariableName(t *testing.T) {
-	for k, v := range map[string]string{"CHATCLI_REQUEST_TIMEOUT": "soon", "CHATCLI_SESSION_AUTOSAVE": "maybe", "LLM_PROVIDER": "gemini"} {
+	for k, v := range map[string]string{"CHATCLI_REQUEST_TIMEOUT": "soon", "CHATCLI_SESSION_AUTOSAVE": "maybe"} {
 		_, err := FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", k: v}))
 		if !errors.Is(err, ErrConfig) {
 			t.Errorf("%s=%s: %v", k, v, err)
