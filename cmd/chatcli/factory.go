@@ -10,6 +10,7 @@ import (
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/provider"
 	"github.com/chatcli/chatcli/internal/provider/anthropic"
+	"github.com/chatcli/chatcli/internal/provider/gemini"
 	"github.com/chatcli/chatcli/internal/provider/offline"
 	"github.com/chatcli/chatcli/internal/provider/openai"
 	"github.com/chatcli/chatcli/internal/repl"
@@ -141,6 +142,11 @@ func (f *factory) provider(c config.Config) (provider.Provider, error) {
 			return nil, fmt.Errorf("%w: ANTHROPIC_API_KEY is not set", config.ErrConfig)
 		}
 		p, err = anthropic.New(anthropic.Config{APIKey: c.AnthropicKey, Model: c.Model, BaseURL: c.AnthropicBaseURL, Timeout: c.RequestTimeout})
+	case config.ProviderGoogleAI:
+		if c.GoogleAIKey == "" {
+			return nil, fmt.Errorf("%w: GOOGLEAI_API_KEY (or GEMINI_API_KEY) is not set", config.ErrConfig)
+		}
+		p, err = gemini.New(gemini.Config{APIKey: c.GoogleAIKey, Model: c.Model, BaseURL: c.GoogleAIBaseURL, Timeout: c.RequestTimeout})
 	case config.ProviderOffline:
 		p = offline.New(c.Model)
 	default:

@@ -26,8 +26,8 @@ func TestUnservableProviderStopsOnlyWhatNeedsAProvider(t *testing.T) {
 	if code != exitUsage || !strings.Contains(errOut, `"copilot"`) || !strings.Contains(errOut, "ANTHROPIC") || !strings.Contains(errOut, "OLLAMA") {
 		t.Errorf("-p: exit %d, stderr %q", code, errOut)
 	}
-	if _, errOut, code := run(t, []string{home, "LLM_PROVIDER=googleai"}, "", "-p", "x"); code != exitUsage || !strings.Contains(errOut, "not supported yet") {
-		t.Errorf("googleai: exit %d, stderr %q", code, errOut)
+	if _, errOut, code := run(t, []string{home, "LLM_PROVIDER=bedrock"}, "", "-p", "x"); code != exitUsage || !strings.Contains(errOut, "not supported yet") {
+		t.Errorf("bedrock: exit %d, stderr %q", code, errOut)
 	}
 	if _, errOut, code := run(t, []string{home, "LLM_PROVIDER=XAI"}, "", "-p", "x"); code != exitUsage || !strings.Contains(errOut, "XAI_API_KEY is not set") {
 		t.Errorf("xai without key: exit %d, stderr %q", code, errOut)
@@ -36,7 +36,8 @@ func TestUnservableProviderStopsOnlyWhatNeedsAProvider(t *testing.T) {
 
 // TestOllamaPresetThenAnotherProviderOnTheSameSession: LLM_PROVIDER=OLLAMA
 // talks to OLLAMA_BASE_URL's OpenAI-compatible endpoint with OLLAMA_MODEL;
-// the session it wrote continues on Anthropic (CLAUDEAI_API_KEY).
+// the session it wrote continues on Anthropic (CLAUDEAI_API_KEY), then on
+// Gemini (GEMINI_API_KEY).
 func TestOllamaPresetThenAnotherProviderOnTheSameSession(t *testing.T) {
 	home := "CHATCLI_HOME=" + t.TempDir()
 	ollama := providertest.NewOpenAI(t, providertest.Reply{Text: "hi from ollama"})
@@ -56,5 +57,14 @@ func TestOllamaPresetThenAnotherProviderOnTheSameSession(t *testing.T) {
 	}
 	if body := string(claude.Body(0)); !strings.Contains(body, "hi from ollama") {
 		t.Errorf("the history did not reach Anthropic: %s", body)
+	}
+	gem := providertest.NewGemini(t, providertest.Reply{Text: "hi from gemini"})
+	env = []string{home, "LLM_PROVIDER=GEMINI", "GEMINI_API_KEY=k", "GOOGLEAI_BASE_URL=" + gem.URL}
+	out, errOut, code = run(t, env, "", "-p", "and you?", "--session", "mixed")
+	if code != 0 || !strings.Contains(out, "hi from gemini") {
+		t.Fatalf("gemini: exit %d, out %q, stderr %q", code, out, errOut)
+	}
+	if body := string(gem.Body(0)); !strings.Contains(body, "hi from claude") || !strings.Contains(body, "hi from ollama") {
+		t.Errorf("the history did not reach Gemini: %s", body)
 	}
 }

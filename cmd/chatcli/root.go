@@ -52,6 +52,8 @@ Providers (LLM_PROVIDER or --provider, any case):
              OPENAI_API_KEY, OPENAI_MODEL, OPENAI_BASE_URL (or OPENAI_API_URL)
   anthropic  (also CLAUDEAI) ANTHROPIC_API_KEY or CLAUDEAI_API_KEY,
              ANTHROPIC_MODEL or CLAUDEAI_MODEL, ANTHROPIC_BASE_URL
+  googleai   (also GEMINI) Gemini: GOOGLEAI_API_KEY or GEMINI_API_KEY,
+             GOOGLEAI_MODEL (gemini-2.5-flash), GOOGLEAI_BASE_URL
   ollama     OLLAMA_BASE_URL (http://localhost:11434), OLLAMA_MODEL (llama3.2)
   xai, openrouter, zai, moonshot, minimax, github_models
              OpenAI-compatible services: <NAME>_API_KEY (GITHUB_MODELS_TOKEN
@@ -127,7 +129,7 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 	fl.BoolVar(&o.Agent, "agent", false, "agent mode: the model may read files and run commands (with -p: run the task, print the final answer)")
 	fl.BoolVar(&o.Coder, "coder", false, "coder mode: like --agent, and the model may also write files")
 	fl.BoolVar(&o.AutoExec, "agent-auto-exec", false, "let tools write files and run commands without asking (CHATCLI_AGENT_AUTO_EXEC)")
-	cmd.PersistentFlags().StringVar(&o.Provider, "provider", "", "provider: openai, anthropic, ollama, xai, openrouter, zai, moonshot, minimax, github_models or offline (default from LLM_PROVIDER)")
+	cmd.PersistentFlags().StringVar(&o.Provider, "provider", "", "provider: openai, anthropic, googleai, ollama, xai, openrouter, zai, moonshot, minimax, github_models or offline (default from LLM_PROVIDER)")
 	cmd.PersistentFlags().StringVar(&o.Model, "model", "", "model name (default from OPENAI_MODEL / ANTHROPIC_MODEL)")
 	cmd.AddCommand(newSessionCmd(f), newConfigCmd(f), newStorageCmd(f, nil))
 	cmd.AddCommand(newACPCmd(f, nil))

@@ -37,7 +37,7 @@ func TestOverrideUsesTheProvidersOwnModel(t *testing.T) {
 	if err := c.Override(ProviderOpenAI, "gpt-x"); err != nil || c.Model != "gpt-x" {
 		t.Fatalf("%v %s", err, c.Model)
 	}
-	if err := c.Override("gemini", ""); !errors.Is(err, ErrConfig) {
+	if err := c.Override("copilot", ""); !errors.Is(err, ErrConfig) {
 		t.Fatalf("unknown provider: %v", err)
 	}
 }

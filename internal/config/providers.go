@@ -65,8 +65,6 @@ var aliases = map[string]string{
 // notYet are providers ChatCLI serves that chatcli does not, with what to
 // use instead.
 var notYet = map[string]string{
-	"googleai": "Gemini is not supported yet; use it through OpenRouter (LLM_PROVIDER=OPENROUTER, OPENROUTER_MODEL=google/gemini-2.5-flash) " +
-		"or Google's OpenAI-compatible endpoint (LLM_PROVIDER=OPENAI, OPENAI_BASE_URL=https://generativelanguage.googleapis.com/v1beta/openai, OPENAI_API_KEY=<Gemini key>)",
 	"bedrock": "Bedrock is not supported yet; use ANTHROPIC (an Anthropic API key, or a gateway in ANTHROPIC_BASE_URL) or OPENROUTER",
 }
 
@@ -82,7 +80,7 @@ func canonicalProvider(name string) string {
 
 // Supported lists the provider names chatcli serves, sorted.
 func Supported() []string {
-	names := []string{ProviderOpenAI, ProviderAnthropic, ProviderOffline}
+	names := []string{ProviderOpenAI, ProviderAnthropic, ProviderGoogleAI, ProviderOffline}
 	for _, p := range Presets {
 		names = append(names, p.Name)
 	}

@@ -17,6 +17,8 @@ func TestProvidersAsChatCLIUsersNameThem(t *testing.T) {
 		{map[string]string{"LLM_PROVIDER": "XAI", "XAI_API_KEY": "k"}, "xai", "grok-3-mini", "https://api.x.ai/v1"},
 		{map[string]string{"LLM_PROVIDER": "OPENROUTER", "OPENROUTER_MODEL": "deepseek/deepseek-r1"}, "openrouter", "deepseek/deepseek-r1", "https://openrouter.ai/api/v1"},
 		{map[string]string{"LLM_PROVIDER": "GITHUB_MODELS", "GITHUB_TOKEN": "t"}, "github_models", "openai/gpt-4o-mini", "https://models.github.ai/inference"},
+		{map[string]string{"LLM_PROVIDER": "GEMINI", "GEMINI_API_KEY": "k"}, ProviderGoogleAI, DefaultGoogleAIModel, ""},
+		{map[string]string{"LLM_PROVIDER": "GOOGLEAI", "GOOGLEAI_MODEL": "gemini-x"}, ProviderGoogleAI, "gemini-x", ""},
 		{map[string]string{"LLM_PROVIDER": "moonshot"}, "moonshot", "kimi-k2-0905-preview", "https://api.moonshot.ai/v1"},
 	} {
 		tt.env["CHATCLI_HOME"] = "/h"
@@ -35,12 +37,12 @@ func TestProvidersAsChatCLIUsersNameThem(t *testing.T) {
 	}
 }
 
-// TestUnservableProviderStopsOnlyWhatNeedsIt: COPILOT, STACKSPOT, GOOGLEAI
-// and BEDROCK are read without failing the configuration (session and
+// TestUnservableProviderStopsOnlyWhatNeedsIt: COPILOT, STACKSPOT and
+// BEDROCK are read without failing the configuration (session and
 // storage commands go on); ProviderErr names what chatcli can serve or
 // what to use instead.
 func TestUnservableProviderStopsOnlyWhatNeedsIt(t *testing.T) {
-	for v, want := range map[string]string{"COPILOT": "OLLAMA, OPENAI", "STACKSPOT": "XAI", "GOOGLEAI": "OPENROUTER", "BEDROCK": "ANTHROPIC"} {
+	for v, want := range map[string]string{"COPILOT": "OLLAMA, OPENAI", "STACKSPOT": "GOOGLEAI", "BEDROCK": "ANTHROPIC"} {
 		c, err := FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", "LLM_PROVIDER": v}))
 		if err != nil {
 			t.Errorf("%s: the configuration failed: %v", v, err)

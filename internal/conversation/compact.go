@@ -88,7 +88,7 @@ func DefaultContextWindow(model string) int {
 	}{
 		{"gpt-4.1", 1_000_000}, {"gpt-4o", 128_000}, {"gpt-4-turbo", 128_000}, {"gpt-5", 400_000},
 		{"o1", 200_000}, {"o3", 200_000}, {"o4", 200_000}, {"gpt-3.5", 16_385}, {"gpt-4", 8_192},
-		{"claude", 200_000}, {"offline", 32_000},
+		{"claude", 200_000}, {"gemini", 1_048_576}, {"offline", 32_000},
 	} {
 		if strings.HasPrefix(m, w.prefix) {
 			return w.tokens

@@ -9,6 +9,7 @@ import (
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/provider"
 	"github.com/chatcli/chatcli/internal/provider/anthropic"
+	"github.com/chatcli/chatcli/internal/provider/gemini"
 	"github.com/chatcli/chatcli/internal/provider/openai"
 	"github.com/chatcli/chatcli/internal/provider/providertest"
 )
@@ -63,10 +64,14 @@ func TestContextOverflowIsCompactedAndRetried(t *testing.T) {
 				providertest.Reply{Status: 400, ErrType: "exceed_context_size_error", ErrMessage: "the request exceeds the available context size, try increasing it"},
 				summary))
 		}},
-		{"gemini token count", func(t *testing.T) provider.Provider {
-			return openaiOn(t, providertest.NewOpenAI(t,
-				providertest.Reply{Status: 400, ErrType: "INVALID_ARGUMENT", ErrMessage: "The input token count (1200000) exceeds the maximum number of tokens allowed (1048576)."},
-				summary))
+		{"gemini input token count", func(t *testing.T) provider.Provider {
+			s := providertest.NewGemini(t, summary)
+			s.MaxPromptBytes = 16 << 10
+			p, err := gemini.New(gemini.Config{APIKey: "k", Model: "gemini-test", BaseURL: s.URL})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return p
 		}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/provider"
 	"github.com/chatcli/chatcli/internal/provider/anthropic"
+	"github.com/chatcli/chatcli/internal/provider/gemini"
 	"github.com/chatcli/chatcli/internal/provider/openai"
 	"github.com/chatcli/chatcli/internal/provider/providertest"
 )
@@ -20,7 +21,8 @@ func listCall(id string) []message.ToolCall {
 // thinking-mode server (DeepSeek's rule: the tool-call messages of a turn
 // carry their reasoning_content back) succeeds, the reasoning is saved in
 // the session, and the same session, with its foreign tool-call ids,
-// continues on Anthropic and back on the OpenAI-compatible server.
+// continues on Anthropic, on Gemini and back on the OpenAI-compatible
+// server.
 func TestAgentTaskKeepsReasoningAndSwitchesProviders(t *testing.T) {
 	f := newFixture(t)
 	deepseek := providertest.NewOpenAI(t,
@@ -61,7 +63,12 @@ func TestAgentTaskKeepsReasoningAndSwitchesProviders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range []provider.Provider{cl, ds} {
+	gem := providertest.NewGemini(t, providertest.Reply{Text: "Gemini sees a.txt and b.go."})
+	gm, err := gemini.New(gemini.Config{APIKey: "k", Model: "gemini-test", BaseURL: gem.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []provider.Provider{cl, gm, ds} {
 		if _, err := e.Load("job"); err != nil {
 			t.Fatal(err)
 		}
@@ -70,7 +77,7 @@ func TestAgentTaskKeepsReasoningAndSwitchesProviders(t *testing.T) {
 			t.Fatal(err)
 		}
 		if _, err := e.Turn(context.Background(), "and now, "+p.Name()+"?", nil); err != nil {
-			t.Fatalf("%s: %v (refusals %q %q)", p.Name(), err, claude.Refusals(), deepseek.Refusals())
+			t.Fatalf("%s: %v (refusals %q %q %q)", p.Name(), err, claude.Refusals(), gem.Refusals(), deepseek.Refusals())
 		}
 		if _, err := e.Close(false); err != nil {
 			t.Fatal(err)
@@ -89,7 +96,7 @@ func TestAgentTaskKeepsReasoningAndSwitchesProviders(t *testing.T) {
 			ids++
 		}
 	}
-	if ids != 1 || len(after) < len(stored)+4 || after[len(after)-1].Content != "a.txt and b.go" {
+	if ids != 1 || len(after) < len(stored)+6 || after[len(after)-1].Content != "a.txt and b.go" {
 		t.Errorf("%d calls, %d messages after two more turns on %d", ids, len(after), len(stored))
 	}
 }

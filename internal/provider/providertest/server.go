@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 
@@ -55,7 +56,7 @@ func newServer(t testing.TB, replies []Reply, path string, check func(*Server, [
 	t.Helper()
 	s := &Server{replies: replies}
 	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost || r.URL.Path != path {
+		if r.Method != http.MethodPost || !routed(r.URL.Path, path) {
 			writeErr(w, http.StatusNotFound, "not_found_error", "Not Found")
 			return
 		}
@@ -84,6 +85,18 @@ func newServer(t testing.TB, replies []Reply, path string, check func(*Server, [
 		}
 	})
 	return s
+}
+
+// routed reports whether a request path matches pattern, in which "*"
+// stands for one path segment's text (a model name).
+func routed(path, pattern string) bool {
+	before, after, wild := strings.Cut(pattern, "*")
+	if !wild {
+		return path == pattern
+	}
+	mid, ok := strings.CutPrefix(path, before)
+	mid, ok2 := strings.CutSuffix(mid, after)
+	return ok && ok2 && mid != "" && !strings.Contains(mid, "/")
 }
 
 // next takes the next scripted reply; the last one repeats.
