@@ -60,7 +60,7 @@ Providers (LLM_PROVIDER or --provider, any case):
              or GITHUB_TOKEN), <NAME>_MODEL, <NAME>_BASE_URL
   offline    the default when nothing is configured: deterministic replies
              generated locally, NOT by a language model
-Any saved session continues on any of them (--resume NAME --provider P).
+Any saved session continues on any of them: --provider P, /session load NAME.
 
 Other settings: CHATCLI_HOME, CHATCLI_SESSION_AUTOSAVE (on|off),
 CHATCLI_SESSION_TRANSCRIPT (on|off), CHATCLI_SESSION_TTL (90d),
@@ -130,7 +130,7 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 	fl.BoolVar(&o.Coder, "coder", false, "coder mode: like --agent, and the model may also write files")
 	fl.BoolVar(&o.AutoExec, "agent-auto-exec", false, "let tools write files and run commands without asking (CHATCLI_AGENT_AUTO_EXEC)")
 	cmd.PersistentFlags().StringVar(&o.Provider, "provider", "", "provider: openai, anthropic, googleai, ollama, xai, openrouter, zai, moonshot, minimax, github_models or offline (default from LLM_PROVIDER)")
-	cmd.PersistentFlags().StringVar(&o.Model, "model", "", "model name (default from OPENAI_MODEL / ANTHROPIC_MODEL)")
+	cmd.PersistentFlags().StringVar(&o.Model, "model", "", "model name (default from the provider's <NAME>_MODEL, e.g. OPENAI_MODEL)")
 	cmd.AddCommand(newSessionCmd(f), newConfigCmd(f), newStorageCmd(f, nil))
 	cmd.AddCommand(newACPCmd(f, nil))
 	cmd.AddCommand(newMCPCmd(f, nil))
