@@ -41,30 +41,31 @@ func TestUnservableProviderStopsOnlyWhatNeedsAProvider(t *testing.T) {
 func TestOllamaPresetThenAnotherProviderOnTheSameSession(t *testing.T) {
 	home := "CHATCLI_HOME=" + t.TempDir()
 	ollama := providertest.NewOpenAI(t, providertest.Reply{Text: "hi from ollama"})
-	env := []string{home, "LLM_PROVIDER=ollama", "OLLAMA_BASE_URL=" + ollama.URL, "OLLAMA_MODEL=qwen3"}
-	out, errOut, code := run(t, env, "", "-p", "hello", "--session", "mixed")
-	if code != 0 || !strings.Contains(out, "hi from ollama") {
-		t.Fatalf("ollama: exit %d, out %q, stderr %q", code, out, errOut)
+	claude := providertest.NewAnthropic(t, providertest.Reply{Text: "hi from claude"})
+	gem := providertest.NewGemini(t, providertest.Reply{Text: "hi from gemini"})
+	var said []string
+	for _, step := range []struct {
+		env   []string
+		fake  *providertest.Server
+		reply string
+	}{
+		{[]string{"LLM_PROVIDER=ollama", "OLLAMA_BASE_URL=" + ollama.URL, "OLLAMA_MODEL=qwen3"}, ollama, "hi from ollama"},
+		{[]string{"LLM_PROVIDER=CLAUDEAI", "CLAUDEAI_API_KEY=k", "ANTHROPIC_BASE_URL=" + claude.URL}, claude, "hi from claude"},
+		{[]string{"LLM_PROVIDER=GEMINI", "GEMINI_API_KEY=k", "GOOGLEAI_BASE_URL=" + gem.URL}, gem, "hi from gemini"},
+	} {
+		out, errOut, code := run(t, append([]string{home}, step.env...), "", "-p", "and now?", "--session", "mixed")
+		if code != 0 || !strings.Contains(out, step.reply) {
+			t.Fatalf("%v: exit %d, out %q, stderr %q", step.env, code, out, errOut)
+		}
+		body := string(step.fake.Body(0))
+		for _, earlier := range said {
+			if !strings.Contains(body, earlier) {
+				t.Errorf("%v: the history (%q) did not reach it: %s", step.env, earlier, body)
+			}
+		}
+		said = append(said, step.reply)
 	}
 	if body := string(ollama.Body(0)); !strings.Contains(body, `"model":"qwen3"`) {
-		t.Errorf("request %s", body)
-	}
-	claude := providertest.NewAnthropic(t, providertest.Reply{Text: "hi from claude"})
-	env = []string{home, "LLM_PROVIDER=CLAUDEAI", "CLAUDEAI_API_KEY=k", "ANTHROPIC_BASE_URL=" + claude.URL}
-	out, errOut, code = run(t, env, "", "-p", "and now?", "--session", "mixed")
-	if code != 0 || !strings.Contains(out, "hi from claude") {
-		t.Fatalf("claude: exit %d, out %q, stderr %q", code, out, errOut)
-	}
-	if body := string(claude.Body(0)); !strings.Contains(body, "hi from ollama") {
-		t.Errorf("the history did not reach Anthropic: %s", body)
-	}
-	gem := providertest.NewGemini(t, providertest.Reply{Text: "hi from gemini"})
-	env = []string{home, "LLM_PROVIDER=GEMINI", "GEMINI_API_KEY=k", "GOOGLEAI_BASE_URL=" + gem.URL}
-	out, errOut, code = run(t, env, "", "-p", "and you?", "--session", "mixed")
-	if code != 0 || !strings.Contains(out, "hi from gemini") {
-		t.Fatalf("gemini: exit %d, out %q, stderr %q", code, out, errOut)
-	}
-	if body := string(gem.Body(0)); !strings.Contains(body, "hi from claude") || !strings.Contains(body, "hi from ollama") {
-		t.Errorf("the history did not reach Gemini: %s", body)
+		t.Errorf("OLLAMA_MODEL not used: %s", body)
 	}
 }

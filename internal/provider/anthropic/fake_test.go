@@ -153,12 +153,7 @@ func (f *fakeServer) last() wireRequest {
 
 // apiError writes an error response in the Anthropic shape.
 func apiError(w http.ResponseWriter, status int, typ, msg string) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("request-id", "req_test")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(map[string]any{
-		"type": "error", "error": map[string]any{"type": typ, "message": msg}, "request_id": "req_test",
-	})
+	providertest.AnthropicError(w, status, typ, msg)
 }
 
 // event is one server-sent event: its name and JSON data.

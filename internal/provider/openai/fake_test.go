@@ -122,11 +122,7 @@ func (f *fakeServer) url() string { return f.URL + "/v1" }
 
 // apiError writes an error response in the OpenAI shape.
 func apiError(w http.ResponseWriter, status int, msg, typ string) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(map[string]any{
-		"error": map[string]any{"message": msg, "type": typ, "param": nil, "code": nil},
-	})
+	providertest.OpenAIError(w, status, typ, msg)
 }
 
 // sse writes each event as "data: <event>\n\n" and flushes after each, with
