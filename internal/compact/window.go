@@ -48,18 +48,39 @@ func requestBudget(o Options) (int, error) {
 	return min(budget, fit), nil
 }
 
+// maxSummaryChunks caps the requests one summary takes: a middle that
+// needs more at the tightest caps is cut into this many chunks, each
+// transcript then keeping its head and tail.
+const maxSummaryChunks = 8
+
 // chunks splits middle into runs of whole message groups (a tool call
-// stays with its results) whose transcript at the widest caps fits budget,
-// in order; a single group larger than budget is a run of its own (the
-// transcript clips it).
+// stays with its results) whose transcript fits budget, in order, at the
+// widest caps that need at most maxSummaryChunks runs; a single group
+// larger than budget is a run of its own (the transcript clips it).
 func chunks(middle []message.Message, budget int) [][]message.Message {
+	var out [][]message.Message
+	for _, caps := range transcriptCaps {
+		if out = split(middle, func(run []message.Message) bool { return estimate(run, caps) <= budget }); len(out) <= maxSummaryChunks {
+			return out
+		}
+	}
+	for size := Size(middle) / maxSummaryChunks; ; size += size/10 + 1 {
+		if out = split(middle, func(run []message.Message) bool { return Size(run) <= size }); len(out) <= maxSummaryChunks {
+			return out
+		}
+	}
+}
+
+// split cuts middle into runs of whole message groups, each as long as fits
+// allows (at least one group).
+func split(middle []message.Message, fits func([]message.Message) bool) [][]message.Message {
 	var out [][]message.Message
 	start := 0
 	for start < len(middle) {
 		end := nextGroup(middle, start)
 		for end < len(middle) {
 			next := nextGroup(middle, end)
-			if estimate(middle[start:next], transcriptCaps[0]) > budget {
+			if !fits(middle[start:next]) {
 				break
 			}
 			end = next

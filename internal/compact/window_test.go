@@ -105,3 +105,26 @@ func TestImagesCountAsImagesNotAsTheirDataURL(t *testing.T) {
 		t.Errorf("Size = %d", got)
 	}
 }
+
+// TestHugeMiddleTakesABoundedNumberOfRequests: a middle of about 1.2 MB for
+// an 8k window is summarised in at most maxSummaryChunks requests.
+func TestHugeMiddleTakesABoundedNumberOfRequests(t *testing.T) {
+	h := []message.Message{sys("s")}
+	for i := range 400 {
+		h = append(h, user(long(fmt.Sprintf("request %d", i), 1500)), asst(long(fmt.Sprintf("answer %d", i), 1500)))
+	}
+	h = append(h, user("last"), asst("ok"))
+	srv := providertest.NewOpenAI(t, providertest.Reply{Text: "## Current Task State\n- many steps"})
+	srv.MaxPromptBytes = 8192 * BytesPerToken
+	c, err := openai.New(openai.Config{Model: "small-model", BaseURL: srv.URL + "/v1", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Compact(context.Background(), h, Options{Keep: 2, Provider: c, WindowTokens: 8192})
+	if err != nil || r.Level != 2 {
+		t.Fatalf("level %d: %v (refusals %q)", r.Level, err, srv.Refusals())
+	}
+	if n := srv.Requests(); n > maxSummaryChunks || n < 2 {
+		t.Errorf("%d requests", n)
+	}
+}
