@@ -104,6 +104,9 @@ func TestContextOverflowIsCompactedAndRetried(t *testing.T) {
 			if err := message.Validate(h); err != nil {
 				t.Error(err)
 			}
+			if e.ContextWindow() >= 1_000_000 || !announced(f.notices, "from now on") {
+				t.Errorf("the window was not learned: %d", e.ContextWindow())
+			}
 		})
 	}
 }
@@ -140,4 +143,24 @@ func announced(notices []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// TestLaterTurnsCompactBeforeTheLearnedWindow: after one recovery, twelve
+// more long turns are compacted before they reach what the provider
+// refused: no second refusal.
+func TestLaterTurnsCompactBeforeTheLearnedWindow(t *testing.T) {
+	s := providertest.NewOpenAI(t, providertest.Reply{Text: "## Current Task State\n- explaining the parser"})
+	s.MaxPromptBytes = 16 << 10
+	f := newFixture(t)
+	e := f.engine(nil)
+	e.contextWindow = 1_000_000
+	longSession(t, e, openaiOn(t, s))
+	for i := range 12 {
+		if _, err := e.Turn(context.Background(), strings.Repeat("and the lexer, again? ", 90)+string(rune('a'+i)), nil); err != nil {
+			t.Fatalf("turn %d: %v", i, err)
+		}
+	}
+	if r := s.Refusals(); len(r) != 1 {
+		t.Errorf("%d refusals: %q", len(r), r)
+	}
 }

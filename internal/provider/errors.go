@@ -9,6 +9,8 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -216,6 +218,31 @@ func IsContextLength(detail string) bool {
 		}
 	}
 	return false
+}
+
+// contextLimitPatterns find the model's window, in tokens, in the
+// context-length errors of contextLengthPhrases that state it: OpenAI's
+// (vLLM's, DeepSeek's) "maximum context length is 8192 tokens",
+// Anthropic's "> 200000 maximum", Gemini's "maximum number of tokens
+// allowed (1048576)", Mistral's "model with 32768 maximum context length".
+var contextLimitPatterns = []*regexp.Regexp{
+	regexp.MustCompile(`maximum context length is (\d+)`),
+	regexp.MustCompile(`> (\d+) maximum`),
+	regexp.MustCompile(`tokens allowed \((\d+)\)`),
+	regexp.MustCompile(`(\d+) maximum context length`),
+}
+
+// ContextLimit returns the context window, in tokens, that a server's
+// context-length error states, 0 when it states none.
+func ContextLimit(detail string) int {
+	for _, re := range contextLimitPatterns {
+		if m := re.FindStringSubmatch(detail); m != nil {
+			if n, err := strconv.Atoi(m[1]); err == nil && n > 0 {
+				return n
+			}
+		}
+	}
+	return 0
 }
 
 // mentionsUnknownModel reports whether a server's error message says the

@@ -179,3 +179,17 @@ func TestContextLengthErrors(t *testing.T) {
 		t.Errorf("rate limit type = %v", k)
 	}
 }
+
+func TestContextLimit(t *testing.T) {
+	for detail, want := range map[string]int{
+		"This model's maximum context length is 8192 tokens. However, your messages resulted in 9500 tokens.": 8192,
+		"prompt is too long: 212345 tokens > 200000 maximum":                                                  200000,
+		"The input token count (1200000) exceeds the maximum number of tokens allowed (1048576).":             1048576,
+		"Prompt contains 40000 tokens, too large for model with 32768 maximum context length":                 32768,
+		"the request exceeds the available context size, try increasing it":                                   0,
+	} {
+		if got := ContextLimit(detail); got != want {
+			t.Errorf("ContextLimit(%q) = %d, want %d", detail, got, want)
+		}
+	}
+}

@@ -31,7 +31,7 @@ func TestChatTurnAndToolCallThroughTheSDK(t *testing.T) {
 	var deltas []string
 	h := []message.Message{{Role: message.RoleSystem, Content: "Be brief."}, {Role: message.RoleUser, Content: "hi"}}
 	resp, err := c.Chat(context.Background(), provider.Request{Messages: h}, func(d string) { deltas = append(deltas, d) })
-	if err != nil || resp.Message.Content != "Hello there, person." || len(deltas) < 2 || resp.Usage.InputTokens != 10 || resp.StopReason != "STOP" {
+	if err != nil || resp.Message.Content != "Hello there, person." || len(deltas) < 2 || resp.Usage.InputTokens < 20 || resp.StopReason != "STOP" {
 		t.Fatalf("chat: %+v %q %v", resp, deltas, err)
 	}
 	if body := string(s.Body(0)); !strings.Contains(body, `"systemInstruction"`) || !strings.Contains(body, "Be brief.") {

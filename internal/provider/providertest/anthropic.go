@@ -191,7 +191,7 @@ func checkAnthropicImage(i, k int, b anthropicBlock) string {
 func (s *Server) checkAnthropic(body []byte) (int, string, string) {
 	if s.MaxPromptBytes > 0 && len(body) > s.MaxPromptBytes {
 		// The Messages API's 400 for a prompt over the model's window.
-		return http.StatusBadRequest, "invalid_request_error", fmt.Sprintf("prompt is too long: %d tokens > %d maximum", len(body)/4, s.MaxPromptBytes/4)
+		return http.StatusBadRequest, "invalid_request_error", fmt.Sprintf("prompt is too long: %d tokens > %d maximum", PromptTokens(body), s.MaxPromptBytes/4)
 	}
 	if msg := CheckAnthropic(body); msg != "" {
 		return http.StatusBadRequest, "invalid_request_error", msg
@@ -202,10 +202,10 @@ func (s *Server) checkAnthropic(body []byte) (int, string, string) {
 // writeAnthropic streams rep as Messages events: message_start, a thinking
 // block (with its signature), a text block, tool_use blocks, message_delta
 // and message_stop.
-func writeAnthropic(_ *Server, w http.ResponseWriter, rep Reply) {
+func writeAnthropic(w http.ResponseWriter, rep Reply, prompt int) {
 	ev := func(name, data string) { flushSSE(w, name, data) }
-	ev("message_start", `{"type":"message_start","message":{"id":"msg_fake","type":"message","role":"assistant","content":[],"model":"fake",`+
-		`"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":10,"output_tokens":1}}}`)
+	ev("message_start", fmt.Sprintf(`{"type":"message_start","message":{"id":"msg_fake","type":"message","role":"assistant","content":[],"model":"fake",`+
+		`"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":%d,"output_tokens":1}}}`, prompt))
 	idx := 0
 	if rep.Reasoning != "" {
 		ev("content_block_start", fmt.Sprintf(`{"type":"content_block_start","index":%d,"content_block":{"type":"thinking","thinking":"","signature":""}}`, idx))

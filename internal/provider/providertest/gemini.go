@@ -126,7 +126,7 @@ func CheckGemini(body []byte, thinking bool) string {
 func (s *Server) checkGemini(body []byte) (int, string, string) {
 	if s.MaxPromptBytes > 0 && len(body) > s.MaxPromptBytes {
 		return http.StatusBadRequest, "INVALID_ARGUMENT", fmt.Sprintf("The input token count (%d) exceeds the maximum number of tokens allowed (%d).",
-			len(body)/4, s.MaxPromptBytes/4)
+			PromptTokens(body), s.MaxPromptBytes/4)
 	}
 	if msg := CheckGemini(body, s.Thinking); msg != "" {
 		return http.StatusBadRequest, "INVALID_ARGUMENT", msg
@@ -137,14 +137,14 @@ func (s *Server) checkGemini(body []byte) (int, string, string) {
 // writeGemini streams rep as GenerateContentResponse chunks: text pieces,
 // then the function calls (each with a thought signature when rep has
 // reasoning), then a chunk with finishReason STOP and usageMetadata.
-func writeGemini(_ *Server, w http.ResponseWriter, rep Reply) {
+func writeGemini(w http.ResponseWriter, rep Reply, prompt int) {
 	chunk := func(parts string, finish string) {
 		fin := ""
 		if finish != "" {
 			fin = `,"finishReason":"` + finish + `"`
 		}
 		flushSSE(w, "", fmt.Sprintf(`{"candidates":[{"content":{"role":"model","parts":[%s]}%s,"index":0}],`+
-			`"usageMetadata":{"promptTokenCount":10,"candidatesTokenCount":5,"totalTokenCount":15},"modelVersion":"fake"}`, parts, fin))
+			`"usageMetadata":{"promptTokenCount":%d,"candidatesTokenCount":5,"totalTokenCount":%d},"modelVersion":"fake"}`, parts, fin, prompt, prompt+5))
 	}
 	for _, p := range pieces(rep.Text) {
 		if p != "" {

@@ -187,7 +187,7 @@ func (s *Server) checkOpenAI(body []byte) (int, string, string) {
 	if s.MaxPromptBytes > 0 && len(body) > s.MaxPromptBytes {
 		// OpenAI's 400 with code context_length_exceeded.
 		return http.StatusBadRequest, "context_length_exceeded", fmt.Sprintf("This model's maximum context length is %d tokens. However, your messages resulted in %d tokens. Please reduce the length of the messages.",
-			s.MaxPromptBytes/4, len(body)/4)
+			s.MaxPromptBytes/4, PromptTokens(body))
 	}
 	if msg := CheckOpenAI(body, s.Thinking); msg != "" {
 		return http.StatusBadRequest, "invalid_request_error", msg
@@ -198,7 +198,7 @@ func (s *Server) checkOpenAI(body []byte) (int, string, string) {
 // writeOpenAI streams rep as chat.completion.chunk events: reasoning
 // deltas, text deltas, tool-call fragments, a finish_reason, usage and
 // [DONE].
-func writeOpenAI(_ *Server, w http.ResponseWriter, rep Reply) {
+func writeOpenAI(w http.ResponseWriter, rep Reply, prompt int) {
 	chunk := func(delta, finish string) {
 		fr := "null"
 		if finish != "" {
@@ -230,6 +230,7 @@ func writeOpenAI(_ *Server, w http.ResponseWriter, rep Reply) {
 		finish = "tool_calls"
 	}
 	chunk(`{}`, finish)
-	flushSSE(w, "", `{"id":"chatcmpl-fake","object":"chat.completion.chunk","created":1700000000,"model":"fake","choices":[],"usage":{"prompt_tokens":10,"completion_tokens":5,"total_tokens":15}}`)
+	flushSSE(w, "", fmt.Sprintf(`{"id":"chatcmpl-fake","object":"chat.completion.chunk","created":1700000000,"model":"fake","choices":[],`+
+		`"usage":{"prompt_tokens":%d,"completion_tokens":5,"total_tokens":%d}}`, prompt, prompt+5))
 	flushSSE(w, "", "[DONE]")
 }

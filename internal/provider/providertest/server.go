@@ -52,7 +52,7 @@ type Server struct {
 // newServer starts s on 127.0.0.1 with handle as the format's handler and
 // fails t when no request reached it.
 func newServer(t testing.TB, replies []Reply, path string, check func(*Server, []byte) (int, string, string),
-	write func(*Server, http.ResponseWriter, Reply), writeErr func(http.ResponseWriter, int, string, string)) *Server {
+	write func(http.ResponseWriter, Reply, int), writeErr func(http.ResponseWriter, int, string, string)) *Server {
 	t.Helper()
 	s := &Server{replies: replies}
 	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -76,7 +76,7 @@ func newServer(t testing.TB, replies []Reply, path string, check func(*Server, [
 			writeErr(w, rep.Status, rep.ErrType, rep.ErrMessage)
 			return
 		}
-		write(s, w, rep)
+		write(w, rep, PromptTokens(body))
 	}))
 	t.Cleanup(func() {
 		s.Close()
@@ -98,6 +98,10 @@ func routed(path, pattern string) bool {
 	mid, ok2 := strings.CutSuffix(mid, after)
 	return ok && ok2 && mid != "" && !strings.Contains(mid, "/")
 }
+
+// PromptTokens is the prompt size the fakes report in their usage and
+// measure MaxPromptBytes against: a token per 4 bytes of request body.
+func PromptTokens(body []byte) int { return len(body)/4 + 1 }
 
 // next takes the next scripted reply; the last one repeats.
 func (s *Server) next() Reply {
