@@ -1,8 +1,11 @@
 package gemini
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"image/gif"
+	"image/png"
 	"strings"
 
 	"google.golang.org/genai"
@@ -21,8 +24,9 @@ import (
 //   - system messages, wherever they are, join the systemInstruction (a
 //     blank line between them), as Gemini has no system role in contents;
 //   - user text becomes a text part, each image an inlineData part with the
-//     media type its bytes show (provider.LoadImage); an http(s) image,
-//     which the Gemini API does not fetch, is named in a text part;
+//     media type its bytes show (provider.LoadImage; a GIF, which Gemini
+//     does not take, is sent as PNG); an http(s) image, which the Gemini
+//     API does not fetch, is named in a text part;
 //   - an assistant message becomes a "model" turn: a text part, and a
 //     functionCall part {id, name, args} per tool call (args the call's
 //     JSON object, {"arguments": "<text>"} otherwise), with its stored
@@ -69,7 +73,11 @@ func toRequest(model string, req provider.Request) ([]*genai.Content, *genai.Gen
 					parts = append(parts, &genai.Part{Text: "[image: " + im.URL + "]"})
 					continue
 				}
-				parts = append(parts, &genai.Part{InlineData: &genai.Blob{MIMEType: im.MediaType, Data: im.Data}})
+				blob, err := inline(im)
+				if err != nil {
+					return nil, nil, fmt.Errorf("message #%d: %w", i+1, err)
+				}
+				parts = append(parts, &genai.Part{InlineData: blob})
 			}
 		case message.RoleAssistant:
 			role = genai.RoleModel
@@ -203,3 +211,21 @@ func signaturesOf(m message.Message, source string) map[int][]byte {
 
 // sourceOf names the writer of reasoning: "googleai/<model>".
 func sourceOf(model string) string { return Name + "/" + model }
+
+// inline returns an image's bytes as Gemini takes them: PNG, JPEG and WebP
+// as they are, a GIF (not among the image types Gemini documents) as its
+// first frame in PNG.
+func inline(im provider.Image) (*genai.Blob, error) {
+	if im.MediaType != "image/gif" {
+		return &genai.Blob{MIMEType: im.MediaType, Data: im.Data}, nil
+	}
+	frame, err := gif.Decode(bytes.NewReader(im.Data))
+	if err != nil {
+		return nil, fmt.Errorf("%w: GIF: %v", provider.ErrImage, err)
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, frame); err != nil {
+		return nil, fmt.Errorf("%w: GIF to PNG: %v", provider.ErrImage, err)
+	}
+	return &genai.Blob{MIMEType: "image/png", Data: b.Bytes()}, nil
+}

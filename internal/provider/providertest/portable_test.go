@@ -8,6 +8,7 @@ import (
 	"errors"
 	"image"
 	"image/color"
+	"image/gif"
 	"image/jpeg"
 	"image/png"
 	"os"
@@ -75,6 +76,10 @@ func pngBytes(t *testing.T) []byte {
 	return encoded(t, func(b *bytes.Buffer, m image.Image) error { return png.Encode(b, m) })
 }
 
+func gifBytes(t *testing.T) []byte {
+	return encoded(t, func(b *bytes.Buffer, m image.Image) error { return gif.Encode(b, m, nil) })
+}
+
 func user(s string, images ...string) message.Message {
 	return message.Message{Role: message.RoleUser, Content: s, Images: images}
 }
@@ -120,6 +125,7 @@ func shapes(t *testing.T) map[string][]message.Message {
 			reply("  "), user("again")},
 		"image/jpg data URL":  {user("what is this?", "data:image/jpg;base64,"+base64.StdEncoding.EncodeToString(jp))},
 		"declared type wrong": {user("what is this?", "data:image/png;base64,"+base64.StdEncoding.EncodeToString(jp))},
+		"GIF image":           {user("what is this?", "data:image/gif;base64,"+base64.StdEncoding.EncodeToString(gifBytes(t)))},
 		"image file path":     {user("what is this?", path)},
 		"image file URL":      {user("what is this?", "file://"+path)},
 		"image http URL":      {user("what is this?", "https://example.com/a.png")},
