@@ -47,8 +47,9 @@ func toParams(model string, req provider.Request, maxCompletion bool) (openai.Ch
 		Messages:      make([]openai.ChatCompletionMessageParamUnion, 0, len(req.Messages)),
 		StreamOptions: openai.ChatCompletionStreamOptionsParam{IncludeUsage: openai.Bool(true)},
 	}
-	for i, m := range normalize(req.Messages, sourceOf(model)) {
-		u, err := toMessage(i+1, m)
+	msgs, numbers := normalize(req.Messages, sourceOf(model))
+	for i, m := range msgs {
+		u, err := toMessage(numbers[i], m)
 		if err != nil {
 			return p, err
 		}

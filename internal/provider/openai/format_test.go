@@ -2,6 +2,7 @@ package openai
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/chatcli/chatcli/internal/message"
@@ -51,4 +52,15 @@ func compact(t *testing.T, raw json.RawMessage) string {
 	}
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+func TestImageErrorNamesTheStoredMessage(t *testing.T) {
+	_, err := toParams("m", provider.Request{Messages: []message.Message{
+		{Role: message.RoleUser, Content: "hi"},
+		{Role: message.RoleAssistant, Content: "  "}, // not sent
+		{Role: message.RoleUser, Content: "look", Images: []string{"/nonexistent/a.png"}},
+	}}, false)
+	if err == nil || !strings.Contains(err.Error(), "message #3") {
+		t.Errorf("err = %v", err)
+	}
 }

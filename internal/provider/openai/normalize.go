@@ -41,10 +41,13 @@ const reasoningField = "reasoning_content"
 // provider.LoadImage (OpenAI takes PNG, JPEG, GIF and WebP as http(s) or
 // base64 data URLs, "You uploaded an unsupported image" otherwise), and the
 // tools the history calls are declared (toolsOfHistory).
-func normalize(msgs []message.Message, source string) []message.Message {
+//
+// numbers holds, for each message returned, its number (1-based) in msgs,
+// so errors name the stored message.
+func normalize(msgs []message.Message, source string) (out []message.Message, numbers []int) {
 	msgs = provider.MapToolCallIDs(msgs, idRule)
-	out := make([]message.Message, 0, len(msgs))
-	for _, m := range msgs {
+	out = make([]message.Message, 0, len(msgs))
+	for i, m := range msgs {
 		if m.Role == message.RoleAssistant {
 			if strings.TrimSpace(m.Content) == "" {
 				if len(m.ToolCalls) == 0 {
@@ -58,9 +61,9 @@ func normalize(msgs []message.Message, source string) []message.Message {
 				m.Meta = &meta
 			}
 		}
-		out = append(out, m)
+		out, numbers = append(out, m), append(numbers, i+1)
 	}
-	return out
+	return out, numbers
 }
 
 // reasoningOf returns the reasoning_content to send back with m, "" for
