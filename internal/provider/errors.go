@@ -98,6 +98,15 @@ func TimeoutCause(d time.Duration) error {
 	return fmt.Errorf("no complete reply within %s", d)
 }
 
+// WithTimeout bounds ctx by an adapter's own time limit d, with
+// TimeoutCause(d) as the cause; d <= 0 leaves ctx as it is.
+func WithTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if d <= 0 {
+		return ctx, func() {}
+	}
+	return context.WithTimeoutCause(ctx, d, TimeoutCause(d))
+}
+
 // KindForStatus classifies an HTTP error status: 401 and 403 are KindAuth;
 // 404, and any other 4xx whose detail says the model is unknown, KindModel;
 // 408 KindTimeout; 429 KindRateLimit; 5xx (including Anthropic's 529

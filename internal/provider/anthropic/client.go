@@ -118,11 +118,8 @@ func (c *Client) Model() string { return c.model }
 // Chat streams one reply; see the package doc for the protocol and
 // provider.Provider for the contract. Every error is a *provider.Error.
 func (c *Client) Chat(ctx context.Context, req provider.Request, onDelta func(text string)) (provider.Response, error) {
-	if c.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeoutCause(ctx, c.timeout, provider.TimeoutCause(c.timeout))
-		defer cancel()
-	}
+	ctx, cancel := provider.WithTimeout(ctx, c.timeout)
+	defer cancel()
 	maxTokens := c.maxTokens
 	if req.MaxTokens > 0 {
 		maxTokens = req.MaxTokens

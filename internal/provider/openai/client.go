@@ -107,11 +107,8 @@ func (c *Client) Model() string { return c.model }
 // Chat streams one chat completion; see the package doc for the protocol
 // and provider.Provider for the contract. Every error is a *provider.Error.
 func (c *Client) Chat(ctx context.Context, req provider.Request, onDelta func(text string)) (provider.Response, error) {
-	if c.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeoutCause(ctx, c.timeout, provider.TimeoutCause(c.timeout))
-		defer cancel()
-	}
+	ctx, cancel := provider.WithTimeout(ctx, c.timeout)
+	defer cancel()
 	params, err := toParams(c.model, req, c.maxCompletion)
 	if err != nil {
 		e := provider.Classify(Name, 0, "", err)
