@@ -166,10 +166,19 @@ func KindForErrorType(typ, detail string) Kind {
 
 // ErrorDetail extracts the server's error message from an error response
 // body: error.message (OpenAI, Anthropic, vLLM), error as a string (Ollama's
-// native API, llama.cpp), or a top-level message or detail. A body that is
-// not JSON is returned as is when it is short plain text, and "" when it
-// looks like an HTML page. The result may span lines; Classify flattens it.
+// native API, llama.cpp), or a top-level message or detail; a JSON array
+// (Gemini's OpenAI-compatible endpoint: [{"error":{…}}]) is read by its
+// first element. A body that is not JSON is returned as is when it is short
+// plain text, and "" when it looks like an HTML page. The result may span
+// lines; Classify flattens it.
 func ErrorDetail(body []byte) string {
+	var list []json.RawMessage
+	if json.Unmarshal(body, &list) == nil {
+		if len(list) == 0 {
+			return ""
+		}
+		return ErrorDetail(list[0])
+	}
 	var v struct {
 		Error   json.RawMessage `json:"error"`
 		Message string          `json:"message"`

@@ -112,16 +112,17 @@ func TestKindForErrorType(t *testing.T) {
 
 func TestErrorDetail(t *testing.T) {
 	for body, want := range map[string]string{
-		`{"error":{"message":"Incorrect API key","type":"invalid_request_error"}}`: "Incorrect API key",
-		`{"type":"error","error":{"type":"not_found_error","message":"model: x"}}`: "model: x",
-		`{"error":"model \"x\" not found, try pulling it first"}`:                  `model "x" not found, try pulling it first`,
-		`{"message":"Unauthorized"}`:                                               "Unauthorized",
-		`{"detail":"Not Found"}`:                                                   "Not Found",
-		`{"detail":[{"msg":"field required"}]}`:                                    `[{"msg":"field required"}]`,
-		`{"error":{}}`:                                                             "",
-		"<html><body>502</body></html>":                                            "",
-		"upstream connect error\n":                                                 "upstream connect error",
-		"":                                                                         "",
+		`{"error":{"message":"Incorrect API key","type":"invalid_request_error"}}`:  "Incorrect API key",
+		`{"type":"error","error":{"type":"not_found_error","message":"model: x"}}`:  "model: x",
+		`{"error":"model \"x\" not found, try pulling it first"}`:                   `model "x" not found, try pulling it first`,
+		`{"message":"Unauthorized"}`:                                                "Unauthorized",
+		`[{"error":{"code":400,"message":"bad role","status":"INVALID_ARGUMENT"}}]`: "bad role",
+		`{"detail":"Not Found"}`:                                                    "Not Found",
+		`{"detail":[{"msg":"field required"}]}`:                                     `[{"msg":"field required"}]`,
+		`{"error":{}}`:                                                              "",
+		"<html><body>502</body></html>":                                             "",
+		"upstream connect error\n":                                                  "upstream connect error",
+		"":                                                                          "",
 	} {
 		if got := ErrorDetail([]byte(body)); got != want {
 			t.Errorf("ErrorDetail(%q) = %q, want %q", body, got, want)
