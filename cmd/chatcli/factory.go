@@ -10,7 +10,6 @@ import (
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/provider"
 	"github.com/chatcli/chatcli/internal/provider/anthropic"
-	"github.com/chatcli/chatcli/internal/provider/gemini"
 	"github.com/chatcli/chatcli/internal/provider/offline"
 	"github.com/chatcli/chatcli/internal/provider/openai"
 	"github.com/chatcli/chatcli/internal/repl"
@@ -125,7 +124,7 @@ func (f *factory) provider(c config.Config) (provider.Provider, error) {
 		if len(ep.KeyVars) > 0 && ep.APIKey == "" {
 			return nil, fmt.Errorf("%w: %s is not set (LLM_PROVIDER=%s)", config.ErrConfig, strings.Join(ep.KeyVars, " or "), strings.ToUpper(ep.Name))
 		}
-		p, err = openai.New(openai.Config{APIKey: ep.APIKey, Model: c.Model, BaseURL: ep.URL, Timeout: c.RequestTimeout})
+		p, err = openai.New(openai.Config{APIKey: ep.APIKey, Model: c.Model, BaseURL: ep.URL, Timeout: c.RequestTimeout, Preset: ep.Name})
 		if err != nil {
 			return nil, fmt.Errorf("%w: %s: %v", config.ErrConfig, ep.BaseURLVar, err)
 		}
@@ -142,11 +141,6 @@ func (f *factory) provider(c config.Config) (provider.Provider, error) {
 			return nil, fmt.Errorf("%w: ANTHROPIC_API_KEY is not set", config.ErrConfig)
 		}
 		p, err = anthropic.New(anthropic.Config{APIKey: c.AnthropicKey, Model: c.Model, BaseURL: c.AnthropicBaseURL, Timeout: c.RequestTimeout})
-	case config.ProviderGoogleAI:
-		if c.GoogleAIKey == "" {
-			return nil, fmt.Errorf("%w: GOOGLEAI_API_KEY (or GEMINI_API_KEY) is not set", config.ErrConfig)
-		}
-		p, err = gemini.New(gemini.Config{APIKey: c.GoogleAIKey, Model: c.Model, BaseURL: c.GoogleAIBaseURL, Timeout: c.RequestTimeout})
 	case config.ProviderOffline:
 		p = offline.New(c.Model)
 	default:

@@ -32,6 +32,9 @@ func TestUnservableProviderStopsOnlyWhatNeedsAProvider(t *testing.T) {
 	if _, errOut, code := run(t, []string{home, "LLM_PROVIDER=XAI"}, "", "-p", "x"); code != exitUsage || !strings.Contains(errOut, "XAI_API_KEY is not set") {
 		t.Errorf("xai without key: exit %d, stderr %q", code, errOut)
 	}
+	if _, errOut, code := run(t, []string{home, "LLM_PROVIDER=GEMINI"}, "", "-p", "x"); code != exitUsage || !strings.Contains(errOut, "GOOGLEAI_API_KEY or GEMINI_API_KEY is not set") {
+		t.Errorf("gemini without key: exit %d, stderr %q", code, errOut)
+	}
 }
 
 // TestOllamaPresetThenAnotherProviderOnTheSameSession: LLM_PROVIDER=OLLAMA

@@ -52,8 +52,9 @@ Providers (LLM_PROVIDER or --provider, any case):
              OPENAI_API_KEY, OPENAI_MODEL, OPENAI_BASE_URL (or OPENAI_API_URL)
   anthropic  (also CLAUDEAI) ANTHROPIC_API_KEY or CLAUDEAI_API_KEY,
              ANTHROPIC_MODEL or CLAUDEAI_MODEL, ANTHROPIC_BASE_URL
-  googleai   (also GEMINI) Gemini: GOOGLEAI_API_KEY or GEMINI_API_KEY,
-             GOOGLEAI_MODEL (gemini-2.5-flash), GOOGLEAI_BASE_URL
+  googleai   (also GEMINI) Gemini's OpenAI-compatible endpoint:
+             GOOGLEAI_API_KEY or GEMINI_API_KEY, GOOGLEAI_MODEL
+             (gemini-2.5-flash), GOOGLEAI_BASE_URL
   ollama     OLLAMA_BASE_URL (http://localhost:11434), OLLAMA_MODEL (llama3.2)
   xai, openrouter, zai, moonshot, minimax, github_models
              OpenAI-compatible services: <NAME>_API_KEY (GITHUB_MODELS_TOKEN

@@ -59,9 +59,6 @@ type Config struct {
 
 	OpenAIKey, OpenAIBaseURL, OpenAIModel          string
 	AnthropicKey, AnthropicBaseURL, AnthropicModel string
-	// GoogleAIKey is GOOGLEAI_API_KEY or GEMINI_API_KEY; GoogleAIBaseURL
-	// GOOGLEAI_BASE_URL; GoogleAIModel GOOGLEAI_MODEL.
-	GoogleAIKey, GoogleAIBaseURL, GoogleAIModel string
 	// Endpoints are the OpenAI-compatible presets (Presets) as the
 	// environment configures them, by name.
 	Endpoints map[string]Endpoint
@@ -144,9 +141,6 @@ func fromEnv(getenv func(string) string) (Config, error) {
 		AnthropicModel:   firstNonEmpty(getenv("ANTHROPIC_MODEL"), getenv("CLAUDEAI_MODEL")),
 		AnthropicKey:     firstNonEmpty(getenv("ANTHROPIC_API_KEY"), getenv("CLAUDEAI_API_KEY")),
 		AnthropicBaseURL: getenv("ANTHROPIC_BASE_URL"),
-		GoogleAIKey:      firstNonEmpty(getenv("GOOGLEAI_API_KEY"), getenv("GEMINI_API_KEY")),
-		GoogleAIBaseURL:  getenv("GOOGLEAI_BASE_URL"),
-		GoogleAIModel:    getenv("GOOGLEAI_MODEL"),
 		HistoryFile:      getenv("HISTORY_FILE"),
 		HistoryMax:       DefaultHistoryMax,
 		Autosave:         true,
@@ -245,7 +239,6 @@ func (c *Config) Override(provider, model string) error {
 		ProviderOpenAI:    firstNonEmpty(c.OpenAIModel, DefaultOpenAIModel),
 		ProviderAnthropic: firstNonEmpty(c.AnthropicModel, DefaultAnthropicModel),
 		ProviderOffline:   "offline",
-		ProviderGoogleAI:  firstNonEmpty(c.GoogleAIModel, DefaultGoogleAIModel),
 	}
 	for name, e := range c.Endpoints {
 		defaults[name] = e.Model

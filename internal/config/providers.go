@@ -41,6 +41,11 @@ var Presets = []Preset{
 		BaseURLVar: "MOONSHOT_BASE_URL", DefaultModel: "kimi-k2-0905-preview"},
 	{Name: "minimax", BaseURL: "https://api.minimax.io/v1", KeyVars: []string{"MINIMAX_API_KEY"}, ModelVar: "MINIMAX_MODEL",
 		BaseURLVar: "MINIMAX_BASE_URL", DefaultModel: "MiniMax-M2"},
+	// Gemini's OpenAI-compatible endpoint (ai.google.dev/gemini-api/docs/openai):
+	// chat completions with streaming, tools and images, the API key as a
+	// Bearer token.
+	{Name: ProviderGoogleAI, BaseURL: "https://generativelanguage.googleapis.com/v1beta/openai", KeyVars: []string{"GOOGLEAI_API_KEY", "GEMINI_API_KEY"},
+		ModelVar: "GOOGLEAI_MODEL", BaseURLVar: "GOOGLEAI_BASE_URL", DefaultModel: DefaultGoogleAIModel},
 	{Name: "github_models", BaseURL: "https://models.github.ai/inference", KeyVars: []string{"GITHUB_MODELS_TOKEN", "GITHUB_TOKEN"},
 		ModelVar: "GITHUB_MODELS_MODEL", BaseURLVar: "GITHUB_MODELS_BASE_URL", DefaultModel: "openai/gpt-4o-mini"},
 }
@@ -59,7 +64,7 @@ type Endpoint struct {
 // aliases maps other names people give a provider to chatcli's.
 var aliases = map[string]string{
 	"claudeai": ProviderAnthropic, "claude": ProviderAnthropic, "github-models": "github_models", "githubmodels": "github_models",
-	"gemini": "googleai", "google": "googleai", "grok": "xai", "kimi": "moonshot",
+	"gemini": ProviderGoogleAI, "google": ProviderGoogleAI, "grok": "xai", "kimi": "moonshot",
 }
 
 // notYet are providers ChatCLI serves that chatcli does not, with what to
@@ -80,7 +85,7 @@ func canonicalProvider(name string) string {
 
 // Supported lists the provider names chatcli serves, sorted.
 func Supported() []string {
-	names := []string{ProviderOpenAI, ProviderAnthropic, ProviderGoogleAI, ProviderOffline}
+	names := []string{ProviderOpenAI, ProviderAnthropic, ProviderOffline}
 	for _, p := range Presets {
 		names = append(names, p.Name)
 	}
@@ -112,6 +117,24 @@ func (c *Config) readEndpoints(getenv func(string) string) {
 			// its OpenAI-compatible API is under /v1.
 			e.URL = strings.TrimRight(e.URL, "/") + "/v1"
 		}
+		if p.Name == ProviderGoogleAI {
+			e.URL = geminiOpenAIURL(e.URL)
+		}
 		c.Endpoints[p.Name] = e
 	}
+}
+
+// geminiOpenAIURL is the OpenAI-compatible root for a GOOGLEAI_BASE_URL
+// given as the API's own root ("https://host" or "https://host/v1beta", as
+// Gemini clients take it): "/v1beta/openai" or "/openai" is added; a URL
+// already ending in "/openai" is kept.
+func geminiOpenAIURL(u string) string {
+	u = strings.TrimRight(u, "/")
+	switch {
+	case strings.HasSuffix(u, "/openai"):
+		return u
+	case strings.HasSuffix(u, "/v1beta"):
+		return u + "/openai"
+	}
+	return u + "/v1beta/openai"
 }

@@ -17,8 +17,10 @@ func TestProvidersAsChatCLIUsersNameThem(t *testing.T) {
 		{map[string]string{"LLM_PROVIDER": "XAI", "XAI_API_KEY": "k"}, "xai", "grok-3-mini", "https://api.x.ai/v1"},
 		{map[string]string{"LLM_PROVIDER": "OPENROUTER", "OPENROUTER_MODEL": "deepseek/deepseek-r1"}, "openrouter", "deepseek/deepseek-r1", "https://openrouter.ai/api/v1"},
 		{map[string]string{"LLM_PROVIDER": "GITHUB_MODELS", "GITHUB_TOKEN": "t"}, "github_models", "openai/gpt-4o-mini", "https://models.github.ai/inference"},
-		{map[string]string{"LLM_PROVIDER": "GEMINI", "GEMINI_API_KEY": "k"}, ProviderGoogleAI, DefaultGoogleAIModel, ""},
-		{map[string]string{"LLM_PROVIDER": "GOOGLEAI", "GOOGLEAI_MODEL": "gemini-x"}, ProviderGoogleAI, "gemini-x", ""},
+		{map[string]string{"LLM_PROVIDER": "GEMINI", "GEMINI_API_KEY": "k"}, ProviderGoogleAI, DefaultGoogleAIModel, "https://generativelanguage.googleapis.com/v1beta/openai"},
+		{map[string]string{"LLM_PROVIDER": "GOOGLEAI", "GOOGLEAI_MODEL": "gemini-x", "GOOGLEAI_BASE_URL": "http://127.0.0.1:9/"}, ProviderGoogleAI, "gemini-x", "http://127.0.0.1:9/v1beta/openai"},
+		{map[string]string{"LLM_PROVIDER": "googleai", "GOOGLEAI_BASE_URL": "https://proxy.example/v1beta"}, ProviderGoogleAI, DefaultGoogleAIModel, "https://proxy.example/v1beta/openai"},
+		{map[string]string{"LLM_PROVIDER": "google", "GOOGLEAI_BASE_URL": "https://proxy.example/g/openai/"}, ProviderGoogleAI, DefaultGoogleAIModel, "https://proxy.example/g/openai"},
 		{map[string]string{"LLM_PROVIDER": "moonshot"}, "moonshot", "kimi-k2-0905-preview", "https://api.moonshot.ai/v1"},
 	} {
 		tt.env["CHATCLI_HOME"] = "/h"
@@ -34,6 +36,10 @@ func TestProvidersAsChatCLIUsersNameThem(t *testing.T) {
 	c, _ := FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", "LLM_PROVIDER": "GITHUB_MODELS", "GITHUB_TOKEN": "t"}))
 	if c.Endpoints["github_models"].APIKey != "t" {
 		t.Errorf("GITHUB_TOKEN not used: %+v", c.Endpoints["github_models"])
+	}
+	c, _ = FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", "LLM_PROVIDER": "GEMINI", "GEMINI_API_KEY": "g", "GOOGLEAI_API_KEY": "k"}))
+	if c.Endpoints[ProviderGoogleAI].APIKey != "k" {
+		t.Errorf("GOOGLEAI_API_KEY does not come first: %+v", c.Endpoints[ProviderGoogleAI])
 	}
 }
 

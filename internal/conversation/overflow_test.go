@@ -9,7 +9,6 @@ import (
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/provider"
 	"github.com/chatcli/chatcli/internal/provider/anthropic"
-	"github.com/chatcli/chatcli/internal/provider/gemini"
 	"github.com/chatcli/chatcli/internal/provider/openai"
 	"github.com/chatcli/chatcli/internal/provider/providertest"
 )
@@ -67,7 +66,7 @@ func TestContextOverflowIsCompactedAndRetried(t *testing.T) {
 		{"gemini input token count", func(t *testing.T) provider.Provider {
 			s := providertest.NewGemini(t, summary)
 			s.MaxPromptBytes = 16 << 10
-			p, err := gemini.New(gemini.Config{APIKey: "k", Model: "gemini-test", BaseURL: s.URL})
+			p, err := openai.New(openai.Config{APIKey: "k", Model: "gemini-test", BaseURL: s.URL + "/v1beta/openai", MaxRetries: -1, Preset: openai.PresetGemini})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -8,7 +8,6 @@ import (
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/provider"
 	"github.com/chatcli/chatcli/internal/provider/anthropic"
-	"github.com/chatcli/chatcli/internal/provider/gemini"
 	"github.com/chatcli/chatcli/internal/provider/openai"
 	"github.com/chatcli/chatcli/internal/provider/providertest"
 )
@@ -64,7 +63,7 @@ func TestAgentTaskKeepsReasoningAndSwitchesProviders(t *testing.T) {
 		t.Fatal(err)
 	}
 	gem := providertest.NewGemini(t, providertest.Reply{Text: "Gemini sees a.txt and b.go."})
-	gm, err := gemini.New(gemini.Config{APIKey: "k", Model: "gemini-test", BaseURL: gem.URL})
+	gm, err := openai.New(openai.Config{APIKey: "k", Model: "gemini-test", BaseURL: gem.URL + "/v1beta/openai", MaxRetries: -1, Preset: openai.PresetGemini})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -73,7 +73,9 @@ type Reasoning struct {
 	// Text is the OpenAI-compatible reasoning_content of the message.
 	Text string `json:"text,omitempty"`
 	// Blocks are Anthropic "thinking" and "redacted_thinking" content
-	// blocks exactly as the API sent them, a JSON array.
+	// blocks exactly as the API sent them, a JSON array; for Gemini, the
+	// thought signatures of the message's tool calls
+	// ([{"call": <index>, "thought_signature": …}]).
 	Blocks json.RawMessage `json:"blocks,omitempty"`
 }
 

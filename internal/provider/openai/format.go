@@ -2,6 +2,7 @@ package openai
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/shared"
@@ -37,19 +38,20 @@ import (
 // now; when none is offered tool_choice is "none", so the model sees the
 // history but calls nothing. Without tools anywhere neither field is sent.
 //
-// MaxTokens > 0 is sent as max_completion_tokens when maxCompletion is true
-// (OpenAI itself, whose newer models refuse max_tokens) and as max_tokens
+// MaxTokens > 0 is sent as max_completion_tokens to OpenAI itself
+// (d.maxCompletion: its newer models refuse max_tokens) and as max_tokens
 // otherwise (compatible servers, several of which know only max_tokens).
-// A message with an unknown role is an error.
-func toParams(model string, req provider.Request, maxCompletion bool) (openai.ChatCompletionNewParams, error) {
+// A message with an unknown role is an error. Gemini's endpoint (d.gemini)
+// gets the adjustments the package doc lists.
+func toParams(model string, req provider.Request, d dialect) (openai.ChatCompletionNewParams, error) {
 	p := openai.ChatCompletionNewParams{
 		Model:         model,
 		Messages:      make([]openai.ChatCompletionMessageParamUnion, 0, len(req.Messages)),
 		StreamOptions: openai.ChatCompletionStreamOptionsParam{IncludeUsage: openai.Bool(true)},
 	}
-	msgs, numbers := normalize(req.Messages, sourceOf(model))
+	msgs, numbers := normalize(req.Messages, d.source(model))
 	for i, m := range msgs {
-		u, err := toMessage(numbers[i], m)
+		u, err := toMessage(numbers[i], m, d)
 		if err != nil {
 			return p, err
 		}
@@ -75,7 +77,7 @@ func toParams(model string, req provider.Request, maxCompletion bool) (openai.Ch
 		p.ToolChoice = openai.ChatCompletionToolChoiceOptionUnionParam{OfAuto: openai.String("none")}
 	}
 	if req.MaxTokens > 0 {
-		if maxCompletion {
+		if d.maxCompletion {
 			p.MaxCompletionTokens = openai.Int(int64(req.MaxTokens))
 		} else {
 			p.MaxTokens = openai.Int(int64(req.MaxTokens))
@@ -84,8 +86,8 @@ func toParams(model string, req provider.Request, maxCompletion bool) (openai.Ch
 	return p, nil
 }
 
-// toMessage converts message number n.
-func toMessage(n int, m message.Message) (openai.ChatCompletionMessageParamUnion, error) {
+// toMessage converts message number n for d.
+func toMessage(n int, m message.Message, d dialect) (openai.ChatCompletionMessageParamUnion, error) {
 	switch m.Role {
 	case message.RoleSystem:
 		return openai.SystemMessage(m.Content), nil
@@ -93,9 +95,12 @@ func toMessage(n int, m message.Message) (openai.ChatCompletionMessageParamUnion
 		if len(m.Images) == 0 {
 			return openai.UserMessage(m.Content), nil
 		}
-		parts := []openai.ChatCompletionContentPartUnionParam{openai.TextContentPart(m.Content)}
+		var parts []openai.ChatCompletionContentPartUnionParam
+		if !d.gemini || strings.TrimSpace(m.Content) != "" {
+			parts = append(parts, openai.TextContentPart(m.Content))
+		}
 		for _, img := range m.Images {
-			part, err := imagePart(n, img)
+			part, err := imagePart(n, img, d)
 			if err != nil {
 				return openai.ChatCompletionMessageParamUnion{}, err
 			}
@@ -107,15 +112,21 @@ func toMessage(n int, m message.Message) (openai.ChatCompletionMessageParamUnion
 		if m.Content != "" || len(m.ToolCalls) == 0 {
 			a.Content.OfString = openai.String(m.Content)
 		}
-		for _, c := range m.ToolCalls {
-			a.ToolCalls = append(a.ToolCalls, openai.ChatCompletionMessageToolCallUnionParam{
-				OfFunction: &openai.ChatCompletionMessageFunctionToolCallParam{
-					ID: c.ID,
-					Function: openai.ChatCompletionMessageFunctionToolCallFunctionParam{
-						Name: c.Name, Arguments: c.Arguments,
-					},
+		var sigs map[int]string
+		if d.gemini {
+			sigs = signaturesOf(m)
+		}
+		for k, c := range m.ToolCalls {
+			fn := &openai.ChatCompletionMessageFunctionToolCallParam{
+				ID: c.ID,
+				Function: openai.ChatCompletionMessageFunctionToolCallFunctionParam{
+					Name: c.Name, Arguments: c.Arguments,
 				},
-			})
+			}
+			if sig := sigs[k]; sig != "" {
+				fn.SetExtraFields(map[string]any{extraContentField: map[string]any{"google": map[string]any{"thought_signature": sig}}})
+			}
+			a.ToolCalls = append(a.ToolCalls, openai.ChatCompletionMessageToolCallUnionParam{OfFunction: fn})
 		}
 		if r := reasoningOf(m); r != "" {
 			a.SetExtraFields(map[string]any{reasoningField: r})

@@ -13,7 +13,7 @@ func TestFormatUserImagesAndEmptyAssistant(t *testing.T) {
 	p, err := toParams("m", provider.Request{Messages: []message.Message{
 		{Role: message.RoleUser, Content: "look", Images: []string{"data:image/png;base64,iVBORw0KGgo=", "https://example.com/a.jpg"}},
 		{Role: message.RoleAssistant, Content: ""},
-	}}, false)
+	}}, dialect{name: Name})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func TestFormatUserImagesAndEmptyAssistant(t *testing.T) {
 	if len(req.Messages) != 1 {
 		t.Errorf("an empty assistant message is sent (OpenAI refuses it): %s", b)
 	}
-	if _, err := toParams("m", provider.Request{Messages: []message.Message{{Role: "robot"}}}, false); err == nil {
+	if _, err := toParams("m", provider.Request{Messages: []message.Message{{Role: "robot"}}}, dialect{name: Name}); err == nil {
 		t.Error("unknown role accepted")
 	}
 }
@@ -59,7 +59,7 @@ func TestImageErrorNamesTheStoredMessage(t *testing.T) {
 		{Role: message.RoleUser, Content: "hi"},
 		{Role: message.RoleAssistant, Content: "  "}, // not sent
 		{Role: message.RoleUser, Content: "look", Images: []string{"/nonexistent/a.png"}},
-	}}, false)
+	}}, dialect{name: Name})
 	if err == nil || !strings.Contains(err.Error(), "message #3") {
 		t.Errorf("err = %v", err)
 	}

@@ -88,12 +88,18 @@ func deltaReasoning(d openai.ChatCompletionChunkChoiceDelta) string {
 }
 
 // imagePart converts a stored image reference into an image_url part (a
-// data URL with the media type its bytes show, or the http(s) URL);
-// message number n names the message in the error.
-func imagePart(n int, ref string) (openai.ChatCompletionContentPartUnionParam, error) {
+// data URL with the media type its bytes show, or the http(s) URL), fitted
+// to d (Gemini: geminiImage, and a URL named in a text part); message number n names the message in the error.
+func imagePart(n int, ref string, d dialect) (openai.ChatCompletionContentPartUnionParam, error) {
 	im, err := provider.LoadImage(ref)
+	if err == nil && d.gemini {
+		im, err = geminiImage(im)
+	}
 	if err != nil {
 		return openai.ChatCompletionContentPartUnionParam{}, fmt.Errorf("message #%d: %w", n, err)
+	}
+	if d.gemini && im.URL != "" {
+		return openai.TextContentPart("[image: " + im.URL + "]"), nil
 	}
 	return openai.ImageContentPart(openai.ChatCompletionContentPartImageImageURLParam{URL: im.DataURL()}), nil
 }
@@ -121,5 +127,16 @@ func toolsOfHistory(msgs []message.Message, offered []provider.Tool) []string {
 	return names
 }
 
-// sourceOf names the writer of reasoning: "openai/<model>".
-func sourceOf(model string) string { return Name + "/" + model }
+// dialect is the API a request is fitted to.
+type dialect struct {
+	// name is the provider name reported, and the prefix of the reasoning
+	// source: "openai", or "googleai" for Gemini.
+	name string
+	// maxCompletion sends MaxTokens as max_completion_tokens (OpenAI).
+	maxCompletion bool
+	// gemini applies Gemini's rules (package doc).
+	gemini bool
+}
+
+// source names the writer of reasoning: "<name>/<model>".
+func (d dialect) source(model string) string { return d.name + "/" + model }

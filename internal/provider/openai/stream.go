@@ -22,10 +22,13 @@ import (
 // that carried one (servers send it once, after the finish_reason, when
 // include_usage is set; some send a running total in every chunk). The
 // reasoning_content deltas of choice 0 (DeepSeek, Kimi, vLLM) are joined
-// into the reply's meta, Reasoning from source; they are not shown.
-func readStream(stream *ssestream.Stream[openai.ChatCompletionChunk], source string, onDelta func(string)) (provider.Response, error) {
+// into the reply's meta, Reasoning from source; they are not shown. With
+// gemini, the tool calls' thought signatures are kept there too, as
+// Reasoning.Blocks (package doc).
+func readStream(stream *ssestream.Stream[openai.ChatCompletionChunk], source string, gemini bool, onDelta func(string)) (provider.Response, error) {
 	var acc openai.ChatCompletionAccumulator
 	var reasoning strings.Builder
+	sigs := map[int]string{}
 	var usage openai.CompletionUsage
 	finish, received := "", 0
 	for stream.Next() {
@@ -45,6 +48,9 @@ func readStream(stream *ssestream.Stream[openai.ChatCompletionChunk], source str
 				continue
 			}
 			reasoning.WriteString(deltaReasoning(ch.Delta))
+			if gemini {
+				deltaSignatures(sigs, ch.Delta)
+			}
 			if onDelta != nil && ch.Delta.Content != "" {
 				onDelta(ch.Delta.Content)
 			}
@@ -67,8 +73,8 @@ func readStream(stream *ssestream.Stream[openai.ChatCompletionChunk], source str
 		return provider.Response{}, provider.ErrIncomplete
 	}
 	msg := toNeutral(acc.Choices[0].Message)
-	if reasoning.Len() > 0 {
-		msg.Meta = &message.Meta{Reasoning: &message.Reasoning{Source: source, Text: message.ValidUTF8(reasoning.String())}}
+	if blocks := storedSignatures(sigs); reasoning.Len() > 0 || blocks != nil {
+		msg.Meta = &message.Meta{Reasoning: &message.Reasoning{Source: source, Text: message.ValidUTF8(reasoning.String()), Blocks: blocks}}
 	}
 	return provider.Response{
 		Message:    msg,

@@ -15,7 +15,7 @@ import (
 // NewAnthropic starts a strict Messages API server; its base URL for a
 // client is URL.
 func NewAnthropic(t testing.TB, replies ...Reply) *Server {
-	return newServer(t, replies, "/v1/messages", (*Server).checkAnthropic, writeAnthropic, AnthropicError)
+	return newServer(t, replies, "/v1/messages", false, (*Server).checkAnthropic, writeAnthropic, AnthropicError)
 }
 
 // AnthropicError writes an error response in the Messages API shape

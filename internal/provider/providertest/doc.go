@@ -1,7 +1,8 @@
 // Package providertest runs strict fake LLM servers on 127.0.0.1 for tests:
 // httptest servers speaking the OpenAI chat-completions and the Anthropic
-// Messages wire formats, streaming included, that refuse what the real APIs
-// document they refuse, with the real APIs' status codes and error bodies.
+// Messages wire formats, and Gemini's OpenAI-compatible endpoint, streaming
+// included, that refuse what the real APIs document they refuse, with the
+// real APIs' status codes and error bodies.
 //
 // Each rule a fake enforces cites its source next to the check: the API
 // reference, or the error text the real service sends (quoted from its
@@ -12,6 +13,7 @@
 //
 // Replies are scripted: each accepted request takes the next Reply (the
 // last one repeats). A Reply is text, tool calls, reasoning (OpenAI-style
-// reasoning_content, or an Anthropic thinking block with a signature the
-// fake checks when it is sent back) or an error response.
+// reasoning_content, an Anthropic thinking block with a signature the fake
+// checks when it is sent back, or for Gemini a thought signature on the
+// first tool call) or an error response.
 package providertest

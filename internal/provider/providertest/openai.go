@@ -12,7 +12,7 @@ import (
 // NewOpenAI starts a strict chat-completions server; its base URL for a
 // client is URL + "/v1".
 func NewOpenAI(t testing.TB, replies ...Reply) *Server {
-	return newServer(t, replies, "/v1/chat/completions", (*Server).checkOpenAI, writeOpenAI, OpenAIError)
+	return newServer(t, replies, "/v1/chat/completions", false, (*Server).checkOpenAI, writeOpenAI, OpenAIError)
 }
 
 // OpenAIError writes an error response in the chat-completions shape

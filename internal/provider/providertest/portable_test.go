@@ -19,7 +19,6 @@ import (
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/provider"
 	"github.com/chatcli/chatcli/internal/provider/anthropic"
-	"github.com/chatcli/chatcli/internal/provider/gemini"
 	"github.com/chatcli/chatcli/internal/provider/openai"
 	"github.com/chatcli/chatcli/internal/provider/providertest"
 )
@@ -49,7 +48,7 @@ var targets = []target{
 	}},
 	{"googleai", func(t *testing.T, replies ...providertest.Reply) (provider.Provider, *providertest.Server) {
 		s := providertest.NewGemini(t, replies...)
-		c, err := gemini.New(gemini.Config{APIKey: "test-key", Model: "gemini-test", BaseURL: s.URL})
+		c, err := openai.New(openai.Config{APIKey: "test-key", Model: "gemini-test", BaseURL: s.URL + "/v1beta/openai", MaxRetries: -1, Preset: openai.PresetGemini})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -50,14 +50,20 @@ type Server struct {
 }
 
 // newServer starts s on 127.0.0.1 with handle as the format's handler and
-// fails t when no request reached it.
-func newServer(t testing.TB, replies []Reply, path string, check func(*Server, []byte) (int, string, string),
+// fails t when no request reached it. With bearer, a request without an
+// "Authorization: Bearer <key>" header is refused with 401 before it is
+// recorded.
+func newServer(t testing.TB, replies []Reply, path string, bearer bool, check func(*Server, []byte) (int, string, string),
 	write func(http.ResponseWriter, Reply, int), writeErr func(http.ResponseWriter, int, string, string)) *Server {
 	t.Helper()
 	s := &Server{replies: replies}
 	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost || !routed(r.URL.Path, path) {
+		if r.Method != http.MethodPost || r.URL.Path != path {
 			writeErr(w, http.StatusNotFound, "not_found_error", "Not Found")
+			return
+		}
+		if key, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); bearer && (!ok || strings.TrimSpace(key) == "") {
+			writeErr(w, http.StatusUnauthorized, "UNAUTHENTICATED", "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.")
 			return
 		}
 		body, _ := io.ReadAll(r.Body)
@@ -85,18 +91,6 @@ func newServer(t testing.TB, replies []Reply, path string, check func(*Server, [
 		}
 	})
 	return s
-}
-
-// routed reports whether a request path matches pattern, in which "*"
-// stands for one path segment's text (a model name).
-func routed(path, pattern string) bool {
-	before, after, wild := strings.Cut(pattern, "*")
-	if !wild {
-		return path == pattern
-	}
-	mid, ok := strings.CutPrefix(path, before)
-	mid, ok2 := strings.CutSuffix(mid, after)
-	return ok && ok2 && mid != "" && !strings.Contains(mid, "/")
 }
 
 // PromptTokens is the prompt size the fakes report in their usage and
