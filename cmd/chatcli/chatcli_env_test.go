@@ -76,11 +76,11 @@ func TestE2EChatCLIDotenvAndProviders(t *testing.T) {
 func TestE2EChatCLIProviderAndBooleanValues(t *testing.T) {
 	home := "CHATCLI_HOME=" + t.TempDir()
 	mustRun(t, []string{home}, "", "-p", "hello", "--session", "s")
-	_, errOut, code := run(t, []string{home, "LLM_PROVIDER=GOOGLEAI"}, "", "-p", "x")
-	if code != exitUsage || !strings.Contains(errOut, `"GOOGLEAI"`) || !strings.Contains(errOut, "LLM_PROVIDER") {
-		t.Fatalf("GOOGLEAI: exit %d\n%s", code, errOut)
+	_, errOut, code := run(t, []string{home, "LLM_PROVIDER=COPILOT"}, "", "-p", "x")
+	if code != exitUsage || !strings.Contains(errOut, `"copilot"`) || !strings.Contains(errOut, "LLM_PROVIDER") {
+		t.Fatalf("COPILOT: exit %d\n%s", code, errOut)
 	}
-	if out := mustRun(t, []string{home, "LLM_PROVIDER=GOOGLEAI"}, "", "session", "list"); !strings.Contains(out, "s ") {
+	if out := mustRun(t, []string{home, "LLM_PROVIDER=COPILOT"}, "", "session", "list"); !strings.Contains(out, "s ") {
 		t.Fatalf("session list: %s", out)
 	}
 	for v, saved := range map[string]bool{"disabled": false, "enabled": true} {

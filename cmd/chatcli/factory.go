@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
@@ -114,11 +115,24 @@ func (f *factory) store(c config.Config) (*session.Store, error) {
 // provider builds the configured provider. A hosted provider without its
 // API key is refused here, before any request.
 func (f *factory) provider(c config.Config) (provider.Provider, error) {
+	if c.ProviderErr != nil {
+		return nil, c.ProviderErr
+	}
 	var p provider.Provider
-	if err := c.ProviderErr(); err != nil {
+	if err := c.ProviderErr; err != nil {
 		return nil, err
 	}
 	var err error
+	if ep, ok := c.Endpoints[c.Provider]; ok {
+		if len(ep.KeyVars) > 0 && ep.APIKey == "" {
+			return nil, fmt.Errorf("%w: %s is not set (LLM_PROVIDER=%s)", config.ErrConfig, strings.Join(ep.KeyVars, " or "), strings.ToUpper(ep.Name))
+		}
+		p, err = openai.New(openai.Config{APIKey: ep.APIKey, Model: c.Model, BaseURL: ep.URL, Timeout: c.RequestTimeout, Preset: ep.Name})
+		if err != nil {
+			return nil, fmt.Errorf("%w: %s: %v", config.ErrConfig, ep.BaseURLVar, err)
+		}
+		return p, nil
+	}
 	switch c.Provider {
 	case config.ProviderOpenAI:
 		if c.OpenAIKey == "" && c.OpenAIBaseURL == "" {

@@ -55,15 +55,22 @@ not a terminal, each input line is a prompt or a slash command. -p runs one
 prompt and exits. -c continues this folder's newest conversation, --resume
 NAME (or --session NAME) session NAME.
 
-Providers (LLM_PROVIDER or --provider):
+Providers (LLM_PROVIDER or --provider, any case):
   openai     OpenAI and OpenAI-compatible servers (Ollama, llama.cpp, vLLM):
              OPENAI_API_KEY, OPENAI_MODEL, OPENAI_BASE_URL (or OPENAI_API_URL)
-  anthropic  ANTHROPIC_API_KEY (or CLAUDEAI_API_KEY), ANTHROPIC_MODEL,
-             ANTHROPIC_BASE_URL; ChatCLI's name claudeai works too
-  ollama     an Ollama server: OLLAMA_BASE_URL (http://localhost:11434),
+  anthropic  (also CLAUDEAI) ANTHROPIC_API_KEY or CLAUDEAI_API_KEY,
+             ANTHROPIC_MODEL or CLAUDEAI_MODEL, ANTHROPIC_BASE_URL
+  googleai   (also GEMINI) Gemini's OpenAI-compatible endpoint:
+             GOOGLEAI_API_KEY or GEMINI_API_KEY, GOOGLEAI_MODEL
+             (gemini-2.5-flash), GOOGLEAI_BASE_URL
+  ollama     OLLAMA_BASE_URL (http://localhost:11434),
              OLLAMA_MODEL (gpt-oss:20b)
+  xai, openrouter, zai, moonshot, minimax, github_models
+             OpenAI-compatible services: <NAME>_API_KEY (GITHUB_MODELS_TOKEN
+             or GITHUB_TOKEN), <NAME>_MODEL, <NAME>_BASE_URL
   offline    the default when nothing is configured: deterministic replies
              generated locally, NOT by a language model
+Any saved session continues on any of them: --provider P, /session load NAME.
 
 Settings missing from the environment are read from ChatCLI's dotenv file:
 the file CHATCLI_DOTENV names, or .env in the working folder.
@@ -135,8 +142,8 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 	fl.BoolVar(&o.Coder, "coder", false, "coder mode: like --agent, and the model may also write files")
 	fl.BoolVar(&o.AutoExec, "agent-auto-exec", false, "let tools write files and run commands without asking (CHATCLI_AGENT_AUTO_EXEC)")
 	o.OneShot.addFlags(fl)
-	cmd.PersistentFlags().StringVar(&o.Provider, "provider", "", "provider: openai, anthropic, ollama or offline (default from LLM_PROVIDER)")
-	cmd.PersistentFlags().StringVar(&o.Model, "model", "", "model name (default from OPENAI_MODEL / ANTHROPIC_MODEL)")
+	cmd.PersistentFlags().StringVar(&o.Provider, "provider", "", "provider: openai, anthropic, googleai, ollama, xai, openrouter, zai, moonshot, minimax, github_models or offline (default from LLM_PROVIDER)")
+	cmd.PersistentFlags().StringVar(&o.Model, "model", "", "model name (default from the provider's <NAME>_MODEL, e.g. OPENAI_MODEL)")
 	cmd.AddCommand(newSessionCmd(f), newConfigCmd(f), newStorageCmd(f, nil))
 	cmd.AddCommand(newACPCmd(f, nil))
 	cmd.AddCommand(newMCPCmd(f, nil))

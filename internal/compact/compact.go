@@ -52,6 +52,11 @@ type Options struct {
 	// RequestBytes caps the transcript sent to Provider; 0 means
 	// DefaultRequestBytes.
 	RequestBytes int
+	// WindowTokens is the context window of Provider's model, in tokens;
+	// 0 means no limit but RequestBytes. Each summary request, with its
+	// prompt and reply, is sized to fit it, and a middle too large for one
+	// request is summarised in chunks (see llmSummary).
+	WindowTokens int
 	// Progress receives live progress; may be nil.
 	Progress func(Event)
 }

@@ -23,7 +23,11 @@
 //     below: a header line, then six sections in a fixed order. The provider gets a system
 //     prompt asking for exactly those sections and the middle as a
 //     transcript (roles, text, tool calls with their arguments, clipped tool
-//     results), capped at Options.RequestBytes. File and command facts taken
+//     results), capped at Options.RequestBytes and sized to fit
+//     Options.WindowTokens with the prompt and the reply; a middle that does
+//     not fit one request is summarised in chunks of whole tool groups, each
+//     request carrying the summary so far (window.go). Each section shows
+//     at most 30 lines, the latest, after "- … and N more". File and command facts taken
 //     from the tool calls (read_file, list_dir, search_files → Files Read;
 //     write_file, edit_file → Files Modified; run_command → Commands
 //     Executed; see facts.go for every name) are merged into the reply's

@@ -115,7 +115,10 @@ func summarisable(middle []message.Message) []message.Message {
 }
 
 // Size is the bytes of text of h: message contents, tool-call names and
-// arguments, and image references (data URLs count in full).
+// arguments, plus imageBytes for each image whatever the length of its
+// reference: an image costs a model about imageTokens, not the length of
+// its data URL, so a screenshot never makes a history look larger than it
+// is to the model (and is never truncated away for it).
 func Size(h []message.Message) int {
 	n := 0
 	for i := range h {
@@ -129,10 +132,7 @@ func msgSize(m *message.Message) int {
 	for _, c := range m.ToolCalls {
 		n += len(c.Name) + len(c.Arguments)
 	}
-	for _, img := range m.Images {
-		n += img.Size()
-	}
-	return n
+	return n + imageBytes*len(m.Images)
 }
 
 // Token estimate parameters. One token per 3 bytes of text over-counts
@@ -143,6 +143,9 @@ func msgSize(m *message.Message) int {
 // rather than by the size of its data URL.
 // BytesPerToken is the estimate's ratio of text bytes to tokens.
 const BytesPerToken = 3
+
+// imageBytes is what an image adds to Size: imageTokens at BytesPerToken.
+const imageBytes = imageTokens * BytesPerToken
 
 const (
 	messageTokens  = 4

@@ -45,7 +45,7 @@ func buildRequest(middle []message.Message, o Options) provider.Request {
 			{Role: message.RoleSystem, Content: sys},
 			{Role: message.RoleUser, Content: user},
 		}),
-		MaxTokens: summaryMaxTokens,
+		MaxTokens: summaryTokens(o),
 	}
 }
 

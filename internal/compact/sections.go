@@ -1,6 +1,7 @@
 package compact
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -41,7 +42,7 @@ func parseSections(text string) (s sections, found bool) {
 	cur := preamble
 	for line := range strings.SplitSeq(text, "\n") {
 		line = strings.TrimRight(line, " \t\r")
-		if strings.TrimSpace(line) == "" || isMarkerLine(line) {
+		if strings.TrimSpace(line) == "" || isMarkerLine(line) || strings.HasPrefix(line, morePrefix) {
 			continue
 		}
 		if i, ok := headingOf(line); ok {
@@ -150,18 +151,33 @@ func (s *sections) keepLast(i, n int) {
 	}
 }
 
+// maxSectionLines caps the lines a section of a summary shows: long file
+// and command lists would otherwise grow with every compaction a session
+// goes through and crowd out the rest of the summary.
+const maxSectionLines = 30
+
+// morePrefix starts the line standing for the lines a capped section
+// leaves out; parseSections drops it.
+const morePrefix = "- … and "
+
 // render writes header and the six sections in canonical order; an empty
-// section says "- none".
+// section says "- none", and one with more than maxSectionLines lines
+// shows its latest ones after "- … and N more".
 func (s *sections) render(header string) string {
 	var b strings.Builder
 	b.WriteString(header)
 	for i, name := range sectionNames {
 		b.WriteString("\n\n## ")
 		b.WriteString(name)
-		if len(s[i]) == 0 {
+		lines := s[i]
+		if len(lines) == 0 {
 			b.WriteString("\n- none")
 		}
-		for _, l := range s[i] {
+		if n := len(lines) - maxSectionLines; n > 0 {
+			fmt.Fprintf(&b, "\n%s%d more", morePrefix, n)
+			lines = lines[n:]
+		}
+		for _, l := range lines {
 			b.WriteByte('\n')
 			b.WriteString(l)
 		}

@@ -31,11 +31,10 @@ func (r *run) summarise(h []message.Message, cut int) ([]message.Message, int, e
 		body = deterministic(middle)
 	} else {
 		r.emit("summarise", "Summarising older messages via LLM… (Esc cancels)")
-		resp, err := p.Chat(r.ctx, buildRequest(middle, r.o), nil)
-		if err != nil {
+		var err error
+		if body, err = r.llmSummary(middle); err != nil {
 			return nil, 0, err
 		}
-		body = merged(resp.Message.Content, middle)
 	}
 	sum := message.Message{
 		Role:    message.RoleUser,

@@ -149,11 +149,12 @@ func TestHumanSizes(t *testing.T) {
 
 func TestSizeAndEstimateTokens(t *testing.T) {
 	h := []message.Message{user("12345"), calls(tc("a", "read_file", `{"p":1}`)), res("a", "xyz"),
-		{Role: message.RoleUser, Content: "img", Images: []message.Image{message.ParseImageRef("data:image/png;base64,AAAA")}}}
-	if got, want := Size(h), 5+len("read_file")+7+3+3+26; got != want {
-		t.Errorf("Size = %d, want %d", got, want)
+		{Role: message.RoleUser, Content: "img", Images: message.ImageRefs("data:image/png;base64,AAAA")}}
+	text := 5 + len("read_file") + 7 + 3 + 3
+	if got, want := Size(h), text+imageBytes; got != want {
+		t.Errorf("Size = %d, want %d (an image counts as imageBytes, not its data URL)", got, want)
 	}
-	if got, want := EstimateTokens(h), (Size(h)-26+2)/3+4*4+8+1600; got != want {
+	if got, want := EstimateTokens(h), (text+2)/3+4*4+8+1600; got != want {
 		t.Errorf("EstimateTokens = %d, want %d", got, want)
 	}
 	english := strings.Repeat("The quick brown fox jumps over the lazy dog. ", 100)

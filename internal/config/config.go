@@ -21,6 +21,7 @@ const (
 	ProviderOpenAI    = "openai"
 	ProviderAnthropic = "anthropic"
 	ProviderOffline   = "offline"
+	ProviderGoogleAI  = "googleai"
 )
 
 // Default models when none is configured. DefaultOllamaModel and
@@ -28,17 +29,8 @@ const (
 const (
 	DefaultOpenAIModel    = "gpt-4o-mini"
 	DefaultAnthropicModel = "claude-sonnet-4-5"
-	DefaultOllamaModel    = "gpt-oss:20b"
-	DefaultOllamaURL      = "http://localhost:11434"
+	DefaultGoogleAIModel  = "gemini-2.5-flash"
 )
-
-// providerAliases maps the LLM_PROVIDER and --provider names chatcli takes,
-// in lower case, to its providers: its own, and ChatCLI's CLAUDEAI and
-// OLLAMA (an OpenAI-compatible server at OLLAMA_BASE_URL).
-var providerAliases = map[string]string{
-	ProviderOpenAI: ProviderOpenAI, ProviderAnthropic: ProviderAnthropic, ProviderOffline: ProviderOffline,
-	"claudeai": ProviderAnthropic, "ollama": ProviderOpenAI,
-}
 
 // DefaultHistoryMax is the number of input lines kept when HISTORY_MAX_SIZE
 // is unset.
@@ -68,6 +60,14 @@ type Config struct {
 
 	OpenAIKey, OpenAIBaseURL, OpenAIModel          string
 	AnthropicKey, AnthropicBaseURL, AnthropicModel string
+	// Endpoints are the OpenAI-compatible presets (Presets) as the
+	// environment configures them, by name.
+	Endpoints map[string]Endpoint
+	// ProviderErr is why LLM_PROVIDER cannot be used (an unknown or
+	// unsupported provider, wrapping ErrUnsupportedProvider); nil when it
+	// can. Only the commands that need a provider fail with it: listing,
+	// showing, exporting and searching sessions work whatever it says.
+	ProviderErr error
 
 	// HistoryFile is the REPL's input history (HISTORY_FILE, default
 	// <Home>/history); HistoryMax caps its entries (HISTORY_MAX_SIZE).
@@ -119,19 +119,7 @@ type Config struct {
 
 	fromEnv map[string]bool // variables whose value was taken
 	oldKey  string          // CHATCLI_ENCRYPTION_KEY_OLD, parsed by OldKey
-	// ollamaURL and ollamaModel are OLLAMA_BASE_URL and OLLAMA_MODEL, used
-	// when the provider is named ollama.
-	ollamaURL, ollamaModel string
-	ollama                 bool // the provider was named ollama
-	// providerErr is why LLM_PROVIDER could not be used (ProviderErr).
-	providerErr error
 }
-
-// ProviderErr is the error of an LLM_PROVIDER value chatcli cannot use,
-// wrapping ErrConfig, or nil. FromEnv does not fail for it, so commands
-// that need no provider (session list, show, …) still run; the provider
-// is refused when one is built.
-func (c Config) ProviderErr() error { return c.providerErr }
 
 // DefaultRequestTimeout is the LLM request limit when none is configured.
 const DefaultRequestTimeout = 10 * time.Minute
@@ -158,10 +146,8 @@ func fromEnv(getenv func(string) string) (Config, error) {
 		OpenAIKey:        getenv("OPENAI_API_KEY"),
 		OpenAIBaseURL:    getenv("OPENAI_BASE_URL"),
 		OpenAIModel:      getenv("OPENAI_MODEL"),
-		AnthropicModel:   getenv("ANTHROPIC_MODEL"),
-		AnthropicKey:     firstNonEmpty(getenv("ANTHROPIC_API_KEY"), getenv("CLAUDEAI_API_KEY")), // ChatCLI's name
-		ollamaURL:        getenv("OLLAMA_BASE_URL"),
-		ollamaModel:      getenv("OLLAMA_MODEL"),
+		AnthropicModel:   firstNonEmpty(getenv("ANTHROPIC_MODEL"), getenv("CLAUDEAI_MODEL")),
+		AnthropicKey:     firstNonEmpty(getenv("ANTHROPIC_API_KEY"), getenv("CLAUDEAI_API_KEY")),
 		AnthropicBaseURL: getenv("ANTHROPIC_BASE_URL"),
 		HistoryFile:      getenv("HISTORY_FILE"),
 		HistoryMax:       DefaultHistoryMax,
@@ -236,7 +222,8 @@ func fromEnv(getenv func(string) string) (Config, error) {
 		}
 		c.MCPAutosave = b
 	}
-	c.Provider = getenv("LLM_PROVIDER")
+	c.readEndpoints(getenv)
+	c.Provider = canonicalProvider(getenv("LLM_PROVIDER"))
 	if c.Provider == "" {
 		switch {
 		case c.OpenAIKey != "" || c.OpenAIBaseURL != "":
@@ -248,33 +235,32 @@ func fromEnv(getenv func(string) string) (Config, error) {
 		}
 	}
 	if err := c.Override(c.Provider, ""); err != nil {
-		c.providerErr = fmt.Errorf("%w: LLM_PROVIDER=%q: %s", ErrConfig, c.Provider, strings.TrimPrefix(err.Error(), ErrConfig.Error()+": "))
+		c.ProviderErr = err
 	}
 	return c, nil
 }
 
 // Override sets the provider and the model: model when not empty, else the
-// provider's model from the environment, else its default. Errors wrap
-// ErrConfig for an unknown provider name.
+// provider's model from the environment, else its default. The name is
+// taken in any case, ChatCLI's names included (CLAUDEAI is anthropic,
+// GITHUB-MODELS github_models). A provider chatcli cannot serve is an
+// error wrapping ErrUnsupportedProvider that names the ones it can; the
+// configuration is then unchanged.
 func (c *Config) Override(provider, model string) error {
+	provider = canonicalProvider(provider)
 	defaults := map[string]string{
 		ProviderOpenAI:    firstNonEmpty(c.OpenAIModel, DefaultOpenAIModel),
 		ProviderAnthropic: firstNonEmpty(c.AnthropicModel, DefaultAnthropicModel),
 		ProviderOffline:   "offline",
 	}
-	name := strings.ToLower(strings.TrimSpace(provider))
-	canonical, ok := providerAliases[name]
+	for name, e := range c.Endpoints {
+		defaults[name] = e.Model
+	}
+	def, ok := defaults[provider]
 	if !ok {
-		return fmt.Errorf("%w: unknown provider %q; use openai (any OpenAI-compatible server, through OPENAI_BASE_URL), anthropic (or ChatCLI's claudeai), ollama or offline", ErrConfig, provider)
+		return unsupported(provider)
 	}
-	def := defaults[canonical]
-	if name == "ollama" {
-		if c.OpenAIBaseURL == "" {
-			c.OpenAIBaseURL = strings.TrimRight(firstNonEmpty(c.ollamaURL, DefaultOllamaURL), "/") + "/v1"
-		}
-		def = firstNonEmpty(c.ollamaModel, DefaultOllamaModel)
-	}
-	c.Provider, c.Model, c.providerErr, c.ollama = canonical, firstNonEmpty(model, def), nil, name == "ollama"
+	c.Provider, c.Model, c.ProviderErr = provider, firstNonEmpty(model, def), nil
 	return nil
 }
 
@@ -361,13 +347,16 @@ var chatcliDefaultModels = map[string]string{"OPENAI_MODEL": "gpt-5.4", "ANTHROP
 // variable, and when it is unset, the default and ChatCLI's when it differs.
 func (c Config) modelSetting() (Setting, bool) {
 	name := map[string]string{ProviderOpenAI: "OPENAI_MODEL", ProviderAnthropic: "ANTHROPIC_MODEL"}[c.Provider]
-	if c.ollama {
-		name = "OLLAMA_MODEL"
+	set := map[string]string{"OPENAI_MODEL": c.OpenAIModel, "ANTHROPIC_MODEL": c.AnthropicModel}[name]
+	if e, ok := c.Endpoints[c.Provider]; ok {
+		name, set = e.ModelVar, ""
+		if e.Model != e.DefaultModel {
+			set = e.Model
+		}
 	}
 	if name == "" {
 		return Setting{}, false
 	}
-	set := map[string]string{"OPENAI_MODEL": c.OpenAIModel, "ANTHROPIC_MODEL": c.AnthropicModel, "OLLAMA_MODEL": c.ollamaModel}[name]
 	s := Setting{Name: name, Value: c.Model, Source: "environment"}
 	if set == "" {
 		s.Source = "default"

@@ -130,8 +130,8 @@ func (e *Engine) modeMessage() message.Message {
 // modeMeta is the meta of a new message: the current mode.
 func (e *Engine) modeMeta() *message.Meta { return &message.Meta{Mode: e.mode} }
 
-// agentLoop finishes a turn of agent or coder mode whose prompt is at index
-// prompt: it sends the history with the mode's tools; while the reply calls
+// agentLoop finishes a turn of agent or coder mode whose prompt is the
+// last message: it sends the history with the mode's tools; while the reply calls
 // tools it appends the reply, runs each call through the Toolbox in order
 // (one tool message per call id, right after it), journals and writes
 // through, and sends again. It ends with the first reply without tool
@@ -139,7 +139,7 @@ func (e *Engine) modeMeta() *message.Meta { return &message.Meta{Mode: e.mode} }
 // kept this side as a conflict fork (ErrForkedAway), or when ctx ends; in
 // every case each call in the history has its result: calls that did not
 // run get message.InterruptedResult, marked as Repair would mark them.
-func (e *Engine) agentLoop(ctx context.Context, prompt int, onDelta func(string)) (message.Message, error) {
+func (e *Engine) agentLoop(ctx context.Context, onDelta func(string)) (message.Message, error) {
 	tools := e.toolbox.Tools(e.mode)
 	var reply message.Message
 	for step := 1; ; step++ {
@@ -151,20 +151,19 @@ func (e *Engine) agentLoop(ctx context.Context, prompt int, onDelta func(string)
 		if err := message.Validate(e.history); err != nil {
 			return reply, errors.Join(err, e.writeThrough())
 		}
-		sent := e.requests.of(e.history)
-		resp, err := e.provider.Chat(ctx, provider.Request{Messages: sent, Tools: tools}, onDelta)
+		sent, resp, err := e.chat(ctx, tools, onDelta)
 		if err == nil && resp.Message.Content == "" && len(resp.Message.ToolCalls) == 0 {
 			err = &provider.Error{Provider: e.provider.Name(), Kind: provider.KindServer, Detail: "the reply was empty"}
 		}
 		if err != nil {
 			if step == 1 {
-				e.markUnanswered(prompt)
+				e.markUnanswered(latestUser(e.history)) // the prompt, also after a compaction
 			}
 			return reply, errors.Join(err, e.writeThrough())
 		}
 		e.learnUsage(sent, resp.Usage)
 		reply = resp.Message
-		reply.Role, reply.Meta = message.RoleAssistant, e.modeMeta()
+		reply.Role, reply.Meta = message.RoleAssistant, e.replyMeta(reply.Meta)
 		reply.Content = message.ValidUTF8(reply.Content)
 		reply.ToolCalls = uniqueCallIDs(reply.ToolCalls, len(e.history))
 		e.history = append(e.history, reply)

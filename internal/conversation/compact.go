@@ -24,7 +24,8 @@ func (e *Engine) Compact(ctx context.Context, instruction string, progress func(
 	if strings.TrimSpace(instruction) != "" {
 		keep = compact.GuidedKeep
 	}
-	return e.compact(ctx, compact.Options{Keep: keep, Instruction: strings.TrimSpace(instruction), Provider: e.provider, Progress: progress})
+	return e.compact(ctx, compact.Options{Keep: keep, Instruction: strings.TrimSpace(instruction), Provider: e.provider,
+		WindowTokens: e.ContextWindow(), Progress: progress})
 }
 
 func (e *Engine) compact(ctx context.Context, o compact.Options) (compact.Result, error) {
@@ -87,7 +88,7 @@ func DefaultContextWindow(model string) int {
 	}{
 		{"gpt-4.1", 1_000_000}, {"gpt-4o", 128_000}, {"gpt-4-turbo", 128_000}, {"gpt-5", 400_000},
 		{"o1", 200_000}, {"o3", 200_000}, {"o4", 200_000}, {"gpt-3.5", 16_385}, {"gpt-4", 8_192},
-		{"claude", 200_000}, {"offline", 32_000},
+		{"claude", 200_000}, {"gemini", 1_048_576}, {"offline", 32_000},
 	} {
 		if strings.HasPrefix(m, w.prefix) {
 			return w.tokens
@@ -140,7 +141,7 @@ func (e *Engine) autoCompact(ctx context.Context) error {
 	// tail leaves room for the summary, so truncation stays the exception.
 	target := int(float64(compact.Size(e.history)) * float64(budget) / float64(tokens))
 	_, err := e.compact(ctx, compact.Options{Keep: compact.GuidedKeep, TargetBytes: target, Provider: e.provider,
-		Progress: func(ev compact.Event) { e.notify(ev.Text) }})
+		WindowTokens: e.ContextWindow(), Progress: func(ev compact.Event) { e.notify(ev.Text) }})
 	if errors.Is(err, compact.ErrNothingToGain) {
 		e.notify("sending the request as it is")
 		return nil

@@ -7,7 +7,11 @@
 //     fixes are reported through Notify and saved with the turn), sends
 //     message.Request(history) and appends the reply. When the provider
 //     fails or the turn is cancelled, the prompt stays in the history marked
-//     meta.unanswered and no partial reply is recorded.
+//     meta.unanswered and no partial reply is recorded. A provider's
+//     context-length error (provider.KindContextLength) is answered once
+//     per request by an announced compaction and one retry (overflow.go).
+//     A reply's reasoning (meta.reasoning) is kept with it, for replay to
+//     the provider that wrote it.
 //   - While bound to a session, every turn (successful or not) is durable
 //     before it returns: committed to the session's journal, or written
 //     through to its file when the journal is off or cannot be used; and

@@ -226,25 +226,23 @@ func (e *Engine) Turn(ctx context.Context, prompt string, onDelta func(string)) 
 		e.markUnanswered(len(e.history) - 1)
 		return message.Message{}, errors.Join(err, e.writeThrough())
 	}
-	last := len(e.history) - 1                          // compaction keeps the prompt last
 	if err := message.Validate(e.history); err != nil { // Repair's guarantee, checked
 		return message.Message{}, errors.Join(err, e.writeThrough())
 	}
 	if e.mode != ModeChat {
-		return e.agentLoop(ctx, last, onDelta)
+		return e.agentLoop(ctx, onDelta)
 	}
-	sent := e.requests.of(e.history)
-	resp, err := e.provider.Chat(ctx, provider.Request{Messages: sent}, onDelta)
+	sent, resp, err := e.chat(ctx, nil, onDelta)
 	if err == nil && resp.Message.Content == "" && len(resp.Message.ToolCalls) == 0 {
 		err = &provider.Error{Provider: e.provider.Name(), Kind: provider.KindServer, Detail: "the reply was empty"}
 	}
 	if err != nil {
-		e.markUnanswered(last)
+		e.markUnanswered(latestUser(e.history)) // compaction keeps the prompt last
 		return message.Message{}, errors.Join(err, e.writeThrough())
 	}
 	e.learnUsage(sent, resp.Usage)
 	reply := resp.Message
-	reply.Role, reply.Meta = message.RoleAssistant, e.modeMeta()
+	reply.Role, reply.Meta = message.RoleAssistant, e.replyMeta(reply.Meta)
 	reply.Content = message.ValidUTF8(reply.Content)
 	e.history = append(e.history, reply)
 	e.record(journal.ReasonSync)

@@ -128,3 +128,12 @@ func SameImages(a, b []Image) bool {
 	}
 	return true
 }
+
+// ImageRefs returns the images of refs, each as ParseImageRef reads it.
+func ImageRefs(refs ...string) []Image {
+	out := make([]Image, len(refs))
+	for i, r := range refs {
+		out[i] = ParseImageRef(r)
+	}
+	return out
+}

@@ -41,8 +41,33 @@ type Meta struct {
 	// fields it reaches the provider: Request keeps it, and the Anthropic
 	// adapter sends it as the tool_result block's is_error.
 	ToolError bool `json:"tool_error,omitempty"`
+	// Reasoning is the provider's own reasoning behind an assistant
+	// message, kept so it can be sent back to the provider that wrote it;
+	// like ToolError it reaches the provider (see Request).
+	Reasoning *Reasoning `json:"reasoning,omitempty"`
 	// Extra holds meta fields this build does not know, kept verbatim.
 	Extra map[string]json.RawMessage `json:"-"`
+}
+
+// Reasoning is what a provider sent besides the reply text as its reasoning,
+// kept verbatim because some providers refuse a later request that does not
+// send it back (DeepSeek and Kimi with tool calls in thinking mode;
+// Anthropic's extended thinking with tool use requires the thinking blocks,
+// signatures intact). It is replayed only to the provider and model that
+// wrote it (Source); any other receives the message without it.
+//
+// Stored in meta as {"source":"anthropic/claude-sonnet-4-5","text":…,
+// "blocks":[…]}.
+type Reasoning struct {
+	// Source is "<provider>/<model>", e.g. "openai/deepseek-reasoner".
+	Source string `json:"source"`
+	// Text is the OpenAI-compatible reasoning_content of the message.
+	Text string `json:"text,omitempty"`
+	// Blocks are Anthropic "thinking" and "redacted_thinking" content
+	// blocks exactly as the API sent them, a JSON array; for Gemini, the
+	// thought signatures of the message's tool calls
+	// ([{"call": <index>, "thought_signature": …}]).
+	Blocks json.RawMessage `json:"blocks,omitempty"`
 }
 
 // Message is one entry of a conversation history.
@@ -96,7 +121,7 @@ var knownMessageKeys = map[string]bool{
 
 var knownMetaKeys = map[string]bool{
 	"is_summary": true, "summary_of": true, "mode": true, "unanswered": true, "repair": true,
-	"tool_error": true,
+	"tool_error": true, "reasoning": true,
 }
 
 var encoders = sync.Pool{New: func() any {

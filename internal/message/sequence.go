@@ -261,17 +261,23 @@ func withRepair(m *Meta, kind string) *Meta {
 // joined by a blank line, so no request holds two user messages in a row. h
 // is not modified.
 //
-// The one meta field kept is ToolError on a tool message (as a Meta holding
-// only it): whether a call failed is part of what the model is told, and a
-// provider whose format has a place for it (Anthropic's tool_result
-// is_error) sends it there. Providers read nothing else from Meta.
+// Two meta fields are kept (as a Meta holding only them): ToolError on a
+// tool message, since whether a call failed is part of what the model is
+// told and a provider whose format has a place for it (Anthropic's
+// tool_result is_error) sends it there; and Reasoning on an assistant
+// message, which the provider that wrote it replays. Providers read nothing
+// else from Meta.
 func Request(h []Message) []Message {
 	out := make([]Message, 0, len(h))
 	for _, m := range h {
 		failed := m.Role == RoleTool && m.Meta != nil && (m.Meta.ToolError || m.Meta.Repair == RepairInterrupted)
+		var reasoning *Reasoning
+		if m.Role == RoleAssistant && m.Meta != nil {
+			reasoning = m.Meta.Reasoning
+		}
 		m.Meta, m.Extra = nil, nil
-		if failed {
-			m.Meta = &Meta{ToolError: true}
+		if failed || reasoning != nil {
+			m.Meta = &Meta{ToolError: failed, Reasoning: reasoning}
 		}
 		if n := len(out); n > 0 && m.Role == RoleUser && out[n-1].Role == RoleUser {
 			out[n-1].Content = strings.TrimRight(out[n-1].Content, "\n") + "\n\n" + m.Content

@@ -196,3 +196,24 @@ func TestRequestKeepsOnlyTheToolErrorFlag(t *testing.T) {
 		t.Errorf("tool_error round trip: %s -> %+v, %v", b, back.Meta, err)
 	}
 }
+
+func TestRequestKeepsReasoningOfAssistantMessages(t *testing.T) {
+	r := &Reasoning{Source: "openai/deepseek-reasoner", Text: "think"}
+	h := []Message{
+		{Role: RoleUser, Content: "go"},
+		{Role: RoleAssistant, ToolCalls: []ToolCall{{ID: "a", Name: "f"}}, Meta: &Meta{Mode: "agent", Reasoning: r}},
+		{Role: RoleTool, ToolCallID: "a", Content: "ok", Meta: &Meta{Reasoning: r}},
+	}
+	out := Request(h)
+	if out[1].Meta == nil || out[1].Meta.Reasoning != r || out[1].Meta.Mode != "" {
+		t.Errorf("assistant meta sent: %+v", out[1].Meta)
+	}
+	if out[2].Meta != nil {
+		t.Errorf("reasoning kept on a tool message: %+v", out[2].Meta)
+	}
+	b, _ := json.Marshal(h[1])
+	var back Message
+	if err := json.Unmarshal(b, &back); err != nil || back.Meta.Reasoning == nil || back.Meta.Reasoning.Text != r.Text || back.Meta.Reasoning.Source != r.Source || back.Meta.Extra != nil {
+		t.Errorf("reasoning round trip: %s -> %+v, %v", b, back.Meta, err)
+	}
+}

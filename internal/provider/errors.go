@@ -9,6 +9,8 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -46,6 +48,8 @@ const maxDetailChars = 300
 func Classify(providerName string, status int, detail string, err error) *Error {
 	e := &Error{Provider: providerName, Status: status, Err: err}
 	switch {
+	case status >= 400 && status <= 499 && status != http.StatusTooManyRequests && IsContextLength(detail):
+		e.Kind = KindContextLength
 	case status >= 400:
 		e.Kind = KindForStatus(status, detail)
 	case errors.Is(err, context.Canceled):
@@ -94,6 +98,15 @@ func TimeoutCause(d time.Duration) error {
 	return fmt.Errorf("no complete reply within %s", d)
 }
 
+// WithTimeout bounds ctx by an adapter's own time limit d, with
+// TimeoutCause(d) as the cause; d <= 0 leaves ctx as it is.
+func WithTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if d <= 0 {
+		return ctx, func() {}
+	}
+	return context.WithTimeoutCause(ctx, d, TimeoutCause(d))
+}
+
 // KindForStatus classifies an HTTP error status: 401 and 403 are KindAuth;
 // 404, and any other 4xx whose detail says the model is unknown, KindModel;
 // 408 KindTimeout; 429 KindRateLimit; 5xx (including Anthropic's 529
@@ -131,6 +144,8 @@ func KindForStatus(status int, detail string) Kind {
 func KindForErrorType(typ, detail string) Kind {
 	t := strings.ToLower(typ)
 	switch {
+	case !strings.Contains(t, "rate_limit") && IsContextLength(t+" "+detail):
+		return KindContextLength
 	case strings.Contains(t, "auth"), strings.Contains(t, "permission"):
 		return KindAuth
 	case strings.Contains(t, "not_found"), strings.Contains(t, "model_not"):
@@ -151,10 +166,19 @@ func KindForErrorType(typ, detail string) Kind {
 
 // ErrorDetail extracts the server's error message from an error response
 // body: error.message (OpenAI, Anthropic, vLLM), error as a string (Ollama's
-// native API, llama.cpp), or a top-level message or detail. A body that is
-// not JSON is returned as is when it is short plain text, and "" when it
-// looks like an HTML page. The result may span lines; Classify flattens it.
+// native API, llama.cpp), or a top-level message or detail; a JSON array
+// (Gemini's OpenAI-compatible endpoint: [{"error":{…}}]) is read by its
+// first element. A body that is not JSON is returned as is when it is short
+// plain text, and "" when it looks like an HTML page. The result may span
+// lines; Classify flattens it.
 func ErrorDetail(body []byte) string {
+	var list []json.RawMessage
+	if json.Unmarshal(body, &list) == nil {
+		if len(list) == 0 {
+			return ""
+		}
+		return ErrorDetail(list[0])
+	}
 	var v struct {
 		Error   json.RawMessage `json:"error"`
 		Message string          `json:"message"`
@@ -186,6 +210,57 @@ func ErrorDetail(body []byte) string {
 		return string(b)
 	}
 	return ""
+}
+
+// contextLengthPhrases are what servers say when a request exceeds the
+// model's context window, lower-cased: OpenAI's error code
+// context_length_exceeded and its message "This model's maximum context
+// length is N tokens" (also vLLM, DeepSeek, OpenRouter's "endpoint's maximum
+// context length"); Anthropic's "prompt is too long: N tokens > M maximum";
+// Gemini's "input token count (N) exceeds the maximum number of tokens
+// allowed"; llama.cpp's exceed_context_size_error "the request exceeds the
+// available context size"; Bedrock's "Input is too long for requested
+// model"; Mistral's "too large for model with N maximum context length".
+var contextLengthPhrases = []string{
+	"context_length_exceeded", "maximum context length", "prompt is too long", "exceeds the maximum number of tokens",
+	"exceed_context_size", "exceeds the available context size", "input is too long", "context length exceeded",
+}
+
+// IsContextLength reports whether a server's error message or code says
+// the request is longer than the model's context window.
+func IsContextLength(detail string) bool {
+	d := strings.ToLower(detail)
+	for _, p := range contextLengthPhrases {
+		if strings.Contains(d, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// contextLimitPatterns find the model's window, in tokens, in the
+// context-length errors of contextLengthPhrases that state it: OpenAI's
+// (vLLM's, DeepSeek's) "maximum context length is 8192 tokens",
+// Anthropic's "> 200000 maximum", Gemini's "maximum number of tokens
+// allowed (1048576)", Mistral's "model with 32768 maximum context length".
+var contextLimitPatterns = []*regexp.Regexp{
+	regexp.MustCompile(`maximum context length is (\d+)`),
+	regexp.MustCompile(`> (\d+) maximum`),
+	regexp.MustCompile(`tokens allowed \((\d+)\)`),
+	regexp.MustCompile(`(\d+) maximum context length`),
+}
+
+// ContextLimit returns the context window, in tokens, that a server's
+// context-length error states, 0 when it states none.
+func ContextLimit(detail string) int {
+	for _, re := range contextLimitPatterns {
+		if m := re.FindStringSubmatch(detail); m != nil {
+			if n, err := strconv.Atoi(m[1]); err == nil && n > 0 {
+				return n
+			}
+		}
+	}
+	return 0
 }
 
 // mentionsUnknownModel reports whether a server's error message says the

@@ -112,16 +112,17 @@ func TestKindForErrorType(t *testing.T) {
 
 func TestErrorDetail(t *testing.T) {
 	for body, want := range map[string]string{
-		`{"error":{"message":"Incorrect API key","type":"invalid_request_error"}}`: "Incorrect API key",
-		`{"type":"error","error":{"type":"not_found_error","message":"model: x"}}`: "model: x",
-		`{"error":"model \"x\" not found, try pulling it first"}`:                  `model "x" not found, try pulling it first`,
-		`{"message":"Unauthorized"}`:                                               "Unauthorized",
-		`{"detail":"Not Found"}`:                                                   "Not Found",
-		`{"detail":[{"msg":"field required"}]}`:                                    `[{"msg":"field required"}]`,
-		`{"error":{}}`:                                                             "",
-		"<html><body>502</body></html>":                                            "",
-		"upstream connect error\n":                                                 "upstream connect error",
-		"":                                                                         "",
+		`{"error":{"message":"Incorrect API key","type":"invalid_request_error"}}`:  "Incorrect API key",
+		`{"type":"error","error":{"type":"not_found_error","message":"model: x"}}`:  "model: x",
+		`{"error":"model \"x\" not found, try pulling it first"}`:                   `model "x" not found, try pulling it first`,
+		`{"message":"Unauthorized"}`:                                                "Unauthorized",
+		`[{"error":{"code":400,"message":"bad role","status":"INVALID_ARGUMENT"}}]`: "bad role",
+		`{"detail":"Not Found"}`:                                                    "Not Found",
+		`{"detail":[{"msg":"field required"}]}`:                                     `[{"msg":"field required"}]`,
+		`{"error":{}}`:                                                              "",
+		"<html><body>502</body></html>":                                             "",
+		"upstream connect error\n":                                                  "upstream connect error",
+		"":                                                                          "",
 	} {
 		if got := ErrorDetail([]byte(body)); got != want {
 			t.Errorf("ErrorDetail(%q) = %q, want %q", body, got, want)
@@ -145,5 +146,51 @@ func TestContextError(t *testing.T) {
 	e = ContextError("p", ctx, context.DeadlineExceeded)
 	if e.Kind != KindTimeout || e.Error() != "p: request timed out: no complete reply within 2s" {
 		t.Errorf("timeout: %+v, %q", e, e.Error())
+	}
+}
+
+func TestContextLengthErrors(t *testing.T) {
+	for _, tt := range []struct {
+		status      int
+		typ, detail string
+	}{
+		{400, "", "This model's maximum context length is 8192 tokens. However, your messages resulted in 9500 tokens. Please reduce the length of the messages."},
+		{400, "", "prompt is too long: 212345 tokens > 200000 maximum"},
+		{400, "", "The input token count (1200000) exceeds the maximum number of tokens allowed (1048576)."},
+		{400, "", "the request exceeds the available context size, try increasing it"},
+		{400, "", "Input is too long for requested model."},
+		{0, "invalid_request_error context_length_exceeded", "too long"},
+		{0, "exceed_context_size_error", ""},
+	} {
+		e := Classify("p", tt.status, tt.detail, nil)
+		if tt.status == 0 {
+			e.Kind = KindForErrorType(tt.typ, tt.detail)
+		}
+		if e.Kind != KindContextLength {
+			t.Errorf("%q %q: kind %v", tt.typ, tt.detail, e.Kind)
+		}
+		if !strings.Contains(e.Error(), "/compact") || !strings.Contains(e.Error(), "/rewind") {
+			t.Errorf("no hint: %q", e.Error())
+		}
+	}
+	if e := Classify("p", 429, "Request too large: maximum context length", nil); e.Kind != KindRateLimit {
+		t.Errorf("429 = %v", e.Kind)
+	}
+	if k := KindForErrorType("rate_limit_exceeded", "prompt is too long"); k != KindRateLimit {
+		t.Errorf("rate limit type = %v", k)
+	}
+}
+
+func TestContextLimit(t *testing.T) {
+	for detail, want := range map[string]int{
+		"This model's maximum context length is 8192 tokens. However, your messages resulted in 9500 tokens.": 8192,
+		"prompt is too long: 212345 tokens > 200000 maximum":                                                  200000,
+		"The input token count (1200000) exceeds the maximum number of tokens allowed (1048576).":             1048576,
+		"Prompt contains 40000 tokens, too large for model with 32768 maximum context length":                 32768,
+		"the request exceeds the available context size, try increasing it":                                   0,
+	} {
+		if got := ContextLimit(detail); got != want {
+			t.Errorf("ContextLimit(%q) = %d, want %d", detail, got, want)
+		}
 	}
 }

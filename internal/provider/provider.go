@@ -70,6 +70,11 @@ const (
 	KindUnreachable      // connection refused, DNS failure
 	KindTimeout          // deadline exceeded
 	KindCanceled         // the user cancelled
+	// KindContextLength: the request does not fit the model's context
+	// window (OpenAI's context_length_exceeded, Anthropic's "prompt is too
+	// long", …; see IsContextLength). The conversation engine answers it
+	// by compacting and retrying once.
+	KindContextLength
 )
 
 // ErrProvider is matched by every *Error with errors.Is.
@@ -95,6 +100,8 @@ func (e *Error) Error() string {
 		KindUnreachable: "cannot connect to the server; check the base URL and that the server is running",
 		KindTimeout:     "request timed out",
 		KindCanceled:    "request cancelled",
+		KindContextLength: "the conversation is longer than the model's context window; " +
+			"/compact it, set a smaller CHATCLI_CONTEXT_WINDOW so it is compacted sooner, or /rewind",
 	}[e.Kind]
 	if hint == "" {
 		hint = "request failed"

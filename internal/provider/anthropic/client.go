@@ -118,11 +118,8 @@ func (c *Client) Model() string { return c.model }
 // Chat streams one reply; see the package doc for the protocol and
 // provider.Provider for the contract. Every error is a *provider.Error.
 func (c *Client) Chat(ctx context.Context, req provider.Request, onDelta func(text string)) (provider.Response, error) {
-	if c.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeoutCause(ctx, c.timeout, provider.TimeoutCause(c.timeout))
-		defer cancel()
-	}
+	ctx, cancel := provider.WithTimeout(ctx, c.timeout)
+	defer cancel()
 	maxTokens := c.maxTokens
 	if req.MaxTokens > 0 {
 		maxTokens = req.MaxTokens
@@ -136,7 +133,7 @@ func (c *Client) Chat(ctx context.Context, req provider.Request, onDelta func(te
 	var res *http.Response
 	stream := c.sdk.Messages.NewStreaming(ctx, params, option.WithResponseInto(&res))
 	defer stream.Close()
-	resp, err := readStream(stream, onDelta)
+	resp, err := readStream(stream, sourceOf(c.model), onDelta)
 	if err != nil {
 		return provider.Response{}, classify(ctx, res, err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/provider"
+	"github.com/chatcli/chatcli/internal/provider/providertest"
 )
 
 func newClient(t *testing.T, baseURL string, mod func(*Config)) *Client {
@@ -215,7 +216,7 @@ func TestNewRejectsBadConfig(t *testing.T) {
 
 func TestFormatImagesAndArguments(t *testing.T) {
 	p, err := toParams("m", 10, []message.Message{
-		{Role: message.RoleUser, Content: "look", Images: []message.Image{message.ParseImageRef("data:image/png;base64,iVBORw0KGgo="), message.ParseImageRef("https://example.com/a.jpg"), message.ParseImageRef("/tmp/local.png")}},
+		{Role: message.RoleUser, Content: "look", Images: message.ImageRefs("data:image/png;base64,iVBORw0KGgo=", "https://example.com/a.jpg")},
 		{Role: message.RoleAssistant, ToolCalls: []message.ToolCall{{ID: "t1", Name: "f", Arguments: "not json"}}},
 		{Role: message.RoleTool, ToolCallID: "t1"},
 		{Role: message.RoleUser, Content: ""},
@@ -228,7 +229,7 @@ func TestFormatImagesAndArguments(t *testing.T) {
 	if err := json.Unmarshal(b, &req); err != nil {
 		t.Fatal(err)
 	}
-	if msg := strictCheck(req); msg != "" {
+	if msg := providertest.CheckAnthropic(b); msg != "" {
 		t.Errorf("strict server would refuse: %s\n%s", msg, b)
 	}
 	u := req.Messages[0].blocks()

@@ -11,12 +11,14 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/chatcli/chatcli/internal/provider/providertest"
 )
 
 // fakeServer is an httptest server on 127.0.0.1 speaking the Messages API
 // wire format. It records every request and fails the test if it was never
 // hit. Like the real API it answers 400 to a request that breaks the
-// conversation rules (see strictCheck).
+// conversation rules (providertest.CheckAnthropic).
 type fakeServer struct {
 	*httptest.Server
 	t        *testing.T
@@ -105,7 +107,7 @@ func newFake(t *testing.T, reply func(w http.ResponseWriter, r *http.Request)) *
 		f.requests = append(f.requests, req)
 		f.headers = append(f.headers, r.Header.Clone())
 		f.mu.Unlock()
-		if msg := strictCheck(req); msg != "" {
+		if msg := providertest.CheckAnthropic(body); msg != "" {
 			apiError(w, http.StatusBadRequest, "invalid_request_error", msg)
 			return
 		}
@@ -149,72 +151,9 @@ func (f *fakeServer) last() wireRequest {
 	return f.requests[len(f.requests)-1]
 }
 
-// strictCheck applies the rules of the Messages API the converter must
-// respect: roles user and assistant only, alternating, starting with user;
-// no empty text block; tools defined when tool blocks are present; every
-// tool_use answered by a tool_result in the very next message, and every
-// tool_result answering a tool_use of the message before, with the
-// tool_result blocks first in their message.
-func strictCheck(req wireRequest) string {
-	var prevUses map[string]bool
-	hasToolBlocks := false
-	for i, m := range req.Messages {
-		if m.Role != "user" && m.Role != "assistant" {
-			return fmt.Sprintf("messages.%d.role: Input should be 'user' or 'assistant'", i)
-		}
-		if (i%2 == 0) != (m.Role == "user") {
-			return "messages: roles must alternate between \"user\" and \"assistant\", starting with \"user\""
-		}
-		uses := map[string]bool{}
-		answered := map[string]bool{}
-		seenOther := false
-		for _, b := range m.blocks() {
-			switch b.Type {
-			case "text":
-				if b.Text == nil || *b.Text == "" {
-					return fmt.Sprintf("messages.%d: text content blocks must be non-empty", i)
-				}
-				seenOther = true
-			case "tool_use":
-				hasToolBlocks = true
-				uses[b.ID] = true
-			case "tool_result":
-				hasToolBlocks = true
-				if seenOther {
-					return fmt.Sprintf("messages.%d: tool_result blocks must come first in the content", i)
-				}
-				if !prevUses[b.ToolUseID] {
-					return fmt.Sprintf("messages.%d.content: unexpected `tool_use_id` found in `tool_result` blocks: %s. Each `tool_result` block must have a corresponding `tool_use` block in the previous message.", i, b.ToolUseID)
-				}
-				answered[b.ToolUseID] = true
-			default:
-				seenOther = true
-			}
-		}
-		for id := range prevUses {
-			if !answered[id] {
-				return fmt.Sprintf("messages.%d: `tool_use` ids were found without `tool_result` blocks immediately after: %s. Each `tool_use` block must have a corresponding `tool_result` block in the next message.", i-1, id)
-			}
-		}
-		prevUses = uses
-	}
-	for id := range prevUses {
-		return fmt.Sprintf("messages.%d: `tool_use` ids were found without `tool_result` blocks immediately after: %s.", len(req.Messages)-1, id)
-	}
-	if hasToolBlocks && len(req.Tools) == 0 {
-		return "Requests which include `tool_use` or `tool_result` blocks must define tools."
-	}
-	return ""
-}
-
 // apiError writes an error response in the Anthropic shape.
 func apiError(w http.ResponseWriter, status int, typ, msg string) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("request-id", "req_test")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(map[string]any{
-		"type": "error", "error": map[string]any{"type": typ, "message": msg}, "request_id": "req_test",
-	})
+	providertest.AnthropicError(w, status, typ, msg)
 }
 
 // event is one server-sent event: its name and JSON data.

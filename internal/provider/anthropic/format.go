@@ -22,10 +22,14 @@ import (
 //     order by a blank line, as one text block. A mid-conversation system
 //     message so loses its place: the model reads it as a standing
 //     instruction, not as something said at that point;
+//   - the history first goes through normalize (normalize.go), which maps
+//     tool-call ids and keeps only this model's own reasoning;
 //   - user content becomes a text block, and each image an image block (a
-//     data URL as a base64 source, an http(s) URL as a url source; other
-//     references are not sent);
-//   - assistant content becomes a text block and each tool call a tool_use
+//     data URL or a file as a base64 source with the media type its bytes
+//     show, an http(s) URL as a url source); an image that cannot be sent
+//     is an error naming the message;
+//   - assistant content becomes a text block, after the message's stored
+//     thinking blocks when it has any, and each tool call a tool_use
 //     block {id, name, input}; input is the call's arguments when they are
 //     a JSON object, {} when empty, and {"arguments": "<text>"} otherwise;
 //   - a tool message becomes a tool_result block {tool_use_id, content} in
@@ -33,8 +37,8 @@ import (
 //   - consecutive turns of the same role are merged into one (so the results
 //     of parallel tool calls share one user turn), and in a user turn the
 //     tool_result blocks come before any text, as the API requires;
-//   - empty text is never sent (the API refuses empty text blocks), and a
-//     turn left without blocks is dropped.
+//   - empty and whitespace-only text is never sent (the API refuses such
+//     text blocks), and a turn left without blocks is dropped.
 //
 // A tool message whose meta.tool_error is set (message.Request keeps that
 // one flag) becomes a tool_result with "is_error": true, as the API defines
@@ -54,7 +58,7 @@ func toParams(model string, maxTokens int64, msgs []message.Message, offered []p
 	var system, tools []string
 	var turns []turn
 	seen := map[string]bool{}
-	for i, m := range msgs {
+	for i, m := range normalize(msgs, sourceOf(model)) {
 		t := turn{user: m.Role != message.RoleAssistant}
 		switch m.Role {
 		case message.RoleSystem:
@@ -65,12 +69,14 @@ func toParams(model string, maxTokens int64, msgs []message.Message, offered []p
 		case message.RoleUser:
 			t.blocks = appendText(t.blocks, m.Content)
 			for _, img := range m.Images {
-				if b, ok := imageBlock(img.Ref()); ok {
-					t.blocks = append(t.blocks, b)
+				b, err := imageBlock(i+1, img.Ref())
+				if err != nil {
+					return p, err
 				}
+				t.blocks = append(t.blocks, b)
 			}
 		case message.RoleAssistant:
-			t.blocks = appendText(t.blocks, m.Content)
+			t.blocks = appendText(reasoningBlocks(m), m.Content)
 			for _, c := range m.ToolCalls {
 				t.blocks = append(t.blocks, anthropic.NewToolUseBlock(c.ID, toolInput(c.Arguments), c.Name))
 				if !seen[c.Name] {
@@ -83,7 +89,7 @@ func toParams(model string, maxTokens int64, msgs []message.Message, offered []p
 			if m.Meta != nil && m.Meta.ToolError {
 				r.IsError = anthropic.Bool(true)
 			}
-			if m.Content != "" {
+			if hasText(m.Content) {
 				r.Content = []anthropic.ToolResultBlockParamContentUnion{{OfText: &anthropic.TextBlockParam{Text: m.Content}}}
 			}
 			t.blocks = append(t.blocks, anthropic.ContentBlockParamUnion{OfToolResult: &r})
@@ -180,7 +186,7 @@ type turn struct {
 }
 
 func appendText(blocks []anthropic.ContentBlockParamUnion, text string) []anthropic.ContentBlockParamUnion {
-	if text == "" {
+	if !hasText(text) {
 		return blocks
 	}
 	return append(blocks, anthropic.NewTextBlock(text))
@@ -213,21 +219,4 @@ func toolInput(args string) any {
 		return json.RawMessage(trimmed)
 	}
 	return map[string]any{"arguments": args}
-}
-
-// imageBlock converts a data URL ("data:image/png;base64,…") or an http(s)
-// URL into an image block.
-func imageBlock(ref string) (anthropic.ContentBlockParamUnion, bool) {
-	if rest, ok := strings.CutPrefix(ref, "data:"); ok {
-		meta, data, ok := strings.Cut(rest, ",")
-		mediaType, isBase64 := strings.CutSuffix(meta, ";base64")
-		if !ok || !isBase64 {
-			return anthropic.ContentBlockParamUnion{}, false
-		}
-		return anthropic.NewImageBlockBase64(mediaType, data), true
-	}
-	if strings.HasPrefix(ref, "https://") || strings.HasPrefix(ref, "http://") {
-		return anthropic.NewImageBlock(anthropic.URLImageSourceParam{URL: ref}), true
-	}
-	return anthropic.ContentBlockParamUnion{}, false
 }

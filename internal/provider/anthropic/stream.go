@@ -14,9 +14,9 @@ import (
 // readStream consumes a Messages stream: each text_delta goes to onDelta,
 // every event to Message.Accumulate. The stream must reach message_stop;
 // otherwise the error wraps provider.ErrIncomplete (as does a transport
-// error after the first event). Blocks other than text and tool_use
-// (thinking, server tools) are not part of the reply.
-func readStream(stream *ssestream.Stream[anthropic.MessageStreamEventUnion], onDelta func(string)) (provider.Response, error) {
+// error after the first event). Thinking blocks are kept in the reply's
+// meta; other blocks (server tools) are not part of the reply.
+func readStream(stream *ssestream.Stream[anthropic.MessageStreamEventUnion], source string, onDelta func(string)) (provider.Response, error) {
 	var msg anthropic.Message
 	stopped, received := false, 0
 	for stream.Next() {
@@ -44,14 +44,18 @@ func readStream(stream *ssestream.Stream[anthropic.MessageStreamEventUnion], onD
 	if !stopped {
 		return provider.Response{}, provider.ErrIncomplete
 	}
-	return toResponse(msg), nil
+	return toResponse(msg, source), nil
 }
 
-// toResponse converts the accumulated message. Input usage counts cached
+// toResponse converts the accumulated message; its thinking blocks, with
+// their signatures, go to the message's meta (Reasoning from source). Input usage counts cached
 // input too (input_tokens + cache_creation_input_tokens +
 // cache_read_input_tokens): it is what the prompt occupies in the context.
-func toResponse(msg anthropic.Message) provider.Response {
+func toResponse(msg anthropic.Message, source string) provider.Response {
 	out := message.Message{Role: message.RoleAssistant}
+	if r := storedReasoning(msg, source); r != nil {
+		out.Meta = &message.Meta{Reasoning: r}
+	}
 	for _, b := range msg.Content {
 		switch b.Type {
 		case "text":

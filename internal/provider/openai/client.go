@@ -20,6 +20,10 @@ const Name = "openai"
 // DefaultBaseURL is the OpenAI API; Config.BaseURL replaces it.
 const DefaultBaseURL = "https://api.openai.com/v1/"
 
+// PresetGemini is the Config.Preset of Gemini's OpenAI-compatible
+// endpoint; a client for it reports the provider name "googleai".
+const PresetGemini = "googleai"
+
 // DefaultMaxRetries is how many times a failed request is retried when
 // Config.MaxRetries is 0.
 const DefaultMaxRetries = 2
@@ -46,6 +50,10 @@ type Config struct {
 	// with a connection error, 408, 409, 429 or 5xx before any reply came;
 	// 0 means DefaultMaxRetries and a negative value means no retry.
 	MaxRetries int
+	// Preset names the OpenAI-compatible service behind BaseURL when its
+	// rules differ from OpenAI's: PresetGemini applies Gemini's (package doc).
+	// Other values, and "", are plain chat completions.
+	Preset string
 }
 
 // Client is a provider.Provider talking the chat-completions protocol.
@@ -53,10 +61,10 @@ type Config struct {
 // HTTP client; the SDK may still add headers from OPENAI_ORG_ID,
 // OPENAI_PROJECT_ID and OPENAI_CUSTOM_HEADERS in the environment.
 type Client struct {
-	sdk           openai.Client
-	model         string
-	timeout       time.Duration
-	maxCompletion bool
+	sdk     openai.Client
+	model   string
+	timeout time.Duration
+	dialect dialect
 }
 
 var _ provider.Provider = (*Client)(nil)
@@ -80,12 +88,11 @@ func New(cfg Config) (*Client, error) {
 	if cfg.HTTPClient != nil {
 		opts = append(opts, option.WithHTTPClient(cfg.HTTPClient))
 	}
-	return &Client{
-		sdk:           openai.NewClient(opts...),
-		model:         cfg.Model,
-		timeout:       cfg.Timeout,
-		maxCompletion: hostOf(base) == "api.openai.com",
-	}, nil
+	d := dialect{name: Name, maxCompletion: hostOf(base) == "api.openai.com"}
+	if cfg.Preset == PresetGemini {
+		d = dialect{name: PresetGemini, gemini: true}
+	}
+	return &Client{sdk: openai.NewClient(opts...), model: cfg.Model, timeout: cfg.Timeout, dialect: d}, nil
 }
 
 // BaseURLFromEndpoint turns a full chat-completions endpoint URL, the form
@@ -98,8 +105,8 @@ func BaseURLFromEndpoint(endpoint string) string {
 	return strings.TrimRight(s, "/")
 }
 
-// Name returns "openai".
-func (c *Client) Name() string { return Name }
+// Name returns "openai", or "googleai" for PresetGemini.
+func (c *Client) Name() string { return c.dialect.name }
 
 // Model returns the configured model name.
 func (c *Client) Model() string { return c.model }
@@ -107,23 +114,20 @@ func (c *Client) Model() string { return c.model }
 // Chat streams one chat completion; see the package doc for the protocol
 // and provider.Provider for the contract. Every error is a *provider.Error.
 func (c *Client) Chat(ctx context.Context, req provider.Request, onDelta func(text string)) (provider.Response, error) {
-	if c.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeoutCause(ctx, c.timeout, provider.TimeoutCause(c.timeout))
-		defer cancel()
-	}
-	params, err := toParams(c.model, req, c.maxCompletion)
+	ctx, cancel := provider.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	params, err := toParams(c.model, req, c.dialect)
 	if err != nil {
-		e := provider.Classify(Name, 0, "", err)
+		e := provider.Classify(c.dialect.name, 0, "", err)
 		e.Kind = provider.KindBadRequest
 		return provider.Response{}, e
 	}
 	var res *http.Response
 	stream := c.sdk.Chat.Completions.NewStreaming(ctx, params, option.WithResponseInto(&res))
 	defer stream.Close()
-	resp, err := readStream(stream, onDelta)
+	resp, err := readStream(stream, c.dialect.source(c.model), c.dialect.gemini, onDelta)
 	if err != nil {
-		return provider.Response{}, classify(ctx, res, err)
+		return provider.Response{}, classify(ctx, c.dialect.name, res, err)
 	}
 	return resp, nil
 }

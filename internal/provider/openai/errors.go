@@ -21,12 +21,13 @@ const maxErrorBodyBytes = 64 << 10
 // The SDK reports an HTTP error status as *openai.Error (StatusCode, and
 // Message from the body's {"error":{"message":…}}); res, the last response
 // received, supplies the status and body when the body had another shape
-// (Ollama's {"error":"…"}, a proxy's plain text). An {"error":…} event inside
-// the stream arrives as *ssestream.StreamError and is classified by its type
-// or code. When ctx has ended, its error is what happened, whatever the
-// transport made of it (provider.ContextError).
-func classify(ctx context.Context, res *http.Response, err error) *provider.Error {
-	if e := provider.ContextError(Name, ctx, err); e != nil {
+// (Ollama's {"error":"…"}, Gemini's [{"error":{…}}], a proxy's plain text).
+// An {"error":…} event inside the stream arrives as *ssestream.StreamError
+// and is classified by its type or code. When ctx has ended, its error is
+// what happened, whatever the transport made of it (provider.ContextError).
+// name is the provider the error is reported for.
+func classify(ctx context.Context, name string, res *http.Response, err error) *provider.Error {
+	if e := provider.ContextError(name, ctx, err); e != nil {
 		return e
 	}
 	var serr *ssestream.StreamError
@@ -39,7 +40,7 @@ func classify(ctx context.Context, res *http.Response, err error) *provider.Erro
 		}
 		_ = json.Unmarshal(serr.Event.Data, &ev)
 		detail := provider.ErrorDetail(serr.Event.Data)
-		e := provider.Classify(Name, 0, detail, err)
+		e := provider.Classify(name, 0, detail, err)
 		typ := ev.Error.Type
 		if code, ok := ev.Error.Code.(string); ok {
 			typ += " " + code
@@ -62,5 +63,5 @@ func classify(ctx context.Context, res *http.Response, err error) *provider.Erro
 			detail = http.StatusText(status)
 		}
 	}
-	return provider.Classify(Name, status, detail, err)
+	return provider.Classify(name, status, detail, err)
 }

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/chatcli/chatcli/internal/provider/providertest"
 )
 
 // fakeServer is an httptest server on 127.0.0.1 speaking the
@@ -77,7 +79,7 @@ func newFake(t *testing.T, reply func(w http.ResponseWriter, r *http.Request)) *
 		f.requests = append(f.requests, req)
 		f.headers = append(f.headers, r.Header.Clone())
 		f.mu.Unlock()
-		if msg := strictCheck(req.Messages); msg != "" {
+		if msg := providertest.CheckOpenAI(body, false); msg != "" {
 			apiError(w, http.StatusBadRequest, msg, "invalid_request_error")
 			return
 		}
@@ -118,39 +120,9 @@ func (f *fakeServer) last() wireRequest {
 // url is the base URL a client should use.
 func (f *fakeServer) url() string { return f.URL + "/v1" }
 
-// strictCheck applies the API's rule: the tool_calls of an assistant
-// message must each be answered by a tool message before the next
-// non-tool message, and a tool message must answer such a call.
-func strictCheck(msgs []wireMessage) string {
-	open := map[string]bool{}
-	for i, m := range msgs {
-		if m.Role == "tool" {
-			if !open[m.ToolCallID] {
-				return fmt.Sprintf("Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls' (messages.[%d])", i)
-			}
-			delete(open, m.ToolCallID)
-			continue
-		}
-		for id := range open {
-			return fmt.Sprintf("An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: %s", id)
-		}
-		for _, c := range m.ToolCalls {
-			open[c.ID] = true
-		}
-	}
-	for id := range open {
-		return fmt.Sprintf("An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: %s", id)
-	}
-	return ""
-}
-
 // apiError writes an error response in the OpenAI shape.
 func apiError(w http.ResponseWriter, status int, msg, typ string) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(map[string]any{
-		"error": map[string]any{"message": msg, "type": typ, "param": nil, "code": nil},
-	})
+	providertest.OpenAIError(w, status, typ, msg)
 }
 
 // sse writes each event as "data: <event>\n\n" and flushes after each, with

@@ -2,6 +2,7 @@ package openai
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/chatcli/chatcli/internal/message"
@@ -12,7 +13,7 @@ func TestFormatUserImagesAndEmptyAssistant(t *testing.T) {
 	p, err := toParams("m", provider.Request{Messages: []message.Message{
 		{Role: message.RoleUser, Content: "look", Images: []message.Image{message.ParseImageRef("data:image/png;base64,iVBORw0KGgo="), message.ParseImageRef("https://example.com/a.jpg")}},
 		{Role: message.RoleAssistant, Content: ""},
-	}}, false)
+	}}, dialect{name: Name})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,10 +35,10 @@ func TestFormatUserImagesAndEmptyAssistant(t *testing.T) {
 	if got := compact(t, req.Messages[0].Content); got != want {
 		t.Errorf("user content = %s\nwant %s", got, want)
 	}
-	if got := string(req.Messages[1].Content); got != `""` {
-		t.Errorf("assistant without tool calls keeps its (empty) content, got %s", got)
+	if len(req.Messages) != 1 {
+		t.Errorf("an empty assistant message is sent (OpenAI refuses it): %s", b)
 	}
-	if _, err := toParams("m", provider.Request{Messages: []message.Message{{Role: "robot"}}}, false); err == nil {
+	if _, err := toParams("m", provider.Request{Messages: []message.Message{{Role: "robot"}}}, dialect{name: Name}); err == nil {
 		t.Error("unknown role accepted")
 	}
 }
@@ -51,4 +52,15 @@ func compact(t *testing.T, raw json.RawMessage) string {
 	}
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+func TestImageErrorNamesTheStoredMessage(t *testing.T) {
+	_, err := toParams("m", provider.Request{Messages: []message.Message{
+		{Role: message.RoleUser, Content: "hi"},
+		{Role: message.RoleAssistant, Content: "  "}, // not sent
+		{Role: message.RoleUser, Content: "look", Images: message.ImageRefs("/nonexistent/a.png")},
+	}}, dialect{name: Name})
+	if err == nil || !strings.Contains(err.Error(), "message #3") {
+		t.Errorf("err = %v", err)
+	}
 }

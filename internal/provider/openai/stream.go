@@ -3,6 +3,7 @@ package openai
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/packages/ssestream"
@@ -19,9 +20,15 @@ import (
 // provider.ErrIncomplete. An {"error":…} event is returned as the SDK's
 // *ssestream.StreamError. Usage is taken from the last chunk
 // that carried one (servers send it once, after the finish_reason, when
-// include_usage is set; some send a running total in every chunk).
-func readStream(stream *ssestream.Stream[openai.ChatCompletionChunk], onDelta func(string)) (provider.Response, error) {
+// include_usage is set; some send a running total in every chunk). The
+// reasoning_content deltas of choice 0 (DeepSeek, Kimi, vLLM) are joined
+// into the reply's meta, Reasoning from source; they are not shown. With
+// gemini, the tool calls' thought signatures are kept there too, as
+// Reasoning.Blocks (package doc).
+func readStream(stream *ssestream.Stream[openai.ChatCompletionChunk], source string, gemini bool, onDelta func(string)) (provider.Response, error) {
 	var acc openai.ChatCompletionAccumulator
+	var reasoning strings.Builder
+	sigs := map[int]string{}
 	var usage openai.CompletionUsage
 	finish, received := "", 0
 	for stream.Next() {
@@ -39,6 +46,10 @@ func readStream(stream *ssestream.Stream[openai.ChatCompletionChunk], onDelta fu
 		for _, ch := range chunk.Choices {
 			if ch.Index != 0 {
 				continue
+			}
+			reasoning.WriteString(deltaReasoning(ch.Delta))
+			if gemini {
+				deltaSignatures(sigs, ch.Delta)
 			}
 			if onDelta != nil && ch.Delta.Content != "" {
 				onDelta(ch.Delta.Content)
@@ -61,8 +72,12 @@ func readStream(stream *ssestream.Stream[openai.ChatCompletionChunk], onDelta fu
 	if finish == "" || len(acc.Choices) == 0 {
 		return provider.Response{}, provider.ErrIncomplete
 	}
+	msg := toNeutral(acc.Choices[0].Message)
+	if blocks := storedSignatures(sigs); reasoning.Len() > 0 || blocks != nil {
+		msg.Meta = &message.Meta{Reasoning: &message.Reasoning{Source: source, Text: message.ValidUTF8(reasoning.String()), Blocks: blocks}}
+	}
 	return provider.Response{
-		Message:    toNeutral(acc.Choices[0].Message),
+		Message:    msg,
 		Usage:      provider.Usage{InputTokens: int(usage.PromptTokens), OutputTokens: int(usage.CompletionTokens)},
 		StopReason: finish,
 	}, nil

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chatcli/chatcli/internal/provider/providertest"
+)
+
+// TestUnservableProviderStopsOnlyWhatNeedsAProvider: with LLM_PROVIDER set
+// to a provider chatcli cannot serve, the session and storage commands
+// work, and a prompt fails with one line naming the providers it serves.
+func TestUnservableProviderStopsOnlyWhatNeedsAProvider(t *testing.T) {
+	home := "CHATCLI_HOME=" + t.TempDir()
+	if _, errOut, code := run(t, []string{home}, "hello there\n/session save demo\n"); code != 0 {
+		t.Fatalf("setup: %d %s", code, errOut)
+	}
+	env := []string{home, "LLM_PROVIDER=COPILOT"}
+	for _, args := range [][]string{{"session", "list"}, {"session", "show", "demo"}, {"session", "export", "demo", "md"},
+		{"session", "search", "hello"}, {"storage"}} {
+		if out, errOut, code := run(t, env, "", args...); code != 0 || out == "" {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
+		}
+	}
+	_, errOut, code := run(t, env, "", "-p", "x")
+	if code != exitUsage || !strings.Contains(errOut, `"copilot"`) || !strings.Contains(errOut, "ANTHROPIC") || !strings.Contains(errOut, "OLLAMA") {
+		t.Errorf("-p: exit %d, stderr %q", code, errOut)
+	}
+	if _, errOut, code := run(t, []string{home, "LLM_PROVIDER=bedrock"}, "", "-p", "x"); code != exitUsage || !strings.Contains(errOut, "not supported yet") {
+		t.Errorf("bedrock: exit %d, stderr %q", code, errOut)
+	}
+	if _, errOut, code := run(t, []string{home, "LLM_PROVIDER=XAI"}, "", "-p", "x"); code != exitUsage || !strings.Contains(errOut, "XAI_API_KEY is not set") {
+		t.Errorf("xai without key: exit %d, stderr %q", code, errOut)
+	}
+	if _, errOut, code := run(t, []string{home, "LLM_PROVIDER=GEMINI"}, "", "-p", "x"); code != exitUsage || !strings.Contains(errOut, "GOOGLEAI_API_KEY or GEMINI_API_KEY is not set") {
+		t.Errorf("gemini without key: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestOllamaPresetThenAnotherProviderOnTheSameSession: LLM_PROVIDER=OLLAMA
+// talks to OLLAMA_BASE_URL's OpenAI-compatible endpoint with OLLAMA_MODEL;
+// the session it wrote continues on Anthropic (CLAUDEAI_API_KEY), then on
+// Gemini (GEMINI_API_KEY).
+func TestOllamaPresetThenAnotherProviderOnTheSameSession(t *testing.T) {
+	home := "CHATCLI_HOME=" + t.TempDir()
+	ollama := providertest.NewOpenAI(t, providertest.Reply{Text: "hi from ollama"})
+	claude := providertest.NewAnthropic(t, providertest.Reply{Text: "hi from claude"})
+	gem := providertest.NewGemini(t, providertest.Reply{Text: "hi from gemini"})
+	var said []string
+	for _, step := range []struct {
+		env   []string
+		fake  *providertest.Server
+		reply string
+	}{
+		{[]string{"LLM_PROVIDER=ollama", "OLLAMA_BASE_URL=" + ollama.URL, "OLLAMA_MODEL=qwen3"}, ollama, "hi from ollama"},
+		{[]string{"LLM_PROVIDER=CLAUDEAI", "CLAUDEAI_API_KEY=k", "ANTHROPIC_BASE_URL=" + claude.URL}, claude, "hi from claude"},
+		{[]string{"LLM_PROVIDER=GEMINI", "GEMINI_API_KEY=k", "GOOGLEAI_BASE_URL=" + gem.URL}, gem, "hi from gemini"},
+	} {
+		out, errOut, code := run(t, append([]string{home}, step.env...), "", "-p", "and now?", "--session", "mixed")
+		if code != 0 || !strings.Contains(out, step.reply) {
+			t.Fatalf("%v: exit %d, out %q, stderr %q", step.env, code, out, errOut)
+		}
+		body := string(step.fake.Body(0))
+		for _, earlier := range said {
+			if !strings.Contains(body, earlier) {
+				t.Errorf("%v: the history (%q) did not reach it: %s", step.env, earlier, body)
+			}
+		}
+		said = append(said, step.reply)
+	}
+	if body := string(ollama.Body(0)); !strings.Contains(body, `"model":"qwen3"`) {
+		t.Errorf("OLLAMA_MODEL not used: %s", body)
+	}
+}
