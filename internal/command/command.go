@@ -57,6 +57,7 @@ func Commands() []Command {
 		{Name: "compact", Usage: "/compact [instruction]", Summary: "summarise older messages (keeps the last 10; with an instruction, the last 4)", Run: runCompact},
 		{Name: "storage", Usage: storageUsage, Summary: "disk use per store and the retention rules; prune lists what they remove, --apply removes it", Run: runStorage},
 		{Name: "rewind", Usage: rewindUsage, Summary: "step back to a checkpoint: the conversation, the files the tools changed, or both (Esc Esc opens the menu); compact undoes the last compaction", Run: runRewind},
+		{Name: "retry", Usage: retryUsage, Summary: "resend the last prompt when its request failed or was cancelled (or TEXT in its place)", Run: runRetry},
 		{Name: "chat", Usage: "/chat [PROMPT]", Summary: "chat mode: no tools (the default)", Run: modeCommand(conversation.ModeChat)},
 		{Name: "agent", Usage: "/agent [TASK]", Summary: "agent mode: the model reads files and runs commands (each command asks first)", Run: modeCommand(conversation.ModeAgent)},
 		{Name: "coder", Usage: "/coder [TASK]", Summary: "coder mode: the model also writes and edits files (each write asks first)", Run: modeCommand(conversation.ModeCoder)},

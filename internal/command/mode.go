@@ -46,7 +46,9 @@ func modeCommand(mode string) func(context.Context, *Env, []string) error {
 }
 
 // RunTurn sends prompt as a turn of the live conversation, streaming the
-// reply to env.Out and ending it with a newline.
+// reply to env.Out and ending it with a newline. When the turn fails or is
+// cancelled, the error says that the prompt is kept unanswered and how to
+// resend it.
 func RunTurn(ctx context.Context, env *Env, prompt string) error {
 	wrote := false
 	_, err := env.Engine.Turn(ctx, prompt, func(s string) {
@@ -56,7 +58,7 @@ func RunTurn(ctx context.Context, env *Env, prompt string) error {
 	if wrote {
 		fmt.Fprintln(env.Out)
 	}
-	return err
+	return turnFailed(ctx, env, err)
 }
 
 // ToolLine is the one-line report of a tool call that ran, as the surfaces

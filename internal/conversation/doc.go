@@ -7,7 +7,9 @@
 //     fixes are reported through Notify and saved with the turn), sends
 //     message.Request(history) and appends the reply. When the provider
 //     fails or the turn is cancelled, the prompt stays in the history marked
-//     meta.unanswered and no partial reply is recorded.
+//     meta.unanswered and no partial reply is recorded; the next turn's
+//     request leaves it out (message.Request), so one failed prompt never
+//     makes the later ones fail too.
 //   - While bound to a session, every turn (successful or not) is durable
 //     before it returns: committed to the session's journal, or written
 //     through to its file when the journal is off or cannot be used; and

@@ -197,21 +197,7 @@ func step(ctx context.Context, env *command.Env, line string, watch func(context
 	if isCommand {
 		return command.Dispatch(tctx, env, line)
 	}
-	wrote := false
-	_, err := env.Engine.Turn(tctx, line, func(s string) {
-		wrote = wrote || s != ""
-		io.WriteString(env.Out, s)
-	})
-	if wrote {
-		fmt.Fprintln(env.Out)
-	}
-	if err != nil && tctx.Err() != nil && ctx.Err() == nil {
-		if env.Engine.Mode() != conversation.ModeChat {
-			return fmt.Errorf("stopped; the steps done so far are kept, and a tool call cut short is marked interrupted: %w", err)
-		}
-		return fmt.Errorf("cancelled; the prompt is kept and marked unanswered: %w", err)
-	}
-	return err
+	return command.RunTurn(tctx, env, line)
 }
 
 // runsTask reports whether line is a mode command with a task (/agent
