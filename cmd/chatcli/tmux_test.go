@@ -51,6 +51,17 @@ func (s tmuxSession) home() string {
 	return dir
 }
 
+// needTmux skips the test when tmux is missing, except under CI.
+func needTmux(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("tmux is missing: .ci/run installs it")
+		}
+		t.Skip("tmux is not installed; .ci/run installs it for CI")
+	}
+}
+
 func (s tmuxSession) screen() string { return s.run("capture-pane", "-p", "-t", s.name) }
 
 // waitFor polls the screen until it contains want.
@@ -71,12 +82,7 @@ func (s tmuxSession) waitFor(want string) string {
 // TestEscEscOpensTheRewindMenuOnATerminal types into the real line editor:
 // two prompts, then Esc twice at the empty prompt opens the rewind menu.
 func TestEscEscOpensTheRewindMenuOnATerminal(t *testing.T) {
-	if _, err := exec.LookPath("tmux"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("tmux is missing: .ci/run installs it")
-		}
-		t.Skip("tmux is not installed; .ci/run installs it for CI")
-	}
+	needTmux(t)
 	s := tmuxSession{t: t, name: fmt.Sprintf("chatcli-test-%d", os.Getpid())}
 	home := s.home()
 	command := fmt.Sprintf("env -i PATH=%q HOME=%q CHATCLI_HOME=%q TERM=xterm-256color %q; sleep 30",
@@ -102,12 +108,7 @@ func TestEscEscOpensTheRewindMenuOnATerminal(t *testing.T) {
 // TestEscCancelsTheSummaryRequest: Esc during /compact's request to the
 // model cancels it and leaves the history as it was.
 func TestEscCancelsTheSummaryRequest(t *testing.T) {
-	if _, err := exec.LookPath("tmux"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("tmux is missing: .ci/run installs it")
-		}
-		t.Skip("tmux is not installed; .ci/run installs it for CI")
-	}
+	needTmux(t)
 	summaryAsked := make(chan struct{}, 1)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)

@@ -101,7 +101,8 @@ func New(cfg Config) (*Editor, error) {
 	return e, nil
 }
 
-// ReadLine shows prompt, lets the person edit one line and returns it.
+// ReadLine shows prompt, lets the person edit one input (one line or
+// several; see the package doc for the keys and pastes) and returns it.
 // It returns io.EOF on Ctrl+D on an empty line, ErrInterrupt on Ctrl+C,
 // ErrDoubleEsc when Esc is pressed twice within 500 ms on an empty line, and
 // ctx.Err() when ctx ends first. When In or Out is not a terminal it writes

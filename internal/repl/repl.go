@@ -111,9 +111,13 @@ func Run(ctx context.Context, o Options) error {
 			}
 			break
 		}
-		line = strings.TrimSpace(line)
-		if line == "" {
+		if strings.TrimSpace(line) == "" {
 			continue
+		}
+		if !interactive || command.IsCommand(line) {
+			// What was typed at a terminal is sent as it is (a paste keeps
+			// its indentation and blank lines); script lines are trimmed.
+			line = strings.TrimSpace(line)
 		}
 		if interactive {
 			if err := read.Add(line); err != nil {

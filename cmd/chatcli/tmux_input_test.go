@@ -1,0 +1,53 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestPastedCodeRoundTripsIntoTheSession pastes code (indentation, blank
+// lines, tabs) into the editor on a real terminal with bracketed paste, as
+// a terminal sends it (tmux paste-buffer -p turns each line feed into a
+// carriage return), and checks that the saved messages equal the pastes.
+// Alt+Enter makes a newline; a paste that has tabs shows as its label.
+func TestPastedCodeRoundTripsIntoTheSession(t *testing.T) {
+	needTmux(t)
+	s := tmuxSession{t: t, name: fmt.Sprintf("chatcli-paste-%d", os.Getpid())}
+	home := s.home()
+	command := fmt.Sprintf("env -i PATH=%q HOME=%q CHATCLI_HOME=%q TERM=xterm-256color %q; sleep 30",
+		os.Getenv("PATH"), home, home, binary)
+	s.run("new-session", "-d", "-s", s.name, "-x", "120", "-y", "40", command)
+	s.waitFor("offline>")
+	python := "def f():\n    x = 1\n\n    return x\n\n\nprint(f())"
+	goCode := "func main() {\n\tfmt.Println(\"olá\")\n}\n"
+	s.run("send-keys", "-t", s.name, "review this:", "M-Enter")
+	s.run("set-buffer", "-b", "py", python)
+	s.run("paste-buffer", "-p", "-b", "py", "-t", s.name)
+	s.waitFor("print(f())")
+	s.run("send-keys", "-t", s.name, "Enter")
+	s.waitFor("reply #1")
+	s.run("set-buffer", "-b", "go", goCode)
+	s.run("paste-buffer", "-p", "-b", "go", "-t", s.name)
+	s.waitFor("[pasted 4 lines]")
+	s.run("send-keys", "-t", s.name, "Enter")
+	s.waitFor("reply #2")
+	s.run("send-keys", "-t", s.name, "/session save pasted", "Enter")
+	s.waitFor(`Saved 4 messages`)
+	data, err := os.ReadFile(filepath.Join(home, "sessions", "pasted.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d doc
+	if err := json.Unmarshal(data, &d); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := d.ChatHistory[0].Content, "review this:\n"+python; got != want {
+		t.Errorf("first message %q, want %q", got, want)
+	}
+	if got := d.ChatHistory[2].Content; got != goCode {
+		t.Errorf("second message %q, want %q", got, goCode)
+	}
+}
