@@ -70,6 +70,9 @@ func TestAFailedPromptDoesNotPoisonTheNext(t *testing.T) {
 	if !strings.Contains(out, "ok: hello") || !strings.Contains(out, "ok: next one") || !strings.Contains(out, "ok: FORBIDDEN words") {
 		t.Fatalf("replies:\n%s\nstderr:\n%s", out, errOut)
 	}
+	if strings.Contains(out+errOut, "waiting for the model") {
+		t.Fatalf("a spinner was drawn on a pipe:\n%s%s", out, errOut)
+	}
 	if !strings.Contains(errOut, "content filtered") || !strings.Contains(errOut, "/retry resends it") || !strings.Contains(errOut, "/rewind") {
 		t.Fatalf("the error line does not say what became of the prompt:\n%s", errOut)
 	}

@@ -38,6 +38,8 @@ type rootOptions struct {
 	// Agent and Coder start in that mode; AutoExec lets tools write and
 	// run commands without asking (CHATCLI_AGENT_AUTO_EXEC).
 	Agent, Coder, AutoExec bool
+	// NoAnim turns the spinner off.
+	NoAnim bool
 }
 
 const rootLong = `chatcli is a terminal AI chat client whose conversations are kept as durable,
@@ -121,6 +123,7 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 	fl.BoolVar(&o.Agent, "agent", false, "agent mode: the model may read files and run commands (with -p: run the task, print the final answer)")
 	fl.BoolVar(&o.Coder, "coder", false, "coder mode: like --agent, and the model may also write files")
 	fl.BoolVar(&o.AutoExec, "agent-auto-exec", false, "let tools write files and run commands without asking (CHATCLI_AGENT_AUTO_EXEC)")
+	fl.BoolVar(&o.NoAnim, "no-anim", false, "no spinner while waiting for the model, a compaction or a search")
 	cmd.PersistentFlags().StringVar(&o.Provider, "provider", "", "provider: openai, anthropic or offline (default from LLM_PROVIDER)")
 	cmd.PersistentFlags().StringVar(&o.Model, "model", "", "model name (default from OPENAI_MODEL / ANTHROPIC_MODEL)")
 	cmd.AddCommand(newSessionCmd(f), newConfigCmd(f), newStorageCmd(f, nil))
@@ -189,13 +192,17 @@ func replRun(ctx context.Context, o *rootOptions) error {
 		return err
 	}
 	s := o.f.streams
+	spin, out := s.spinner(o.NoAnim)
 	// The retention pass: its one-line summary usually comes before the
 	// banner; the REPL never waits long for it, and it is let finish on exit.
 	done := retention.Background(ctx, c.Home, retention.FromConfig(c), func(line string) { fmt.Fprintln(s.Err, "note: "+line) })
 	defer waitAtMost(done, retentionExitWait)
 	waitAtMost(done, retentionStartWait)
-	opts := repl.Options{Engine: e, In: s.In, Out: s.Out, Err: s.Err, Banner: banner(e.Provider()), Autosave: c.Autosave, Config: &c,
+	opts := repl.Options{Engine: e, In: s.In, Out: out, Err: s.Err, Banner: banner(e.Provider()), Autosave: c.Autosave, Config: &c,
 		Class: scriptClass}
+	if spin != nil {
+		opts.Progress = spin.Start
+	}
 	for _, w := range c.Warnings {
 		fmt.Fprintln(s.Err, "warning: "+w)
 	}
@@ -207,7 +214,10 @@ func replRun(ctx context.Context, o *rootOptions) error {
 			return err
 		}
 		opts.Reader = editorReader{ed}
-		o.f.permit.SetAsk(opts.Reader.ReadLine)
+		o.f.permit.SetAsk(func(ctx context.Context, q string) (string, error) {
+			spin.Stop() // the question replaces the spinner
+			return opts.Reader.ReadLine(ctx, q)
+		})
 		opts.Confirm = s.confirm
 		if f, ok := s.In.(*os.File); ok {
 			opts.WatchKeys = repl.EscCancels(f)

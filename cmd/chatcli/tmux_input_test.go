@@ -3,9 +3,14 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 )
 
 // TestPastedCodeRoundTripsIntoTheSession pastes code (indentation, blank
@@ -49,5 +54,33 @@ func TestPastedCodeRoundTripsIntoTheSession(t *testing.T) {
 	}
 	if got := d.ChatHistory[2].Content; got != goCode {
 		t.Errorf("second message %q, want %q", got, goCode)
+	}
+}
+
+// TestSpinnerWhileWaitingForTheFirstToken: a server that waits 3 s before
+// its first token; the terminal shows the spinner with the seconds
+// elapsed, and it is gone once the reply's text arrives.
+func TestSpinnerWhileWaitingForTheFirstToken(t *testing.T) {
+	needTmux(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.(http.Flusher).Flush()
+		time.Sleep(3 * time.Second)
+		fmt.Fprint(w, `data: {"id":"1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"the answer arrived"}}]}`+"\n\n")
+		fmt.Fprint(w, `data: {"id":"1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}`+"\n\ndata: [DONE]\n\n")
+	}))
+	defer srv.Close()
+	s := tmuxSession{t: t, name: fmt.Sprintf("chatcli-spin-%d", os.Getpid())}
+	home := s.home()
+	command := fmt.Sprintf("env -i PATH=%q HOME=%q CHATCLI_HOME=%q OPENAI_BASE_URL=%q OPENAI_MODEL=m TERM=xterm-256color %q; sleep 30",
+		os.Getenv("PATH"), home, home, srv.URL+"/v1", binary)
+	s.run("new-session", "-d", "-s", s.name, "-x", "120", "-y", "40", command)
+	s.waitFor("m>")
+	s.run("send-keys", "-t", s.name, "slow question", "Enter")
+	s.waitFor("waiting for the model… 1s")
+	scr := s.waitFor("the answer arrived")
+	if strings.Contains(scr, "waiting for the model") {
+		t.Fatalf("the spinner is still on screen after the text arrived:\n%s", scr)
 	}
 }

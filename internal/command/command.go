@@ -33,6 +33,20 @@ type Env struct {
 	// Ask reads one answer on the terminal (the rewind menu's choice); nil
 	// when there is none.
 	Ask func(prompt string) (string, error)
+	// Progress shows label ("waiting for the model") as activity on the
+	// terminal until the returned stop is called or output is written to
+	// Out or Err (render.Spinner); nil when nothing is shown (not a
+	// terminal, --no-anim).
+	Progress func(label string) (stop func())
+}
+
+// progress starts Progress for label when there is one; the stop function
+// returned is never nil.
+func (env *Env) progress(label string) (stop func()) {
+	if env.Progress == nil {
+		return func() {}
+	}
+	return env.Progress(label)
 }
 
 // Command is one slash command.

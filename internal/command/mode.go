@@ -50,6 +50,18 @@ func modeCommand(mode string) func(context.Context, *Env, []string) error {
 // cancelled, the error says that the prompt is kept unanswered and how to
 // resend it.
 func RunTurn(ctx context.Context, env *Env, prompt string) error {
+	const waiting = "waiting for the model"
+	defer env.progress(waiting)()
+	if env.Progress != nil { // after each tool call's line, the next request
+		prev := env.Engine.SetOnTool(nil)
+		env.Engine.SetOnTool(func(a conversation.ToolActivity) {
+			if prev != nil {
+				prev(a)
+			}
+			env.progress(waiting)
+		})
+		defer env.Engine.SetOnTool(prev)
+	}
 	wrote := false
 	_, err := env.Engine.Turn(ctx, prompt, func(s string) {
 		wrote = wrote || s != ""

@@ -67,6 +67,9 @@ type Options struct {
 	// errors so that the caller's exit status keeps the class. Nil groups
 	// provider errors (provider.ErrProvider) only.
 	Class func(error) int
+	// Progress shows activity while the REPL waits (command.Env.Progress);
+	// nil shows none.
+	Progress func(label string) (stop func())
 	// WatchKeys, when set, wraps long commands (/compact) so that keys can
 	// cancel them (EscCancels); nil leaves Ctrl+C alone to cancel.
 	WatchKeys func(context.Context) (context.Context, func())
@@ -78,7 +81,8 @@ type Options struct {
 // (autosaved as the settings say) on every one of these paths.
 func Run(ctx context.Context, o Options) error {
 	interactive := o.Reader != nil
-	env := &command.Env{Engine: o.Engine, Out: o.Out, Err: o.Err, Interactive: interactive, Confirm: o.Confirm, Config: o.Config}
+	env := &command.Env{Engine: o.Engine, Out: o.Out, Err: o.Err, Interactive: interactive, Confirm: o.Confirm, Config: o.Config,
+		Progress: o.Progress}
 	if o.Banner != "" {
 		fmt.Fprintln(o.Err, o.Banner)
 	}
