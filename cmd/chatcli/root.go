@@ -38,8 +38,9 @@ type rootOptions struct {
 	// Agent and Coder start in that mode; AutoExec lets tools write and
 	// run commands without asking (CHATCLI_AGENT_AUTO_EXEC).
 	Agent, Coder, AutoExec bool
-	// NoAnim turns the spinner off.
-	NoAnim bool
+	// NoAnim turns the spinner off; Raw prints replies as they arrive,
+	// without rendering their Markdown.
+	NoAnim, Raw bool
 }
 
 const rootLong = `chatcli is a terminal AI chat client whose conversations are kept as durable,
@@ -61,9 +62,10 @@ CHATCLI_SESSION_TRANSCRIPT (on|off), CHATCLI_SESSION_TTL (90d),
 CHATCLI_SESSION_AUTOSAVE_KEEP (600), CHATCLI_REQUEST_TIMEOUT (10m),
 CHATCLI_CONTEXT_WINDOW (tokens), HISTORY_FILE, HISTORY_MAX_SIZE,
 CHATCLI_AGENT_AUTO_EXEC (off), CHATCLI_AGENT_MAX_STEPS (25),
-CHATCLI_MCP_SESSION_AUTOSAVE (mcp-<id> copies of MCP/ACP conversations;
-follows CHATCLI_SESSION_AUTOSAVE), CHATCLI_DEBUG_LOCKSTATS (any value: lock
-waits on stderr at exit).
+CHATCLI_RENDER (on: Markdown replies on a terminal; NO_COLOR or CLICOLOR=0
+turn colour off), CHATCLI_MCP_SESSION_AUTOSAVE (mcp-<id> copies of MCP/ACP
+conversations; follows CHATCLI_SESSION_AUTOSAVE), CHATCLI_DEBUG_LOCKSTATS
+(any value: lock waits on stderr at exit).
 
 Encryption at rest: CHATCLI_ENCRYPTION_KEY (base64 of 32 bytes, e.g.
 ` + "`openssl rand -base64 32`" + `) seals every session file and journal line with
@@ -124,6 +126,7 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 	fl.BoolVar(&o.Coder, "coder", false, "coder mode: like --agent, and the model may also write files")
 	fl.BoolVar(&o.AutoExec, "agent-auto-exec", false, "let tools write files and run commands without asking (CHATCLI_AGENT_AUTO_EXEC)")
 	fl.BoolVar(&o.NoAnim, "no-anim", false, "no spinner while waiting for the model, a compaction or a search")
+	fl.BoolVar(&o.Raw, "raw", false, "print replies as they arrive, without rendering Markdown (CHATCLI_RENDER=off)")
 	cmd.PersistentFlags().StringVar(&o.Provider, "provider", "", "provider: openai, anthropic or offline (default from LLM_PROVIDER)")
 	cmd.PersistentFlags().StringVar(&o.Model, "model", "", "model name (default from OPENAI_MODEL / ANTHROPIC_MODEL)")
 	cmd.AddCommand(newSessionCmd(f), newConfigCmd(f), newStorageCmd(f, nil))
@@ -192,17 +195,14 @@ func replRun(ctx context.Context, o *rootOptions) error {
 		return err
 	}
 	s := o.f.streams
-	spin, out := s.spinner(o.NoAnim)
+	term, out := s.terminal(c, o.NoAnim, o.Raw)
 	// The retention pass: its one-line summary usually comes before the
 	// banner; the REPL never waits long for it, and it is let finish on exit.
 	done := retention.Background(ctx, c.Home, retention.FromConfig(c), func(line string) { fmt.Fprintln(s.Err, "note: "+line) })
 	defer waitAtMost(done, retentionExitWait)
 	waitAtMost(done, retentionStartWait)
 	opts := repl.Options{Engine: e, In: s.In, Out: out, Err: s.Err, Banner: banner(e.Provider()), Autosave: c.Autosave, Config: &c,
-		Class: scriptClass}
-	if spin != nil {
-		opts.Progress = spin.Start
-	}
+		Class: scriptClass, Progress: term.progress(), Reply: term.reply()}
 	for _, w := range c.Warnings {
 		fmt.Fprintln(s.Err, "warning: "+w)
 	}
@@ -215,7 +215,8 @@ func replRun(ctx context.Context, o *rootOptions) error {
 		}
 		opts.Reader = editorReader{ed}
 		o.f.permit.SetAsk(func(ctx context.Context, q string) (string, error) {
-			spin.Stop() // the question replaces the spinner
+			term.spin.Stop() // the question replaces the spinner
+			term.flush()     // and comes after the reply's text
 			return opts.Reader.ReadLine(ctx, q)
 		})
 		opts.Confirm = s.confirm

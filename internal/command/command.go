@@ -38,6 +38,10 @@ type Env struct {
 	// Out or Err (render.Spinner); nil when nothing is shown (not a
 	// terminal, --no-anim).
 	Progress func(label string) (stop func())
+	// Reply returns the writer a turn's reply is streamed to (rendered
+	// Markdown on a terminal); its Close ends the reply. Nil streams the
+	// reply to Out as it arrives.
+	Reply func(out io.Writer) io.WriteCloser
 }
 
 // progress starts Progress for label when there is one; the stop function

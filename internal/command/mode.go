@@ -62,15 +62,33 @@ func RunTurn(ctx context.Context, env *Env, prompt string) error {
 		})
 		defer env.Engine.SetOnTool(prev)
 	}
-	wrote := false
-	_, err := env.Engine.Turn(ctx, prompt, func(s string) {
-		wrote = wrote || s != ""
-		io.WriteString(env.Out, s)
-	})
-	if wrote {
-		fmt.Fprintln(env.Out)
+	out := io.WriteCloser(&plainReply{w: env.Out})
+	if env.Reply != nil {
+		out = env.Reply(env.Out)
 	}
+	_, err := env.Engine.Turn(ctx, prompt, func(s string) { io.WriteString(out, s) })
+	out.Close()
 	return turnFailed(ctx, env, err)
+}
+
+// plainReply writes a reply as it arrives and ends it with a line feed
+// when it wrote anything.
+type plainReply struct {
+	w     io.Writer
+	wrote bool
+}
+
+func (p *plainReply) Write(b []byte) (int, error) {
+	p.wrote = p.wrote || len(b) > 0
+	return p.w.Write(b)
+}
+
+func (p *plainReply) Close() error {
+	if !p.wrote {
+		return nil
+	}
+	_, err := fmt.Fprintln(p.w)
+	return err
 }
 
 // ToolLine is the one-line report of a tool call that ran, as the surfaces

@@ -93,6 +93,11 @@ type Config struct {
 	// EncryptionKey is CHATCLI_ENCRYPTION_KEY parsed (key.go); the zero Key
 	// when unset: session files and journals are then written in plaintext.
 	EncryptionKey seal.Key
+	// Render is CHATCLI_RENDER (default true): on a terminal, the REPL
+	// renders replies as Markdown. NoColor is true when NO_COLOR is set
+	// (no-color.org) or CLICOLOR is 0: output has no colour, and replies
+	// are plain.
+	Render, NoColor bool
 	// Agent is the agent and coder mode settings (CHATCLI_AGENT_*).
 	Agent Agent
 	// Warnings are settings that were ignored, with the reason; the REPL
@@ -137,6 +142,8 @@ func fromEnv(getenv func(string) string) (Config, error) {
 		Transcript:       true,
 		SessionTTL:       DefaultSessionTTL,
 		AutosaveKeep:     DefaultAutosaveKeep,
+		Render:           true,
+		NoColor:          getenv("NO_COLOR") != "" || getenv("CLICOLOR") == "0",
 	}
 	if c.Home == "" {
 		home, err := os.UserHomeDir()
@@ -182,7 +189,7 @@ func fromEnv(getenv func(string) string) (Config, error) {
 	if err := c.readAgent(getenv); err != nil {
 		return c, err
 	}
-	for name, dst := range map[string]*bool{"CHATCLI_SESSION_AUTOSAVE": &c.Autosave, "CHATCLI_SESSION_TRANSCRIPT": &c.Transcript} {
+	for name, dst := range map[string]*bool{"CHATCLI_SESSION_AUTOSAVE": &c.Autosave, "CHATCLI_SESSION_TRANSCRIPT": &c.Transcript, "CHATCLI_RENDER": &c.Render} {
 		if v := getenv(name); v != "" {
 			b, err := ParseBool(v)
 			if err != nil {

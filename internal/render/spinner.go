@@ -82,17 +82,21 @@ func (s *Spinner) run(label string, stop, done chan struct{}) {
 	}
 }
 
-// Guard returns a writer that stops the spinner before each write to w, so
-// that output (a reply's first token, a notice, a question) is never mixed
-// with its frames and the spinner is gone the moment output starts.
-func (s *Spinner) Guard(w io.Writer) io.Writer { return guard{s: s, w: w} }
+// Before returns a writer that calls each of fns before every write to w:
+// Spinner.Stop, so that output (a reply's first token, a notice, a
+// question) is never mixed with the spinner's frames and the spinner is
+// gone the moment output starts; Stream.Flush, so that a reply's text
+// comes before what is written next.
+func Before(w io.Writer, fns ...func()) io.Writer { return before{w: w, fns: fns} }
 
-type guard struct {
-	s *Spinner
-	w io.Writer
+type before struct {
+	w   io.Writer
+	fns []func()
 }
 
-func (g guard) Write(p []byte) (int, error) {
-	g.s.Stop()
-	return g.w.Write(p)
+func (b before) Write(p []byte) (int, error) {
+	for _, f := range b.fns {
+		f()
+	}
+	return b.w.Write(p)
 }

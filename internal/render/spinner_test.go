@@ -38,7 +38,7 @@ func TestSpinnerShowsTheLabelAndIsClearedBeforeOutput(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	w := s.Guard(&out)
+	w := Before(&out, s.Stop)
 	w.Write([]byte("Hello"))
 	got := out.String()
 	if !strings.HasSuffix(got, "\r\x1b[KHello") {

@@ -70,6 +70,9 @@ type Options struct {
 	// Progress shows activity while the REPL waits (command.Env.Progress);
 	// nil shows none.
 	Progress func(label string) (stop func())
+	// Reply streams each reply (command.Env.Reply); nil writes it to Out
+	// as it arrives.
+	Reply func(out io.Writer) io.WriteCloser
 	// WatchKeys, when set, wraps long commands (/compact) so that keys can
 	// cancel them (EscCancels); nil leaves Ctrl+C alone to cancel.
 	WatchKeys func(context.Context) (context.Context, func())
@@ -82,7 +85,7 @@ type Options struct {
 func Run(ctx context.Context, o Options) error {
 	interactive := o.Reader != nil
 	env := &command.Env{Engine: o.Engine, Out: o.Out, Err: o.Err, Interactive: interactive, Confirm: o.Confirm, Config: o.Config,
-		Progress: o.Progress}
+		Progress: o.Progress, Reply: o.Reply}
 	if o.Banner != "" {
 		fmt.Fprintln(o.Err, o.Banner)
 	}

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+)
+
+// markdownReply is what markdownServer streams, in pieces that cut
+// through the Markdown's blocks.
+const markdownReply = "Here is **the fix**:\n\n```go\nfunc main() {\n\tfmt.Println(\"ok\")\n}\n```\n\n| col | n |\n|-----|--:|\n| a | 10 |\n"
+
+// markdownServer streams markdownReply over the chat-completions SSE wire
+// format, seven bytes a chunk.
+func markdownServer(t *testing.T) *httptest.Server {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "text/event-stream")
+		for s := markdownReply; s != ""; {
+			n := min(7, len(s))
+			part, _ := json.Marshal(s[:n])
+			s = s[n:]
+			fmt.Fprintf(w, "data: {\"id\":\"1\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":%s}}]}\n\n", part)
+			w.(http.Flusher).Flush()
+		}
+		fmt.Fprint(w, "data: {\"id\":\"1\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n")
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// TestRepliesAreRenderedOnATerminalAndPlainOnAPipe: the same reply shows
+// highlighted code and an aligned table in the REPL on a terminal, and
+// comes out byte for byte as the model sent it through a pipe.
+func TestRepliesAreRenderedOnATerminalAndPlainOnAPipe(t *testing.T) {
+	srv := markdownServer(t)
+	env := []string{"CHATCLI_HOME=" + t.TempDir(), "OPENAI_BASE_URL=" + srv.URL + "/v1", "OPENAI_MODEL=m"}
+	out, errOut, code := run(t, env, "show me\n")
+	if code != 0 || out != markdownReply+"\n" {
+		t.Fatalf("piped reply (exit %d) %q, want the reply as sent\n%s", code, out, errOut)
+	}
+
+	needTmux(t)
+	s := tmuxSession{t: t, name: fmt.Sprintf("chatcli-render-%d", os.Getpid())}
+	home := s.home()
+	command := fmt.Sprintf("env -i PATH=%q HOME=%q CHATCLI_HOME=%q OPENAI_BASE_URL=%q OPENAI_MODEL=m TERM=xterm-256color %q; sleep 30",
+		os.Getenv("PATH"), home, home, srv.URL+"/v1", binary)
+	s.run("new-session", "-d", "-s", s.name, "-x", "100", "-y", "40", command)
+	s.waitFor("m>")
+	s.run("send-keys", "-t", s.name, "show me", "Enter")
+	scr := s.waitFor("col │  n")
+	if strings.Contains(scr, "```") || strings.Contains(scr, "**") || strings.Contains(scr, "|--") {
+		t.Fatalf("raw Markdown on the terminal:\n%s", scr)
+	}
+	if !strings.Contains(scr, "Here is the fix:") || !strings.Contains(scr, "a   │ 10") {
+		t.Fatalf("rendered reply:\n%s", scr)
+	}
+	colours := s.run("capture-pane", "-p", "-e", "-t", s.name)
+	for _, l := range strings.Split(colours, "\n") {
+		if strings.Contains(l, "Println") {
+			if !strings.Contains(l, "\x1b[38;5;") {
+				t.Fatalf("the code is not highlighted: %q", l)
+			}
+			return
+		}
+	}
+	t.Fatalf("no code line on screen:\n%s", colours)
+}
