@@ -14,23 +14,32 @@ import (
 // terminalOutput is what the REPL draws on a terminal beyond plain text:
 // the spinner and rendered replies. Either may be off (nil).
 type terminalOutput struct {
-	spin *render.Spinner
-	md   *render.Markdown
+	spin   *render.Spinner
+	md     *render.Markdown
+	prompt func(string) string // colours the prompt; nil leaves it plain
 
 	mu  sync.Mutex
 	cur *render.Stream // the reply being rendered; nil between replies
 }
 
-// terminal sets up the REPL's spinner (stdout a terminal, noAnim false) and
+// terminal sets up the REPL's spinner (stdout a terminal, noAnim false),
 // Markdown rendering (stdout a terminal, raw false, CHATCLI_RENDER on, no
-// NO_COLOR), and returns the writer for replies and messages, which stops
+// NO_COLOR) and colours (the prompt on a terminal, the error, warning and
+// note lines of standard error when it is one; none with NO_COLOR or
+// CLICOLOR=0), and returns the writer for replies and messages, which stops
 // the spinner before each write. Standard error is wrapped to stop it and
 // to finish the reply's rendered text first, so notices, tool lines and
 // questions come after it.
 func (s *ioStreams) terminal(c config.Config, noAnim, raw bool) (*terminalOutput, io.Writer) {
 	t := &terminalOutput{}
+	if s.ErrTTY && !c.NoColor {
+		s.Err = render.Labelled(s.Err)
+	}
 	if !s.OutTTY {
 		return t, s.Out
+	}
+	if !c.NoColor {
+		t.prompt = render.Prompt
 	}
 	if !noAnim {
 		t.spin = render.NewSpinner(s.Out)

@@ -71,3 +71,37 @@ func TestRepliesAreRenderedOnATerminalAndPlainOnAPipe(t *testing.T) {
 	}
 	t.Fatalf("no code line on screen:\n%s", colours)
 }
+
+// TestColoursFollowNoColor: on a terminal the prompt and error lines are
+// coloured; with NO_COLOR they are not.
+func TestColoursFollowNoColor(t *testing.T) {
+	needTmux(t)
+	for _, noColor := range []bool{false, true} {
+		s := tmuxSession{t: t, name: fmt.Sprintf("chatcli-colour-%v-%d", noColor, os.Getpid())}
+		home := s.home()
+		extra := ""
+		if noColor {
+			extra = "NO_COLOR=1"
+		}
+		command := fmt.Sprintf("env -i PATH=%q HOME=%q CHATCLI_HOME=%q TERM=xterm-256color %s %q; sleep 30",
+			os.Getenv("PATH"), home, home, extra, binary)
+		s.run("new-session", "-d", "-s", s.name, "-x", "100", "-y", "30", command)
+		s.waitFor("offline>")
+		s.run("send-keys", "-t", s.name, "/nope", "Enter")
+		s.waitFor("error: unknown command /nope")
+		screen := s.run("capture-pane", "-p", "-e", "-t", s.name)
+		var promptLine, errorLine string
+		for _, l := range strings.Split(screen, "\n") {
+			switch {
+			case strings.Contains(l, "offline>") && promptLine == "":
+				promptLine = l
+			case strings.Contains(l, "error: unknown command"):
+				errorLine = l
+			}
+		}
+		coloured := strings.Contains(promptLine, "\x1b[") && strings.Contains(errorLine, "\x1b[")
+		if coloured == noColor {
+			t.Errorf("NO_COLOR=%v: prompt %q, error %q", noColor, promptLine, errorLine)
+		}
+	}
+}

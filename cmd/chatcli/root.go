@@ -202,7 +202,7 @@ func replRun(ctx context.Context, o *rootOptions) error {
 	defer waitAtMost(done, retentionExitWait)
 	waitAtMost(done, retentionStartWait)
 	opts := repl.Options{Engine: e, In: s.In, Out: out, Err: s.Err, Banner: banner(e.Provider()), Autosave: c.Autosave, Config: &c,
-		Class: scriptClass, Progress: term.progress(), Reply: term.reply()}
+		Class: scriptClass, Progress: term.progress(), Reply: term.reply(), StylePrompt: term.prompt}
 	for _, w := range c.Warnings {
 		fmt.Fprintln(s.Err, "warning: "+w)
 	}

@@ -73,6 +73,8 @@ type Options struct {
 	// Reply streams each reply (command.Env.Reply); nil writes it to Out
 	// as it arrives.
 	Reply func(out io.Writer) io.WriteCloser
+	// StylePrompt colours the prompt on a terminal; nil leaves it plain.
+	StylePrompt func(string) string
 	// WatchKeys, when set, wraps long commands (/compact) so that keys can
 	// cancel them (EscCancels); nil leaves Ctrl+C alone to cancel.
 	WatchKeys func(context.Context) (context.Context, func())
@@ -102,7 +104,11 @@ func Run(ctx context.Context, o Options) error {
 	failed, firstClass, sameClass := 0, 0, true
 	var readErr, lastFailure error
 	for {
-		line, err := read.ReadLine(ctx, prompt(o.Engine))
+		p := prompt(o.Engine)
+		if interactive && o.StylePrompt != nil {
+			p = o.StylePrompt(p)
+		}
+		line, err := read.ReadLine(ctx, p)
 		if errors.Is(err, ErrInterrupt) && ctx.Err() == nil {
 			continue
 		}
