@@ -120,7 +120,7 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 		return fmt.Errorf("%w: %v; see %s --help", errFlags, err, c.CommandPath())
 	})
 	fl := cmd.Flags()
-	fl.StringVarP(&o.Prompt, "prompt", "p", "", "run one prompt, print the reply and exit")
+	fl.StringVarP(&o.Prompt, "prompt", "p", "", "run one prompt, print the reply and exit (piped input is appended; - reads the prompt from stdin)")
 	fl.StringVar(&o.Session, "session", "", "with -p: continue session `NAME` (created if missing) and save it")
 	fl.BoolVar(&o.Agent, "agent", false, "agent mode: the model may read files and run commands (with -p: run the task, print the final answer)")
 	fl.BoolVar(&o.Coder, "coder", false, "coder mode: like --agent, and the model may also write files")
@@ -140,6 +140,9 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 func oneShotRun(ctx context.Context, o *rootOptions) (err error) {
 	if strings.TrimSpace(o.Prompt) == "" {
 		return fmt.Errorf("%w: -p needs a prompt", errFlags)
+	}
+	if o.Prompt, err = oneShotPrompt(o.Prompt, o.f.streams); err != nil {
+		return err
 	}
 	c, err := o.f.config(o.Provider, o.Model)
 	if err != nil {
