@@ -21,6 +21,8 @@ import (
 type factory struct {
 	streams *ioStreams
 	getenv  func(string) string
+	// file is the config file, read by settings on first use.
+	file *config.File
 	// markers hold "session open" marks of the engines built here; close
 	// releases them when the command ends.
 	markers []*retention.Marker
@@ -82,7 +84,7 @@ func lockStatsLine(stores []*session.Store) string {
 
 // config reads the environment and applies --provider / --model.
 func (f *factory) config(providerFlag, modelFlag string) (config.Config, error) {
-	c, err := config.FromEnv(f.getenv)
+	c, err := f.settings()
 	if err != nil {
 		return c, err
 	}
@@ -185,7 +187,7 @@ func (f *factory) storeFromEnv() (*session.Store, error) {
 
 // configStore reads the configuration and opens its store.
 func (f *factory) configStore() (config.Config, *session.Store, error) {
-	c, err := config.FromEnv(f.getenv)
+	c, err := f.settings()
 	if err != nil {
 		return c, nil, err
 	}

@@ -71,7 +71,7 @@ func Commands() []Command {
 			return runSession(ctx, env, append([]string{"new"}, args...))
 		}},
 		{Name: "session", Usage: "/session VERB [ARGS]", Summary: "save, load and manage sessions (/session help)", Run: runSession},
-		{Name: "config", Usage: "/config session", Summary: "show the session settings, their sources and the active journal", Run: runConfig},
+		{Name: "config", Usage: "/config [session]", Summary: "show every setting with its value and source; session: the session settings and the active journal", Run: runConfig},
 		{Name: "compact", Usage: "/compact [instruction]", Summary: "summarise older messages (keeps the last 10; with an instruction, the last 4)", Run: runCompact},
 		{Name: "storage", Usage: storageUsage, Summary: "disk use per store and the retention rules; prune lists what they remove, --apply removes it", Run: runStorage},
 		{Name: "rewind", Usage: rewindUsage, Summary: "step back to a checkpoint: the conversation, the files the tools changed, or both (Esc Esc opens the menu); compact undoes the last compaction", Run: runRewind},

@@ -105,7 +105,9 @@ type Config struct {
 	Warnings []string
 
 	fromEnv map[string]bool // variables whose value was taken
-	oldKey  string          // CHATCLI_ENCRYPTION_KEY_OLD, parsed by OldKey
+	file    *File           // the config file beneath the environment (Load)
+	env     func(string) string
+	oldKey  string // CHATCLI_ENCRYPTION_KEY_OLD, parsed by OldKey
 }
 
 // DefaultRequestTimeout is the LLM request limit when none is configured.
@@ -295,8 +297,8 @@ func (c Config) SessionSettings() []Setting {
 	}
 	for i := range out {
 		out[i].Source = "default"
-		if c.fromEnv[out[i].Name] {
-			out[i].Source = "environment"
+		if src := c.sourceOf(out[i].Name); src != "" {
+			out[i].Source = src
 		} else if out[i].Name == "CHATCLI_MCP_SESSION_AUTOSAVE" && c.fromEnv["CHATCLI_SESSION_AUTOSAVE"] {
 			out[i].Source = "follows CHATCLI_SESSION_AUTOSAVE"
 		} else if out[i].Name == "LLM_PROVIDER" && c.Provider != ProviderOffline {
