@@ -13,6 +13,7 @@ import (
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/editor"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/repl"
 	"github.com/chatcli/chatcli/internal/retention"
 )
@@ -63,9 +64,11 @@ CHATCLI_SESSION_AUTOSAVE_KEEP (600), CHATCLI_REQUEST_TIMEOUT (10m),
 CHATCLI_CONTEXT_WINDOW (tokens), HISTORY_FILE, HISTORY_MAX_SIZE,
 CHATCLI_AGENT_AUTO_EXEC (off), CHATCLI_AGENT_MAX_STEPS (25),
 CHATCLI_RENDER (on: Markdown replies on a terminal; NO_COLOR or CLICOLOR=0
-turn colour off), CHATCLI_MCP_SESSION_AUTOSAVE (mcp-<id> copies of MCP/ACP
-conversations; follows CHATCLI_SESSION_AUTOSAVE), CHATCLI_DEBUG_LOCKSTATS
-(any value: lock waits on stderr at exit).
+turn colour off), CHATCLI_LANG (pt-BR or en; else LC_ALL, LANG),
+CHATCLI_MCP_SESSION_AUTOSAVE (mcp-<id> copies of MCP/ACP conversations;
+follows CHATCLI_SESSION_AUTOSAVE), CHATCLI_DEBUG_LOCKSTATS (any value: lock
+waits on stderr at exit). Each may also be set in the config file (chatcli
+config --help).
 
 Encryption at rest: CHATCLI_ENCRYPTION_KEY (base64 of 32 bytes, e.g.
 ` + "`openssl rand -base64 32`" + `) seals every session file and journal line with
@@ -205,7 +208,8 @@ func replRun(ctx context.Context, o *rootOptions) error {
 	defer waitAtMost(done, retentionExitWait)
 	waitAtMost(done, retentionStartWait)
 	opts := repl.Options{Engine: e, In: s.In, Out: out, Err: s.Err, Banner: banner(e.Provider()), Autosave: c.Autosave, Config: &c,
-		Class: scriptClass, Progress: term.progress(), Reply: term.reply(), StylePrompt: term.prompt}
+		Class: scriptClass, Progress: term.progress(), Reply: term.reply(), StylePrompt: term.prompt,
+		Lang: i18n.FromEnv(o.f.file.Getenv(o.f.getenv))}
 	for _, w := range c.Warnings {
 		fmt.Fprintln(s.Err, "warning: "+w)
 	}

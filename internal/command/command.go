@@ -10,6 +10,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // ErrUsage is wrapped by errors about how a command was typed.
@@ -42,7 +43,12 @@ type Env struct {
 	// Markdown on a terminal); its Close ends the reply. Nil streams the
 	// reply to Out as it arrives.
 	Reply func(out io.Writer) io.WriteCloser
+	// Lang is the language of what commands report; nil is English.
+	Lang *i18n.Printer
 }
+
+// say writes the message whose English format is key to Out, in Lang.
+func (env *Env) say(key string, args ...any) { env.Lang.Fprintf(env.Out, key, args...) }
 
 // progress starts Progress for label when there is one; the stop function
 // returned is never nil.

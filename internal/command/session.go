@@ -99,7 +99,7 @@ func sessionSave(env *Env, a []string, yes bool) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(env.Out, "Saved %d messages as session %q; later turns are saved there too.\n", len(env.Engine.History()), env.Engine.Bound())
+	env.say("Saved %d messages as session %q; later turns are saved there too.\n", len(env.Engine.History()), env.Engine.Bound())
 	return nil
 }
 
@@ -109,7 +109,7 @@ func sessionLoad(env *Env, a []string, _ bool) error {
 		return err
 	}
 	reportAutosave(env, autosaved)
-	fmt.Fprintf(env.Out, "Loaded session %q (%d messages).\n", env.Engine.Bound(), len(env.Engine.History()))
+	env.say("Loaded session %q (%d messages).\n", env.Engine.Bound(), len(env.Engine.History()))
 	return nil
 }
 
@@ -129,7 +129,7 @@ func sessionDelete(env *Env, a []string, yes bool) error {
 			return fmt.Errorf("%w: deleting needs confirmation: /session delete %s --yes", ErrUsage, name)
 		}
 		if !env.Confirm(fmt.Sprintf("Delete session %q?", name)) {
-			fmt.Fprintln(env.Out, "Not deleted.")
+			env.say("Not deleted.\n")
 			return nil
 		}
 	}
@@ -137,9 +137,9 @@ func sessionDelete(env *Env, a []string, yes bool) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(env.Out, "Session %q moved to the trash; `chatcli session restore %s` brings it back.\n", name, name)
+	env.say("Session %q moved to the trash; `chatcli session restore %s` brings it back.\n", name, name)
 	if cleared {
-		fmt.Fprintln(env.Out, "It was the active session: the conversation was cleared and is no longer bound.")
+		env.say("It was the active session: the conversation was cleared and is no longer bound.\n")
 	}
 	return nil
 }
@@ -150,7 +150,7 @@ func sessionNew(env *Env, _ []string, _ bool) error {
 		return err
 	}
 	reportAutosave(env, autosaved)
-	fmt.Fprintln(env.Out, "Started a new conversation.")
+	env.say("Started a new conversation.\n")
 	return nil
 }
 
@@ -164,9 +164,9 @@ func sessionFork(env *Env, a []string, _ bool) error {
 		return err
 	}
 	if from != "" {
-		fmt.Fprintf(env.Out, "Forked %q into %q (%d messages); now bound to %q, the original is untouched.\n", from, env.Engine.Bound(), len(env.Engine.History()), env.Engine.Bound())
+		env.say("Forked %q into %q (%d messages); now bound to %[2]q, the original is untouched.\n", from, env.Engine.Bound(), len(env.Engine.History()))
 	} else {
-		fmt.Fprintf(env.Out, "Forked the conversation into %q (%d messages); now bound to it.\n", env.Engine.Bound(), len(env.Engine.History()))
+		env.say("Forked the conversation into %q (%d messages); now bound to it.\n", env.Engine.Bound(), len(env.Engine.History()))
 	}
 	return nil
 }
@@ -178,9 +178,9 @@ func sessionAttach(env *Env, a []string, _ bool) error {
 	}
 	reportAutosave(env, autosaved)
 	if created {
-		fmt.Fprintf(env.Out, "Attached to new session %q; it is written at the next turn.\n", env.Engine.Bound())
+		env.say("Attached to new session %q; it is written at the next turn.\n", env.Engine.Bound())
 	} else {
-		fmt.Fprintf(env.Out, "Attached to session %q (%d messages); every turn is written through.\n", env.Engine.Bound(), len(env.Engine.History()))
+		env.say("Attached to session %q (%d messages); every turn is written through.\n", env.Engine.Bound(), len(env.Engine.History()))
 	}
 	return nil
 }
@@ -188,10 +188,10 @@ func sessionAttach(env *Env, a []string, _ bool) error {
 func sessionDetach(env *Env, _ []string, _ bool) error {
 	name := env.Engine.Detach()
 	if name == "" {
-		fmt.Fprintln(env.Out, "No session is bound.")
+		env.say("No session is bound.\n")
 		return nil
 	}
-	fmt.Fprintf(env.Out, "Detached from %q; the conversation continues unbound.\n", name)
+	env.say("Detached from %q; the conversation continues unbound.\n", name)
 	return nil
 }
 
@@ -218,7 +218,7 @@ func unsaved(dirty bool) string {
 
 func reportAutosave(env *Env, name string) {
 	if name != "" {
-		fmt.Fprintf(env.Out, "The previous conversation was saved as %q.\n", name)
+		env.say("The previous conversation was saved as %q.\n", name)
 	}
 }
 

@@ -39,6 +39,7 @@ var Variables = []Variable{
 	{Name: EnvEncryptionKeyOld, Summary: "the previous key, for chatcli storage rekey", Secret: true},
 	{Name: "CHATCLI_AGENT_AUTO_EXEC", Default: "off", Summary: "agent and coder tools write and run without asking"},
 	{Name: "CHATCLI_AGENT_MAX_STEPS", Default: "25", Summary: "requests one agent task may send"},
+	{Name: "CHATCLI_LANG", Default: "from LC_ALL, LC_MESSAGES or LANG, else en", Summary: "language of the messages: pt-BR or en"},
 	{Name: "CHATCLI_RENDER", Default: "on", Summary: "render replies as Markdown on a terminal"},
 	{Name: "CHATCLI_DEBUG_LOCKSTATS", Default: "off", Summary: "any value: lock waits on stderr at exit"},
 }

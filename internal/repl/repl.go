@@ -22,6 +22,7 @@ import (
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/provider"
 )
 
@@ -73,6 +74,8 @@ type Options struct {
 	// Reply streams each reply (command.Env.Reply); nil writes it to Out
 	// as it arrives.
 	Reply func(out io.Writer) io.WriteCloser
+	// Lang is the language of the commands' messages; nil is English.
+	Lang *i18n.Printer
 	// StylePrompt colours the prompt on a terminal; nil leaves it plain.
 	StylePrompt func(string) string
 	// WatchKeys, when set, wraps long commands (/compact) so that keys can
@@ -87,7 +90,7 @@ type Options struct {
 func Run(ctx context.Context, o Options) error {
 	interactive := o.Reader != nil
 	env := &command.Env{Engine: o.Engine, Out: o.Out, Err: o.Err, Interactive: interactive, Confirm: o.Confirm, Config: o.Config,
-		Progress: o.Progress, Reply: o.Reply}
+		Progress: o.Progress, Reply: o.Reply, Lang: o.Lang}
 	if o.Banner != "" {
 		fmt.Fprintln(o.Err, o.Banner)
 	}
