@@ -26,6 +26,15 @@ func (f *factory) settings() (config.Config, error) {
 	return config.Load(f.getenv, f.file)
 }
 
+// configPath is config.FilePath, an error when there is none.
+func (f *factory) configPath() (string, error) {
+	path := config.FilePath(f.getenv)
+	if path == "" {
+		return "", fmt.Errorf("%w: neither XDG_CONFIG_HOME nor HOME is set, so there is no config file", config.ErrConfig)
+	}
+	return path, nil
+}
+
 const configLong = `Show the settings chatcli reads, with their values and sources.
 
 Every setting is an environment variable, and may also be set in the config
@@ -76,9 +85,9 @@ func newConfigCmd(f *factory) *cobra.Command {
 		Short: "Print where the config file is read from",
 		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {
-			path := config.FilePath(f.getenv)
-			if path == "" {
-				return fmt.Errorf("%w: neither XDG_CONFIG_HOME nor HOME is set, so there is no config file", config.ErrConfig)
+			path, err := f.configPath()
+			if err != nil {
+				return err
 			}
 			fmt.Fprintln(f.streams.Out, path)
 			return nil
@@ -98,9 +107,9 @@ func newConfigInitCmd(f *factory) *cobra.Command {
 			"its default. An existing file is kept unless --force is given.",
 		Args: noArgs,
 		RunE: func(*cobra.Command, []string) error {
-			path := config.FilePath(f.getenv)
-			if path == "" {
-				return fmt.Errorf("%w: neither XDG_CONFIG_HOME nor HOME is set, so there is no config file", config.ErrConfig)
+			path, err := f.configPath()
+			if err != nil {
+				return err
 			}
 			if _, err := os.Lstat(path); err == nil && !force {
 				return fmt.Errorf("%w: %s exists; --force replaces it with the template", errFlags, path)

@@ -47,10 +47,7 @@ func TestRepliesAreRenderedOnATerminalAndPlainOnAPipe(t *testing.T) {
 
 	needTmux(t)
 	s := tmuxSession{t: t, name: fmt.Sprintf("chatcli-render-%d", os.Getpid())}
-	home := s.home()
-	command := fmt.Sprintf("env -i PATH=%q HOME=%q CHATCLI_HOME=%q OPENAI_BASE_URL=%q OPENAI_MODEL=m TERM=xterm-256color %q; sleep 30",
-		os.Getenv("PATH"), home, home, srv.URL+"/v1", binary)
-	s.run("new-session", "-d", "-s", s.name, "-x", "100", "-y", "40", command)
+	s.start(100, 40, "OPENAI_BASE_URL="+srv.URL+"/v1", "OPENAI_MODEL=m")
 	s.waitFor("m>")
 	s.run("send-keys", "-t", s.name, "show me", "Enter")
 	scr := s.waitFor("col │  n")
@@ -78,14 +75,11 @@ func TestColoursFollowNoColor(t *testing.T) {
 	needTmux(t)
 	for _, noColor := range []bool{false, true} {
 		s := tmuxSession{t: t, name: fmt.Sprintf("chatcli-colour-%v-%d", noColor, os.Getpid())}
-		home := s.home()
-		extra := ""
+		var env []string
 		if noColor {
-			extra = "NO_COLOR=1"
+			env = append(env, "NO_COLOR=1")
 		}
-		command := fmt.Sprintf("env -i PATH=%q HOME=%q CHATCLI_HOME=%q TERM=xterm-256color %s %q; sleep 30",
-			os.Getenv("PATH"), home, home, extra, binary)
-		s.run("new-session", "-d", "-s", s.name, "-x", "100", "-y", "30", command)
+		s.start(100, 30, env...)
 		s.waitFor("offline>")
 		s.run("send-keys", "-t", s.name, "/nope", "Enter")
 		s.waitFor("error: unknown command /nope")

@@ -21,10 +21,7 @@ import (
 func TestPastedCodeRoundTripsIntoTheSession(t *testing.T) {
 	needTmux(t)
 	s := tmuxSession{t: t, name: fmt.Sprintf("chatcli-paste-%d", os.Getpid())}
-	home := s.home()
-	command := fmt.Sprintf("env -i PATH=%q HOME=%q CHATCLI_HOME=%q TERM=xterm-256color %q; sleep 30",
-		os.Getenv("PATH"), home, home, binary)
-	s.run("new-session", "-d", "-s", s.name, "-x", "120", "-y", "40", command)
+	home := s.start(120, 40)
 	s.waitFor("offline>")
 	python := "def f():\n    x = 1\n\n    return x\n\n\nprint(f())"
 	goCode := "func main() {\n\tfmt.Println(\"olá\")\n}\n"
@@ -72,10 +69,7 @@ func TestSpinnerWhileWaitingForTheFirstToken(t *testing.T) {
 	}))
 	defer srv.Close()
 	s := tmuxSession{t: t, name: fmt.Sprintf("chatcli-spin-%d", os.Getpid())}
-	home := s.home()
-	command := fmt.Sprintf("env -i PATH=%q HOME=%q CHATCLI_HOME=%q OPENAI_BASE_URL=%q OPENAI_MODEL=m TERM=xterm-256color %q; sleep 30",
-		os.Getenv("PATH"), home, home, srv.URL+"/v1", binary)
-	s.run("new-session", "-d", "-s", s.name, "-x", "120", "-y", "40", command)
+	s.start(120, 40, "OPENAI_BASE_URL="+srv.URL+"/v1", "OPENAI_MODEL=m")
 	s.waitFor("m>")
 	s.run("send-keys", "-t", s.name, "slow question", "Enter")
 	s.waitFor("waiting for the model… 1s")
