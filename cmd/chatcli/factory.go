@@ -140,6 +140,16 @@ func (f *factory) provider(c config.Config) (provider.Provider, error) {
 	return p, nil
 }
 
+// switcher builds, from c, the provider /model and /switch ask for.
+func (f *factory) switcher(c config.Config) func(name, model string) (provider.Provider, error) {
+	return func(name, model string) (provider.Provider, error) {
+		if err := c.Override(name, model); err != nil {
+			return nil, err
+		}
+		return f.provider(c)
+	}
+}
+
 // engine builds a conversation engine whose notices go to stderr.
 func (f *factory) engine(c config.Config) (*conversation.Engine, error) {
 	st, err := f.store(c)

@@ -209,7 +209,7 @@ func replRun(ctx context.Context, o *rootOptions) error {
 	waitAtMost(done, retentionStartWait)
 	opts := repl.Options{Engine: e, In: s.In, Out: out, Err: s.Err, Banner: banner(e.Provider()), Autosave: c.Autosave, Config: &c,
 		Class: scriptClass, Progress: term.progress(), Reply: term.reply(), StylePrompt: term.prompt,
-		Lang: i18n.FromEnv(o.f.file.Getenv(o.f.getenv))}
+		Lang: i18n.FromEnv(o.f.file.Getenv(o.f.getenv)), Switch: o.f.switcher(c)}
 	for _, w := range c.Warnings {
 		fmt.Fprintln(s.Err, "warning: "+w)
 	}

@@ -43,6 +43,10 @@ type Env struct {
 	// Markdown on a terminal); its Close ends the reply. Nil streams the
 	// reply to Out as it arrives.
 	Reply func(out io.Writer) io.WriteCloser
+	// Switch builds the provider named with model ("" for its configured
+	// or default model), for /model and /switch; nil when the surface
+	// cannot change it.
+	Switch Switcher
 	// Lang is the language of what commands report; nil is English.
 	Lang *i18n.Printer
 }
@@ -76,6 +80,11 @@ func Commands() []Command {
 		{Name: "newsession", Usage: "/newsession", Summary: "start a new conversation (same as /session new)", Run: func(ctx context.Context, env *Env, args []string) error {
 			return runSession(ctx, env, append([]string{"new"}, args...))
 		}},
+		{Name: "clear", Usage: "/clear", Summary: "start a new conversation (same as /session new)", Run: func(ctx context.Context, env *Env, args []string) error {
+			return runSession(ctx, env, append([]string{"new"}, args...))
+		}},
+		{Name: "model", Usage: modelUsage, Summary: "show the provider and model, or use model NAME from the next turn", Run: runModel},
+		{Name: "switch", Usage: switchUsage, Summary: "use another provider (openai, anthropic, offline) from the next turn", Run: runSwitch},
 		{Name: "session", Usage: "/session VERB [ARGS]", Summary: "save, load and manage sessions (/session help)", Run: runSession},
 		{Name: "config", Usage: "/config [session]", Summary: "show every setting with its value and source; session: the session settings and the active journal", Run: runConfig},
 		{Name: "compact", Usage: "/compact [instruction]", Summary: "summarise older messages (keeps the last 10; with an instruction, the last 4)", Run: runCompact},

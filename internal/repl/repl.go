@@ -74,6 +74,8 @@ type Options struct {
 	// Reply streams each reply (command.Env.Reply); nil writes it to Out
 	// as it arrives.
 	Reply func(out io.Writer) io.WriteCloser
+	// Switch builds providers for /model and /switch (command.Env.Switch).
+	Switch command.Switcher
 	// Lang is the language of the commands' messages; nil is English.
 	Lang *i18n.Printer
 	// StylePrompt colours the prompt on a terminal; nil leaves it plain.
@@ -90,7 +92,7 @@ type Options struct {
 func Run(ctx context.Context, o Options) error {
 	interactive := o.Reader != nil
 	env := &command.Env{Engine: o.Engine, Out: o.Out, Err: o.Err, Interactive: interactive, Confirm: o.Confirm, Config: o.Config,
-		Progress: o.Progress, Reply: o.Reply, Lang: o.Lang}
+		Progress: o.Progress, Reply: o.Reply, Lang: o.Lang, Switch: o.Switch}
 	if o.Banner != "" {
 		fmt.Fprintln(o.Err, o.Banner)
 	}
