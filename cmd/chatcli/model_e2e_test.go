@@ -36,3 +36,17 @@ func TestModelAndSwitchChangeTheNextTurnOnly(t *testing.T) {
 		t.Fatalf("requests %q", reqs)
 	}
 }
+
+// TestSessionShowInTheREPL: /session show prints this conversation, or a
+// stored session by name; a missing one is exit 3.
+func TestSessionShowInTheREPL(t *testing.T) {
+	env := []string{"CHATCLI_HOME=" + t.TempDir()}
+	out, _, code := run(t, env, "hello\n/session show\n/session save s1\nmore\n/session show s1\n")
+	if code != 0 || !strings.Contains(out, "This conversation · 2 messages · not bound to a session\n\n#1 user\nhello\n") ||
+		!strings.Contains(out, "Session s1 · 4 messages") || !strings.Contains(out, "#3 user\nmore\n") {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	if _, errOut, code := run(t, env, "/session show nope\n"); code != exitNotFound || !strings.Contains(errOut, "nope") {
+		t.Fatalf("a missing session: exit %d %s", code, errOut)
+	}
+}

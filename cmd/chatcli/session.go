@@ -147,8 +147,7 @@ func sessionShowRun(o *sessionShowOptions) error {
 		_, err = out.Write(data)
 		return err
 	}
-	fmt.Fprintf(out, "Session %s · %d messages · updated %s\n", o.Name, len(s.History), s.UpdatedAt.Local().Format("2006-01-02 15:04"))
-	command.WriteTranscript(out, s.History)
+	command.WriteSession(out, o.Name, s)
 	return nil
 }
 

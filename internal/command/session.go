@@ -23,7 +23,7 @@ const anyArgs = -1
 var sessionVerbs []verb
 
 // takesName marks the verbs whose argument is an existing session.
-var takesName = map[string]bool{"load": true, "delete": true, "attach": true, "save": true}
+var takesName = map[string]bool{"load": true, "delete": true, "attach": true, "save": true, "show": true}
 
 func init() {
 	sessionVerbs = []verb{
@@ -35,6 +35,7 @@ func init() {
 		{"fork", "fork NEW", "copy the conversation into session NEW and bind to it", 1, sessionFork},
 		{"attach", "attach NAME", "bind to NAME: every turn is written through", 1, sessionAttach},
 		{"detach", "detach", "stop writing turns to the bound session", 0, sessionDetach},
+		{"show", "show [NAME]", "print the messages of session NAME, or of this conversation", anyArgs, sessionShow},
 		{"status", "status", "show the bound session and the conversation size", 0, sessionStatus},
 		{"export", "export md|jsonl [PATH]", "write the whole transcript (journal) as Markdown or JSONL", anyArgs, sessionExport},
 		{"transcript", "transcript show N [COUNT] | stats | search QUERY", "read the journal: messages from #N, statistics, ranked search", anyArgs, sessionTranscript},
@@ -228,4 +229,28 @@ func ErrorLine(err error) string {
 		return strings.TrimPrefix(err.Error(), "usage: ")
 	}
 	return message.ValidUTF8(err.Error())
+}
+
+// sessionShow is /session show [NAME]: the messages of a stored session, or
+// without NAME those of the live conversation.
+func sessionShow(env *Env, a []string, _ bool) error {
+	switch len(a) {
+	case 0:
+		e := env.Engine
+		bound := "not bound to a session"
+		if e.Bound() != "" {
+			bound = "bound to session " + e.Bound()
+		}
+		fmt.Fprintf(env.Out, "This conversation · %d messages · %s\n", len(e.History()), bound)
+		WriteTranscript(env.Out, e.History())
+		return nil
+	case 1:
+		s, err := env.Engine.Store().Load(a[0])
+		if err != nil {
+			return err
+		}
+		WriteSession(env.Out, a[0], s)
+		return nil
+	}
+	return fmt.Errorf("%w: /session show [NAME]", ErrUsage)
 }
