@@ -1,8 +1,12 @@
 package main
 
 import (
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestOneShotTakesPipedInput: `echo data | chatcli -p "summarise"` sends
@@ -27,5 +31,26 @@ func TestOneShotTakesPipedInput(t *testing.T) {
 	reqs := seen()
 	if len(reqs) != 3 || reqs[0][0] != "summarise\n\ndata\nmore data\n" || reqs[1][0] != "the whole prompt\n" || reqs[2][0] != "alone" {
 		t.Fatalf("requests %q", reqs)
+	}
+}
+
+// TestTimeoutFlagLimitsTheRequest: --timeout cuts a request that takes too
+// long (exit 5); a bad value is a usage error.
+func TestTimeoutFlagLimitsTheRequest(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body) // so that a closed connection is noticed
+		select {
+		case <-r.Context().Done():
+		case <-time.After(10 * time.Second):
+		}
+	}))
+	t.Cleanup(srv.Close)
+	env := []string{"CHATCLI_HOME=" + t.TempDir(), "OPENAI_BASE_URL=" + srv.URL + "/v1", "OPENAI_MODEL=m"}
+	start := time.Now()
+	if _, errOut, code := run(t, env, "", "-p", "hi", "--timeout", "300ms"); code != exitProvider || time.Since(start) > 8*time.Second {
+		t.Fatalf("exit %d after %v: %s", code, time.Since(start), errOut)
+	}
+	if _, errOut, code := run(t, env, "", "-p", "hi", "--timeout", "soon"); code != exitUsage || !strings.Contains(errOut, "--timeout") {
+		t.Fatalf("a bad --timeout: exit %d %s", code, errOut)
 	}
 }

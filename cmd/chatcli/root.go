@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -42,6 +43,8 @@ type rootOptions struct {
 	// NoAnim turns the spinner off; Raw prints replies as they arrive,
 	// without rendering their Markdown.
 	NoAnim, Raw bool
+	// Timeout, when positive, replaces CHATCLI_REQUEST_TIMEOUT.
+	Timeout time.Duration
 }
 
 const rootLong = `chatcli is a terminal AI chat client whose conversations are kept as durable,
@@ -129,6 +132,7 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 	fl.BoolVar(&o.Coder, "coder", false, "coder mode: like --agent, and the model may also write files")
 	fl.BoolVar(&o.AutoExec, "agent-auto-exec", false, "let tools write files and run commands without asking (CHATCLI_AGENT_AUTO_EXEC)")
 	fl.BoolVar(&o.NoAnim, "no-anim", false, "no spinner while waiting for the model, a compaction or a search")
+	fl.DurationVar(&o.Timeout, "timeout", 0, "limit for one LLM request, such as 90s or 10m (CHATCLI_REQUEST_TIMEOUT)")
 	fl.BoolVar(&o.Raw, "raw", false, "print replies as they arrive, without rendering Markdown (CHATCLI_RENDER=off)")
 	cmd.PersistentFlags().StringVar(&o.Provider, "provider", "", "provider: openai, anthropic or offline (default from LLM_PROVIDER)")
 	cmd.PersistentFlags().StringVar(&o.Model, "model", "", "model name (default from OPENAI_MODEL / ANTHROPIC_MODEL)")
@@ -150,6 +154,9 @@ func oneShotRun(ctx context.Context, o *rootOptions) (err error) {
 	c, err := o.f.config(o.Provider, o.Model)
 	if err != nil {
 		return err
+	}
+	if o.Timeout > 0 {
+		c.RequestTimeout = o.Timeout
 	}
 	c.Transcript = c.Transcript && o.Session != "" // without a session nothing is kept
 	c.Agent.AutoExec = c.Agent.AutoExec || o.AutoExec
@@ -190,6 +197,9 @@ func replRun(ctx context.Context, o *rootOptions) error {
 	c, err := o.f.config(o.Provider, o.Model)
 	if err != nil {
 		return err
+	}
+	if o.Timeout > 0 {
+		c.RequestTimeout = o.Timeout
 	}
 	c.Agent.AutoExec = c.Agent.AutoExec || o.AutoExec
 	o.f.permit = repl.NewPermit(nil, o.f.streams.Err) // given the editor below, on a terminal
