@@ -232,9 +232,9 @@ func replRun(ctx context.Context, o *rootOptions) error {
 		}
 		opts.Reader = editorReader{ed}
 		o.f.permit.SetAsk(func(ctx context.Context, q string) (string, error) {
-			term.spin.Stop() // the question replaces the spinner
-			term.flush()     // and comes after the reply's text
-			return opts.Reader.ReadLine(ctx, q)
+			term.spin.Stop()                                   // the question replaces the spinner
+			term.flush()                                       // and comes after the reply's text
+			return ed.ReadKey(ctx, q, []string{"y", "n", "a"}) // one key answers
 		})
 		opts.Confirm = s.confirm
 		if f, ok := s.In.(*os.File); ok {

@@ -78,3 +78,24 @@ func TestSpinnerWhileWaitingForTheFirstToken(t *testing.T) {
 		t.Fatalf("the spinner is still on screen after the text arrived:\n%s", scr)
 	}
 }
+
+// TestPermissionTakesOneKey: in agent mode on a terminal, the question
+// before a command is answered by pressing y alone, and the command runs.
+func TestPermissionTakesOneKey(t *testing.T) {
+	needTmux(t)
+	ws := goWorkspace(t)
+	srv := scriptServer(t, []scriptReply{
+		{Calls: []scriptCall{{"c_wc", "run_command", map[string]string{"command": "wc -l a.go > counted.txt"}}}},
+		{Text: "Counted the lines."},
+	}, nil)
+	s := tmuxSession{t: t, name: fmt.Sprintf("chatcli-permit-%d", os.Getpid()), dir: ws}
+	s.start(120, 40, "OPENAI_BASE_URL="+srv.URL+"/v1", "OPENAI_MODEL=m")
+	s.waitFor("m>")
+	s.run("send-keys", "-t", s.name, "/agent count the lines", "Enter")
+	s.waitFor("[a]lways for this session")
+	s.run("send-keys", "-t", s.name, "y")
+	s.waitFor("Counted the lines.")
+	if _, err := os.Stat(filepath.Join(ws, "counted.txt")); err != nil {
+		t.Fatalf("the command did not run after y: %v\n%s", err, s.screen())
+	}
+}

@@ -16,6 +16,7 @@ import (
 type tmuxSession struct {
 	t    *testing.T
 	name string
+	dir  string // the REPL's working directory; "" is the test's
 }
 
 func (s tmuxSession) run(args ...string) string {
@@ -73,7 +74,11 @@ func (s tmuxSession) start(cols, rows int, env ...string) string {
 	}
 	command := fmt.Sprintf("env -i PATH=%q HOME=%q CHATCLI_HOME=%q TERM=xterm-256color%s %q; sleep 30",
 		os.Getenv("PATH"), home, home, extra, binary)
-	s.run("new-session", "-d", "-s", s.name, "-x", fmt.Sprint(cols), "-y", fmt.Sprint(rows), command)
+	args := []string{"new-session", "-d", "-s", s.name, "-x", fmt.Sprint(cols), "-y", fmt.Sprint(rows)}
+	if s.dir != "" {
+		args = append(args, "-c", s.dir)
+	}
+	s.run(append(args, command)...)
 	return home
 }
 
