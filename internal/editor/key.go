@@ -2,8 +2,6 @@ package editor
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -24,17 +22,9 @@ func (e *Editor) ReadKey(ctx context.Context, prompt string, keys []string) (str
 		line, err := e.readPlain(prompt)
 		return strings.ToLower(strings.TrimSpace(line)), err
 	}
-	p := tea.NewProgram(keyModel{prompt: prompt, keys: keys},
-		tea.WithContext(ctx), tea.WithInput(e.in), tea.WithOutput(e.out),
-		tea.WithWindowSize(fallbackWidth, fallbackHeight))
-	final, err := p.Run()
-	switch {
-	case ctx.Err() != nil:
-		return "", ctx.Err()
-	case errors.Is(err, tea.ErrInterrupted):
-		return "", ErrInterrupt
-	case err != nil:
-		return "", fmt.Errorf("editor: %w", err)
+	final, err := e.run(ctx, keyModel{prompt: prompt, keys: keys})
+	if err != nil {
+		return "", err
 	}
 	m, ok := final.(keyModel)
 	if !ok || !m.done {
