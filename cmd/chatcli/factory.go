@@ -22,6 +22,8 @@ import (
 type factory struct {
 	streams *ioStreams
 	getenv  func(string) string
+	// file is the config file, read by settings on first use.
+	file *config.File
 	// markers hold "session open" marks of the engines built here; close
 	// releases them when the command ends.
 	markers []*retention.Marker
@@ -83,7 +85,7 @@ func lockStatsLine(stores []*session.Store) string {
 
 // config reads the environment and applies --provider / --model.
 func (f *factory) config(providerFlag, modelFlag string) (config.Config, error) {
-	c, err := config.FromEnv(f.getenv)
+	c, err := f.settings()
 	if err != nil {
 		return c, err
 	}
@@ -158,6 +160,16 @@ func (f *factory) provider(c config.Config) (provider.Provider, error) {
 	return p, nil
 }
 
+// switcher builds, from c, the provider /model and /switch ask for.
+func (f *factory) switcher(c config.Config) func(name, model string) (provider.Provider, error) {
+	return func(name, model string) (provider.Provider, error) {
+		if err := c.Override(name, model); err != nil {
+			return nil, err
+		}
+		return f.provider(c)
+	}
+}
+
 // engine builds a conversation engine whose notices go to stderr, with
 // its tools in the working directory.
 func (f *factory) engine(c config.Config) (*conversation.Engine, error) { return f.engineIn(c, "") }
@@ -212,7 +224,7 @@ func (f *factory) storeFromEnv() (*session.Store, error) {
 
 // configStore reads the configuration and opens its store.
 func (f *factory) configStore() (config.Config, *session.Store, error) {
-	c, err := config.FromEnv(f.getenv)
+	c, err := f.settings()
 	if err != nil {
 		return c, nil, err
 	}

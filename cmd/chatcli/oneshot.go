@@ -21,10 +21,10 @@ type oneShotOptions struct {
 }
 
 func (o *oneShotOptions) addFlags(fl *pflag.FlagSet) {
-	fl.DurationVar(&o.Timeout, "timeout", 0, "with -p: limit for the request, e.g. 90s (default CHATCLI_REQUEST_TIMEOUT)")
+	fl.DurationVar(&o.Timeout, "timeout", 0, "limit for one LLM request, such as 90s or 10m (CHATCLI_REQUEST_TIMEOUT)")
 	fl.IntVar(&o.MaxTokens, "max-tokens", 0, "with -p: cap the reply at `N` tokens")
-	fl.BoolVar(&o.Raw, "raw", false, "with -p: plain text, no formatting (what -p prints anyway; ChatCLI's flag)")
-	fl.BoolVar(&o.NoAnim, "no-anim", false, "with -p: no animation (-p shows none; ChatCLI's flag)")
+	fl.BoolVar(&o.Raw, "raw", false, "print replies as they arrive, without rendering Markdown (CHATCLI_RENDER=off)")
+	fl.BoolVar(&o.NoAnim, "no-anim", false, "no spinner while waiting for the model, a compaction or a search")
 }
 
 // check refuses values no request can use.

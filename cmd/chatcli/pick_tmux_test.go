@@ -3,21 +3,9 @@ package main
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"strings"
 	"testing"
 )
-
-// needTmux skips a test without tmux locally and fails it under CI.
-func needTmux(t *testing.T) {
-	t.Helper()
-	if _, err := exec.LookPath("tmux"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("tmux is missing: .ci/run installs it")
-		}
-		t.Skip("tmux is not installed; .ci/run installs it for CI")
-	}
-}
 
 // TestPickerOnATerminal drives `chatcli --resume` at 80x24: the rows of
 // this folder, Tab to every folder, a filter, a content search hit and

@@ -15,6 +15,7 @@ import (
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/editor"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/repl"
 	"github.com/chatcli/chatcli/internal/retention"
 )
@@ -81,9 +82,12 @@ CHATCLI_SESSION_AUTOSAVE_KEEP (600), CHATCLI_REQUEST_TIMEOUT (10m),
 CHATCLI_CONTEXT_WINDOW (tokens), CHATCLI_RESUME_REPLAY (10 messages shown
 on a load or resume), HISTORY_FILE, HISTORY_MAX_SIZE,
 CHATCLI_AGENT_AUTO_EXEC (off), CHATCLI_AGENT_MAX_STEPS (25),
+CHATCLI_RENDER (on: Markdown replies on a terminal; NO_COLOR or CLICOLOR=0
+turn colour off), CHATCLI_LANG (pt-BR or en; else LC_ALL, LANG),
 CHATCLI_MCP_SESSION_AUTOSAVE (mcp-<id> copies of MCP/ACP conversations;
 follows CHATCLI_SESSION_AUTOSAVE), CHATCLI_DEBUG_LOCKSTATS (any value: lock
-waits on stderr at exit).
+waits on stderr at exit). Each may also be set in the config file (chatcli
+config --help).
 
 Encryption at rest: CHATCLI_ENCRYPTION_KEY (base64 of 32 bytes, e.g.
 ` + "`openssl rand -base64 32`" + `) seals every session file and journal line with
@@ -135,7 +139,7 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 		return fmt.Errorf("%w: %v; see %s --help", errFlags, err, c.CommandPath())
 	})
 	fl := cmd.Flags()
-	fl.StringVarP(&o.Prompt, "prompt", "p", "", "run one prompt, print the reply and exit")
+	fl.StringVarP(&o.Prompt, "prompt", "p", "", "run one prompt, print the reply and exit (piped input is appended; - reads the prompt from stdin)")
 	addResumeFlags(cmd, o)
 	completeRootFlags(f, cmd, o)
 	fl.BoolVar(&o.Agent, "agent", false, "agent mode: the model may read files and run commands (with -p: run the task, print the final answer)")
@@ -157,6 +161,9 @@ func oneShotRun(ctx context.Context, o *rootOptions) (err error) {
 		return fmt.Errorf("%w: -p needs a prompt", errFlags)
 	}
 	if err := o.OneShot.check(); err != nil {
+		return err
+	}
+	if o.Prompt, err = oneShotPrompt(o.Prompt, o.f.streams); err != nil {
 		return err
 	}
 	if err := promptMode(o); err != nil {
@@ -214,6 +221,9 @@ func replRun(ctx context.Context, o *rootOptions) error {
 	if err != nil {
 		return err
 	}
+	if o.OneShot.Timeout > 0 {
+		c.RequestTimeout = o.OneShot.Timeout
+	}
 	c.Agent.AutoExec = c.Agent.AutoExec || o.AutoExec
 	o.f.permit = repl.NewPermit(nil, o.f.streams.Err) // given the editor below, on a terminal
 	e, err := o.f.engine(c)
@@ -227,13 +237,16 @@ func replRun(ctx context.Context, o *rootOptions) error {
 		return err
 	}
 	s := o.f.streams
+	term, out := s.terminal(c, o.OneShot.NoAnim, o.OneShot.Raw)
 	// The retention pass: its one-line summary usually comes before the
 	// banner; the REPL never waits long for it, and it is let finish on exit.
 	done := retention.Background(ctx, c.Home, retention.FromConfig(c), func(line string) { fmt.Fprintln(s.Err, "note: "+line) })
 	defer waitAtMost(done, retentionExitWait)
 	waitAtMost(done, retentionStartWait)
-	opts := repl.Options{Engine: e, In: s.In, Out: s.Out, Err: s.Err, Banner: banner(e.Provider()), Autosave: c.Autosave, Config: &c,
-		Class: scriptClass, Pick: func() (string, error) { return o.f.pick(ctx, e, c.Home) }, OnSaved: func(name string) { o.f.noteUsed(c.Home, name, "") }}
+	opts := repl.Options{Engine: e, In: s.In, Out: out, Err: s.Err, Banner: banner(e.Provider()), Autosave: c.Autosave, Config: &c,
+		Class: scriptClass, Pick: func() (string, error) { return o.f.pick(ctx, e, c.Home) }, OnSaved: func(name string) { o.f.noteUsed(c.Home, name, "") },
+		Progress: term.progress(), Reply: term.reply(), StylePrompt: term.prompt,
+		Lang: i18n.FromEnv(o.f.file.Getenv(o.f.getenv)), Switch: o.f.switcher(c)}
 	for _, w := range c.Warnings {
 		fmt.Fprintln(s.Err, "warning: "+w)
 	}
@@ -249,7 +262,11 @@ func replRun(ctx context.Context, o *rootOptions) error {
 			fmt.Fprintf(s.Err, "note: took in %d lines of ChatCLI's input history (%s)\n", n, editor.SeedFileName)
 		}
 		opts.Reader = editorReader{ed}
-		o.f.permit.SetAsk(opts.Reader.ReadLine)
+		o.f.permit.SetAsk(func(ctx context.Context, q string) (string, error) {
+			term.spin.Stop()                                   // the question replaces the spinner
+			term.flush()                                       // and comes after the reply's text
+			return ed.ReadKey(ctx, q, []string{"y", "n", "a"}) // one key answers
+		})
 		opts.Confirm = s.confirm
 		if f, ok := s.In.(*os.File); ok {
 			opts.WatchKeys = repl.EscCancels(f)

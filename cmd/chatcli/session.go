@@ -161,8 +161,7 @@ func sessionShowRun(o *sessionShowOptions) error {
 		}
 		return out.Flush()
 	}
-	fmt.Fprintf(out, "Session %s · %d messages · updated %s\n", o.Name, len(s.History), s.UpdatedAt.Local().Format("2006-01-02 15:04"))
-	command.WriteTranscript(out, s.History)
+	command.WriteSession(out, o.Name, s)
 	return out.Flush()
 }
 

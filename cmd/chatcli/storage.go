@@ -78,7 +78,7 @@ func newStorageCmd(f *factory, runF func(*storageOptions) error) *cobra.Command 
 
 // storageSetup reads the configuration and returns the home and rules.
 func storageSetup(f *factory) (config.Config, retention.Rules, error) {
-	c, err := config.FromEnv(f.getenv)
+	c, err := f.settings()
 	if err != nil {
 		return c, retention.Rules{}, err
 	}

@@ -18,11 +18,13 @@ type ioStreams struct {
 	Err    io.Writer
 	InTTY  bool
 	OutTTY bool
+	ErrTTY bool
 }
 
 func systemStreams() *ioStreams {
 	return &ioStreams{In: os.Stdin, Out: os.Stdout, Err: os.Stderr,
-		InTTY: term.IsTerminal(int(os.Stdin.Fd())), OutTTY: term.IsTerminal(int(os.Stdout.Fd()))}
+		InTTY: term.IsTerminal(int(os.Stdin.Fd())), OutTTY: term.IsTerminal(int(os.Stdout.Fd())),
+		ErrTTY: term.IsTerminal(int(os.Stderr.Fd()))}
 }
 
 // confirm asks a yes/no question on the terminal; only "y" or "yes" agree.

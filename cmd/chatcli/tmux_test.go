@@ -16,6 +16,7 @@ import (
 type tmuxSession struct {
 	t    *testing.T
 	name string
+	dir  string // the REPL's working directory; "" is the test's
 }
 
 func (s tmuxSession) run(args ...string) string {
@@ -51,6 +52,36 @@ func (s tmuxSession) home() string {
 	return dir
 }
 
+// needTmux skips the test when tmux is missing, except under CI.
+func needTmux(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("tmux is missing: .ci/run installs it")
+		}
+		t.Skip("tmux is not installed; .ci/run installs it for CI")
+	}
+}
+
+// start runs the REPL in a new tmux session of cols×rows cells, with a
+// fresh home (HOME and CHATCLI_HOME) and env (KEY=VALUE each) on top of a
+// minimal environment, and returns the home.
+func (s tmuxSession) start(cols, rows int, env ...string) string {
+	home := s.home()
+	extra := ""
+	for _, e := range env {
+		extra += fmt.Sprintf(" %q", e)
+	}
+	command := fmt.Sprintf("env -i PATH=%q HOME=%q CHATCLI_HOME=%q TERM=xterm-256color%s %q; sleep 30",
+		os.Getenv("PATH"), home, home, extra, binary)
+	args := []string{"new-session", "-d", "-s", s.name, "-x", fmt.Sprint(cols), "-y", fmt.Sprint(rows)}
+	if s.dir != "" {
+		args = append(args, "-c", s.dir)
+	}
+	s.run(append(args, command)...)
+	return home
+}
+
 func (s tmuxSession) screen() string { return s.run("capture-pane", "-p", "-t", s.name) }
 
 // waitFor polls the screen until it contains want.
@@ -73,10 +104,7 @@ func (s tmuxSession) waitFor(want string) string {
 func TestEscEscOpensTheRewindMenuOnATerminal(t *testing.T) {
 	needTmux(t)
 	s := tmuxSession{t: t, name: fmt.Sprintf("chatcli-test-%d", os.Getpid())}
-	home := s.home()
-	command := fmt.Sprintf("env -i PATH=%q HOME=%q CHATCLI_HOME=%q TERM=xterm-256color %q; sleep 30",
-		os.Getenv("PATH"), home, home, binary)
-	s.run("new-session", "-d", "-s", s.name, "-x", "120", "-y", "40", command)
+	s.start(120, 40)
 	s.waitFor("offline>")
 	s.run("send-keys", "-t", s.name, "first question", "Enter")
 	s.waitFor("reply #1 to: first question")
@@ -115,10 +143,7 @@ func TestEscCancelsTheSummaryRequest(t *testing.T) {
 	}))
 	defer srv.Close()
 	s := tmuxSession{t: t, name: fmt.Sprintf("chatcli-esc-%d", os.Getpid())}
-	home := s.home()
-	command := fmt.Sprintf("env -i PATH=%q HOME=%q CHATCLI_HOME=%q OPENAI_BASE_URL=%q OPENAI_MODEL=m TERM=xterm-256color %q; sleep 30",
-		os.Getenv("PATH"), home, home, srv.URL+"/v1", binary)
-	s.run("new-session", "-d", "-s", s.name, "-x", "150", "-y", "50", command)
+	s.start(150, 50, "OPENAI_BASE_URL="+srv.URL+"/v1", "OPENAI_MODEL=m")
 	s.waitFor("m>")
 	for i := range 12 {
 		s.run("send-keys", "-t", s.name, fmt.Sprintf("q%02d about the parser", i), "Enter")

@@ -9,7 +9,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/command"
-	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/search"
 )
@@ -120,31 +119,4 @@ func searchEntries(hits []search.Hit) []searchEntry {
 		out = append(out, searchEntry{Session: h.Doc.Source, Position: h.Doc.Position, Role: h.Doc.Role, Score: h.Score, Snippet: h.Snippet})
 	}
 	return out
-}
-
-func newConfigCmd(f *factory) *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "config",
-		Short: "Show the settings in effect, with their values and sources",
-		Long: "Show the settings chatcli reads from the environment.\n\n" +
-			"chatcli config session lists every session setting (store, autosave, journal,\n" +
-			"retention, provider, whether CHATCLI_ENCRYPTION_KEY is set) with its value and\n" +
-			"where it came from: the environment or the default. Keys are never printed.",
-		Args: noArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
-	}
-	cmd.AddCommand(&cobra.Command{
-		Use:   "session",
-		Short: "Show every session setting with its value and source",
-		Args:  noArgs,
-		RunE: func(*cobra.Command, []string) error {
-			c, err := config.FromEnv(f.getenv)
-			if err != nil {
-				return err
-			}
-			command.WriteSessionConfig(f.streams.Out, c, "", "")
-			return nil
-		},
-	})
-	return cmd
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // ErrUsage is wrapped by errors about how a command was typed.
@@ -37,6 +38,33 @@ type Env struct {
 	// and returns its name, "" when they chose none; nil when there is no
 	// terminal.
 	Pick func() (string, error)
+	// Progress shows label ("waiting for the model") as activity on the
+	// terminal until the returned stop is called or output is written to
+	// Out or Err (render.Spinner); nil when nothing is shown (not a
+	// terminal, --no-anim).
+	Progress func(label string) (stop func())
+	// Reply returns the writer a turn's reply is streamed to (rendered
+	// Markdown on a terminal); its Close ends the reply. Nil streams the
+	// reply to Out as it arrives.
+	Reply func(out io.Writer) io.WriteCloser
+	// Switch builds the provider named with model ("" for its configured
+	// or default model), for /model and /switch; nil when the surface
+	// cannot change it.
+	Switch Switcher
+	// Lang is the language of what commands report; nil is English.
+	Lang *i18n.Printer
+}
+
+// say writes the message whose English format is key to Out, in Lang.
+func (env *Env) say(key string, args ...any) { env.Lang.Fprintf(env.Out, key, args...) }
+
+// progress starts Progress for label when there is one; the stop function
+// returned is never nil.
+func (env *Env) progress(label string) (stop func()) {
+	if env.Progress == nil {
+		return func() {}
+	}
+	return env.Progress(label)
 }
 
 // Command is one slash command.
@@ -57,11 +85,17 @@ func Commands() []Command {
 			return runSession(ctx, env, append([]string{"new"}, args...))
 		}},
 		resumeCommand,
+		{Name: "clear", Usage: "/clear", Summary: "start a new conversation (same as /session new)", Run: func(ctx context.Context, env *Env, args []string) error {
+			return runSession(ctx, env, append([]string{"new"}, args...))
+		}},
+		{Name: "model", Usage: modelUsage, Summary: "show the provider and model, or use model NAME from the next turn", Run: runModel},
+		{Name: "switch", Usage: switchUsage, Summary: "use another provider (openai, anthropic, offline) from the next turn", Run: runSwitch},
 		{Name: "session", Usage: "/session VERB [ARGS]", Summary: "save, load and manage sessions (/session help)", Run: runSession},
-		{Name: "config", Usage: "/config session", Summary: "show the session settings, their sources and the active journal", Run: runConfig},
+		{Name: "config", Usage: "/config [session]", Summary: "show every setting with its value and source; session: the session settings and the active journal", Run: runConfig},
 		{Name: "compact", Usage: "/compact [instruction]", Summary: "summarise older messages (keeps the last 10; with an instruction, the last 4)", Run: runCompact},
 		{Name: "storage", Usage: storageUsage, Summary: "disk use per store and the retention rules; prune lists what they remove, --apply removes it", Run: runStorage},
 		{Name: "rewind", Usage: rewindUsage, Summary: "step back to a checkpoint: the conversation, the files the tools changed, or both (Esc Esc opens the menu); compact undoes the last compaction", Run: runRewind},
+		{Name: "retry", Usage: retryUsage, Summary: "resend the last prompt when its request failed or was cancelled (or TEXT in its place)", Run: runRetry},
 		{Name: "chat", Usage: "/chat [PROMPT]", Summary: "chat mode: no tools (the default)", Run: modeCommand(conversation.ModeChat)},
 		{Name: "agent", Usage: "/agent [TASK]", Summary: "agent mode: the model reads files and runs commands (each command asks first)", Run: modeCommand(conversation.ModeAgent)},
 		{Name: "coder", Usage: "/coder [TASK]", Summary: "coder mode: the model also writes and edits files (each write asks first)", Run: modeCommand(conversation.ModeCoder)},

@@ -17,8 +17,10 @@ func runCompact(ctx context.Context, env *Env, args []string) error {
 	if instruction == "help" || instruction == "--help" {
 		return fmt.Errorf("%w: /compact summarises older messages and keeps the last 10; /compact INSTRUCTION keeps the last 4 and follows the instruction; /rewind compact undoes it", ErrUsage)
 	}
+	defer env.progress("compacting")()
 	res, err := env.Engine.Compact(ctx, instruction, func(ev compact.Event) {
 		fmt.Fprintln(env.Out, ev.Text)
+		env.progress("compacting")
 	})
 	switch {
 	case errors.Is(err, compact.ErrNothingToGain):

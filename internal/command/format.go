@@ -94,6 +94,13 @@ func writeTable(w io.Writer, rows [][]string) {
 // its position and role; tool calls with their name and arguments.
 func WriteTranscript(w io.Writer, h []message.Message) { writeMessages(w, h, 1) }
 
+// WriteSession prints a stored session: a header line with its name,
+// message count and update time, then its messages (WriteTranscript).
+func WriteSession(w io.Writer, name string, s *session.Session) {
+	fmt.Fprintf(w, "Session %s · %d messages · updated %s\n", name, len(s.History), s.UpdatedAt.Local().Format("2006-01-02 15:04"))
+	WriteTranscript(w, s.History)
+}
+
 // writeMessages prints messages numbered from first.
 func writeMessages(w io.Writer, h []message.Message, first int) {
 	for k, m := range h {

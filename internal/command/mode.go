@@ -55,16 +55,48 @@ func modeCommand(mode string) func(context.Context, *Env, []string) error {
 }
 
 // RunTurn sends prompt as a turn of the live conversation, streaming the
-// reply to env.Out and ending it with a newline.
+// reply to env.Out and ending it with a newline. When the turn fails or is
+// cancelled, the error says that the prompt is kept unanswered and how to
+// resend it.
 func RunTurn(ctx context.Context, env *Env, prompt string) error {
-	wrote := false
-	_, err := env.Engine.Turn(ctx, prompt, func(s string) {
-		wrote = wrote || s != ""
-		io.WriteString(env.Out, s)
-	})
-	if wrote {
-		fmt.Fprintln(env.Out)
+	const waiting = "waiting for the model"
+	defer env.progress(waiting)()
+	if env.Progress != nil { // after each tool call's line, the next request
+		prev := env.Engine.SetOnTool(nil)
+		env.Engine.SetOnTool(func(a conversation.ToolActivity) {
+			if prev != nil {
+				prev(a)
+			}
+			env.progress(waiting)
+		})
+		defer env.Engine.SetOnTool(prev)
 	}
+	out := io.WriteCloser(&plainReply{w: env.Out})
+	if env.Reply != nil {
+		out = env.Reply(env.Out)
+	}
+	_, err := env.Engine.Turn(ctx, prompt, func(s string) { io.WriteString(out, s) })
+	out.Close()
+	return turnFailed(ctx, env, err)
+}
+
+// plainReply writes a reply as it arrives and ends it with a line feed
+// when it wrote anything.
+type plainReply struct {
+	w     io.Writer
+	wrote bool
+}
+
+func (p *plainReply) Write(b []byte) (int, error) {
+	p.wrote = p.wrote || len(b) > 0
+	return p.w.Write(b)
+}
+
+func (p *plainReply) Close() error {
+	if !p.wrote {
+		return nil
+	}
+	_, err := fmt.Fprintln(p.w)
 	return err
 }
 

@@ -52,7 +52,7 @@ func Resume(env *Env, name string, create bool) error {
 	case len(e.History()) == 0 && !e.Store().Exists(e.Bound()):
 		fmt.Fprintf(env.Out, "Attached to new session %q; it is written at the next turn.\n", e.Bound())
 	default:
-		fmt.Fprintf(env.Out, "Loaded session %q (%d messages).\n", e.Bound(), len(e.History()))
+		env.say("Loaded session %q (%d messages).\n", e.Bound(), len(e.History()))
 	}
 	n := config.DefaultResumeReplay
 	if env.Config != nil {

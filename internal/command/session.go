@@ -25,7 +25,7 @@ const anyArgs = -1
 var sessionVerbs []verb
 
 // takesName marks the verbs whose argument is an existing session.
-var takesName = map[string]bool{"load": true, "delete": true, "attach": true, "save": true, "rename": true}
+var takesName = map[string]bool{"load": true, "delete": true, "attach": true, "save": true, "rename": true, "show": true}
 
 func init() {
 	sessionVerbs = []verb{
@@ -39,6 +39,7 @@ func init() {
 		{"rename", "rename [OLD] NEW", "rename session OLD, or the bound session, to NEW (never replaces a session)", anyArgs, sessionRename},
 		{"attach", "attach NAME", "bind to NAME: every turn is written through", 1, sessionAttach},
 		{"detach", "detach", "stop writing turns to the bound session", 0, sessionDetach},
+		{"show", "show [NAME]", "print the messages of session NAME, or of this conversation", anyArgs, sessionShow},
 		{"status", "status", "show the bound session and the conversation size", 0, sessionStatus},
 		{"export", "export md|jsonl [PATH]", "write the whole transcript (journal) as Markdown or JSONL", anyArgs, sessionExport},
 		{"transcript", "transcript show N [COUNT] | stats | search QUERY | export [md|jsonl] [PATH]", "read the journal: messages from #N, statistics, ranked search, export (as /session export)", anyArgs, sessionTranscript},
@@ -103,7 +104,7 @@ func sessionSave(env *Env, a []string, yes bool) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(env.Out, "Saved %d messages as session %q; later turns are saved there too.\n", len(env.Engine.History()), env.Engine.Bound())
+	env.say("Saved %d messages as session %q; later turns are saved there too.\n", len(env.Engine.History()), env.Engine.Bound())
 	return nil
 }
 
@@ -125,7 +126,7 @@ func sessionDelete(env *Env, a []string, yes bool) error {
 			return fmt.Errorf("%w: deleting needs confirmation: /session delete %s --yes", ErrUsage, name)
 		}
 		if !env.Confirm(fmt.Sprintf("Delete session %q?", name)) {
-			fmt.Fprintln(env.Out, "Not deleted.")
+			env.say("Not deleted.\n")
 			return nil
 		}
 	}
@@ -133,9 +134,9 @@ func sessionDelete(env *Env, a []string, yes bool) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(env.Out, "Session %q moved to the trash; `chatcli session restore %s` brings it back.\n", name, name)
+	env.say("Session %q moved to the trash; `chatcli session restore %s` brings it back.\n", name, name)
 	if cleared {
-		fmt.Fprintln(env.Out, "It was the active session: the conversation was cleared and is no longer bound.")
+		env.say("It was the active session: the conversation was cleared and is no longer bound.\n")
 	}
 	return nil
 }
@@ -146,7 +147,7 @@ func sessionNew(env *Env, _ []string, _ bool) error {
 		return err
 	}
 	reportAutosave(env, autosaved)
-	fmt.Fprintln(env.Out, "Started a new conversation.")
+	env.say("Started a new conversation.\n")
 	return nil
 }
 
@@ -173,9 +174,9 @@ func sessionFork(env *Env, a []string, _ bool) error {
 		return err
 	}
 	if from != "" {
-		fmt.Fprintf(env.Out, "Forked %q into %q (%d messages); now bound to %q, the original is untouched.\n", from, env.Engine.Bound(), len(env.Engine.History()), env.Engine.Bound())
+		env.say("Forked %q into %q (%d messages); now bound to %[2]q, the original is untouched.\n", from, env.Engine.Bound(), len(env.Engine.History()))
 	} else {
-		fmt.Fprintf(env.Out, "Forked the conversation into %q (%d messages); now bound to it.\n", env.Engine.Bound(), len(env.Engine.History()))
+		env.say("Forked the conversation into %q (%d messages); now bound to it.\n", env.Engine.Bound(), len(env.Engine.History()))
 	}
 	return nil
 }
@@ -240,9 +241,9 @@ func sessionAttach(env *Env, a []string, _ bool) error {
 	}
 	reportAutosave(env, autosaved)
 	if created {
-		fmt.Fprintf(env.Out, "Attached to new session %q; it is written at the next turn.\n", env.Engine.Bound())
+		env.say("Attached to new session %q; it is written at the next turn.\n", env.Engine.Bound())
 	} else {
-		fmt.Fprintf(env.Out, "Attached to session %q (%d messages); every turn is written through.\n", env.Engine.Bound(), len(env.Engine.History()))
+		env.say("Attached to session %q (%d messages); every turn is written through.\n", env.Engine.Bound(), len(env.Engine.History()))
 	}
 	return nil
 }
@@ -250,10 +251,10 @@ func sessionAttach(env *Env, a []string, _ bool) error {
 func sessionDetach(env *Env, _ []string, _ bool) error {
 	name := env.Engine.Detach()
 	if name == "" {
-		fmt.Fprintln(env.Out, "No session is bound.")
+		env.say("No session is bound.\n")
 		return nil
 	}
-	fmt.Fprintf(env.Out, "Detached from %q; the conversation continues unbound.\n", name)
+	env.say("Detached from %q; the conversation continues unbound.\n", name)
 	return nil
 }
 
@@ -280,7 +281,7 @@ func unsaved(dirty bool) string {
 
 func reportAutosave(env *Env, name string) {
 	if name != "" {
-		fmt.Fprintf(env.Out, "The previous conversation was saved as %q.\n", name)
+		env.say("The previous conversation was saved as %q.\n", name)
 	}
 }
 
@@ -290,4 +291,28 @@ func ErrorLine(err error) string {
 		return strings.TrimPrefix(err.Error(), "usage: ")
 	}
 	return message.ValidUTF8(err.Error())
+}
+
+// sessionShow is /session show [NAME]: the messages of a stored session, or
+// without NAME those of the live conversation.
+func sessionShow(env *Env, a []string, _ bool) error {
+	switch len(a) {
+	case 0:
+		e := env.Engine
+		bound := "not bound to a session"
+		if e.Bound() != "" {
+			bound = "bound to session " + e.Bound()
+		}
+		fmt.Fprintf(env.Out, "This conversation · %d messages · %s\n", len(e.History()), bound)
+		WriteTranscript(env.Out, e.History())
+		return nil
+	case 1:
+		s, err := env.Engine.Store().Load(a[0])
+		if err != nil {
+			return err
+		}
+		WriteSession(env.Out, a[0], s)
+		return nil
+	}
+	return fmt.Errorf("%w: /session show [NAME]", ErrUsage)
 }

@@ -45,7 +45,9 @@ func sessionTranscript(env *Env, a []string, _ bool) error {
 		if len(a) < 2 {
 			return usage
 		}
+		stop := env.progress("searching")
 		hits, warnings, err := env.Engine.SearchTranscript(strings.Join(a[1:], " "), searchHits)
+		stop()
 		warn(env, warnings)
 		if err != nil {
 			return searchError(err)

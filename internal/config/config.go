@@ -107,6 +107,11 @@ type Config struct {
 	// EncryptionKey is CHATCLI_ENCRYPTION_KEY parsed (key.go); the zero Key
 	// when unset: session files and journals are then written in plaintext.
 	EncryptionKey seal.Key
+	// Render is CHATCLI_RENDER (default true): on a terminal, the REPL
+	// renders replies as Markdown. NoColor is true when NO_COLOR is set
+	// (no-color.org) or CLICOLOR is 0: output has no colour, and replies
+	// are plain.
+	Render, NoColor bool
 	// Agent is the agent and coder mode settings (CHATCLI_AGENT_*).
 	Agent Agent
 	// ResumeReplay is CHATCLI_RESUME_REPLAY: how many of the last messages
@@ -118,7 +123,9 @@ type Config struct {
 	Warnings []string
 
 	fromEnv map[string]bool // variables whose value was taken
-	oldKey  string          // CHATCLI_ENCRYPTION_KEY_OLD, parsed by OldKey
+	file    *File           // the config file beneath the environment (Load)
+	env     func(string) string
+	oldKey  string // CHATCLI_ENCRYPTION_KEY_OLD, parsed by OldKey
 }
 
 // DefaultRequestTimeout is the LLM request limit when none is configured.
@@ -155,6 +162,8 @@ func fromEnv(getenv func(string) string) (Config, error) {
 		Transcript:       true,
 		SessionTTL:       DefaultSessionTTL,
 		AutosaveKeep:     DefaultAutosaveKeep,
+		Render:           true,
+		NoColor:          getenv("NO_COLOR") != "" || getenv("CLICOLOR") == "0",
 	}
 	if c.Home == "" {
 		home, err := os.UserHomeDir()
@@ -205,7 +214,7 @@ func fromEnv(getenv func(string) string) (Config, error) {
 	if err := c.readResumeReplay(getenv); err != nil {
 		return c, err
 	}
-	for name, dst := range map[string]*bool{"CHATCLI_SESSION_AUTOSAVE": &c.Autosave, "CHATCLI_SESSION_TRANSCRIPT": &c.Transcript} {
+	for name, dst := range map[string]*bool{"CHATCLI_SESSION_AUTOSAVE": &c.Autosave, "CHATCLI_SESSION_TRANSCRIPT": &c.Transcript, "CHATCLI_RENDER": &c.Render} {
 		if v := getenv(name); v != "" {
 			b, err := ParseBool(v)
 			if err != nil {
@@ -325,8 +334,8 @@ func (c Config) SessionSettings() []Setting {
 	}
 	for i := range out {
 		out[i].Source = "default"
-		if c.fromEnv[out[i].Name] {
-			out[i].Source = "environment"
+		if src := c.sourceOf(out[i].Name); src != "" {
+			out[i].Source = src
 		} else if out[i].Name == "CHATCLI_MCP_SESSION_AUTOSAVE" && c.fromEnv["CHATCLI_SESSION_AUTOSAVE"] {
 			out[i].Source = "follows CHATCLI_SESSION_AUTOSAVE"
 		} else if out[i].Name == "LLM_PROVIDER" && c.Provider != ProviderOffline {

@@ -7,7 +7,9 @@
 //     fixes are reported through Notify and saved with the turn), sends
 //     message.Request(history) and appends the reply. When the provider
 //     fails or the turn is cancelled, the prompt stays in the history marked
-//     meta.unanswered and no partial reply is recorded. A provider's
+//     meta.unanswered and no partial reply is recorded; the next turn's
+//     request leaves it out (message.Request), so one failed prompt never
+//     makes the later ones fail too. A provider's
 //     context-length error (provider.KindContextLength) is answered once
 //     per request by an announced compaction and one retry (overflow.go).
 //     A reply's reasoning (meta.reasoning) is kept with it, for replay to

@@ -2,25 +2,38 @@
 //
 // # Contract
 //
-// An Editor reads one line per ReadLine call. On a terminal each call runs a
-// short-lived, inline bubbletea program (no alternate screen) that edits a
-// single line and exits, so the caller prints its own output normally
-// between prompts. The finished line stays on screen and the cursor ends at
-// the start of the next line.
+// An Editor reads one input per ReadLine call: one line or several. On a
+// terminal each call runs a short-lived, inline bubbletea program (no
+// alternate screen) around a bubbles textarea and exits, so the caller
+// prints its own output normally between prompts. The finished input stays
+// on screen, each line after the first indented under the prompt, and the
+// cursor ends at the start of the next line.
 //
 // Keys:
 //
-//	Enter              submit the line (Ctrl+J too: a line feed is what
-//	                   Enter becomes when typed ahead outside raw mode)
+//	Enter              send the input
+//	Alt+Enter, Ctrl+J  insert a line break (Shift+Enter and Ctrl+Enter too,
+//	                   where the terminal reports them). A line feed read
+//	                   within 200 ms of the editor starting is Enter: it is
+//	                   what Enter becomes when typed ahead outside raw mode
 //	Left, Right        move by one character (a grapheme cluster, so "ç",
 //	                   "é" written as e + U+0301 and emoji move and delete
-//	                   as one); Ctrl+B, Ctrl+F likewise
-//	Backspace, Delete  delete the character before / under the cursor
-//	Ctrl+A, Ctrl+E     start / end of line; Home and End likewise
+//	                   as one), across line ends; Ctrl+B, Ctrl+F likewise
+//	Backspace, Delete  delete the character before / under the cursor,
+//	                   joining lines at their ends; Backspace right after a
+//	                   fold label removes the label (and its paste) whole
+//	Ctrl+A, Ctrl+E     start / end of the line; Home and End likewise
 //	Ctrl+W, Ctrl+K, Ctrl+U, Alt+Left, Alt+Right
-//	                   word and line editing as in bubbles' textinput
-//	Up, Down           older / newer history entry (Ctrl+P, Ctrl+N likewise);
-//	                   past the newest entry the line being typed comes back
+//	                   word and line editing as in bubbles' textarea
+//	Up, Down           move between lines; from the first (last) line, the
+//	                   older (newer) history entry (Ctrl+P, Ctrl+N
+//	                   likewise); past the newest entry the input being
+//	                   typed comes back
+//	Ctrl+R             reverse incremental history search: text narrows,
+//	                   Backspace widens, Ctrl+R finds an older match, Enter
+//	                   sends the match, Esc, Ctrl+G or Ctrl+C give up (the
+//	                   input is as it was), any other key takes the match
+//	                   into the input and acts there
 //	Tab                complete: Config.Complete returns full replacement
 //	                   lines; one candidate replaces the line; several are
 //	                   listed under the input, the first Tab extends the line
@@ -28,23 +41,31 @@
 //	                   each further Tab selects the next (Shift+Tab: the
 //	                   previous); any other key hides the list
 //	Ctrl+C             ReadLine returns ErrInterrupt
-//	Ctrl+D             on an empty line ReadLine returns io.EOF; otherwise it
-//	                   deletes the character under the cursor
-//	Esc Esc            two Esc presses within 500 ms on an empty line (by the
-//	                   Config.Now clock) make ReadLine return ErrDoubleEsc;
-//	                   any other key in between cancels the pair
+//	Ctrl+D             on an empty input ReadLine returns io.EOF; otherwise
+//	                   it deletes the character under the cursor
+//	Esc Esc            two Esc presses within 500 ms on an empty input (by
+//	                   the Config.Now clock) make ReadLine return
+//	                   ErrDoubleEsc; any other key in between cancels the pair
+//
+// A bracketed paste is inserted as pasted, except that each CR LF or lone
+// CR becomes a line feed (terminals send a carriage return for each line
+// break of a paste). The textarea would turn tabs into spaces and drop
+// other control characters, so a paste holding any of those, or more than
+// 10 lines, is folded: the input shows a label, "[pasted 42 lines]" (a
+// one-line paste: "[pasted 80 characters]"; later ones in the same input
+// numbered, "[pasted 42 lines #2]"), and ReadLine returns the paste in its
+// place. A recalled history entry that would not survive the textarea is
+// folded the same way. The value ReadLine returns is thus exactly what was
+// typed and pasted.
 //
 // On any error ReadLine returns an empty string. Keys that reach a program
-// after its line is finished (typed ahead while the caller was printing, or
-// sent in one burst) are kept and replayed into the next ReadLine.
+// after its input is finished (typed ahead while the caller was printing,
+// or sent in one burst) are kept and replayed into the next ReadLine.
 //
 // A cancelled context makes ReadLine return ctx.Err(). When Config.In or
 // Config.Out is not a terminal, ReadLine writes the prompt and reads one
 // plain line instead (no editing keys, no escape sequences written),
 // returning io.EOF at the end of the input.
-//
-// The line editor is single-line: an entry holding line breaks (for example
-// one added by the caller) is shown with each break as a space when recalled.
 //
 // # History file
 //

@@ -115,7 +115,8 @@ func New(cfg Config) (*Editor, error) {
 	return e, nil
 }
 
-// ReadLine shows prompt, lets the person edit one line and returns it.
+// ReadLine shows prompt, lets the person edit one input (one line or
+// several; see the package doc for the keys and pastes) and returns it.
 // It returns io.EOF on Ctrl+D on an empty line, ErrInterrupt on Ctrl+C,
 // ErrDoubleEsc when Esc is pressed twice within 500 ms on an empty line, and
 // ctx.Err() when ctx ends first. When In or Out is not a terminal it writes
@@ -129,24 +130,13 @@ func (e *Editor) ReadLine(ctx context.Context, prompt string) (string, error) {
 	}
 	m := newModel(prompt, e.History(), e.complete, e.now).replay(e.pending)
 	e.pending = nil
-	p := tea.NewProgram(m,
-		tea.WithContext(ctx),
-		tea.WithInput(e.in),
-		tea.WithOutput(e.out),
-		tea.WithWindowSize(fallbackWidth, fallbackHeight),
-	)
-	final, err := p.Run()
+	final, err := e.run(ctx, m)
 	fm, ok := final.(model)
 	if ok {
 		e.pending = fm.pending
 	}
-	switch {
-	case ctx.Err() != nil:
-		return "", ctx.Err()
-	case errors.Is(err, tea.ErrInterrupted):
-		return "", ErrInterrupt
-	case err != nil:
-		return "", fmt.Errorf("editor: %w", err)
+	if err != nil {
+		return "", err
 	}
 	if !ok || !fm.done {
 		// The program was stopped from outside (SIGTERM): treat it as an
@@ -157,6 +147,28 @@ func (e *Editor) ReadLine(ctx context.Context, prompt string) (string, error) {
 		return "", fm.err
 	}
 	return fm.value, nil
+}
+
+// run runs one inline program of m on the terminal and returns its final
+// model; the error is ctx's when it ended, ErrInterrupt for a program
+// interrupted by Ctrl+C, or the program's own.
+func (e *Editor) run(ctx context.Context, m tea.Model) (tea.Model, error) {
+	p := tea.NewProgram(m,
+		tea.WithContext(ctx),
+		tea.WithInput(e.in),
+		tea.WithOutput(e.out),
+		tea.WithWindowSize(fallbackWidth, fallbackHeight),
+	)
+	final, err := p.Run()
+	switch {
+	case ctx.Err() != nil:
+		return final, ctx.Err()
+	case errors.Is(err, tea.ErrInterrupted):
+		return final, ErrInterrupt
+	case err != nil:
+		return final, fmt.Errorf("editor: %w", err)
+	}
+	return final, nil
 }
 
 // readPlain reads one line without editing, for input that is not a

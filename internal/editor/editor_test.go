@@ -82,6 +82,8 @@ func TestReadLineInteractive(t *testing.T) {
 		{"ctrl+d on empty line", "\x04", "", io.EOF},
 		{"ctrl+c", "abc\x03", "", ErrInterrupt},
 		{"esc esc", "\x1b\x1b", "", ErrDoubleEsc},
+		{"bracketed paste", "a\x1b[200~if x:\r\n\ty()\r\r  z\x1b[201~\r", "aif x:\n\ty()\n\n  z", nil},
+		{"alt+enter", "one\x1b\rtwo\r", "one\ntwo", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

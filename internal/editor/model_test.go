@@ -104,8 +104,8 @@ func TestHistoryNavigation(t *testing.T) {
 		if got := m.input.Value(); got != s.want {
 			t.Fatalf("step %d: line %q, want %q", i, got, s.want)
 		}
-		if m.input.Position() != len([]rune(s.want)) {
-			t.Fatalf("step %d: cursor at %d, want end", i, m.input.Position())
+		if m.input.Column() != len([]rune(s.want)) {
+			t.Fatalf("step %d: cursor at %d, want end", i, m.input.Column())
 		}
 	}
 	m, _ = press(t, m, keyUp, keyEnter)
@@ -303,7 +303,7 @@ func TestGraphemeClusters(t *testing.T) {
 func TestWindowSizeSetsWidth(t *testing.T) {
 	m, _ := newTestModel(nil, nil)
 	m, _ = press(t, m, tea.WindowSizeMsg{Width: 40, Height: 10})
-	if m.input.Width() != 40-2-1 {
+	if w := m.input.Width() + 2; w != 40 { // the prompt, then the text
 		t.Fatalf("input width %d", m.input.Width())
 	}
 }

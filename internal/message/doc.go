@@ -17,7 +17,9 @@
 // Repair fixes a history deterministically and reports every change as a
 // Fix, so the caller can show it and save it. Two user messages in a row are
 // legal in a stored history (an unanswered prompt followed by a new one) but
-// never in a request: Request merges them.
+// never in a request: Request leaves out a prompt marked unanswered that a
+// newer prompt follows (a failure is never sent again unless the person
+// resends it) and merges other consecutive prompts.
 //
 // The JSON shape of a Message is the one of ChatCLI's session format v2
 // (diillson/chatcli models.Message, ToolCall and ImageContent), so that

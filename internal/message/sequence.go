@@ -257,9 +257,11 @@ func withRepair(m *Meta, kind string) *Meta {
 }
 
 // Request returns the messages to send to a provider for history h: Meta is
-// dropped and consecutive user messages are merged into one, their texts
-// joined by a blank line, so no request holds two user messages in a row. h
-// is not modified.
+// dropped, a prompt marked Unanswered that a later prompt follows (only
+// system messages between them) is left out, since its request failed or
+// was cancelled and the person moved on, and the remaining consecutive user
+// messages are merged into one, their texts joined by a blank line, so no
+// request holds two user messages in a row. h is not modified.
 //
 // Two meta fields are kept (as a Meta holding only them): ToolError on a
 // tool message, since whether a call failed is part of what the model is
@@ -269,7 +271,10 @@ func withRepair(m *Meta, kind string) *Meta {
 // else from Meta.
 func Request(h []Message) []Message {
 	out := make([]Message, 0, len(h))
-	for _, m := range h {
+	for i, m := range h {
+		if superseded(h, i) {
+			continue
+		}
 		failed := m.Role == RoleTool && m.Meta != nil && (m.Meta.ToolError || m.Meta.Repair == RepairInterrupted)
 		var reasoning *Reasoning
 		if m.Role == RoleAssistant && m.Meta != nil {
@@ -287,4 +292,18 @@ func Request(h []Message) []Message {
 		out = append(out, m)
 	}
 	return out
+}
+
+// superseded reports whether h[i] is an unanswered prompt followed by
+// another prompt with only system messages between them.
+func superseded(h []Message, i int) bool {
+	if h[i].Role != RoleUser || h[i].Meta == nil || !h[i].Meta.Unanswered {
+		return false
+	}
+	for _, m := range h[i+1:] {
+		if m.Role != RoleSystem {
+			return m.Role == RoleUser
+		}
+	}
+	return false
 }

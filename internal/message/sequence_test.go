@@ -106,11 +106,29 @@ func TestRequestNeverHoldsTwoUserMessagesInARow(t *testing.T) { // case seq-3
 		}
 	}
 	last := req[len(req)-1]
-	if last.Content != "A\n\nB" || last.Meta != nil {
-		t.Fatalf("merged %+v", last)
+	if last.Content != "B" || last.Meta != nil || len(req) != 4 {
+		t.Fatalf("the unanswered prompt was sent again: %+v", req)
 	}
 	if len(h) != 5 || h[3].Content != "A" || h[4].Content != "B" {
 		t.Fatal("Request changed the history")
+	}
+	// Two prompts in a row that no failure marked (a file another tool
+	// wrote) are merged, so neither is lost.
+	req = Request([]Message{u("q"), a("r"), u("A"), u("B")})
+	if len(req) != 3 || req[2].Content != "A\n\nB" {
+		t.Fatalf("unmarked prompts not merged: %+v", req)
+	}
+}
+
+func TestRequestKeepsAnUnansweredPromptThatWasAnsweredLater(t *testing.T) {
+	unanswered := u("A")
+	unanswered.Meta = &Meta{Unanswered: true}
+	sys := Message{Role: RoleSystem, Content: "mode"}
+	if req := Request([]Message{unanswered, a("late reply")}); len(req) != 2 || req[0].Content != "A" {
+		t.Fatalf("an answered prompt was dropped: %+v", req)
+	}
+	if req := Request([]Message{unanswered, sys, u("B")}); len(req) != 2 || req[1].Content != "B" {
+		t.Fatalf("system messages hid the prompt that supersedes it: %+v", req)
 	}
 }
 

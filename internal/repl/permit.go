@@ -38,8 +38,9 @@ type Permit struct {
 	out io.Writer
 }
 
-// NewPermit returns a Permit that asks through ask (the line editor's
-// ReadLine; nil when input is not a terminal) and reports unreadable
+// NewPermit returns a Permit that asks through ask (on a terminal the
+// line editor's ReadKey, one key per answer; nil when input is not a
+// terminal) and reports unreadable
 // answers to out.
 func NewPermit(ask func(ctx context.Context, prompt string) (string, error), out io.Writer) *Permit {
 	if out == nil {

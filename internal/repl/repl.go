@@ -22,6 +22,7 @@ import (
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/provider"
 )
 
@@ -67,6 +68,18 @@ type Options struct {
 	// errors so that the caller's exit status keeps the class. Nil groups
 	// provider errors (provider.ErrProvider) only.
 	Class func(error) int
+	// Progress shows activity while the REPL waits (command.Env.Progress);
+	// nil shows none.
+	Progress func(label string) (stop func())
+	// Reply streams each reply (command.Env.Reply); nil writes it to Out
+	// as it arrives.
+	Reply func(out io.Writer) io.WriteCloser
+	// Switch builds providers for /model and /switch (command.Env.Switch).
+	Switch command.Switcher
+	// Lang is the language of the commands' messages; nil is English.
+	Lang *i18n.Printer
+	// StylePrompt colours the prompt on a terminal; nil leaves it plain.
+	StylePrompt func(string) string
 	// WatchKeys, when set, wraps long commands (/compact) so that keys can
 	// cancel them (EscCancels); nil leaves Ctrl+C alone to cancel.
 	WatchKeys func(context.Context) (context.Context, func())
@@ -83,7 +96,8 @@ type Options struct {
 // (autosaved as the settings say) on every one of these paths.
 func Run(ctx context.Context, o Options) error {
 	interactive := o.Reader != nil
-	env := &command.Env{Engine: o.Engine, Out: o.Out, Err: o.Err, Interactive: interactive, Confirm: o.Confirm, Config: o.Config}
+	env := &command.Env{Engine: o.Engine, Out: o.Out, Err: o.Err, Interactive: interactive, Confirm: o.Confirm, Config: o.Config,
+		Progress: o.Progress, Reply: o.Reply, Lang: o.Lang, Switch: o.Switch}
 	if interactive {
 		env.Pick = o.Pick
 	}
@@ -103,7 +117,11 @@ func Run(ctx context.Context, o Options) error {
 	failed, firstClass, sameClass := 0, 0, true
 	var readErr, lastFailure error
 	for {
-		line, err := read.ReadLine(ctx, prompt(o.Engine))
+		p := prompt(o.Engine)
+		if interactive && o.StylePrompt != nil {
+			p = o.StylePrompt(p)
+		}
+		line, err := read.ReadLine(ctx, p)
 		if errors.Is(err, ErrInterrupt) && ctx.Err() == nil {
 			continue
 		}
@@ -119,9 +137,13 @@ func Run(ctx context.Context, o Options) error {
 			}
 			break
 		}
-		line = strings.TrimSpace(line)
-		if line == "" {
+		if strings.TrimSpace(line) == "" {
 			continue
+		}
+		if !interactive || command.IsCommand(line) {
+			// What was typed at a terminal is sent as it is (a paste keeps
+			// its indentation and blank lines); script lines are trimmed.
+			line = strings.TrimSpace(line)
 		}
 		if interactive {
 			if err := read.Add(line); err != nil {
@@ -203,21 +225,7 @@ func step(ctx context.Context, env *command.Env, line string, watch func(context
 	if isCommand {
 		return command.Dispatch(tctx, env, line)
 	}
-	wrote := false
-	_, err := env.Engine.Turn(tctx, line, func(s string) {
-		wrote = wrote || s != ""
-		io.WriteString(env.Out, s)
-	})
-	if wrote {
-		fmt.Fprintln(env.Out)
-	}
-	if err != nil && tctx.Err() != nil && ctx.Err() == nil {
-		if env.Engine.Mode() != conversation.ModeChat {
-			return fmt.Errorf("stopped; the steps done so far are kept, and a tool call cut short is marked interrupted: %w", err)
-		}
-		return fmt.Errorf("cancelled; the prompt is kept and marked unanswered: %w", err)
-	}
-	return err
+	return command.RunTurn(tctx, env, line)
 }
 
 // runsTask reports whether line is a mode command with a task (/agent

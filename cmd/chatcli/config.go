@@ -1,0 +1,131 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/command"
+	"github.com/chatcli/chatcli/internal/config"
+)
+
+// settings reads the configuration: the environment over the config file
+// (config.FilePath), which is read once.
+func (f *factory) settings() (config.Config, error) {
+	if f.file == nil {
+		file, err := config.LoadFile(config.FilePath(f.getenv))
+		if err != nil {
+			return config.Config{}, err
+		}
+		f.file = file
+	}
+	return config.Load(f.getenv, f.file)
+}
+
+// configPath is config.FilePath, an error when there is none.
+func (f *factory) configPath() (string, error) {
+	path := config.FilePath(f.getenv)
+	if path == "" {
+		return "", fmt.Errorf("%w: neither XDG_CONFIG_HOME nor HOME is set, so there is no config file", config.ErrConfig)
+	}
+	return path, nil
+}
+
+const configLong = `Show the settings chatcli reads, with their values and sources.
+
+Every setting is an environment variable, and may also be set in the config
+file, $XDG_CONFIG_HOME/chatcli/config.toml (default ~/.config/chatcli/), as a
+key named after the variable in lower case with CHATCLI_ dropped:
+
+  session_ttl = "30d"
+  openai_model = "gpt-4o"
+  llm_provider = "openai"
+
+The environment overrides the file. Servers started by a desktop application
+(chatcli mcp-server, chatcli acp) read the file too, so they need no env block.
+
+chatcli config lists every setting with its value and where it came from: the
+environment, the file and line, or the default. API and encryption keys are
+shown as set or not set, never printed.`
+
+func newConfigCmd(f *factory) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "config",
+		Short: "Show the settings in effect, with their values and sources",
+		Long:  configLong,
+		Args:  noArgs,
+		RunE: func(*cobra.Command, []string) error {
+			c, err := f.settings()
+			if err != nil {
+				return err
+			}
+			command.WriteSettings(f.streams.Out, c, f.file.Path)
+			return nil
+		},
+	}
+	cmd.AddCommand(&cobra.Command{
+		Use:   "session",
+		Short: "Show every session setting with its value and source",
+		Args:  noArgs,
+		RunE: func(*cobra.Command, []string) error {
+			c, err := f.settings()
+			if err != nil {
+				return err
+			}
+			command.WriteSessionConfig(f.streams.Out, c, "", "")
+			return nil
+		},
+	})
+	cmd.AddCommand(&cobra.Command{
+		Use:   "path",
+		Short: "Print where the config file is read from",
+		Args:  noArgs,
+		RunE: func(*cobra.Command, []string) error {
+			path, err := f.configPath()
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(f.streams.Out, path)
+			return nil
+		},
+	})
+	cmd.AddCommand(newConfigInitCmd(f))
+	return cmd
+}
+
+// newConfigInitCmd is `chatcli config init [--force]`.
+func newConfigInitCmd(f *factory) *cobra.Command {
+	var force bool
+	c := &cobra.Command{
+		Use:   "init",
+		Short: "Write a commented template of every setting to the config file",
+		Long: "Write config.toml with every setting commented out, with what it means and\n" +
+			"its default. An existing file is kept unless --force is given.",
+		Args: noArgs,
+		RunE: func(*cobra.Command, []string) error {
+			path, err := f.configPath()
+			if err != nil {
+				return err
+			}
+			if _, err := os.Lstat(path); err == nil && !force {
+				return fmt.Errorf("%w: %s exists; --force replaces it with the template", errFlags, path)
+			} else if err != nil && !errors.Is(err, os.ErrNotExist) {
+				return fmt.Errorf("%w: %s: %v", config.ErrConfig, path, err)
+			}
+			if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+				return fmt.Errorf("config init: %w", err)
+			}
+			if err := atomicfile.WriteFile(path, []byte(config.Template())); err != nil {
+				return fmt.Errorf("config init: %w", err)
+			}
+			fmt.Fprintf(f.streams.Out, "Wrote %s: uncomment a line to set it (the environment still overrides it).\n", path)
+			return nil
+		},
+	}
+	c.Flags().BoolVar(&force, "force", false, "replace an existing config file")
+	return c
+}

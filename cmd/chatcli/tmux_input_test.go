@@ -1,0 +1,101 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestPastedCodeRoundTripsIntoTheSession pastes code (indentation, blank
+// lines, tabs) into the editor on a real terminal with bracketed paste, as
+// a terminal sends it (tmux paste-buffer -p turns each line feed into a
+// carriage return), and checks that the saved messages equal the pastes.
+// Alt+Enter makes a newline; a paste that has tabs shows as its label.
+func TestPastedCodeRoundTripsIntoTheSession(t *testing.T) {
+	needTmux(t)
+	s := tmuxSession{t: t, name: fmt.Sprintf("chatcli-paste-%d", os.Getpid())}
+	home := s.start(120, 40)
+	s.waitFor("offline>")
+	python := "def f():\n    x = 1\n\n    return x\n\n\nprint(f())"
+	goCode := "func main() {\n\tfmt.Println(\"olá\")\n}\n"
+	s.run("send-keys", "-t", s.name, "review this:", "M-Enter")
+	s.run("set-buffer", "-b", "py", python)
+	s.run("paste-buffer", "-p", "-b", "py", "-t", s.name)
+	s.waitFor("print(f())")
+	s.run("send-keys", "-t", s.name, "Enter")
+	s.waitFor("reply #1")
+	s.run("set-buffer", "-b", "go", goCode)
+	s.run("paste-buffer", "-p", "-b", "go", "-t", s.name)
+	s.waitFor("[pasted 4 lines]")
+	s.run("send-keys", "-t", s.name, "Enter")
+	s.waitFor("reply #2")
+	s.run("send-keys", "-t", s.name, "/session save pasted", "Enter")
+	s.waitFor(`Saved 4 messages`)
+	data, err := os.ReadFile(filepath.Join(home, "sessions", "pasted.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d doc
+	if err := json.Unmarshal(data, &d); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := d.ChatHistory[0].Content, "review this:\n"+python; got != want {
+		t.Errorf("first message %q, want %q", got, want)
+	}
+	if got := d.ChatHistory[2].Content; got != goCode {
+		t.Errorf("second message %q, want %q", got, goCode)
+	}
+}
+
+// TestSpinnerWhileWaitingForTheFirstToken: a server that waits 3 s before
+// its first token; the terminal shows the spinner with the seconds
+// elapsed, and it is gone once the reply's text arrives.
+func TestSpinnerWhileWaitingForTheFirstToken(t *testing.T) {
+	needTmux(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.(http.Flusher).Flush()
+		time.Sleep(3 * time.Second)
+		fmt.Fprint(w, `data: {"id":"1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"the answer arrived"}}]}`+"\n\n")
+		fmt.Fprint(w, `data: {"id":"1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}`+"\n\ndata: [DONE]\n\n")
+	}))
+	defer srv.Close()
+	s := tmuxSession{t: t, name: fmt.Sprintf("chatcli-spin-%d", os.Getpid())}
+	s.start(120, 40, "OPENAI_BASE_URL="+srv.URL+"/v1", "OPENAI_MODEL=m")
+	s.waitFor("m>")
+	s.run("send-keys", "-t", s.name, "slow question", "Enter")
+	s.waitFor("waiting for the model… 1s")
+	scr := s.waitFor("the answer arrived")
+	if strings.Contains(scr, "waiting for the model") {
+		t.Fatalf("the spinner is still on screen after the text arrived:\n%s", scr)
+	}
+}
+
+// TestPermissionTakesOneKey: in agent mode on a terminal, the question
+// before a command is answered by pressing y alone, and the command runs.
+func TestPermissionTakesOneKey(t *testing.T) {
+	needTmux(t)
+	ws := goWorkspace(t)
+	srv := scriptServer(t, []scriptReply{
+		{Calls: []scriptCall{{"c_wc", "run_command", map[string]string{"command": "wc -l a.go > counted.txt"}}}},
+		{Text: "Counted the lines."},
+	}, nil)
+	s := tmuxSession{t: t, name: fmt.Sprintf("chatcli-permit-%d", os.Getpid()), dir: ws}
+	s.start(120, 40, "OPENAI_BASE_URL="+srv.URL+"/v1", "OPENAI_MODEL=m")
+	s.waitFor("m>")
+	s.run("send-keys", "-t", s.name, "/agent count the lines", "Enter")
+	s.waitFor("[a]lways for this session")
+	s.run("send-keys", "-t", s.name, "y")
+	s.waitFor("Counted the lines.")
+	if _, err := os.Stat(filepath.Join(ws, "counted.txt")); err != nil {
+		t.Fatalf("the command did not run after y: %v\n%s", err, s.screen())
+	}
+}

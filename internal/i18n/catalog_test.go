@@ -1,0 +1,138 @@
+package i18n
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// printedKeys returns the string literals passed as the message key of
+// every say, Sprintf or Fprintf call on a Printer-like receiver in the Go
+// files of dir (tests excluded): calls named say, or Lang.Sprintf and
+// Lang.Fprintf.
+func printedKeys(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := map[string]string{}
+	fset := token.NewFileSet()
+	for _, path := range files {
+		if strings.HasSuffix(path, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) == 0 {
+				return true
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "say" {
+				return true
+			}
+			lit, ok := call.Args[0].(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				t.Errorf("%s: a message key that is not a literal", fset.Position(call.Pos()))
+				return true
+			}
+			s, _ := strconv.Unquote(lit.Value)
+			keys[s] = fset.Position(call.Pos()).String()
+			return true
+		})
+	}
+	return keys
+}
+
+func TestEveryMessageIsInBothLanguages(t *testing.T) {
+	inCatalog := map[string]bool{}
+	for _, m := range messages {
+		if m.en == "" || m.pt == "" {
+			t.Errorf("a message in one language only: en %q, pt %q", m.en, m.pt)
+		}
+		if inCatalog[m.en] {
+			t.Errorf("%q is in the catalog twice", m.en)
+		}
+		inCatalog[m.en] = true
+	}
+	printed := printedKeys(t, "../command")
+	if len(printed) < 10 {
+		t.Fatalf("found only %d messages printed by package command", len(printed))
+	}
+	for key, where := range printed {
+		if !inCatalog[key] {
+			t.Errorf("%s: %q has no Portuguese text in catalog.go", where, key)
+		}
+		delete(inCatalog, key)
+	}
+	for key := range inCatalog {
+		t.Errorf("catalog entry %q is printed nowhere", key)
+	}
+}
+
+func TestPortugueseMessagesUseEveryArgumentRight(t *testing.T) {
+	pt := New(Portuguese)
+	for _, m := range messages {
+		args := argsFor(m.en)
+		if out := pt.Sprintf(m.en, args...); strings.Contains(out, "%!") {
+			t.Errorf("%q in Portuguese: %q", m.en, out)
+		}
+	}
+	if got := pt.Sprintf("Saved %d messages as session %q; later turns are saved there too.\n", 4, "debug-api"); got != "Sessão 'debug-api' salva com sucesso.\n" {
+		t.Fatalf("%q", got)
+	}
+	if got := New(English).Sprintf("Started a new conversation.\n"); got != "Started a new conversation.\n" {
+		t.Fatalf("%q", got)
+	}
+}
+
+func TestLanguageFromTheEnvironment(t *testing.T) {
+	for _, c := range []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{"CHATCLI_LANG": "pt-BR", "LANG": "en_US.UTF-8"}, "pt-BR"},
+		{map[string]string{"CHATCLI_LANG": "en", "LANG": "pt_BR.UTF-8"}, "en"},
+		{map[string]string{"LANG": "pt_BR.UTF-8"}, "pt-BR"},
+		{map[string]string{"LC_ALL": "pt_PT@euro", "LANG": "en_US"}, "pt-BR"},
+		{map[string]string{"LANG": "C"}, "en"},
+		{map[string]string{"LANG": "de_DE.UTF-8"}, "en"},
+		{map[string]string{}, "en"},
+	} {
+		if got := FromEnv(func(k string) string { return c.env[k] }).Tag().String(); got != c.want {
+			t.Errorf("%v: %s, want %s", c.env, got, c.want)
+		}
+	}
+}
+
+// argsFor returns arguments of the types the verbs of an English format
+// take: an int for %d, a string otherwise.
+func argsFor(format string) []any {
+	var args []any
+	pos := 0
+	for _, m := range regexp.MustCompile(`%(?:\[(\d+)\])?([a-z])`).FindAllStringSubmatch(format, -1) {
+		if m[1] != "" {
+			pos, _ = strconv.Atoi(m[1])
+		} else {
+			pos++
+		}
+		for len(args) < pos {
+			args = append(args, nil)
+		}
+		if m[2] == "d" {
+			args[pos-1] = pos
+		} else {
+			args[pos-1] = "name" + strconv.Itoa(pos)
+		}
+	}
+	return args
+}
