@@ -16,9 +16,10 @@ func TestUnservableProviderStopsOnlyWhatNeedsAProvider(t *testing.T) {
 		t.Fatalf("setup: %d %s", code, errOut)
 	}
 	env := []string{home, "LLM_PROVIDER=COPILOT"}
+	dir := t.TempDir() // the export's file goes there
 	for _, args := range [][]string{{"session", "list"}, {"session", "show", "demo"}, {"session", "export", "demo", "md"},
 		{"session", "search", "hello"}, {"storage"}} {
-		if out, errOut, code := run(t, env, "", args...); code != 0 || out == "" {
+		if out, errOut, code := runAt(t, dir, env, "", args...); code != 0 || out == "" {
 			t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
 		}
 	}
