@@ -28,15 +28,23 @@ func TempPattern(final string) string { return "." + filepath.Base(final) + ".tm
 // writeTemp writes data to a new temporary file in dir and syncs it; on any
 // error the temporary file is removed. It returns the temporary file's path.
 func writeTemp(dir, final string, data []byte) (string, error) {
+	return writeTempWith(dir, final, func(w io.Writer) error {
+		n, err := w.Write(data)
+		if err == nil && n != len(data) {
+			err = io.ErrShortWrite
+		}
+		return err
+	})
+}
+
+// writeTempWith is writeTemp for content written by write.
+func writeTempWith(dir, final string, write func(io.Writer) error) (string, error) {
 	f, err := CreateTemp(dir, TempPattern(final))
 	if err != nil {
 		return "", fmt.Errorf("create temporary file in %s: %w", dir, err)
 	}
 	name := f.Name()
-	n, err := f.Write(data)
-	if err == nil && n != len(data) {
-		err = io.ErrShortWrite
-	}
+	err = write(f)
 	if err == nil {
 		err = tolerate(name, f.Sync())
 	}
@@ -80,6 +88,20 @@ func CreateFile(path string, data []byte) error {
 	return notDurable(path, syncDir(filepath.Dir(path)))
 }
 
+// CreateWith is CreateFile for content written by write, which may write
+// in as many calls as it likes (a copy in bounded chunks); an error of
+// write creates nothing and is returned wrapped.
+func CreateWith(path string, write func(io.Writer) error) error {
+	tmp, err := writeTempWith(filepath.Dir(path), path, write)
+	if err != nil {
+		return err
+	}
+	if err := publishNew(path, tmp); err != nil {
+		return err
+	}
+	return notDurable(path, syncDir(filepath.Dir(path)))
+}
+
 // place writes data to a temporary file next to path and publishes it at
 // path without replacing a file; the folder is not synced.
 func place(path string, data []byte) error {
@@ -87,6 +109,12 @@ func place(path string, data []byte) error {
 	if err != nil {
 		return err
 	}
+	return publishNew(path, tmp)
+}
+
+// publishNew publishes the temporary file tmp at path without replacing a
+// file, and removes tmp unless it became path.
+func publishNew(path, tmp string) error {
 	linked, err := publish(tmp, path)
 	if err != nil || linked {
 		os.Remove(tmp)

@@ -333,38 +333,6 @@ func (j *Journal) append(recs []Record) error {
 	return nil
 }
 
-// keepRecords returns the lines of data (a journal's bytes, sealed lines
-// opened with o) that hold a record, verbatim and in order, and a warning
-// for each line left out (torn by a crash, rotten, not a record), so a
-// fork starts clean: damage stays in the file a crash touched.
-func keepRecords(path string, data []byte, o *lineOpener) ([]byte, []Warning, error) {
-	out := make([]byte, 0, len(data))
-	var dropped []Warning
-	var off int64
-	for n := 1; len(data) > 0; n++ {
-		line, rest, complete := bytes.Cut(data, []byte("\n"))
-		start := off
-		off += int64(len(line)) + 1
-		data = rest
-		if len(line) == 0 {
-			continue
-		}
-		rec, reason, err := o.readLine(line, complete)
-		if err != nil {
-			return nil, nil, err
-		}
-		if reason != "" {
-			dropped = append(dropped, Warning{Path: path, Line: n, Offset: start, Reason: reason})
-			if rec.Type == "" {
-				continue
-			}
-			line = line[bytes.LastIndexByte(line, 0)+1:] // a record after NUL bytes: the record is kept
-		}
-		out = append(append(out, line...), '\n')
-	}
-	return out, dropped, nil
-}
-
 // endsTorn reports whether the file is non-empty and its last byte is not
 // "\n".
 func endsTorn(f *os.File) (bool, error) {
@@ -382,48 +350,4 @@ func endsTorn(f *os.File) (bool, error) {
 		return false, err
 	}
 	return b[0] != '\n', nil
-}
-
-// Fork copies journal srcID under dir into a new journal with a fresh id
-// (durably, atomicfile.CreateFile) and returns the id. A missing source
-// gives an empty new journal. With key set every line of the copy is
-// sealed for the new id; sealed lines of the source need the key
-// (ErrEncrypted without one; seal.ErrWrongKey when none of them opens). A
-// sealed line that does not open among others that do (torn by a crash,
-// damaged) is left out of the copy; the warnings name each one.
-func Fork(dir, srcID string, key seal.Key) (string, []Warning, error) {
-	if !ValidID(srcID) {
-		return "", nil, fmt.Errorf("journal: invalid id %q", srcID)
-	}
-	src := Path(dir, srcID)
-	data, err := os.ReadFile(src)
-	if err != nil && !os.IsNotExist(err) {
-		return "", nil, fmt.Errorf("journal: read %s: %w", src, err)
-	}
-	id := NewID()
-	if len(data) == 0 {
-		return id, nil, nil
-	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", nil, err
-	}
-	var dropped []Warning
-	if !key.IsZero() || bytes.Contains(data, []byte("chatcli-sealed:")) {
-		r := &resealer{path: src, k: key, old: key, from: LineName(srcID), to: LineName(id)}
-		if data, _, dropped, err = r.run(data); err != nil {
-			return "", nil, err
-		}
-	}
-	data, torn, err := keepRecords(src, data, &lineOpener{key: key, path: src, name: LineName(id)})
-	if err != nil {
-		return "", nil, err
-	}
-	dropped = append(dropped, torn...)
-	if err := atomicfile.CreateFile(Path(dir, id), data); err != nil {
-		if errors.Is(err, atomicfile.ErrNotDurable) { // the copy is there
-			return id, dropped, fmt.Errorf("journal: fork %s: %w", srcID, err)
-		}
-		return "", nil, fmt.Errorf("journal: fork %s: %w", srcID, err)
-	}
-	return id, dropped, nil
 }

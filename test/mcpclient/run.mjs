@@ -63,7 +63,9 @@ async function main() {
   // Tools and their typed schemas.
   const { tools } = await client.listTools();
   const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
-  check(tools.length === 2 && byName.chat && byName.manage_session, "two tools: chat, manage_session", tools.map((t) => t.name));
+  const names = tools.map((t) => t.name).sort();
+  check(JSON.stringify(names) === '["agent_task","ask_chatcli","chat","coder_task","manage_session"]',
+    "five tools: chat, manage_session and ChatCLI's ask_chatcli, agent_task, coder_task", names);
   check(JSON.stringify(byName.chat.inputSchema.required) === '["prompt"]', "chat requires prompt", byName.chat.inputSchema);
   const actions = byName.manage_session.inputSchema.properties.action.enum;
   const want = ["save", "load", "list", "delete", "new", "fork", "rename", "attach", "detach", "status", "clear", "export", "search"];
