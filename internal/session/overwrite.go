@@ -45,16 +45,23 @@ func idOf(st fs.FileInfo, rev int64) fileID {
 // file that cannot be read is forgotten).
 func (k *knownFiles) remember(p string, rev int64) {
 	st, err := os.Stat(p)
+	if err != nil {
+		k.mu.Lock()
+		delete(k.ids, p)
+		k.mu.Unlock()
+		return
+	}
+	k.set(p, idOf(st, rev))
+}
+
+// set records id as the file at p.
+func (k *knownFiles) set(p string, id fileID) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if k.ids == nil {
 		k.ids = map[string]fileID{}
 	}
-	if err != nil {
-		delete(k.ids, p)
-		return
-	}
-	k.ids[p] = idOf(st, rev)
+	k.ids[p] = id
 }
 
 // known reports whether p is still the file last remembered.

@@ -124,6 +124,7 @@ func (s *Store) decodePath(name, p string) (*Session, time.Time, error) {
 		if err != nil {
 			return nil, time.Time{}, classifyRead(p, err)
 		}
+		s.known.set(p, idOf(st, sess.Revision)) // verified: a replace need not decode it again
 		return sess, st.ModTime(), nil
 	}
 	data := make([]byte, n, max(st.Size(), int64(n))+1)
