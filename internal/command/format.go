@@ -74,7 +74,7 @@ func writeTable(w io.Writer, rows [][]string) {
 	widths := make([]int, len(rows[0]))
 	for _, r := range rows {
 		for i, c := range r {
-			widths[i] = max(widths[i], uniseg.StringWidth(c))
+			widths[i] = max(widths[i], cellWidth(c))
 		}
 	}
 	var b strings.Builder
@@ -83,11 +83,22 @@ func writeTable(w io.Writer, rows [][]string) {
 		for i, c := range r {
 			b.WriteString(c)
 			if i < len(r)-1 {
-				b.WriteString(strings.Repeat(" ", widths[i]-uniseg.StringWidth(c)+2))
+				b.WriteString(strings.Repeat(" ", widths[i]-cellWidth(c)+2))
 			}
 		}
 		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
 	}
+}
+
+// cellWidth is the display width of s: its length for printable ASCII
+// (most names, counts and dates, at memory speed), else uniseg's.
+func cellWidth(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			return uniseg.StringWidth(s)
+		}
+	}
+	return len(s)
 }
 
 // WriteTranscript prints a history for reading: one block per message with
