@@ -128,11 +128,19 @@ func latestInFolder(st *session.Store, r *recent.Record, folder string) (string,
 // replies alone). It returns the name continued, "" when the flags name
 // none.
 //
-// With -p nothing is reported: the reply alone is the output.
+// With -p nothing is reported: the reply alone is the output; and -p
+// --session NAME binds to NAME even when chatcli made it (an autosave).
 func (o *rootOptions) resumeInto(ctx context.Context, e *conversation.Engine, c config.Config) (string, error) {
 	name, create, err := o.resumeTarget(ctx, e, c.Home)
 	if err != nil || name == "" {
 		return "", err
+	}
+	if o.Prompt != "" && o.Session != "" {
+		// -p --session NAME binds to NAME whatever made it, as the
+		// scripts that use it expect: the turn is then in NAME, also
+		// when NAME is an autosave.
+		_, _, err := e.Attach(name)
+		return name, err
 	}
 	s := o.f.streams
 	env := &command.Env{Engine: e, Out: s.Err, Config: &c}

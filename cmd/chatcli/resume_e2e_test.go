@@ -244,3 +244,24 @@ func TestForkAt(t *testing.T) {
 		t.Errorf("/session fork --at two: exit %d %s", code, errOut)
 	}
 }
+
+// -p --session NAME continues NAME itself even when chatcli made it (an
+// autosave): the turn is in NAME afterwards, and nothing went to the trash.
+func TestOneShotSessionBindsAnAutosave(t *testing.T) {
+	h := t.TempDir()
+	env := []string{"CHATCLI_HOME=" + h}
+	mustRun(t, env, "first\n")
+	files, _ := filepath.Glob(filepath.Join(h, "sessions", "autosave-*.json"))
+	if len(files) != 1 {
+		t.Fatalf("autosaves: %v", files)
+	}
+	name := strings.TrimSuffix(filepath.Base(files[0]), ".json")
+	mustRun(t, env, "", "-p", "second", "--session", name)
+	out := mustRun(t, env, "", "session", "show", name)
+	if !strings.Contains(out, "first") || !strings.Contains(out, "second") {
+		t.Fatalf("session %s:\n%s", name, out)
+	}
+	if trashed, _ := filepath.Glob(filepath.Join(h, "trash", "*")); len(trashed) != 0 {
+		t.Fatalf("trash holds %v", trashed)
+	}
+}
