@@ -1,33 +1,74 @@
 package render
 
 import (
+	"bytes"
+	"embed"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/chroma/v2"
 	"github.com/alecthomas/chroma/v2/formatters"
-	"github.com/alecthomas/chroma/v2/lexers"
-	"github.com/alecthomas/chroma/v2/styles"
 )
 
-// codeTheme is the chroma style of highlighted code.
-const codeTheme = "monokai"
+// chromaDefs holds the lexer definitions of the languages most often
+// pasted into a chat, and the monokai style, in chroma's XML form.
+//
+//go:embed chroma/*.xml
+var chromaDefs embed.FS
+
+// The lexers and the style are built on first use, so a command that never
+// highlights code pays nothing for them.
+var (
+	chromaOnce sync.Once
+	codeLexers *chroma.LexerRegistry
+	codeTheme  *chroma.Style
+	plainLexer chroma.Lexer
+)
+
+// codeLanguages names the embedded lexer definitions.
+var codeLanguages = []string{
+	"bash", "c", "c++", "css", "diff", "docker", "html", "java",
+	"javascript", "json", "python", "rust", "sql", "toml", "typescript",
+	"yaml",
+}
+
+// loadChroma builds the lexers and the style.
+func loadChroma() {
+	reg := chroma.NewLexerRegistry()
+	reg.Register(goLexer())
+	reg.Register(markdownLexer())
+	for _, name := range codeLanguages {
+		reg.Register(chroma.MustNewXMLLexer(chromaDefs, "chroma/"+name+".xml"))
+	}
+	style, err := chromaDefs.ReadFile("chroma/monokai.xml")
+	if err != nil {
+		panic(err)
+	}
+	codeTheme = chroma.MustNewXMLStyle(bytes.NewReader(style))
+	plainLexer = chroma.MustNewLexer(&chroma.Config{Name: "plaintext"}, plainRules)
+	codeLexers = reg
+}
 
 // highlight returns code highlighted for a 256-colour terminal by the
-// chroma lexer of lang (else one guessed from the code, else none), each
-// line indented two cells. Code chroma cannot lex is shown as it is.
+// lexer of lang (else one guessed from the code, else none), each line
+// indented two cells. Code that cannot be lexed is shown as it is.
 func highlight(code, lang string) []string {
+	chromaOnce.Do(loadChroma)
 	code = strings.TrimRight(code, "\n")
-	lexer := lexers.Get(lang)
-	if lexer == nil {
-		lexer = lexers.Analyse(code)
+	var lexer chroma.Lexer
+	if lang != "" {
+		lexer = codeLexers.Get(lang)
 	}
 	if lexer == nil {
-		lexer = lexers.Fallback
+		lexer = codeLexers.Analyse(code)
+	}
+	if lexer == nil {
+		lexer = plainLexer
 	}
 	out := code
 	if it, err := chroma.Coalesce(lexer).Tokenise(nil, code); err == nil {
 		var b strings.Builder
-		if formatters.TTY256.Format(&b, styles.Get(codeTheme), it) == nil {
+		if formatters.TTY256.Format(&b, codeTheme, it) == nil {
 			out = b.String()
 		}
 	}

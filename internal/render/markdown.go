@@ -16,13 +16,13 @@ import (
 // Markdown renders CommonMark with the GitHub tables, strikethrough and
 // task lists (goldmark) as styled terminal text: headings bold and
 // coloured, emphasis, inline code coloured, fenced and indented code
-// highlighted by chroma (its lexer for the fence's language, else guessed
-// from the code) and indented two cells, lists with bullets or numbers,
-// block quotes behind a bar, table columns aligned as the delimiter row
-// says, links followed by their address. Paragraphs are wrapped at the
-// width; code and tables are not. Control characters in the text other
-// than tab and line feed are dropped (the text is a model's, not trusted
-// to drive the terminal).
+// highlighted by chroma for the common languages (the lexer of the fence's
+// language, else one guessed from the code) and indented two cells, lists
+// with bullets or numbers, block quotes behind a bar, table columns aligned
+// as the delimiter row says, links followed by their address. Paragraphs
+// are wrapped at the width; code and tables are not. Control characters in
+// the text other than tab and line feed are dropped (the text is a model's,
+// not trusted to drive the terminal).
 type Markdown struct {
 	// Width returns the terminal width in cells; nil or <= 0 means 80.
 	Width func() int

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -78,10 +77,25 @@ func NormalizeName(name string) (string, error) {
 	return n, nil
 }
 
-// chatcliName is ChatCLI's rule for session names (diillson/chatcli
-// cli/session_manager.go, validSessionName): it allows some names
-// NormalizeName refuses (con, nul.txt, a..b, release-v2.).
-var chatcliName = regexp.MustCompile(`^[a-zA-Z0-9][a-zA-Z0-9_\-.]{0,254}$`)
+// chatcliName reports whether name follows ChatCLI's rule for session
+// names (diillson/chatcli cli/session_manager.go, validSessionName:
+// ^[a-zA-Z0-9][a-zA-Z0-9_\-.]{0,254}$): it allows some names NormalizeName
+// refuses (con, nul.txt, a..b, release-v2.).
+func chatcliName(name string) bool {
+	if len(name) == 0 || len(name) > 255 {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		case i > 0 && (c == '_' || c == '-' || c == '.'):
+		default:
+			return false
+		}
+	}
+	return true
+}
 
 // Name returns the name every verb of the store uses for name: its
 // NormalizeName form, or name as it is when NormalizeName refuses it but it
@@ -90,7 +104,7 @@ var chatcliName = regexp.MustCompile(`^[a-zA-Z0-9][a-zA-Z0-9_\-.]{0,254}$`)
 // follow NormalizeName. Errors are NormalizeName's.
 func (s *Store) Name(name string) (string, error) {
 	n, err := NormalizeName(name)
-	if err == nil || !chatcliName.MatchString(name) {
+	if err == nil || !chatcliName(name) {
 		return n, err
 	}
 	if fi, lerr := os.Lstat(filepath.Join(s.dir, name+fileExt)); lerr == nil && fi.Mode().IsRegular() {
