@@ -91,11 +91,19 @@ func writeTable(w io.Writer, rows [][]string) {
 }
 
 // cellWidth is the display width of s: its length for printable ASCII
-// (most names, counts and dates, at memory speed), else uniseg's.
+// (most names, counts and dates, at memory speed), else the sum of its
+// grapheme clusters' widths (uniseg; StringWidth would also step through
+// word, sentence and line boundaries, which a width does not need).
 func cellWidth(s string) int {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c >= 0x7f {
-			return uniseg.StringWidth(s)
+			n, state := 0, -1
+			for s != "" {
+				var w int
+				_, s, w, state = uniseg.FirstGraphemeClusterInString(s, state)
+				n += w
+			}
+			return n
 		}
 	}
 	return len(s)

@@ -3,6 +3,7 @@ package message
 import (
 	"encoding/json"
 	"errors"
+	"github.com/rivo/uniseg"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -233,5 +234,28 @@ func TestRequestKeepsReasoningOfAssistantMessages(t *testing.T) {
 	var back Message
 	if err := json.Unmarshal(b, &back); err != nil || back.Meta.Reasoning == nil || back.Meta.Reasoning.Text != r.Text || back.Meta.Reasoning.Source != r.Source || back.Meta.Extra != nil {
 		t.Errorf("reasoning round trip: %s -> %+v, %v", b, back.Meta, err)
+	}
+}
+
+// Clip's fast paths cut where a walk over every grapheme cluster cuts:
+// ASCII text, ASCII before a combining mark, mixed scripts.
+func TestClipAgreesWithAGraphemeWalk(t *testing.T) {
+	ref := func(s string, max int) string {
+		g, n, end := uniseg.NewGraphemes(s), 0, 0
+		for g.Next() {
+			if n == max {
+				return s[:end] + "…"
+			}
+			_, end = g.Positions()
+			n++
+		}
+		return s
+	}
+	for _, s := range []string{strings.Repeat("turn 0: a long prompt ", 20), "abcde\u0301fgh", "abcd\u0301", "日本語のタイトル and more text", "a👍🏽b👩‍💻c"} {
+		for n := 1; n < len(s)+2; n++ {
+			if got, want := Clip(s, n), ref(s, n); got != want {
+				t.Fatalf("Clip(%q, %d) = %q, want %q", s, n, got, want)
+			}
+		}
 	}
 }

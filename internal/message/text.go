@@ -43,16 +43,34 @@ func Clip(s string, maxChars int) string {
 	if utf8.RuneCountInString(s) <= maxChars {
 		return s
 	}
-	g := uniseg.NewGraphemes(s)
-	n, end := 0, 0
-	for g.Next() {
+	if asciiPrefix(s, maxChars+1) {
+		// Between two ASCII bytes there is always a cluster boundary but
+		// inside CR LF (UAX #29 GB3-GB5, GB9-GB999), and oneLine left no CR.
+		return s[:maxChars] + "…"
+	}
+	n, rest, state := 0, s, -1
+	for rest != "" {
 		if n == maxChars {
-			return s[:end] + "…"
+			return s[:len(s)-len(rest)] + "…"
 		}
-		_, end = g.Positions()
+		_, rest, _, state = uniseg.FirstGraphemeClusterInString(rest, state)
 		n++
 	}
 	return s
+}
+
+// asciiPrefix reports whether s has at least n bytes and its first n are
+// ASCII.
+func asciiPrefix(s string, n int) bool {
+	if len(s) < n {
+		return false
+	}
+	for i := 0; i < n; i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 var lineBreaks = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ")

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"sync"
 	"time"
 
@@ -47,7 +46,7 @@ const headerBufBytes = 4096
 // the messages without decoding them, in memory that does not depend on
 // the file's size.
 func readHeader(path string) (Header, error) {
-	f, err := os.Open(path)
+	f, err := openRead(path)
 	if err != nil {
 		return Header{}, err
 	}
