@@ -99,8 +99,11 @@ func (idx listIndex) lookup(file string, info fs.FileInfo) (Header, bool) {
 		modTime: info.ModTime()}, true
 }
 
-func (idx listIndex) store(file string, info fs.FileInfo, h Header) {
-	idx[file] = listIndexEntry{Size: info.Size(), MtimeNanos: info.ModTime().UnixNano(), Title: h.Title,
+// store records h, read from file, under the size and modification time
+// of the open file it was read through (taken before the read, so a file
+// changed meanwhile mismatches next time rather than passing as h).
+func (idx listIndex) store(file string, h Header) {
+	idx[file] = listIndexEntry{Size: h.SizeBytes, MtimeNanos: h.modTime.UnixNano(), Title: h.Title,
 		Messages: h.Messages, CreatedAt: h.CreatedAt, UpdatedAt: h.UpdatedAt, Revision: h.Revision,
 		TranscriptID: h.TranscriptID, Version: h.Version}
 }

@@ -319,19 +319,20 @@ func (s *Store) List() ([]Header, error) {
 		if !ok || strings.HasPrefix(name, ".") || e.IsDir() {
 			continue
 		}
-		info, ierr := e.Info()
-		if ierr == nil {
-			if h, ok := idx.lookup(e.Name(), info); ok {
-				h.Name = name
-				fresh[e.Name()] = idx[e.Name()]
-				out = append(out, h)
-				continue
+		if _, indexed := idx[e.Name()]; indexed { // only then is the file's stat needed first
+			if info, err := e.Info(); err == nil {
+				if h, ok := idx.lookup(e.Name(), info); ok {
+					h.Name = name
+					fresh[e.Name()] = idx[e.Name()]
+					out = append(out, h)
+					continue
+				}
 			}
 		}
 		h, err := s.header(name, filepath.Join(s.dir, e.Name()))
 		h.Name, h.Err = name, err
-		if err == nil && !h.skipped && ierr == nil { // read through its messages: remember
-			fresh.store(e.Name(), info, h)
+		if err == nil && !h.skipped && !h.modTime.IsZero() { // read through its messages: remember
+			fresh.store(e.Name(), h)
 			changed = true
 		}
 		if err == nil {
