@@ -69,7 +69,7 @@ func TestMCPServerWithTheOfficialTypeScriptClient(t *testing.T) {
 			mirrors++
 		}
 	}
-	if got["demo"] != 4 || got["shared"] != 6 || mirrors != 2 || len(list) != 4 {
+	if got["demo"] != 4 || got["shared"] != 8 || mirrors != 2 || len(list) != 4 {
 		t.Fatalf("sessions after the MCP run: %v", got)
 	}
 	// The turns of three processes, in order, in one session.
@@ -82,7 +82,7 @@ func TestMCPServerWithTheOfficialTypeScriptClient(t *testing.T) {
 			users = append(users, m.Content)
 		}
 	}
-	if strings.Join(users, "|") != "from mcp|from the terminal|after the terminal" {
+	if strings.Join(users, "|") != "from mcp|from the terminal|after the terminal|with progress" {
 		t.Fatalf("shared holds %q", users)
 	}
 	// delete went through the trash; the open-session markers are released.

@@ -1,6 +1,7 @@
 // End-to-end check of `chatcli mcp-server` through the official MCP
 // TypeScript SDK: start the server over stdio, list its tools, chat, run
-// every manage_session action and a cross-surface turn by `chatcli -p`,
+// every manage_session action (list paged), progress of a chat, a cross-surface
+// turn by `chatcli -p`,
 // asserting each result. Exits 0 when every check passed, 1 otherwise.
 //
 // usage: node run.mjs /path/to/chatcli   (CHATCLI_HOME etc. from the environment)
@@ -134,6 +135,27 @@ async function main() {
   execFileSync(binary, ["-p", "from the terminal", "--session", "shared"], { env: process.env });
   out = (await ok("chat", { prompt: "after the terminal", session: "shared" })).structuredContent;
   check(out.messages === 6 && out.reply === "[offline] reply #3 to: after the terminal", "the -p turn was adopted", out);
+
+  // list is paged: one session a page, following next_cursor, gives every
+  // session once, as the unpaged list does.
+  const all = (await manage({ action: "list" })).sessions.map((x) => x.name);
+  const paged = [];
+  let page = await manage({ action: "list", limit: 1 });
+  check(page.total === all.length && page.sessions.length === 1 && page.next_cursor, "first page of one", page);
+  for (;;) {
+    paged.push(...page.sessions.map((x) => x.name));
+    if (!page.next_cursor) break;
+    check(paged.length < all.length, "next_cursor only while sessions remain", page);
+    page = await manage({ action: "list", limit: 1, cursor: page.next_cursor });
+  }
+  check(JSON.stringify(paged) === JSON.stringify(all) && all.length >= 3, "pages give every session once, in order", { paged, all });
+
+  // A chat whose request carries a progress token gets progress
+  // notifications (the client resets its timeout on each).
+  let progressed = 0;
+  const withProgress = await client.callTool({ name: "chat", arguments: { prompt: "with progress" } }, undefined,
+    { onprogress: () => { progressed++; }, resetTimeoutOnProgress: true });
+  check(!withProgress.isError && progressed >= 1, "chat sends notifications/progress", { progressed, withProgress });
 
   // Exit on stdin EOF, cleanly and on its own (the SDK sends SIGTERM after 2 s).
   const t0 = Date.now();
