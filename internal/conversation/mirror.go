@@ -96,8 +96,8 @@ func (e *Engine) writeMirror(n string, h session.Header, statErr error, atPos bo
 	return nil
 }
 
-// freezeMirror runs before an unbound conversation is saved or forked
-// under a name that takes over its journal: the last mirror, a snapshot of that
+// freezeMirror runs before an unbound conversation is saved, forked or
+// attached under a name that takes over its journal: the last mirror, a snapshot of that
 // journal, is rewritten to stand on its own, so the session's later turns
 // do not show through it. A mirror someone else rewrote is left alone; a
 // failure is announced (the mirror then shows the session's later turns).
@@ -127,14 +127,16 @@ type mirrorState struct {
 
 // mirrorCurrent reports whether the mirror file name (its header h) needs
 // no rewrite: it is the one this engine last wrote, it names a position
-// in the conversation's journal, the journal holds the live history, no
+// in the conversation's journal (the one journal the conversation still
+// writes), the journal holds the live history, no
 // meta changed since, and the journal's tail since the file is within the
 // snapshot policy's bound (snapshot.go). Load and the listing then read
 // the file plus that tail, so a mirrored turn costs its journal append
 // and not a rewrite of the whole conversation.
 func (e *Engine) mirrorCurrent(name string, h session.Header) bool {
 	m := e.mirror
-	if m.name != name || m.pos.Seq == 0 || h.Revision != m.revision || h.JournalPos != m.pos || e.mustWrite || !e.inJournalView() {
+	if m.name != name || m.pos.Seq == 0 || h.Revision != m.revision || h.JournalPos != m.pos || h.TranscriptID != e.JournalID() ||
+		e.mustWrite || !e.inJournalView() {
 		return false
 	}
 	tail := e.journal.Pos().Offset - m.pos.Offset

@@ -154,11 +154,11 @@ func TestMirrorIsASnapshotOfTheJournal(t *testing.T) {
 	}
 }
 
-// Saving or forking a mirrored conversation under a name hands its
+// Saving, forking or attaching a mirrored conversation under a new name hands its
 // journal to that session: the mirror keeps what it held, and the
 // session's later turns do not show through it.
 func TestNamingAMirroredConversationFreezesTheMirror(t *testing.T) {
-	for _, verb := range []string{"save", "fork"} {
+	for _, verb := range []string{"save", "fork", "attach"} {
 		t.Run(verb, func(t *testing.T) {
 			_, journals, st, other := twoStores(t)
 			e := New(Options{Store: st, Provider: offline.New(""), JournalDir: journals})
@@ -167,8 +167,11 @@ func TestNamingAMirroredConversationFreezesTheMirror(t *testing.T) {
 				t.Fatal(err)
 			}
 			name := func() error { return e.Save("named", false) }
-			if verb == "fork" {
+			switch verb {
+			case "fork":
 				name = func() error { return e.Fork("named") }
+			case "attach": // a new session: created with the history
+				name = func() error { _, _, err := e.Attach("named"); return err }
 			}
 			if err := name(); err != nil {
 				t.Fatal(err)
@@ -181,5 +184,34 @@ func TestNamingAMirroredConversationFreezesTheMirror(t *testing.T) {
 				t.Fatalf("session = %q (%v)", users(s.History), err)
 			}
 		})
+	}
+}
+
+// After a load and a detach the conversation writes another journal: the
+// old mirror, a snapshot of the first one, is rewritten whole by the next
+// mirror, never taken as current (the conversation would be saved
+// nowhere).
+func TestMirrorAfterLoadAndDetachIsRewritten(t *testing.T) {
+	_, journals, st, other := twoStores(t)
+	e := New(Options{Store: st, Provider: offline.New(""), JournalDir: journals})
+	turn(t, e, "mirrored")
+	if err := e.Mirror("mcp-d1"); err != nil {
+		t.Fatal(err)
+	}
+	b := New(Options{Store: other, Provider: offline.New(""), JournalDir: journals})
+	turn(t, b, "b1")
+	if err := b.Save("s2", false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Load("s2"); err != nil {
+		t.Fatal(err)
+	}
+	e.Detach()
+	turn(t, e, "after detach")
+	if err := e.Mirror("mcp-d1"); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := other.Load("mcp-d1"); err != nil || users(s.History) != "b1,after detach" {
+		t.Fatalf("mirror = %q (%v), want the live conversation", users(s.History), err)
 	}
 }

@@ -100,7 +100,7 @@ func (e *Engine) Load(name string) (autosaved string, err error) {
 		return "", err
 	}
 	e.bound, _ = e.store.Name(name)
-	e.journal, e.supersedes = nil, ""
+	e.journal, e.supersedes, e.mirror = nil, "", mirrorState{}
 	e.useFile(s)
 	e.history, e.dirty = s.History, false
 	for _, w := range s.JournalWarnings {
@@ -148,6 +148,9 @@ func (e *Engine) Attach(name string) (autosaved string, created bool, err error)
 	}
 	if _, err := e.personName(n); err != nil {
 		return "", false, err
+	}
+	if e.bound == "" { // the new session takes over the journal
+		e.freezeMirror()
 	}
 	prev, undo := e.bound, e.saveState()
 	e.bound, e.seen, e.base = n, session.Header{}, nil
@@ -206,7 +209,7 @@ func (e *Engine) Detach() string {
 		e.notify(fmt.Sprintf("journal not forked: %v", err))
 		e.sess.TranscriptID, e.journal = "", nil
 	}
-	e.bound = ""
+	e.bound, e.mirror = "", mirrorState{}
 	e.sess = e.sess.Clone()
 	e.sess.Revision, e.seen, e.base = 0, session.Header{}, nil
 	return name

@@ -118,7 +118,7 @@ func (s *Store) checkFile(p string) error {
 	if err := CheckReader(f); err != nil {
 		return classifyRead(p, err)
 	}
-	s.known.remember(p, h.Revision)
+	s.known.set(p, idOf(st, h.Revision)) // the file just read, not whatever the path names now
 	return nil
 }
 
