@@ -31,13 +31,13 @@ func TestPickerOnATerminal(t *testing.T) {
 	s.run("send-keys", "-t", s.name, "Tab")
 	s.waitFor("all folders · 3 shown of 3")
 	s.run("send-keys", "-t", s.name, "-l", "pars")
-	scr = s.waitFor("1 shown of 3")
+	scr = s.waitFor("1 shown of 3", "> rewrite the parser in Go")
 	if !strings.Contains(scr, "parser-work") || !strings.Contains(scr, "> rewrite the parser in Go") {
 		t.Fatalf("filter and preview:\n%s", scr)
 	}
 	s.run("send-keys", "-t", s.name, "C-u")
 	s.run("send-keys", "-t", s.name, "-l", "quokka") // past the title: only the content has it
-	scr = s.waitFor("“")
+	scr = s.waitFor("“", "1 shown of 3", "> notes ", "── notes")
 	if !strings.Contains(scr, "1 shown of 3") || !strings.Contains(scr, "> notes ") || !strings.Contains(scr, "── notes") {
 		t.Fatalf("the content hit and its preview:\n%s", scr)
 	}

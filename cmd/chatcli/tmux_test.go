@@ -84,16 +84,22 @@ func (s tmuxSession) start(cols, rows int, env ...string) string {
 
 func (s tmuxSession) screen() string { return s.run("capture-pane", "-p", "-t", s.name) }
 
-// waitFor polls the screen until it contains want.
-func (s tmuxSession) waitFor(want string) string {
+// waitFor polls the screen until it contains want, and every one of also
+// (one screen showing them all: a view drawn in several steps is waited
+// for whole).
+func (s tmuxSession) waitFor(want string, also ...string) string {
 	deadline := time.Now().Add(60 * time.Second) // generous: CI machines are shared
 	for {
 		scr := s.screen()
-		if strings.Contains(scr, want) {
+		all := strings.Contains(scr, want)
+		for _, a := range also {
+			all = all && strings.Contains(scr, a)
+		}
+		if all {
 			return scr
 		}
 		if time.Now().After(deadline) {
-			s.t.Fatalf("the screen never showed %q:\n%s", want, scr)
+			s.t.Fatalf("the screen never showed %q (with %q):\n%s", want, also, scr)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
