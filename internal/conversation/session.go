@@ -230,7 +230,7 @@ func (e *Engine) New() (autosaved string, err error) {
 func (e *Engine) reset() {
 	e.history, e.bound, e.sess, e.dirty, e.journal, e.seen, e.base = nil, "", &session.Session{}, false, nil, session.Header{}, nil
 	e.supersedes = ""
-	e.checkpoints, e.hashes, e.mirror = nil, journal.Hashes{}, mirrorState{}
+	e.checkpoints, e.hashes, e.mirror, e.requests = nil, journal.Hashes{}, mirrorState{}, requestCache{}
 }
 
 // Fork copies the live history into a new session name (ErrExists if it
