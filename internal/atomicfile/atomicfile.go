@@ -3,6 +3,7 @@ package atomicfile
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -64,16 +65,31 @@ func writeTempWith(dir, final string, write func(io.Writer) error) (string, erro
 // path untouched; after it, the error wraps ErrNotDurable (path holds
 // data, but the folder's fsync failed).
 func WriteFile(path string, data []byte) error {
+	_, err := WriteFileStat(path, data)
+	return err
+}
+
+// WriteFileStat is WriteFile that also returns the written file's
+// FileInfo, taken from the temporary file before the rename (the same
+// inode, size and modification time path then has): what path holds
+// right after, even if another program replaces it a moment later. The
+// FileInfo is nil when the write failed before the rename.
+func WriteFileStat(path string, data []byte) (fs.FileInfo, error) {
 	dir := filepath.Dir(path)
 	tmp, err := writeTemp(dir, path, data)
 	if err != nil {
-		return err
+		return nil, err
+	}
+	info, err := os.Lstat(tmp)
+	if err != nil {
+		os.Remove(tmp)
+		return nil, fmt.Errorf("replace %s: %w", path, err)
 	}
 	if err := os.Rename(tmp, path); err != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("replace %s: %w", path, err)
+		return nil, fmt.Errorf("replace %s: %w", path, err)
 	}
-	return notDurable(path, syncDir(dir))
+	return info, notDurable(path, syncDir(dir))
 }
 
 // CreateFile writes data to path only if path does not exist yet, durably:

@@ -26,7 +26,8 @@ type fileID struct {
 }
 
 // knownFiles holds the fileID of each path this store last wrote or
-// verified, by path.
+// verified, by path, each from the file itself (its descriptor, or the
+// temporary file before the rename), never from a later stat of the path.
 type knownFiles struct {
 	mu  sync.Mutex
 	ids map[string]fileID
@@ -39,19 +40,6 @@ func idOf(st fs.FileInfo, rev int64) fileID {
 		id.dev, id.ino = uint64(sys.Dev), sys.Ino
 	}
 	return id
-}
-
-// remember records p as known, as it is now on disk with revision rev (a
-// file that cannot be read is forgotten).
-func (k *knownFiles) remember(p string, rev int64) {
-	st, err := os.Stat(p)
-	if err != nil {
-		k.mu.Lock()
-		delete(k.ids, p)
-		k.mu.Unlock()
-		return
-	}
-	k.set(p, idOf(st, rev))
 }
 
 // set records id as the file at p.

@@ -190,11 +190,12 @@ func (s *Store) save(name string, sess *Session) error {
 	if err != nil {
 		return err
 	}
-	err = atomicfile.WriteFile(p, data)
+	info, err := atomicfile.WriteFileStat(p, data)
 	if err != nil && !errors.Is(err, atomicfile.ErrNotDurable) {
 		return err
 	}
-	s.known.remember(p, sess.Revision)
+	// Known as the file written, whoever writes the path next.
+	s.known.set(p, idOf(info, sess.Revision))
 	if !s.key.IsZero() { // written, durably or not
 		s.forgetListed(filepath.Base(p)) // its entry would keep the title in plaintext
 	}
