@@ -217,15 +217,6 @@ func finishDecode(members []member, h *history) (*Session, error) {
 	return s, nil
 }
 
-// clone copies raw JSON out of the file buffer, so a session does not pin
-// the whole file in memory; nil stays nil.
-func clone(raw json.RawMessage) json.RawMessage {
-	if raw == nil {
-		return nil
-	}
-	return append(json.RawMessage(nil), raw...)
-}
-
 // mergeV1 appends the v1 agent and coder histories to the unified history,
 // marking each message's mode, and empties the per-mode arrays.
 func mergeV1(s *Session) error {
@@ -261,7 +252,7 @@ func orNil(raw json.RawMessage) json.RawMessage {
 	case "", "null", "[]":
 		return nil
 	}
-	return clone(raw)
+	return raw // decodeMembers copied it out of the read buffer
 }
 
 // sanitize makes every text valid UTF-8 (message.ValidUTF8). encoding/json

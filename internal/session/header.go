@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"sync"
 	"time"
 
@@ -51,6 +52,12 @@ func readHeader(path string) (Header, error) {
 		return Header{}, err
 	}
 	defer f.Close()
+	return headerOfFile(path, f)
+}
+
+// headerOfFile is readHeader for the file at path opened as f, at offset
+// 0 (f's offset is left anywhere).
+func headerOfFile(path string, f *os.File) (Header, error) {
 	st, err := f.Stat()
 	if err != nil {
 		return Header{}, err

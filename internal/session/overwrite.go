@@ -79,9 +79,14 @@ func (s *Store) checkFile(p string) error {
 	if _, err := os.Lstat(p); err != nil {
 		return err
 	}
-	h, err := readHeader(p)
+	f, err := openRead(p)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	h, err := headerOfFile(p, f) // the revision and the identity of one open file
 	if errors.Is(err, errSealedFile) {
-		data, err := os.ReadFile(p)
+		data, err := readFrom(f)
 		if err == nil {
 			err = s.checkSealed(p, data)
 		}
@@ -90,11 +95,6 @@ func (s *Store) checkFile(p string) error {
 	if err != nil {
 		return err
 	}
-	f, err := os.Open(p)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
 		return err
@@ -103,11 +103,22 @@ func (s *Store) checkFile(p string) error {
 		return nil
 	}
 	onFullCheck(p)
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
 	if err := CheckReader(f); err != nil {
 		return classifyRead(p, err)
 	}
-	s.known.set(p, idOf(st, h.Revision)) // the file just read, not whatever the path names now
+	s.known.set(p, idOf(st, h.Revision))
 	return nil
+}
+
+// readFrom reads the whole of f from its start.
+func readFrom(f *os.File) ([]byte, error) {
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	return io.ReadAll(f)
 }
 
 // CheckReader reads a session document from r as DecodeReader does,
