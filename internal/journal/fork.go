@@ -34,25 +34,16 @@ func Fork(dir, srcID string, key seal.Key) (string, []Warning, error) {
 	}
 	src := Path(dir, srcID)
 	id := NewID()
-	f, err := os.Open(src)
-	if os.IsNotExist(err) {
+	st, err := os.Stat(src)
+	if os.IsNotExist(err) || err == nil && st.Size() == 0 {
 		return id, nil, nil
 	}
 	if err != nil {
 		return "", nil, fmt.Errorf("journal: read %s: %w", src, err)
 	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil || st.Size() == 0 {
-		return id, nil, err
-	}
-	c := &forkCopy{src: src, f: f,
-		r: resealer{path: src, k: key, old: key, from: LineName(srcID), to: LineName(id)},
-		o: lineOpener{key: key, path: src, name: LineName(id)}}
-	var copyErr error // the copy's own error, said without the temporary file's name
-	err = atomicfile.CreateWith(Path(dir, id), func(w io.Writer) error { copyErr = c.run(w, st); return copyErr })
-	if copyErr != nil {
-		err = copyErr
+	c, err := forkOnce(dir, srcID, id, key, false)
+	if errors.Is(err, errReplaced) { // sealed, rekeyed or repaired meanwhile: copy it whole, locked
+		c, err = forkOnce(dir, srcID, id, key, true)
 	}
 	switch {
 	case err == nil:
@@ -61,6 +52,28 @@ func Fork(dir, srcID string, key seal.Key) (string, []Warning, error) {
 		return id, c.dropped, fmt.Errorf("journal: fork %s: %w", srcID, err)
 	}
 	return "", nil, fmt.Errorf("journal: fork %s: %w", srcID, err)
+}
+
+// errReplaced stops a copy whose source was replaced while it was read
+// without the lock.
+var errReplaced = errors.New("journal: replaced during the copy")
+
+// forkOnce copies journal srcID into the new journal id: without the lock
+// up to the size seen at the start and then the rest under it, or, with
+// lockFirst, all of it under the lock. A copy without the lock whose
+// source was replaced meanwhile creates nothing and fails with
+// errReplaced.
+func forkOnce(dir, srcID, id string, key seal.Key, lockFirst bool) (*forkCopy, error) {
+	src := Path(dir, srcID)
+	c := &forkCopy{src: src,
+		r: resealer{path: src, k: key, old: key, from: LineName(srcID), to: LineName(id)},
+		o: lineOpener{key: key, path: src, name: LineName(id)}}
+	var copyErr error // the copy's own error, said without the temporary file's name
+	err := atomicfile.CreateWith(Path(dir, id), func(w io.Writer) error { copyErr = c.run(w, lockFirst); return copyErr })
+	if copyErr != nil {
+		err = copyErr
+	}
+	return c, err
 }
 
 // afterUnlockedCopy runs between Fork's copy without the lock and its
@@ -81,31 +94,39 @@ type forkCopy struct {
 	dropped        []Warning
 }
 
-// run copies the lines there at st's size without the lock, then the rest
-// under it; the source replaced meanwhile (sealed, rekeyed, repaired) is
-// copied again whole, under the lock.
-func (c *forkCopy) run(w io.Writer, st os.FileInfo) error {
-	bw := bufio.NewWriterSize(w, 256<<10)
-	if err := c.lines(bw, st.Size(), false); err != nil {
+// run copies the source to w (see forkOnce).
+func (c *forkCopy) run(w io.Writer, lockFirst bool) error {
+	f, err := os.Open(c.src)
+	if err != nil {
 		return err
 	}
-	afterUnlockedCopy()
+	defer f.Close()
+	c.f = f
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(w, 256<<10)
+	if !lockFirst {
+		if err := c.lines(bw, st.Size(), false); err != nil {
+			return err
+		}
+		afterUnlockedCopy()
+	}
 	lock, locked, err := lockFile(c.src)
 	if err != nil {
 		return err
 	}
 	defer lock.Unlock()
 	if !os.SameFile(st, locked) {
-		f, err := os.Open(c.src)
-		if err != nil {
+		if !lockFirst {
+			return errReplaced
+		}
+		if f, err = os.Open(c.src); err != nil { // the file the lock holds
 			return err
 		}
 		defer f.Close()
-		bw.Reset(w) // drop what is buffered, and empty what was written: the copy starts over
-		if err := truncateTemp(w); err != nil {
-			return err
-		}
-		*c = forkCopy{src: c.src, f: f, r: c.r, o: c.o}
+		c.f = f
 	}
 	if err := c.lines(bw, -1, true); err != nil {
 		return err
@@ -114,22 +135,6 @@ func (c *forkCopy) run(w io.Writer, st os.FileInfo) error {
 		return fmt.Errorf("journal %s: wrong encryption key or damaged file: %w; %s", c.src, seal.ErrWrongKey, notChanged)
 	}
 	return bw.Flush()
-}
-
-// truncateTemp empties the temporary file w, for a copy that starts over.
-func truncateTemp(w io.Writer) error {
-	f, ok := w.(interface {
-		Truncate(int64) error
-		Seek(int64, int) (int64, error)
-	})
-	if !ok {
-		return errors.New("journal: fork: cannot start the copy over")
-	}
-	if err := f.Truncate(0); err != nil {
-		return err
-	}
-	_, err := f.Seek(0, io.SeekStart)
-	return err
 }
 
 // lines copies the lines from c.off up to offset end (-1: the end of the
