@@ -97,7 +97,11 @@ func writeTable(w io.Writer, rows [][]string) {
 func cellWidth(s string) int {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c >= 0x7f {
-			n, state := 0, -1
+			// Printable ASCII bytes are one cell each, and a cluster
+			// boundary lies between any two of them (UAX #29 GB999): the
+			// clusters are measured from the last one before byte i.
+			n, state := max(i-1, 0), -1
+			s = s[n:]
 			for s != "" {
 				var w int
 				_, s, w, state = uniseg.FirstGraphemeClusterInString(s, state)

@@ -251,7 +251,7 @@ func TestClipAgreesWithAGraphemeWalk(t *testing.T) {
 		}
 		return s
 	}
-	for _, s := range []string{strings.Repeat("turn 0: a long prompt ", 20), "abcde\u0301fgh", "abcd\u0301", "日本語のタイトル and more text", "a👍🏽b👩‍💻c"} {
+	for _, s := range []string{strings.Repeat("turn 0: a long prompt ", 20), "abcde\u0301fgh", "abcd\u0301", "日本語のタイトル and more text", "a👍🏽b👩‍💻c", "turn 0: a long prompt, with an accent: e\u0301 and 👍🏽 after it", "ab\u0301"} {
 		for n := 1; n < len(s)+2; n++ {
 			if got, want := Clip(s, n), ref(s, n); got != want {
 				t.Fatalf("Clip(%q, %d) = %q, want %q", s, n, got, want)

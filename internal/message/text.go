@@ -48,7 +48,10 @@ func Clip(s string, maxChars int) string {
 		// inside CR LF (UAX #29 GB3-GB5, GB9-GB999), and oneLine left no CR.
 		return s[:maxChars] + "…"
 	}
-	n, rest, state := 0, s, -1
+	// The ASCII bytes before the last one of the leading ASCII run are one
+	// character each (the rule above); clusters are counted from there.
+	n := max(asciiRun(s)-1, 0)
+	rest, state := s[n:], -1
 	for rest != "" {
 		if n == maxChars {
 			return s[:len(s)-len(rest)] + "…"
@@ -57,6 +60,17 @@ func Clip(s string, maxChars int) string {
 		n++
 	}
 	return s
+}
+
+// asciiRun is the length in bytes of the run of ASCII bytes s starts
+// with.
+func asciiRun(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return i
+		}
+	}
+	return len(s)
 }
 
 // asciiPrefix reports whether s has at least n bytes and its first n are

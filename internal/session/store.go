@@ -314,7 +314,8 @@ func (s *Store) List() ([]Header, error) {
 		return nil, fmt.Errorf("session: list %s: %w", s.dir, err)
 	}
 	var out []Header
-	idx, fresh, changed := s.readListIndex(), listIndex{}, false
+	var unread []int // positions in out of the headers to read from their files
+	idx, fresh := s.readListIndex(), listIndex{}
 	for _, e := range entries {
 		name, ok := strings.CutSuffix(e.Name(), fileExt)
 		if !ok || strings.HasPrefix(name, ".") || e.IsDir() {
@@ -330,16 +331,16 @@ func (s *Store) List() ([]Header, error) {
 				}
 			}
 		}
-		h, err := s.header(name, filepath.Join(s.dir, e.Name()))
-		h.Name, h.Err = name, err
-		if err == nil && !h.skipped && !h.modTime.IsZero() { // read through its messages: remember
-			fresh.store(e.Name(), h)
+		unread = append(unread, len(out))
+		out = append(out, Header{Name: name})
+	}
+	s.readHeaders(out, unread)
+	changed := false
+	for _, i := range unread {
+		if h := out[i]; h.Err == nil && !h.skipped && !h.modTime.IsZero() { // read through its messages: remember
+			fresh.store(h.Name+fileExt, h)
 			changed = true
 		}
-		if err == nil {
-			s.headerTail(&h)
-		}
-		out = append(out, h)
 	}
 	if changed || len(fresh) != len(idx) {
 		s.writeListIndex(fresh)
