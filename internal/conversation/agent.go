@@ -108,10 +108,8 @@ func (e *Engine) SetMode(mode string) error {
 // current mode: its last mode system message is for another mode, or (in
 // agent and coder modes) there is none.
 func (e *Engine) needsModeMessage() bool {
-	for i := len(e.history) - 1; i >= 0; i-- {
-		if m := e.history[i]; m.Role == message.RoleSystem && m.Meta != nil && modePrompts[m.Meta.Mode] == m.Content {
-			return m.Meta.Mode != e.mode
-		}
+	if i := e.modes.find(e.history); i >= 0 {
+		return e.history[i].Meta.Mode != e.mode
 	}
 	return e.mode != ModeChat
 }
@@ -148,7 +146,7 @@ func (e *Engine) agentLoop(ctx context.Context, onDelta func(string)) (message.M
 				ErrStepLimit, e.maxSteps)
 			return reply, errors.Join(err, e.writeThrough())
 		}
-		if err := message.Validate(e.history); err != nil {
+		if err := e.valid.Validate(e.history); err != nil {
 			return reply, errors.Join(err, e.writeThrough())
 		}
 		sent, resp, err := e.chat(ctx, tools, onDelta)

@@ -46,6 +46,10 @@ type Engine struct {
 	hashes journal.Hashes
 	// requests keeps message.Request of history between requests.
 	requests requestCache
+	// valid validates history as it grows (message.Checker).
+	valid message.Checker
+	// modes finds the last mode message of history (modeScan).
+	modes modeScan
 
 	// Search indexes kept between queries.
 	transcriptCache, sessionsCache SearchCache
@@ -226,7 +230,7 @@ func (e *Engine) Turn(ctx context.Context, prompt string, onDelta func(string)) 
 		e.markUnanswered(len(e.history) - 1)
 		return message.Message{}, errors.Join(err, e.writeThrough())
 	}
-	if err := message.Validate(e.history); err != nil { // Repair's guarantee, checked
+	if err := e.valid.Validate(e.history); err != nil { // Repair's guarantee, checked
 		return message.Message{}, errors.Join(err, e.writeThrough())
 	}
 	if e.mode != ModeChat {
@@ -264,6 +268,9 @@ func (e *Engine) markUnanswered(i int) {
 // repair applies message.Repair to the live history, reports each fix and
 // says whether it changed anything.
 func (e *Engine) repair() bool {
+	if e.valid.Validate(e.history) == nil {
+		return false
+	}
 	h, fixes := message.Repair(e.history)
 	for _, f := range fixes {
 		e.notify("repaired: " + f.String())

@@ -155,7 +155,7 @@ func (e *Engine) replace(h []message.Message, reason string) error {
 	}
 	e.history, e.dirty = slices.Clone(h), true
 	e.repair()
-	if err := message.Validate(e.history); err != nil {
+	if err := e.valid.Validate(e.history); err != nil {
 		return err
 	}
 	e.recordAlways(reason)

@@ -62,7 +62,12 @@ func (f Fix) String() string {
 
 // Validate reports the first violation of the sequence rules in package doc,
 // wrapped around ErrSequence with the position involved, or nil.
-func Validate(h []Message) error {
+func Validate(h []Message) error { return validateFrom(h, 0) }
+
+// validateFrom is Validate over h[from:], with message numbers counted
+// from the start of h: from is 0 or the index of an assistant message,
+// where every rule's state starts afresh.
+func validateFrom(h []Message, from int) error {
 	// The maps are emptied and reused from group to group: a long history
 	// is checked without an allocation per turn.
 	pending := map[string]bool{} // calls of the current assistant turn without result
@@ -76,7 +81,8 @@ func Validate(h []Message) error {
 		return nil
 	}
 	answered := map[string]bool{}
-	for i, m := range h {
+	for i := from; i < len(h); i++ {
+		m := &h[i]
 		switch m.Role {
 		case RoleAssistant:
 			if err := flush(i); err != nil {
