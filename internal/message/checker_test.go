@@ -52,3 +52,33 @@ func TestCheckerAgreesWithValidate(t *testing.T) {
 		}
 	}
 }
+
+// The check of one turn (a prompt and its reply appended) on a history of
+// 200,000 messages: in full, and by a Checker that checked the history
+// before the turn (appends that outgrow the array make a new one, which
+// is checked whole, as in the engine).
+//
+//	go test -run XXX -bench Checker ./internal/message/
+func BenchmarkCheckerTurnAt200000(b *testing.B) {
+	h := make([]Message, 0, 200_000)
+	for i := range 100_000 {
+		h = append(h, Message{Role: RoleUser, Content: fmt.Sprint("q", i)}, Message{Role: RoleAssistant, Content: "a"})
+	}
+	b.Run("Validate", func(b *testing.B) {
+		for b.Loop() {
+			if err := Validate(h); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("Checker", func(b *testing.B) {
+		var c Checker
+		g := h
+		for b.Loop() {
+			g = append(g, Message{Role: RoleUser, Content: "q"}, Message{Role: RoleAssistant, Content: "a"})
+			if err := c.Validate(g); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
