@@ -90,14 +90,3 @@ func startMode(e *conversation.Engine, o *rootOptions) error {
 	}
 	return nil
 }
-
-// agentOneShot runs `-p TASK --agent|--coder`: the tool loop runs to its
-// end, tool activity goes to standard error one line per call, and only the
-// final answer is printed on standard output.
-func agentOneShot(ctx context.Context, o *rootOptions, e *conversation.Engine) error {
-	reply, err := e.Turn(ctx, o.Prompt, nil)
-	if reply.Content != "" && err == nil {
-		fmt.Fprintln(o.f.streams.Out, reply.Content)
-	}
-	return err
-}

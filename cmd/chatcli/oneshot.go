@@ -3,9 +3,12 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/provider"
 	"github.com/spf13/pflag"
 )
@@ -18,6 +21,8 @@ type oneShotOptions struct {
 	Timeout     time.Duration
 	MaxTokens   int
 	Raw, NoAnim bool
+	// JSON and StreamJSON print the turn as JSON (oneShotReport).
+	JSON, StreamJSON bool
 }
 
 func (o *oneShotOptions) addFlags(fl *pflag.FlagSet) {
@@ -25,12 +30,17 @@ func (o *oneShotOptions) addFlags(fl *pflag.FlagSet) {
 	fl.IntVar(&o.MaxTokens, "max-tokens", 0, "with -p: cap the reply at `N` tokens")
 	fl.BoolVar(&o.Raw, "raw", false, "print replies as they arrive, without rendering Markdown (CHATCLI_RENDER=off)")
 	fl.BoolVar(&o.NoAnim, "no-anim", false, "no spinner while waiting for the model, a compaction or a search")
+	fl.BoolVar(&o.JSON, "json", false, "with -p: print one JSON object (reply, session, model, usage, tool calls, notices); schema in docs/schema/")
+	fl.BoolVar(&o.StreamJSON, "stream-json", false, "with -p: print one JSON event per line (delta, tool_call, tool_result, notice, done); schema in docs/schema/")
 }
 
 // check refuses values no request can use.
 func (o *oneShotOptions) check() error {
 	if o.Timeout < 0 {
 		return fmt.Errorf("%w: --timeout %s: want a positive duration such as 90s", errFlags, o.Timeout)
+	}
+	if o.JSON && o.StreamJSON {
+		return fmt.Errorf("%w: --json and --stream-json exclude each other", errFlags)
 	}
 	if o.MaxTokens < 0 {
 		return fmt.Errorf("%w: --max-tokens %d: want a positive number of tokens", errFlags, o.MaxTokens)
@@ -67,4 +77,29 @@ func (p cappedProvider) Chat(ctx context.Context, req provider.Request, onDelta 
 		req.MaxTokens = p.maxTokens
 	}
 	return p.Provider.Chat(ctx, req, onDelta)
+}
+
+// oneShotTurn runs the -p prompt as one turn. In chat mode the reply is
+// printed as it streams; in agent and coder modes the tool loop runs to its
+// end, tool activity goes to standard error one line per call, and only the
+// final answer is printed. With --json or --stream-json the report
+// rep (attached to e) prints instead.
+func oneShotTurn(ctx context.Context, o *rootOptions, e *conversation.Engine, rep *oneShotReport) (message.Message, error) {
+	out := o.f.streams.Out
+	if rep != nil {
+		return e.Turn(ctx, o.Prompt, rep.delta)
+	}
+	if e.Mode() != conversation.ModeChat {
+		reply, err := e.Turn(ctx, o.Prompt, nil)
+		if reply.Content != "" && err == nil {
+			fmt.Fprintln(out, reply.Content)
+		}
+		return reply, err
+	}
+	wrote := false
+	reply, err := e.Turn(ctx, o.Prompt, func(s string) { wrote = wrote || s != ""; io.WriteString(out, s) })
+	if wrote {
+		fmt.Fprintln(out)
+	}
+	return reply, err
 }

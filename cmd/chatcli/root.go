@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,9 +12,9 @@ import (
 
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/config"
-	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/editor"
 	"github.com/chatcli/chatcli/internal/i18n"
+	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/repl"
 	"github.com/chatcli/chatcli/internal/retention"
 )
@@ -184,6 +183,13 @@ func oneShotRun(ctx context.Context, o *rootOptions) (err error) {
 	if err != nil {
 		return err
 	}
+	var reply message.Message
+	saved := ""
+	rep := newOneShotReport(o.OneShot, o.f.streams.Out)
+	if rep != nil {
+		rep.attach(e)
+		defer func() { rep.finish(e, reply.Content, saved, err) }() // after the Close below
+	}
 	if keeps {
 		if _, err := o.resumeInto(ctx, e, c); err != nil {
 			return quietly(err)
@@ -192,9 +198,13 @@ func oneShotRun(ctx context.Context, o *rootOptions) (err error) {
 		// turn itself went to its journal); a continued autosave is
 		// replaced by a new one holding the turn.
 		defer func() {
+			saved = e.Bound()
 			name, cerr := e.Close(e.Supersedes() != "")
 			if cerr != nil {
 				err = errors.Join(err, cerr)
+			}
+			if name != "" {
+				saved = name
 			}
 			o.f.reportSaved(c.Home, name)
 		}()
@@ -202,21 +212,16 @@ func oneShotRun(ctx context.Context, o *rootOptions) (err error) {
 	if err := startMode(e, o); err != nil {
 		return err
 	}
-	if e.Mode() != conversation.ModeChat {
-		return agentOneShot(ctx, o, e)
-	}
-	out := o.f.streams.Out
-	wrote := false
-	_, err = e.Turn(ctx, o.Prompt, func(s string) { wrote = wrote || s != ""; io.WriteString(out, s) })
-	if wrote {
-		fmt.Fprintln(out)
-	}
+	reply, err = oneShotTurn(ctx, o, e, rep)
 	return err
 }
 
 // replRun starts the REPL: a line editor on a terminal, script mode
 // otherwise.
 func replRun(ctx context.Context, o *rootOptions) error {
+	if o.OneShot.JSON || o.OneShot.StreamJSON {
+		return fmt.Errorf("%w: --json and --stream-json need -p", errFlags)
+	}
 	c, err := o.f.config(o.Provider, o.Model)
 	if err != nil {
 		return err

@@ -118,12 +118,18 @@ func (e *Engine) tokenRatio() float64 {
 // learnUsage records how the provider's reported input tokens compare with
 // the estimate for the request that was sent (clamped to 0.25-4).
 func (e *Engine) learnUsage(sent []message.Message, u provider.Usage) {
+	e.used.InputTokens += u.InputTokens
+	e.used.OutputTokens += u.OutputTokens
 	est := compact.EstimateTokens(sent)
 	if u.InputTokens <= 0 || est <= 0 {
 		return
 	}
 	e.usageRatio = min(max(float64(u.InputTokens)/float64(est), 0.25), 4)
 }
+
+// Usage is the sum of the token usage the provider reported for every
+// request this engine sent (tokens; zero where it reported none).
+func (e *Engine) Usage() provider.Usage { return e.used }
 
 // autoCompact compacts once, announced, when the request for the live
 // history would exceed the context budget. It never loops; when nothing can

@@ -50,6 +50,8 @@ type Engine struct {
 	valid message.Checker
 	// modes finds the last mode message of history (modeScan).
 	modes modeScan
+	// used sums the usage of every request sent (Usage).
+	used provider.Usage
 
 	// Search indexes kept between queries.
 	transcriptCache, sessionsCache SearchCache
