@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/command"
+	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/provider"
@@ -14,9 +16,9 @@ import (
 )
 
 // oneShotOptions are the flags of `chatcli -p` that ChatCLI's scripts pass
-// (its cli/oneshot_mode.go): --timeout and --max-tokens act; --raw and
-// --no-anim are what -p always does here (the reply as plain text on
-// standard output, no animation), accepted so those scripts run.
+// (its cli/oneshot_mode.go) and the JSON forms: --timeout and --max-tokens
+// limit the request; --raw and --no-anim turn off the rendering and the
+// spinner a terminal gets (the REPL's too).
 type oneShotOptions struct {
 	Timeout     time.Duration
 	MaxTokens   int
@@ -82,24 +84,42 @@ func (p cappedProvider) Chat(ctx context.Context, req provider.Request, onDelta 
 // oneShotTurn runs the -p prompt as one turn. In chat mode the reply is
 // printed as it streams; in agent and coder modes the tool loop runs to its
 // end, tool activity goes to standard error one line per call, and only the
-// final answer is printed. With --json or --stream-json the report
-// rep (attached to e) prints instead.
-func oneShotTurn(ctx context.Context, o *rootOptions, e *conversation.Engine, rep *oneShotReport) (message.Message, error) {
-	out := o.f.streams.Out
+// final answer is printed. On a terminal the reply is rendered and a
+// spinner shows while the model is awaited, as in the REPL (--raw,
+// --no-anim, CHATCLI_RENDER=off and NO_COLOR turn them off); through a pipe
+// the reply is the model's text byte for byte. With --json or --stream-json
+// the report rep (attached to e) prints instead.
+func oneShotTurn(ctx context.Context, o *rootOptions, e *conversation.Engine, c config.Config, rep *oneShotReport) (message.Message, error) {
 	if rep != nil {
 		return e.Turn(ctx, o.Prompt, rep.delta)
 	}
-	if e.Mode() != conversation.ModeChat {
-		reply, err := e.Turn(ctx, o.Prompt, nil)
-		if reply.Content != "" && err == nil {
-			fmt.Fprintln(out, reply.Content)
+	term, out := o.f.streams.terminal(c, o.OneShot.NoAnim, o.OneShot.Raw)
+	w := command.PlainReply(out)
+	if r := term.reply(); r != nil {
+		w = r(out)
+	}
+	wait := func() func() { return func() {} }
+	if p := term.progress(); p != nil {
+		wait = func() func() { return p("waiting for the model") }
+	}
+	stop := wait()
+	prev := e.SetOnTool(nil)
+	e.SetOnTool(func(a conversation.ToolActivity) { // the next request is awaited after each tool line
+		stop()
+		if prev != nil {
+			prev(a)
 		}
-		return reply, err
+		stop = wait()
+	})
+	var onDelta func(string)
+	if e.Mode() == conversation.ModeChat {
+		onDelta = func(s string) { io.WriteString(w, s) }
 	}
-	wrote := false
-	reply, err := e.Turn(ctx, o.Prompt, func(s string) { wrote = wrote || s != ""; io.WriteString(out, s) })
-	if wrote {
-		fmt.Fprintln(out)
+	reply, err := e.Turn(ctx, o.Prompt, onDelta)
+	stop()
+	if onDelta == nil && err == nil {
+		io.WriteString(w, reply.Content)
 	}
+	w.Close()
 	return reply, err
 }

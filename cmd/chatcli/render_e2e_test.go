@@ -99,3 +99,34 @@ func TestColoursFollowNoColor(t *testing.T) {
 		}
 	}
 }
+
+// TestOneShotRendersOnATerminal: -p renders the reply on a terminal as the
+// REPL does, plain with --raw, and byte for byte through a pipe.
+func TestOneShotRendersOnATerminal(t *testing.T) {
+	srv := markdownServer(t)
+	env := []string{"CHATCLI_HOME=" + t.TempDir(), "OPENAI_BASE_URL=" + srv.URL + "/v1", "OPENAI_MODEL=m"}
+	out, errOut, code := runDir(t, t.TempDir(), env, "-p", "show me")
+	if code != 0 || out != markdownReply+"\n" {
+		t.Fatalf("piped reply (exit %d) %q, want the reply as sent\n%s", code, out, errOut)
+	}
+
+	needTmux(t)
+	for _, raw := range []bool{false, true} {
+		s := tmuxSession{t: t, name: fmt.Sprintf("chatcli-oneshot-render-%v-%d", raw, os.Getpid()), args: []string{"-p", "show me"}}
+		if raw {
+			s.args = append(s.args, "--raw")
+		}
+		s.start(100, 40, "OPENAI_BASE_URL="+srv.URL+"/v1", "OPENAI_MODEL=m")
+		if raw {
+			scr := s.waitFor("| a | 10 |")
+			if !strings.Contains(scr, "```go") || !strings.Contains(scr, "**the fix**") {
+				t.Fatalf("--raw should print the Markdown as sent:\n%s", scr)
+			}
+			continue
+		}
+		scr := s.waitFor("col │  n")
+		if strings.Contains(scr, "```") || strings.Contains(scr, "**") || !strings.Contains(scr, "a   │ 10") {
+			t.Fatalf("-p on a terminal should render the reply:\n%s", scr)
+		}
+	}
+}

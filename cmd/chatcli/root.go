@@ -212,7 +212,7 @@ func oneShotRun(ctx context.Context, o *rootOptions) (err error) {
 	if err := startMode(e, o); err != nil {
 		return err
 	}
-	reply, err = oneShotTurn(ctx, o, e, rep)
+	reply, err = oneShotTurn(ctx, o, e, c, rep)
 	return err
 }
 

@@ -16,7 +16,8 @@ import (
 type tmuxSession struct {
 	t    *testing.T
 	name string
-	dir  string // the REPL's working directory; "" is the test's
+	dir  string   // the REPL's working directory; "" is the test's
+	args []string // chatcli's arguments; none starts the REPL
 }
 
 func (s tmuxSession) run(args ...string) string {
@@ -63,7 +64,7 @@ func needTmux(t *testing.T) {
 	}
 }
 
-// start runs the REPL in a new tmux session of cols×rows cells, with a
+// start runs chatcli (the REPL unless s.args says otherwise) in a new tmux session of cols×rows cells, with a
 // fresh home (HOME and CHATCLI_HOME) and env (KEY=VALUE each) on top of a
 // minimal environment, and returns the home.
 func (s tmuxSession) start(cols, rows int, env ...string) string {
@@ -72,8 +73,12 @@ func (s tmuxSession) start(cols, rows int, env ...string) string {
 	for _, e := range env {
 		extra += fmt.Sprintf(" %q", e)
 	}
-	command := fmt.Sprintf("env -i PATH=%q HOME=%q CHATCLI_HOME=%q TERM=xterm-256color%s %q; sleep 30",
-		os.Getenv("PATH"), home, home, extra, binary)
+	extra += fmt.Sprintf(" %q", binary)
+	for _, a := range s.args {
+		extra += fmt.Sprintf(" %q", a)
+	}
+	command := fmt.Sprintf("env -i PATH=%q HOME=%q CHATCLI_HOME=%q TERM=xterm-256color%s; sleep 30",
+		os.Getenv("PATH"), home, home, extra)
 	args := []string{"new-session", "-d", "-s", s.name, "-x", fmt.Sprint(cols), "-y", fmt.Sprint(rows)}
 	if s.dir != "" {
 		args = append(args, "-c", s.dir)

@@ -80,8 +80,11 @@ func RunTurn(ctx context.Context, env *Env, prompt string) error {
 	return turnFailed(ctx, env, err)
 }
 
-// plainReply writes a reply as it arrives and ends it with a line feed
-// when it wrote anything.
+// PlainReply returns a writer that writes a reply to w as it arrives and,
+// on Close, ends it with a line feed when it wrote anything.
+func PlainReply(w io.Writer) io.WriteCloser { return &plainReply{w: w} }
+
+// plainReply is PlainReply's writer.
 type plainReply struct {
 	w     io.Writer
 	wrote bool
