@@ -73,3 +73,13 @@ func TestOllamaPresetThenAnotherProviderOnTheSameSession(t *testing.T) {
 		t.Errorf("OLLAMA_MODEL not used: %s", body)
 	}
 }
+
+// TestPresetErrorsNameThePreset: an error of a provider reached through a
+// preset names the preset the person chose, not the API it speaks.
+func TestPresetErrorsNameThePreset(t *testing.T) {
+	env := []string{"CHATCLI_HOME=" + t.TempDir(), "LLM_PROVIDER=OLLAMA", "OLLAMA_BASE_URL=http://127.0.0.1:1/v1"}
+	_, errOut, code := run(t, env, "", "-p", "hello")
+	if code != exitProvider || !strings.Contains(errOut, "ollama: cannot connect") || strings.Contains(errOut, "openai:") {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+}

@@ -62,6 +62,7 @@ type Config struct {
 // OPENAI_PROJECT_ID and OPENAI_CUSTOM_HEADERS in the environment.
 type Client struct {
 	sdk     openai.Client
+	name    string // Name: the preset's name, else "openai"
 	model   string
 	timeout time.Duration
 	dialect dialect
@@ -92,7 +93,11 @@ func New(cfg Config) (*Client, error) {
 	if cfg.Preset == PresetGemini {
 		d = dialect{name: PresetGemini, gemini: true}
 	}
-	return &Client{sdk: openai.NewClient(opts...), model: cfg.Model, timeout: cfg.Timeout, dialect: d}, nil
+	name := Name
+	if cfg.Preset != "" {
+		name = cfg.Preset
+	}
+	return &Client{sdk: openai.NewClient(opts...), name: name, model: cfg.Model, timeout: cfg.Timeout, dialect: d}, nil
 }
 
 // BaseURLFromEndpoint turns a full chat-completions endpoint URL, the form
@@ -105,8 +110,11 @@ func BaseURLFromEndpoint(endpoint string) string {
 	return strings.TrimRight(s, "/")
 }
 
-// Name returns "openai", or "googleai" for PresetGemini.
-func (c *Client) Name() string { return c.dialect.name }
+// Name returns Config.Preset (such as "ollama" or "googleai"), or "openai"
+// without one; errors name the provider by it. Reasoning kept for replay
+// is marked with the API's dialect ("openai", or "googleai" for
+// PresetGemini), not the preset.
+func (c *Client) Name() string { return c.name }
 
 // Model returns the configured model name.
 func (c *Client) Model() string { return c.model }
@@ -118,7 +126,7 @@ func (c *Client) Chat(ctx context.Context, req provider.Request, onDelta func(te
 	defer cancel()
 	params, err := toParams(c.model, req, c.dialect)
 	if err != nil {
-		e := provider.Classify(c.dialect.name, 0, "", err)
+		e := provider.Classify(c.name, 0, "", err)
 		e.Kind = provider.KindBadRequest
 		return provider.Response{}, e
 	}
@@ -127,7 +135,7 @@ func (c *Client) Chat(ctx context.Context, req provider.Request, onDelta func(te
 	defer stream.Close()
 	resp, err := readStream(stream, c.dialect.source(c.model), c.dialect.gemini, onDelta)
 	if err != nil {
-		return provider.Response{}, classify(ctx, c.dialect.name, res, err)
+		return provider.Response{}, classify(ctx, c.name, res, err)
 	}
 	return resp, nil
 }
