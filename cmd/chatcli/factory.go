@@ -15,6 +15,7 @@ import (
 	"github.com/chatcli/chatcli/internal/repl"
 	"github.com/chatcli/chatcli/internal/retention"
 	"github.com/chatcli/chatcli/internal/session"
+	"github.com/chatcli/chatcli/internal/window"
 )
 
 // factory builds what commands need from the environment, lazily, so that
@@ -196,6 +197,7 @@ func (f *factory) engineIn(c config.Config, dir string) (*conversation.Engine, e
 	marker := retention.NewMarker(c.Home)
 	f.markers = append(f.markers, marker)
 	e := conversation.New(conversation.Options{Store: st, Provider: p, JournalDir: c.TranscriptsDir(), ContextWindow: c.ContextWindowFor(c.Model),
+		Windows: window.Open(filepath.Join(c.Home, session.CacheDirName)),
 		Toolbox: tb, CodeCheckpoints: code, MaxSteps: c.Agent.MaxSteps, OnTool: f.toolActivity,
 		Notify: notify, OnBind: func(name string) {
 			if err := marker.Set(name); err != nil {

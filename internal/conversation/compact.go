@@ -68,13 +68,40 @@ func (e *Engine) landedEntry(entry session.TrashEntry, err error) (session.Trash
 	return entry, e.landed(err)
 }
 
-// ContextWindow is the model's context size in tokens, from
-// Options.ContextWindow or DefaultContextWindow.
+// ContextWindow is the model's context size in tokens: the window a
+// refusal taught this engine, else Options.ContextWindow, else the window
+// Options.Windows remembers for the provider and model, else
+// DefaultContextWindow.
 func (e *Engine) ContextWindow() int {
+	if e.learned > 0 {
+		return e.learned
+	}
 	if e.contextWindow > 0 {
 		return e.contextWindow
 	}
+	if e.remembered == nil {
+		n := e.windows.Learned(e.provider.Name(), e.provider.Model())
+		e.remembered = &n
+	}
+	if *e.remembered > 0 {
+		return *e.remembered
+	}
 	return DefaultContextWindow(e.provider.Model())
+}
+
+// learnWindow takes tokens as the model's window for later turns, and for
+// later processes when the engine has Options.Windows.
+func (e *Engine) learnWindow(tokens int) {
+	e.learned = tokens
+	if e.windows == nil {
+		e.notify(fmt.Sprintf("the context window of %s is taken as %d tokens from now on (CHATCLI_CONTEXT_WINDOW sets it)", e.provider.Model(), tokens))
+		return
+	}
+	if err := e.windows.Learn(e.provider.Name(), e.provider.Model(), tokens); err != nil {
+		e.notify(fmt.Sprintf("the context window of %s is taken as %d tokens in this process; it could not be remembered: %v", e.provider.Model(), tokens, err))
+		return
+	}
+	e.notify(fmt.Sprintf("the context window of %s is taken as %d tokens from now on, in later sessions too (CHATCLI_CONTEXT_WINDOW sets it)", e.provider.Model(), tokens))
 }
 
 // DefaultContextWindow returns a context size in tokens for common model

@@ -11,6 +11,7 @@ import (
 	"github.com/chatcli/chatcli/internal/provider"
 	"github.com/chatcli/chatcli/internal/rewind"
 	"github.com/chatcli/chatcli/internal/session"
+	ctxwindow "github.com/chatcli/chatcli/internal/window"
 )
 
 // AutosavePrefix starts the names of sessions saved automatically on exit.
@@ -60,6 +61,12 @@ type Engine struct {
 	// corrects token estimates by what the provider last reported.
 	contextWindow int
 	usageRatio    float64
+	// learned is the window (tokens) a refusal of the current provider
+	// taught this process, 0 before one; windows keeps such windows across
+	// processes, and remembered is what it held for the current provider.
+	learned    int
+	windows    *ctxwindow.Memory
+	remembered *int
 
 	// onBind hears binding changes; announced is the last name it heard.
 	onBind    func(string)
@@ -111,9 +118,12 @@ type Options struct {
 	// JournalDir is the folder of transcript journals; "" turns the
 	// journal off (CHATCLI_SESSION_TRANSCRIPT=false).
 	JournalDir string
-	// ContextWindow is the model's context size in tokens; 0 means
-	// DefaultContextWindow for the model.
+	// ContextWindow is the model's context size in tokens; 0 means the
+	// window Windows remembers for the model, else DefaultContextWindow.
 	ContextWindow int
+	// Windows keeps the windows learned from providers' refusals across
+	// processes; nil keeps them for the engine's life only.
+	Windows *ctxwindow.Memory
 	// OnBind, when set, is told the bound session's name each time it
 	// changes ("" when unbound), so a surface can mark the session open
 	// for other processes (retention never removes an open session).
@@ -134,7 +144,7 @@ type Options struct {
 // New returns an engine with an empty, unbound conversation.
 func New(o Options) *Engine {
 	e := &Engine{store: o.Store, provider: o.Provider, notify: o.Notify, now: o.Now, sess: &session.Session{},
-		journalDir: o.JournalDir, contextWindow: o.ContextWindow, onBind: o.OnBind,
+		journalDir: o.JournalDir, contextWindow: o.ContextWindow, windows: o.Windows, onBind: o.OnBind,
 		mode: ModeChat, toolbox: o.Toolbox, maxSteps: o.MaxSteps, onTool: o.OnTool, code: o.CodeCheckpoints}
 	e.setJournalDir(o.JournalDir)
 	if e.maxSteps <= 0 {
@@ -189,8 +199,10 @@ func (e *Engine) Bound() string { return e.bound }
 func (e *Engine) Provider() provider.Provider { return e.provider }
 
 // SetProvider switches the provider for later turns (and forgets what the
-// previous one taught about token counts).
-func (e *Engine) SetProvider(p provider.Provider) { e.provider, e.usageRatio = p, 0 }
+// previous one taught about token counts and its window).
+func (e *Engine) SetProvider(p provider.Provider) {
+	e.provider, e.usageRatio, e.learned, e.remembered = p, 0, 0, nil
+}
 
 // Store is the session store the engine writes to.
 func (e *Engine) Store() *session.Store { return e.store }

@@ -59,8 +59,7 @@ func (e *Engine) chat(ctx context.Context, tools []provider.Tool, onDelta func(s
 	window = min(e.ContextWindow(), window)
 	if learned < e.ContextWindow() {
 		// Later turns compact before reaching what the provider refused.
-		e.contextWindow = learned
-		e.notify(fmt.Sprintf("the context window of %s is taken as %d tokens from now on (CHATCLI_CONTEXT_WINDOW sets it)", e.provider.Model(), learned))
+		e.learnWindow(learned)
 	}
 	if _, cerr := e.compact(ctx, compact.Options{Keep: compact.GuidedKeep, TargetBytes: target, Provider: e.provider,
 		WindowTokens: window, Progress: func(ev compact.Event) { e.notify(ev.Text) }}); cerr != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/chatcli/chatcli/internal/provider/anthropic"
 	"github.com/chatcli/chatcli/internal/provider/openai"
 	"github.com/chatcli/chatcli/internal/provider/providertest"
+	ctxwindow "github.com/chatcli/chatcli/internal/window"
 )
 
 // longSession runs 12 turns of about 2 KB each through the offline
@@ -161,5 +162,48 @@ func TestLaterTurnsCompactBeforeTheLearnedWindow(t *testing.T) {
 	}
 	if r := s.Refusals(); len(r) != 1 {
 		t.Errorf("%d refusals: %q", len(r), r)
+	}
+}
+
+// TestALearnedWindowHoldsInTheNextProcess: the window a refusal taught
+// one engine is the next engine's (same store cache, same provider and
+// model), so the next long session compacts before the provider refuses
+// it; a window set by configuration still wins, and another model starts
+// from its own default.
+func TestALearnedWindowHoldsInTheNextProcess(t *testing.T) {
+	s := providertest.NewOpenAI(t, providertest.Reply{Text: "## Current Task State\n- explaining the parser"})
+	s.MaxPromptBytes = 16 << 10
+	cache := t.TempDir()
+	f := newFixture(t)
+	first := f.engine(nil)
+	first.windows = ctxwindow.Open(cache)
+	first.contextWindow = 1_000_000
+	longSession(t, first, openaiOn(t, s))
+	turn(t, first, "one more")
+	learned := first.ContextWindow()
+	if len(s.Refusals()) != 1 || learned >= 1_000_000 {
+		t.Fatalf("the first engine: %d refusals, window %d", len(s.Refusals()), learned)
+	}
+
+	next := New(Options{Store: f.store, Provider: openaiOn(t, s), Windows: ctxwindow.Open(cache)})
+	if got := next.ContextWindow(); got != learned {
+		t.Fatalf("the next engine's window is %d, want the learned %d", got, learned)
+	}
+	for i := range 14 {
+		turn(t, next, strings.Repeat("tell me more about the lexer, part "+string(rune('a'+i))+". ", 40))
+	}
+	if r := s.Refusals(); len(r) != 1 {
+		t.Errorf("the next engine was refused too: %d refusals", len(r))
+	}
+	if got := New(Options{Store: f.store, Provider: openaiOn(t, s), Windows: ctxwindow.Open(cache), ContextWindow: 50_000}).ContextWindow(); got != 50_000 {
+		t.Errorf("a configured window gives %d", got)
+	}
+	other, err := openai.New(openai.Config{Model: "gpt-4o", BaseURL: s.URL + "/v1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	next.SetProvider(other)
+	if got := next.ContextWindow(); got != DefaultContextWindow("gpt-4o") {
+		t.Errorf("another model's window is %d", got)
 	}
 }
