@@ -175,6 +175,14 @@ func (f *factory) switcher(c config.Config) func(name, model string) (provider.P
 // its tools in the working directory.
 func (f *factory) engine(c config.Config) (*conversation.Engine, error) { return f.engineIn(c, "") }
 
+// storeEngine is engine for the verbs that send no request (session fork,
+// session rewind): its provider is offline, so they work whatever provider
+// the configuration names, or fails to name.
+func (f *factory) storeEngine(c config.Config) (*conversation.Engine, error) {
+	c.Provider, c.ProviderErr = config.ProviderOffline, nil
+	return f.engine(c)
+}
+
 // engineIn is engine with the tools, the file checkpoints and the folder
 // recorded for the sessions it binds in dir ("" for the working
 // directory): an ACP thread's workspace.

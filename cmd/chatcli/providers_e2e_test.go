@@ -83,3 +83,24 @@ func TestPresetErrorsNameThePreset(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
 }
+
+// TestVerbsThatSendNothingNeedNoProvider: fork and rewind --list work with
+// a provider configured without its key, or not servable at all.
+func TestVerbsThatSendNothingNeedNoProvider(t *testing.T) {
+	home := "CHATCLI_HOME=" + t.TempDir()
+	if _, errOut, code := run(t, []string{home}, "", "-p", "hello", "--session", "src"); code != 0 {
+		t.Fatalf("setup: exit %d: %s", code, errOut)
+	}
+	for _, tt := range []struct {
+		env  string
+		args []string
+	}{
+		{"LLM_PROVIDER=OPENAI", []string{"session", "fork", "src", "dst"}},
+		{"LLM_PROVIDER=NOSUCH", []string{"session", "fork", "src", "dst2"}},
+		{"LLM_PROVIDER=CLAUDEAI", []string{"session", "rewind", "src", "--list"}},
+	} {
+		if out, errOut, code := run(t, []string{home, tt.env}, "", tt.args...); code != 0 {
+			t.Errorf("%s %v: exit %d\n%s%s", tt.env, tt.args, code, out, errOut)
+		}
+	}
+}

@@ -48,7 +48,7 @@ func newSessionRewindCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			e, err := f.engine(c)
+			e, err := f.storeEngine(c)
 			if err != nil {
 				return err
 			}

@@ -236,7 +236,7 @@ func newSessionForkCmd(f *factory) *cobra.Command {
 			// The engine's fork, as /session fork does it: the journal is
 			// copied first, then the session is created in one exclusive
 			// write, so a failure leaves no half-made session.
-			e, err := f.engine(c)
+			e, err := f.storeEngine(c)
 			if err != nil {
 				return err
 			}
