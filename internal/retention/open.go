@@ -13,6 +13,7 @@ import (
 	"github.com/gofrs/flock"
 
 	"github.com/chatcli/chatcli/internal/session"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // markTimeout bounds how long MarkOpen waits for a pass that holds the
@@ -71,7 +72,7 @@ func stillAt(lock *flock.Flock) bool {
 // (0600) when missing.
 func lockAt(ctx context.Context, path string, exclusive, wait bool) (*flock.Flock, error) {
 	for {
-		lock := flock.New(path) // O_CREATE, 0600
+		lock := storefile.NewLock(path, os.O_CREATE|os.O_RDWR) // 0600
 		var ok bool
 		var err error
 		switch {
@@ -102,7 +103,7 @@ func lockAt(ctx context.Context, path string, exclusive, wait bool) (*flock.Floc
 // creates nothing: no marker means not open.
 func isOpen(home, name string) bool {
 	path := markerPath(home, name)
-	lock := flock.New(path, flock.SetFlag(os.O_RDONLY))
+	lock := storefile.NewLock(path, os.O_RDONLY)
 	ok, err := lock.TryLock()
 	if err != nil {
 		return !errors.Is(err, fs.ErrNotExist) // cannot tell: treat as open

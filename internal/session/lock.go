@@ -13,6 +13,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/journal"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // DefaultLockTimeout is how long a write waits for another process's write
@@ -140,7 +141,7 @@ func (s *Store) lock(n string) (*flock.Flock, error) {
 	deadline := start.Add(timeout)
 	poll := lockPollMin
 	for {
-		lock := flock.New(path, flock.SetPermissions(0o600))
+		lock := storefile.NewLock(path, os.O_CREATE|os.O_RDWR)
 		ok, err := lock.TryLock()
 		if err != nil {
 			lock.Close()
