@@ -67,7 +67,10 @@ func lockFile(path string) (*flock.Flock, os.FileInfo, error) {
 	waited := false
 	defer func() { lockStats.add(time.Since(start), waited) }()
 	for {
-		lock := storefile.NewLock(path, os.O_CREATE|os.O_RDWR)
+		lock, err := storefile.NewLock(path, os.O_CREATE|os.O_RDWR)
+		if err != nil {
+			return nil, nil, fmt.Errorf("journal: lock %s: %w", path, err)
+		}
 		ok, err := lock.TryLock()
 		if err != nil {
 			lock.Close()

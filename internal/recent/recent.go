@@ -112,7 +112,10 @@ func (r *Record) update(change func(map[string]Entry)) error {
 	if err := os.MkdirAll(r.home, 0o700); err != nil {
 		return fmt.Errorf("recent: %w", err)
 	}
-	lock := storefile.NewLock(filepath.Join(r.home, ".recent.lock"), os.O_CREATE|os.O_RDWR)
+	lock, err := storefile.NewLock(filepath.Join(r.home, ".recent.lock"), os.O_CREATE|os.O_RDWR)
+	if err != nil {
+		return fmt.Errorf("recent: %w", err)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), lockTimeout)
 	defer cancel()
 	if ok, err := lock.TryLockContext(ctx, 10*time.Millisecond); !ok {

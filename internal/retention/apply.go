@@ -175,8 +175,11 @@ func trashSession(st *session.Store, home string, it Item, listed map[string]ses
 // removeJournal deletes an orphan journal unless it is being appended to
 // (its lock is held) or was written since the plan.
 func removeJournal(it Item) (string, error) {
-	lock := storefile.NewLock(it.Path, os.O_RDONLY)
-	ok, err := lock.TryLock()
+	lock, err := storefile.NewLock(it.Path, os.O_RDONLY)
+	ok := false
+	if err == nil {
+		ok, err = lock.TryLock()
+	}
 	if errors.Is(err, fs.ErrNotExist) {
 		return "already gone", nil
 	}

@@ -141,7 +141,10 @@ func (s *Store) lock(n string) (*flock.Flock, error) {
 	deadline := start.Add(timeout)
 	poll := lockPollMin
 	for {
-		lock := storefile.NewLock(path, os.O_CREATE|os.O_RDWR)
+		lock, err := storefile.NewLock(path, os.O_CREATE|os.O_RDWR)
+		if err != nil {
+			return nil, fmt.Errorf("session: lock %q: %w", n, err)
+		}
 		ok, err := lock.TryLock()
 		if err != nil {
 			lock.Close()

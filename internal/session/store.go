@@ -296,8 +296,8 @@ func (s *Store) Exists(name string) bool {
 // List returns the header of every session, newest first by stored
 // updated_at (ties by name). Unreadable files are included with Err set,
 // never hidden; an entry that is not a regular file (a directory, FIFO,
-// link or device named *.json) is listed with an Err wrapping ErrCorrupt
-// and storefile.ErrNotRegular, and is never opened. Hidden files (names starting with '.': temporary files, the
+// link or device named *.json) is listed with an Err wrapping
+// storefile.ErrNotRegular, and is never opened. Hidden files (names starting with '.': temporary files, the
 // list index) are skipped. Headers of files in other programs' layout are
 // kept in a derived index (listIndexFile) so they are read once.
 func (s *Store) List() ([]Header, error) {
@@ -313,9 +313,8 @@ func (s *Store) List() ([]Header, error) {
 			continue
 		}
 		if !e.Type().IsRegular() { // listed as what it is, never opened
-			p := filepath.Join(s.dir, e.Name())
-			_, err := storefile.Lstat(p)
-			out = append(out, Header{Name: name, Messages: -1, Err: fmt.Errorf("%w: %w", ErrCorrupt, err)})
+			err := fmt.Errorf("session: %w: %s", storefile.KindError(e.Type()), filepath.Join(s.dir, e.Name()))
+			out = append(out, Header{Name: name, Messages: -1, Err: err})
 			continue
 		}
 		if _, indexed := idx[e.Name()]; indexed { // only then is the file's stat needed first

@@ -97,7 +97,10 @@ func RemoveIfGone(dir string) (string, error) {
 	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
 		return "already gone", nil
 	}
-	lock := storefile.NewLock(filepath.Join(dir, "lock"), os.O_CREATE|os.O_RDWR)
+	lock, err := storefile.NewLock(filepath.Join(dir, "lock"), os.O_CREATE|os.O_RDWR)
+	if err != nil {
+		return "", fmt.Errorf("shadow: %w", err)
+	}
 	ok, err := lock.TryLock()
 	if err != nil {
 		return "", fmt.Errorf("shadow: lock %s: %w", lock.Path(), err)

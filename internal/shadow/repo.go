@@ -135,7 +135,10 @@ func (r *Repo) locked(ctx context.Context, fn func(st *state) (save bool, err er
 	}
 	ctx, cancel := context.WithTimeout(ctx, lockTimeout)
 	defer cancel()
-	lock := storefile.NewLock(filepath.Join(r.dir, "lock"), os.O_CREATE|os.O_RDWR)
+	lock, err := storefile.NewLock(filepath.Join(r.dir, "lock"), os.O_CREATE|os.O_RDWR)
+	if err != nil {
+		return fmt.Errorf("shadow: %w", err)
+	}
 	ok, err := lock.TryLockContext(ctx, 5*time.Millisecond)
 	if err != nil || !ok {
 		return fmt.Errorf("shadow: lock %s: %w", lock.Path(), errors.Join(err, ctx.Err()))

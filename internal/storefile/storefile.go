@@ -18,8 +18,13 @@ var ErrNotRegular = errors.New("not a regular file")
 // notRegular is the error for path holding an entry of mode m: it wraps
 // ErrNotRegular and says what the entry is.
 func notRegular(path string, m fs.FileMode) error {
-	return &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("%w (%s)", ErrNotRegular, Kind(m))}
+	return &fs.PathError{Op: "open", Path: path, Err: KindError(m)}
 }
+
+// KindError is the error, without a path, for an entry of mode m where a
+// regular file belongs: "not a regular file (named pipe)", wrapping
+// ErrNotRegular. It is what listings show next to an entry's name.
+func KindError(m fs.FileMode) error { return fmt.Errorf("%w (%s)", ErrNotRegular, Kind(m)) }
 
 // Kind names what an entry of mode m is, in the words of stat(2):
 // "regular file", "directory", "symbolic link", "named pipe", "socket",
@@ -81,13 +86,6 @@ func OpenFile(path string, flag int, perm fs.FileMode) (*os.File, fs.FileInfo, e
 	return f, st, nil
 }
 
-// Flag returns flag with O_NOFOLLOW, O_NONBLOCK and O_CLOEXEC added where
-// the system has them, for opens this package cannot make itself (a
-// lock's file, opened by github.com/gofrs/flock through its SetFlag
-// option). The caller must still not trust what it opened to be a regular
-// file; a lock taken on a FIFO or directory holds no data.
-func Flag(flag int) int { return flag | noFollowFlags }
-
 // ReadFile reads the whole regular file at path, at most the size fstat
 // reported when it was opened (a file growing meanwhile is read up to that
 // size). Errors are Open's, or a read error naming path.
@@ -146,7 +144,12 @@ func Dir(path string) error {
 // 0600; os.O_RDONLY to lock an existing file) plus O_NOFOLLOW and
 // O_NONBLOCK: a link planted at path makes the lock fail (ELOOP) instead
 // of creating or locking a file outside the store, and a FIFO there never
-// blocks the open.
-func NewLock(path string, flag int) *flock.Flock {
-	return flock.New(path, flock.SetFlag(Flag(flag)), flock.SetPermissions(0o600))
+// blocks the open. An entry at path that is not a regular file (a FIFO, a
+// folder, a device, a link) is refused up front with Lstat's error wrapping
+// ErrNotRegular: it is never locked, nor removed as a stale lock.
+func NewLock(path string, flag int) (*flock.Flock, error) {
+	if _, err := Lstat(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	return flock.New(path, flock.SetFlag(flag|noFollowFlags), flock.SetPermissions(0o600)), nil
 }
