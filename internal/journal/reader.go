@@ -120,8 +120,9 @@ func scanLines(path string, pos Pos, o *lineOpener, fn func(Record) error) (Scan
 			res.Lines++
 			line = line[:len(line)-1]
 		}
-		if complete && len(line) == 0 {
-			continue // an empty line, e.g. after a torn record completed by an append
+		if complete && len(line) == 0 { // never written by chatcli: a stray line
+			res.Warnings = append(res.Warnings, Warning{Path: path, Line: lineNo, Offset: start, Reason: reasonEmptyLine})
+			continue
 		}
 		switch sealed := seal.IsSealedLine(line); {
 		case sealed && complete:
@@ -155,6 +156,10 @@ func scanLines(path string, pos Pos, o *lineOpener, fn func(Record) error) (Scan
 		}
 	}
 }
+
+// reasonEmptyLine is the Warning.Reason of an empty line: chatcli never
+// writes one, so it is a stray line, skipped and counted like the others.
+const reasonEmptyLine = "empty line"
 
 // errNotAtLine is returned by a scan from an offset that does not start a
 // line (the journal was rewritten since the offset was taken).

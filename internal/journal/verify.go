@@ -113,6 +113,9 @@ func cleanLines(path string, data []byte, o *lineOpener) ([]byte, Repaired, erro
 		off += int64(len(line) + btoi(complete))
 		data = rest
 		if len(line) == 0 {
+			if complete {
+				res.Damaged = append(res.Damaged, Warning{Path: path, Line: n, Offset: start, Reason: reasonEmptyLine})
+			}
 			continue
 		}
 		rec, reason, err := o.readLine(line, complete)
