@@ -18,6 +18,7 @@ import (
 	"github.com/chatcli/chatcli/internal/provider"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/session"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // version is set at build time with -ldflags "-X main.version=…".
@@ -40,6 +41,7 @@ func main() {
 	// SIGTERM and SIGHUP (terminal closed) end the REPL through its context,
 	// so the conversation is saved before the process exits.
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGHUP)
+	exitAfterSignal(ctx, signalGrace, streams)
 	printWarnings(streams)
 	f := &factory{streams: streams, getenv: dotenvGetenv(streams)}
 	cmd := newRootCmd(f, nil)
@@ -97,7 +99,7 @@ func errorClass(err error) int {
 		return exitNotFound
 	case errors.Is(err, session.ErrCorrupt), errors.Is(err, session.ErrTooNew), errors.Is(err, session.ErrEncrypted),
 		errors.Is(err, journal.ErrEncrypted), errors.Is(err, seal.ErrWrongKey), errors.Is(err, seal.ErrCorrupt), errors.Is(err, seal.ErrTooNew),
-		errors.Is(err, session.ErrKeyRefused), errors.Is(err, session.ErrStoreEncrypted):
+		errors.Is(err, session.ErrKeyRefused), errors.Is(err, session.ErrStoreEncrypted), errors.Is(err, storefile.ErrNotRegular):
 		return exitData
 	case errors.Is(err, provider.ErrProvider):
 		return exitProvider

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -13,6 +12,7 @@ import (
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/session"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 const verifyLong = `Read every session file (sessions/*.json), every trashed session (trash/)
@@ -217,7 +217,7 @@ func verifySession(st *session.Store, f storeFile) (*verifyProblem, bool) {
 // isSealedFile reports whether the file at path starts as a sealed
 // session file does.
 func isSealedFile(path string) bool {
-	f, err := os.Open(path)
+	f, _, err := storefile.Open(path)
 	if err != nil {
 		return false
 	}

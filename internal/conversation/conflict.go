@@ -199,11 +199,16 @@ func (e *Engine) forkConflict(other *session.Session, recordFirst bool) (string,
 // with name clipped so the whole stays a valid name.
 func conflictName(name, stamp string) string {
 	suffix := ConflictInfix + stamp
-	const room = 128 - 4 // CreateUnique may add "-n"
-	if r := []rune(name); len(r)+len([]rune(suffix)) > room {
-		name = strings.TrimRight(string(r[:room-len([]rune(suffix))]), ".")
+	const room, roomBytes = session.MaxNameChars - 4, session.MaxNameBytes - 4 // CreateUnique may add "-n"
+	r := []rune(name)
+	if len(r)+len(suffix) <= room && len(name)+len(suffix) <= roomBytes { // the suffix is ASCII
+		return name + suffix
 	}
-	return name + suffix
+	r = r[:min(len(r), room-len(suffix))]
+	for len(string(r))+len(suffix) > roomBytes {
+		r = r[:len(r)-1]
+	}
+	return strings.TrimRight(string(r), ".") + suffix
 }
 
 // take makes other, the bound session as stored, the live conversation.

@@ -34,7 +34,7 @@ func (c *SearchCache) get(key string, build func() (*search.Index, error)) (*sea
 
 // fileKey identifies a file's current content cheaply: size and mtime.
 func fileKey(path string) string {
-	st, err := os.Stat(path)
+	st, err := os.Lstat(path)
 	if err != nil {
 		return path + ":none"
 	}

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // ErrCorruptHistory reports a history file that is not text: it holds a NUL
@@ -84,7 +85,7 @@ func (h *history) snapshot() []string {
 // readHistoryFile decodes every entry of the file at path. A missing file
 // holds no entries.
 func readHistoryFile(path string) ([]string, error) {
-	data, err := os.ReadFile(path)
+	data, err := storefile.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
@@ -111,7 +112,7 @@ func appendHistoryFile(path, entry string) error {
 	if err := os.MkdirAll(filepath.Dir(path), historyDirPerm); err != nil {
 		return fmt.Errorf("editor: history dir for %s: %w", path, err)
 	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, historyFilePerm)
+	f, _, err := storefile.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, historyFilePerm)
 	if err != nil {
 		return fmt.Errorf("editor: open history file %s: %w", path, err)
 	}

@@ -261,7 +261,7 @@ func OpenAt(dir, id string, key seal.Key, pos Pos, view []string) (*Journal, err
 	if pos.Line < 1 {
 		pos.Line = 1
 	}
-	st, err := os.Stat(j.path)
+	st, err := os.Lstat(j.path)
 	if err != nil {
 		return j, nil // no journal (any more): the first read starts at the top
 	}

@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // openAppend opens the journal at path for appending, creating it (mode
@@ -14,12 +15,11 @@ import (
 // along with them. When that fsync fails the file is closed and nothing
 // is appended.
 func openAppend(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	f, st, err := storefile.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, err
 	}
-	st, err := f.Stat()
-	if err == nil && st.Size() == 0 {
+	if st.Size() == 0 {
 		err = atomicfile.SyncCreated(path)
 	}
 	if err != nil {

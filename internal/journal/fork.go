@@ -10,6 +10,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/seal"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // Fork copies journal srcID under dir into a new journal with a fresh id
@@ -34,7 +35,7 @@ func Fork(dir, srcID string, key seal.Key) (string, []Warning, error) {
 	}
 	src := Path(dir, srcID)
 	id := NewID()
-	st, err := os.Stat(src)
+	st, err := os.Lstat(src)
 	if os.IsNotExist(err) || err == nil && st.Size() == 0 {
 		return id, nil, nil
 	}
@@ -96,16 +97,12 @@ type forkCopy struct {
 
 // run copies the source to w (see forkOnce).
 func (c *forkCopy) run(w io.Writer, lockFirst bool) error {
-	f, err := os.Open(c.src)
+	f, st, err := storefile.Open(c.src)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
 	c.f = f
-	st, err := f.Stat()
-	if err != nil {
-		return err
-	}
 	bw := bufio.NewWriterSize(w, 256<<10)
 	if !lockFirst {
 		if err := c.lines(bw, st.Size(), false); err != nil {
@@ -122,7 +119,7 @@ func (c *forkCopy) run(w io.Writer, lockFirst bool) error {
 		if !lockFirst {
 			return errReplaced
 		}
-		if f, err = os.Open(c.src); err != nil { // the file the lock holds
+		if f, _, err = storefile.Open(c.src); err != nil { // the file the lock holds
 			return err
 		}
 		defer f.Close()

@@ -16,6 +16,7 @@ import (
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/seal"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 const fileExt = ".jsonl"
@@ -340,7 +341,7 @@ func endsTorn(f *os.File) (bool, error) {
 	if err != nil || st.Size() == 0 {
 		return false, err
 	}
-	r, err := os.Open(f.Name()) // f is write-only
+	r, _, err := storefile.Open(f.Name()) // f is write-only
 	if err != nil {
 		return false, err
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/seal"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // Warning describes one line the reader skipped.
@@ -82,7 +83,7 @@ func scan(path string, pos Pos, key seal.Key, fn func(Record) error) (ScanResult
 
 func scanLines(path string, pos Pos, o *lineOpener, fn func(Record) error) (ScanResult, error) {
 	res := ScanResult{End: pos.Offset, Seq: pos.Seq}
-	f, err := os.Open(path)
+	f, st, err := storefile.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return res, nil
 	}
@@ -90,9 +91,7 @@ func scanLines(path string, pos Pos, o *lineOpener, fn func(Record) error) (Scan
 		return res, fmt.Errorf("journal: open %s: %w", path, err)
 	}
 	defer f.Close()
-	if res.file, err = f.Stat(); err != nil {
-		return res, fmt.Errorf("journal: stat %s: %w", path, err)
-	}
+	res.file = st
 	if pos.Offset > 0 {
 		var b [1]byte
 		if _, err := f.ReadAt(b[:], pos.Offset-1); err != nil || b[0] != '\n' {
@@ -102,7 +101,7 @@ func scanLines(path string, pos Pos, o *lineOpener, fn func(Record) error) (Scan
 	if _, err := f.Seek(pos.Offset, io.SeekStart); err != nil {
 		return res, fmt.Errorf("journal: seek %s: %w", path, err)
 	}
-	r := bufio.NewReaderSize(f, 64<<10)
+	r := bufio.NewReaderSize(io.LimitReader(f, st.Size()-pos.Offset), 64<<10) // never past the size seen
 	off, lineNo := pos.Offset, pos.Line-1
 	for {
 		line, err := r.ReadBytes('\n')
@@ -121,8 +120,9 @@ func scanLines(path string, pos Pos, o *lineOpener, fn func(Record) error) (Scan
 			res.Lines++
 			line = line[:len(line)-1]
 		}
-		if complete && len(line) == 0 {
-			continue // an empty line, e.g. after a torn record completed by an append
+		if complete && len(line) == 0 { // never written by chatcli: a stray line
+			res.Warnings = append(res.Warnings, Warning{Path: path, Line: lineNo, Offset: start, Reason: reasonEmptyLine})
+			continue
 		}
 		switch sealed := seal.IsSealedLine(line); {
 		case sealed && complete:
@@ -156,6 +156,10 @@ func scanLines(path string, pos Pos, o *lineOpener, fn func(Record) error) (Scan
 		}
 	}
 }
+
+// reasonEmptyLine is the Warning.Reason of an empty line: chatcli never
+// writes one, so it is a stray line, skipped and counted like the others.
+const reasonEmptyLine = "empty line"
 
 // errNotAtLine is returned by a scan from an offset that does not start a
 // line (the journal was rewritten since the offset was taken).

@@ -10,6 +10,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/seal"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // resealer re-seals the lines of one journal file under key k for name
@@ -104,7 +105,7 @@ func (r *resealer) line(line []byte) ([]byte, string, error) {
 // lock then holds the old inode, so the next Sync reads the new file from
 // the top (j.file is nil).
 func (j *Journal) sealPlainLines(recs []Record) error {
-	data, err := os.ReadFile(j.path)
+	data, err := storefile.ReadFile(j.path)
 	if err != nil {
 		return fmt.Errorf("journal: read %s: %w", j.path, err)
 	}
@@ -152,7 +153,7 @@ func Rekey(path string, old, nw seal.Key) (changed bool, damaged []Warning, err 
 		return false, nil, err
 	}
 	defer lock.Unlock()
-	data, err := os.ReadFile(path)
+	data, err := storefile.ReadFile(path)
 	if err != nil {
 		return false, nil, fmt.Errorf("journal: read %s: %w", path, err)
 	}

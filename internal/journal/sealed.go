@@ -14,6 +14,7 @@ import (
 	"github.com/gofrs/flock"
 
 	"github.com/chatcli/chatcli/internal/seal"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // ErrEncrypted is wrapped when a journal holding sealed lines is read or
@@ -66,7 +67,10 @@ func lockFile(path string) (*flock.Flock, os.FileInfo, error) {
 	waited := false
 	defer func() { lockStats.add(time.Since(start), waited) }()
 	for {
-		lock := flock.New(path)
+		lock, err := storefile.NewLock(path, os.O_CREATE|os.O_RDWR)
+		if err != nil {
+			return nil, nil, fmt.Errorf("journal: lock %s: %w", path, err)
+		}
 		ok, err := lock.TryLock()
 		if err != nil {
 			lock.Close()

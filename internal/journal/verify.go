@@ -11,6 +11,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/seal"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // BrokenSuffix ends the name of the copy Repair keeps of a damaged journal:
@@ -78,7 +79,7 @@ func Repair(path string, key seal.Key) (Repaired, error) {
 		return Repaired{}, err
 	}
 	defer lock.Unlock()
-	data, err := os.ReadFile(path)
+	data, err := storefile.ReadFile(path)
 	if err != nil {
 		return Repaired{}, fmt.Errorf("journal: read %s: %w", path, err)
 	}
@@ -112,6 +113,9 @@ func cleanLines(path string, data []byte, o *lineOpener) ([]byte, Repaired, erro
 		off += int64(len(line) + btoi(complete))
 		data = rest
 		if len(line) == 0 {
+			if complete {
+				res.Damaged = append(res.Damaged, Warning{Path: path, Line: n, Offset: start, Reason: reasonEmptyLine})
+			}
 			continue
 		}
 		rec, reason, err := o.readLine(line, complete)

@@ -43,7 +43,7 @@ var plainDamages = []struct {
 	}, []int{5}, func(l [][]byte) [][]byte { return l }},
 	{"NUL block and stray lines", func(t *testing.T, l [][]byte) []byte {
 		return bytes.Join([][]byte{l[0], bytes.Repeat([]byte{0}, 300), []byte("\nnot json\n\n"), l[1], []byte(`{"type":"mystery"}` + "\n"), l[2], l[3]}, nil)
-	}, []int{2, 3, 6}, func(l [][]byte) [][]byte { return l }},
+	}, []int{2, 3, 4, 6}, func(l [][]byte) [][]byte { return l }},
 	{"NUL bytes before a record", func(t *testing.T, l [][]byte) []byte {
 		return bytes.Join([][]byte{l[0], bytes.Repeat([]byte{0}, 300), l[1], l[2], l[3]}, nil)
 	}, []int{2}, func(l [][]byte) [][]byte { return l }},

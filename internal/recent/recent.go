@@ -11,9 +11,8 @@ import (
 	"sort"
 	"time"
 
-	"github.com/gofrs/flock"
-
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // FileName is the record's name under $CHATCLI_HOME.
@@ -53,7 +52,7 @@ func (r *Record) Path() string { return filepath.Join(r.home, FileName) }
 // record yet. Errors: ErrCorrupt wrapped with the file's path, or the read
 // error.
 func (r *Record) Read() (map[string]Entry, error) {
-	data, err := os.ReadFile(r.Path())
+	data, err := storefile.ReadFile(r.Path())
 	if errors.Is(err, fs.ErrNotExist) {
 		return map[string]Entry{}, nil
 	}
@@ -113,7 +112,10 @@ func (r *Record) update(change func(map[string]Entry)) error {
 	if err := os.MkdirAll(r.home, 0o700); err != nil {
 		return fmt.Errorf("recent: %w", err)
 	}
-	lock := flock.New(filepath.Join(r.home, ".recent.lock"), flock.SetPermissions(0o600))
+	lock, err := storefile.NewLock(filepath.Join(r.home, ".recent.lock"), os.O_CREATE|os.O_RDWR)
+	if err != nil {
+		return fmt.Errorf("recent: %w", err)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), lockTimeout)
 	defer cancel()
 	if ok, err := lock.TryLockContext(ctx, 10*time.Millisecond); !ok {

@@ -9,12 +9,11 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/gofrs/flock"
-
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/session"
 	"github.com/chatcli/chatcli/internal/shadow"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // Result is what Apply did.
@@ -176,8 +175,11 @@ func trashSession(st *session.Store, home string, it Item, listed map[string]ses
 // removeJournal deletes an orphan journal unless it is being appended to
 // (its lock is held) or was written since the plan.
 func removeJournal(it Item) (string, error) {
-	lock := flock.New(it.Path, flock.SetFlag(os.O_RDONLY))
-	ok, err := lock.TryLock()
+	lock, err := storefile.NewLock(it.Path, os.O_RDONLY)
+	ok := false
+	if err == nil {
+		ok, err = lock.TryLock()
+	}
 	if errors.Is(err, fs.ErrNotExist) {
 		return "already gone", nil
 	}

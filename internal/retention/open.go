@@ -13,6 +13,7 @@ import (
 	"github.com/gofrs/flock"
 
 	"github.com/chatcli/chatcli/internal/session"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // markTimeout bounds how long MarkOpen waits for a pass that holds the
@@ -71,9 +72,11 @@ func stillAt(lock *flock.Flock) bool {
 // (0600) when missing.
 func lockAt(ctx context.Context, path string, exclusive, wait bool) (*flock.Flock, error) {
 	for {
-		lock := flock.New(path) // O_CREATE, 0600
+		lock, err := storefile.NewLock(path, os.O_CREATE|os.O_RDWR) // 0600
+		if err != nil {
+			return nil, err
+		}
 		var ok bool
-		var err error
 		switch {
 		case wait && exclusive:
 			ok, err = lock.TryLockContext(ctx, 10*time.Millisecond)
@@ -102,8 +105,11 @@ func lockAt(ctx context.Context, path string, exclusive, wait bool) (*flock.Floc
 // creates nothing: no marker means not open.
 func isOpen(home, name string) bool {
 	path := markerPath(home, name)
-	lock := flock.New(path, flock.SetFlag(os.O_RDONLY))
-	ok, err := lock.TryLock()
+	lock, err := storefile.NewLock(path, os.O_RDONLY)
+	ok := false
+	if err == nil {
+		ok, err = lock.TryLock()
+	}
 	if err != nil {
 		return !errors.Is(err, fs.ErrNotExist) // cannot tell: treat as open
 	}

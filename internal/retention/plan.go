@@ -14,6 +14,7 @@ import (
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/session"
 	"github.com/chatcli/chatcli/internal/shadow"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // Reason says which rule removes an item. Plans list items in the order of
@@ -305,11 +306,16 @@ func (p *PrunePlan) planTemps() error {
 	return nil
 }
 
-// readDir returns the regular files of dir; a missing dir has none.
+// readDir returns the regular files of dir; a missing dir has none, and
+// a dir that is a link is an error wrapping storefile.ErrNotRegular.
 func readDir(dir string) ([]fs.FileInfo, error) {
-	ents, err := os.ReadDir(dir)
+	err := storefile.Dir(dir) // a link to a folder elsewhere is never pruned through
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
+	}
+	var ents []fs.DirEntry
+	if err == nil {
+		ents, err = os.ReadDir(dir)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("retention: read %s: %w", dir, err)

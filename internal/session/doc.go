@@ -6,7 +6,9 @@
 //
 // NormalizeName is the single gate: letters and digits of any script (with
 // their combining marks), '.', '_' and '-'; first character a letter or
-// digit; 1-128 characters after Unicode NFC; no "..", no trailing '.', no
+// digit; 1-128 characters after Unicode NFC and at most MaxNameBytes (214)
+// bytes of UTF-8, so that every file chatcli names after a session fits the
+// file system's 255-byte limit; no "..", no trailing '.', no
 // path separator, space or control character, no Windows device name (CON,
 // NUL, COM1, …, with or without extension). Store.path maps a valid name to
 // sessions/<name>.json and every verb uses it, so no name can reach a file

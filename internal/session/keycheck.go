@@ -60,7 +60,7 @@ func (s *Store) probeKey() {
 	s.keys.probe.Do(func() {
 		sealed, opened := "", false
 		for _, p := range s.newestFiles(keyProbeFiles) {
-			f, err := os.Open(p)
+			f, err := openRead(p)
 			if err != nil {
 				continue
 			}

@@ -4,10 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // LegacyFileName is the name ChatCLI gave a session saved in the working
@@ -25,7 +25,7 @@ func (s *Store) ImportLegacy(dir, name string) (*Session, string, error) {
 		return nil, "", err
 	}
 	src := filepath.Join(dir, LegacyFileName(n))
-	data, err := os.ReadFile(src)
+	data, err := storefile.ReadFile(src)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, "", fmt.Errorf("%w: %q", ErrNotFound, n)
 	}

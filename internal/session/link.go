@@ -11,6 +11,7 @@ import (
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // LinksDirName is the folder, inside the journal folder, of the links that
@@ -52,7 +53,7 @@ func LinkedJournal(dir, name string) string {
 
 func readLink(p string) (link, bool) {
 	var l link
-	data, err := os.ReadFile(p)
+	data, err := storefile.ReadFile(p)
 	if err != nil || json.Unmarshal(data, &l) != nil || !journal.ValidID(l.TranscriptID) {
 		return link{}, false
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // listIndexFile is a derived index of the headers List cannot read
@@ -48,7 +49,7 @@ type listIndex map[string]listIndexEntry
 
 func (s *Store) readListIndex() listIndex {
 	idx := listIndex{}
-	if data, err := os.ReadFile(s.listIndexPath()); err == nil {
+	if data, err := storefile.ReadFile(s.listIndexPath()); err == nil {
 		_ = json.Unmarshal(data, &idx) // a damaged index is rebuilt
 	}
 	return idx
@@ -71,7 +72,7 @@ func (s *Store) writeListIndex(idx listIndex) {
 func (s *Store) forgetListed(file string) {
 	_ = os.Remove(filepath.Join(s.dir, oldListIndexFile)) // an earlier build's, with the same entries
 	p := s.listIndexPath()
-	data, err := os.ReadFile(p)
+	data, err := storefile.ReadFile(p)
 	if err != nil {
 		return // none
 	}

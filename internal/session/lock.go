@@ -13,6 +13,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/journal"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // DefaultLockTimeout is how long a write waits for another process's write
@@ -140,7 +141,10 @@ func (s *Store) lock(n string) (*flock.Flock, error) {
 	deadline := start.Add(timeout)
 	poll := lockPollMin
 	for {
-		lock := flock.New(path, flock.SetPermissions(0o600))
+		lock, err := storefile.NewLock(path, os.O_CREATE|os.O_RDWR)
+		if err != nil {
+			return nil, fmt.Errorf("session: lock %q: %w", n, err)
+		}
 		ok, err := lock.TryLock()
 		if err != nil {
 			lock.Close()

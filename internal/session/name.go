@@ -16,11 +16,21 @@ import (
 // Unicode NFC normalisation.
 const MaxNameChars = 128
 
+// MaxNameBytes is the longest session name allowed, in bytes of UTF-8
+// after NFC: file systems allow 255 bytes per file name (NAME_MAX on
+// Linux, macOS and Windows), and the longest file name chatcli makes from
+// a session name, the temporary file of a trashed copy
+// (".<name>.<YYYYMMDD-HHMMSS>-<n>.json.tmp-<up to 10 digits>",
+// atomicfile.TempPattern of a trash entry), adds 41 bytes to it. 128
+// characters of ASCII fit; 118 x 'é' (236 bytes) or 79 CJK characters (237
+// bytes) do not.
+const MaxNameBytes = 255 - 41
+
 // ErrInvalidName is wrapped by every name validation error.
 var ErrInvalidName = errors.New("session: invalid name")
 
 // NameRule is the sentence shown to people whose name was refused.
-const NameRule = "names use letters and digits of any script, '.', '_' and '-', start with a letter or digit, have 1-128 characters and contain no '..'"
+const NameRule = "names use letters and digits of any script, '.', '_' and '-', start with a letter or digit, have 1-128 characters and at most 214 bytes in UTF-8, and contain no '..'"
 
 // windowsReserved are device names Windows refuses as file names, with or
 // without an extension (Microsoft, "Naming Files, Paths, and Namespaces").
@@ -31,7 +41,7 @@ var windowsReserved = map[string]bool{"CON": true, "PRN": true, "AUX": true, "NU
 // NormalizeName validates a session name and returns its canonical (NFC)
 // form. The rules are NameRule: letters (any script, with their combining
 // marks) and digits, '.', '_' and '-'; first character a letter or digit;
-// 1-128 characters; no "..", no trailing '.', no path separator, control
+// 1-128 characters and at most MaxNameBytes bytes; no "..", no trailing '.', no path separator, control
 // character or Windows-reserved device name (CON, NUL, COM1, …). Errors wrap
 // ErrInvalidName and quote the name.
 func NormalizeName(name string) (string, error) {
@@ -47,6 +57,9 @@ func NormalizeName(name string) (string, error) {
 	n := norm.NFC.String(name)
 	if utf8.RuneCountInString(n) > MaxNameChars {
 		return bad("too long")
+	}
+	if len(n) > MaxNameBytes {
+		return bad(fmt.Sprintf("too long for the file system (%d bytes in UTF-8)", len(n)))
 	}
 	if strings.Contains(n, "..") {
 		return bad("contains '..'")

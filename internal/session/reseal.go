@@ -6,11 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/seal"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // renameSealed moves the sealed file op (session on) to np (session nn),
@@ -20,7 +20,7 @@ import (
 // false, doing nothing, when op is not a sealed file (or cannot be read:
 // the caller's move reports that).
 func (s *Store) renameSealed(on, op, nn, np string) (bool, error) {
-	data, err := os.ReadFile(op)
+	data, err := storefile.ReadFile(op)
 	if err != nil || !IsSealedFile(data) {
 		return false, nil
 	}
@@ -80,7 +80,7 @@ func (s *Store) rekeyFile(name, path string, old seal.Key) (changed bool, err er
 	if s.key.IsZero() {
 		return false, fmt.Errorf("%w: rekey needs the new key in CHATCLI_ENCRYPTION_KEY", seal.ErrBadKey)
 	}
-	data, err := os.ReadFile(path)
+	data, err := storefile.ReadFile(path)
 	if err != nil {
 		return false, fmt.Errorf("session: read %s: %w", path, err)
 	}

@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -211,7 +210,7 @@ func openContainerWith(open func(seal.Key, string, []byte) ([]byte, error), k se
 
 // sealedHeaderAt reads the header of the sealed file p (session name).
 func (s *Store) sealedHeaderAt(name, p string) (Header, error) {
-	f, err := os.Open(p)
+	f, err := openRead(p)
 	if err != nil {
 		return Header{}, err
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/seal"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 const fileExt = ".json"
@@ -104,44 +105,33 @@ func (s *Store) LoadFile(name, p string) (*Session, error) {
 // one is read whole and opened. Errors: one wrapping fs.ErrNotExist, a
 // read error naming p, or decodeFile's.
 func (s *Store) decodePath(name, p string) (*Session, time.Time, error) {
-	f, err := os.Open(p)
+	f, st, err := storefile.Open(p)
 	if err != nil {
 		return nil, time.Time{}, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, time.Time{}, fmt.Errorf("session: read %s: %w", p, err)
-	}
+	r := storefile.Reader(f, st) // never past the size seen
 	head := make([]byte, len(containerMagic))
-	n, err := io.ReadFull(f, head)
+	n, err := io.ReadFull(r, head)
 	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
 		return nil, time.Time{}, fmt.Errorf("session: read %s: %w", p, err)
 	}
 	head = head[:n]
 	if !IsSealedFile(head) {
-		sess, err := DecodeReader(io.MultiReader(bytes.NewReader(head), f))
+		sess, err := DecodeReader(io.MultiReader(bytes.NewReader(head), r))
 		if err != nil {
 			return nil, time.Time{}, classifyRead(p, err)
 		}
 		s.known.set(p, idOf(st, sess.Revision)) // verified: a replace need not decode it again
 		return sess, st.ModTime(), nil
 	}
-	data := make([]byte, n, max(st.Size(), int64(n))+1)
+	data := make([]byte, max(st.Size(), int64(n)))
 	copy(data, head)
-	for {
-		k, err := f.Read(data[len(data):cap(data)])
-		data = data[:len(data)+k]
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, time.Time{}, fmt.Errorf("session: read %s: %w", p, err)
-		}
-		if len(data) == cap(data) {
-			data = append(data, 0)[:len(data)]
-		}
+	k, err := io.ReadFull(r, data[n:])
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return nil, time.Time{}, fmt.Errorf("session: read %s: %w", p, err)
 	}
+	data = data[:n+k]
 	sess, err := s.decodeFile(name, p, data)
 	return sess, st.ModTime(), err
 }
@@ -305,7 +295,9 @@ func (s *Store) Exists(name string) bool {
 
 // List returns the header of every session, newest first by stored
 // updated_at (ties by name). Unreadable files are included with Err set,
-// never hidden. Hidden files (names starting with '.': temporary files, the
+// never hidden; an entry that is not a regular file (a directory, FIFO,
+// link or device named *.json) is listed with an Err wrapping
+// storefile.ErrNotRegular, and is never opened. Hidden files (names starting with '.': temporary files, the
 // list index) are skipped. Headers of files in other programs' layout are
 // kept in a derived index (listIndexFile) so they are read once.
 func (s *Store) List() ([]Header, error) {
@@ -318,7 +310,12 @@ func (s *Store) List() ([]Header, error) {
 	idx, fresh := s.readListIndex(), listIndex{}
 	for _, e := range entries {
 		name, ok := strings.CutSuffix(e.Name(), fileExt)
-		if !ok || strings.HasPrefix(name, ".") || e.IsDir() {
+		if !ok || strings.HasPrefix(name, ".") {
+			continue
+		}
+		if !e.Type().IsRegular() { // listed as what it is, never opened
+			err := fmt.Errorf("session: %w: %s", storefile.KindError(e.Type()), filepath.Join(s.dir, e.Name()))
+			out = append(out, Header{Name: name, Messages: -1, Err: err})
 			continue
 		}
 		if _, indexed := idx[e.Name()]; indexed { // only then is the file's stat needed first

@@ -194,7 +194,7 @@ func TestNames(t *testing.T) {
 		}
 	}
 	for _, good := range []string{"documentação-site", "refatoração-legado", "demo", "v1.2_x", "日本語", "नमस्ते",
-		"autosave-20261130-065008", strings.Repeat("é", 128)} {
+		"autosave-20261130-065008", strings.Repeat("é", 107), strings.Repeat("a", 128)} {
 		if _, err := NormalizeName(good); err != nil {
 			t.Errorf("%q: %v", good, err)
 		}

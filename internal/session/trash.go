@@ -33,6 +33,7 @@ import (
 	"time"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // TrashDirName is the trash folder's name, next to the sessions folder.
@@ -112,7 +113,7 @@ func (s *Store) TrashCopy(name string) (TrashEntry, error) {
 	dir := s.TrashDir()
 	var file string
 	copied := s.withLock(n, func() error {
-		data, err := os.ReadFile(p)
+		data, err := storefile.ReadFile(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("%w: %q (no file %s)", ErrNotFound, n, p)
 		}
@@ -135,6 +136,9 @@ func (s *Store) TrashCopy(name string) (TrashEntry, error) {
 // putInTrash places session n's file p in the trash folder dir through
 // put, under the first free name n.<stamp>[-k].json, and returns it.
 func (s *Store) putInTrash(n, p, dir string, put func(dst string) error) (string, error) {
+	if err := storefile.Dir(dir); err != nil && !errors.Is(err, fs.ErrNotExist) { // never into a link to elsewhere
+		return "", fmt.Errorf("session: trash %q: %w", n, err)
+	}
 	at := s.now().UTC().Truncate(time.Second)
 	for seq := 1; seq < 1000; seq++ {
 		file := n + "." + at.Format(trashStamp)
@@ -207,12 +211,17 @@ func newer(a, b TrashEntry) bool {
 }
 
 // TrashList returns every trashed session, newest first (ties by name).
-// A missing trash folder is an empty trash.
+// A missing trash folder is an empty trash; a trash that is a link or not
+// a folder is an error wrapping storefile.ErrNotRegular, naming it.
 func (s *Store) TrashList() ([]TrashEntry, error) {
 	dir := s.TrashDir()
-	ents, err := os.ReadDir(dir)
+	err := storefile.Dir(dir) // a link is never listed, emptied or restored through
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
+	}
+	var ents []fs.DirEntry
+	if err == nil {
+		ents, err = os.ReadDir(dir)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("session: list trash %s: %w", dir, err)
@@ -289,7 +298,7 @@ func (s *Store) trashEntry(dir, file string) (TrashEntry, error) {
 		return e, err
 	}
 	if e.SizeBytes == 0 {
-		if st, serr := os.Stat(e.Path); serr == nil {
+		if st, serr := os.Lstat(e.Path); serr == nil {
 			e.SizeBytes = st.Size()
 		}
 	}

@@ -6,11 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // ErrNotTracked is returned by AfterChange for a path BeforeChange was not
@@ -140,7 +140,7 @@ func (r *Repo) unchanged() (string, bool, error) {
 	if len(st.Paths) == 0 && len(st.Commands) == 0 {
 		return EmptyID, true, nil
 	}
-	head, err := os.ReadFile(r.headPath())
+	head, err := storefile.ReadFile(r.headPath())
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", false, nil
 	}
@@ -162,7 +162,7 @@ func (r *Repo) commit(st *state) (string, error) {
 	var in bytes.Buffer
 	fmt.Fprintf(&in, "commit refs/heads/checkpoints\nmark :1\ncommitter chatcli <chatcli@localhost> %d +0000\ndata 10\ncheckpoint\n",
 		time.Now().Unix())
-	if head, err := os.ReadFile(r.headPath()); err == nil {
+	if head, err := storefile.ReadFile(r.headPath()); err == nil {
 		if f := strings.Fields(string(head)); len(f) == 2 && idPattern.MatchString(f[0]) {
 			fmt.Fprintf(&in, "from %s\n", f[0])
 		}

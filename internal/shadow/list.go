@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gofrs/flock"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // Info describes one shadow repository under a home folder.
@@ -76,7 +76,7 @@ func describe(dir string) Info {
 // gone. Only "no such file" counts as gone: a workspace that cannot be
 // checked (permissions, I/O) is not.
 func workspaceOf(dir string) (ws string, gone bool, err error) {
-	data, err := os.ReadFile(filepath.Join(dir, "workspace"))
+	data, err := storefile.ReadFile(filepath.Join(dir, "workspace"))
 	if err != nil {
 		return "", false, fmt.Errorf("shadow: %w", err)
 	}
@@ -97,7 +97,10 @@ func RemoveIfGone(dir string) (string, error) {
 	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
 		return "already gone", nil
 	}
-	lock := flock.New(filepath.Join(dir, "lock"))
+	lock, err := storefile.NewLock(filepath.Join(dir, "lock"), os.O_CREATE|os.O_RDWR)
+	if err != nil {
+		return "", fmt.Errorf("shadow: %w", err)
+	}
 	ok, err := lock.TryLock()
 	if err != nil {
 		return "", fmt.Errorf("shadow: lock %s: %w", lock.Path(), err)

@@ -15,9 +15,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/gofrs/flock"
-
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // DirName is the folder under CHATCLI_HOME that holds the repositories.
@@ -136,7 +135,10 @@ func (r *Repo) locked(ctx context.Context, fn func(st *state) (save bool, err er
 	}
 	ctx, cancel := context.WithTimeout(ctx, lockTimeout)
 	defer cancel()
-	lock := flock.New(filepath.Join(r.dir, "lock"))
+	lock, err := storefile.NewLock(filepath.Join(r.dir, "lock"), os.O_CREATE|os.O_RDWR)
+	if err != nil {
+		return fmt.Errorf("shadow: %w", err)
+	}
 	ok, err := lock.TryLockContext(ctx, 5*time.Millisecond)
 	if err != nil || !ok {
 		return fmt.Errorf("shadow: lock %s: %w", lock.Path(), errors.Join(err, ctx.Err()))

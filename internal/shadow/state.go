@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // manifestHeader starts every manifest.
@@ -165,7 +167,7 @@ func decodeState(data []byte, name string) (*state, error) {
 // readState reads the manifest file at path; a missing file is an empty
 // state.
 func readState(path string) (*state, []byte, error) {
-	data, err := os.ReadFile(path)
+	data, err := storefile.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return newState(), nil, nil
 	}
