@@ -6,12 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"sync"
 	"time"
 
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/jsonscan"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // Header is what List shows of a session, read from the top of its file.
@@ -47,26 +49,22 @@ const headerBufBytes = 4096
 // the messages without decoding them, in memory that does not depend on
 // the file's size.
 func readHeader(path string) (Header, error) {
-	f, err := openRead(path)
+	f, st, err := storefile.Open(path)
 	if err != nil {
 		return Header{}, err
 	}
 	defer f.Close()
-	return headerOfFile(path, f)
+	return headerOfFile(path, f, st)
 }
 
 // headerOfFile is readHeader for the file at path opened as f, at offset
-// 0 (f's offset is left anywhere).
-func headerOfFile(path string, f *os.File) (Header, error) {
-	st, err := f.Stat()
-	if err != nil {
-		return Header{}, err
-	}
+// 0 (f's offset is left anywhere), whose fstat is st.
+func headerOfFile(path string, f *os.File, st fs.FileInfo) (Header, error) {
 	h := Header{SizeBytes: st.Size(), Version: 1, Messages: -1, modTime: st.ModTime()}
 	if st.Size() == 0 {
 		return h, classify(path, errEmpty)
 	}
-	err = h.decodeFast(f)
+	err := h.decodeFast(f)
 	if err == errSealedFile {
 		return h, err
 	}

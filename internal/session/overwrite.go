@@ -10,6 +10,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // onFullCheck runs before checkOverwrite decodes a whole file (a seam:
@@ -79,12 +81,12 @@ func (s *Store) checkFile(p string) error {
 	if _, err := os.Lstat(p); err != nil {
 		return err
 	}
-	f, err := openRead(p)
+	f, st, err := storefile.Open(p)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	h, err := headerOfFile(p, f) // the revision and the identity of one open file
+	h, err := headerOfFile(p, f, st) // the revision and the identity of one open file
 	if errors.Is(err, errSealedFile) {
 		data, err := readFrom(f)
 		if err == nil {
@@ -92,10 +94,6 @@ func (s *Store) checkFile(p string) error {
 		}
 		return err
 	}
-	if err != nil {
-		return err
-	}
-	st, err := f.Stat()
 	if err != nil {
 		return err
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/seal"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // ErrEncrypted is wrapped when a sealed session file is met without an
@@ -210,15 +211,11 @@ func openContainerWith(open func(seal.Key, string, []byte) ([]byte, error), k se
 
 // sealedHeaderAt reads the header of the sealed file p (session name).
 func (s *Store) sealedHeaderAt(name, p string) (Header, error) {
-	f, err := openRead(p)
+	f, st, err := storefile.Open(p)
 	if err != nil {
 		return Header{}, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return Header{}, err
-	}
 	h := Header{SizeBytes: st.Size(), Version: FormatVersion, Messages: -1, UpdatedAt: st.ModTime()}
 	sh, _, err := openHeader(s.key, name, f, st.Size())
 	if err != nil {
