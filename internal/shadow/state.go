@@ -162,20 +162,6 @@ func decodeState(data []byte, name string) (*state, error) {
 	return s, nil
 }
 
-// readState reads the manifest file at path; a missing file is an empty
-// state.
-func readState(path string) (*state, []byte, error) {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return newState(), nil, nil
-	}
-	if err != nil {
-		return nil, nil, fmt.Errorf("shadow: read %s: %w", path, err)
-	}
-	s, err := decodeState(data, path)
-	return s, data, err
-}
-
 // look returns the state of the file at abs as it is on disk, the blob id
 // computed without git (content read in full). It is how Plan and Restore
 // tell a hand edit.
