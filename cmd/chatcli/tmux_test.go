@@ -16,7 +16,8 @@ import (
 type tmuxSession struct {
 	t    *testing.T
 	name string
-	dir  string // the REPL's working directory; "" is the test's
+	dir  string   // the REPL's working directory; "" is the test's
+	args []string // the REPL's arguments
 }
 
 func (s tmuxSession) run(args ...string) string {
@@ -64,16 +65,17 @@ func needTmux(t *testing.T) {
 }
 
 // start runs the REPL in a new tmux session of cols×rows cells, with a
-// fresh home (HOME and CHATCLI_HOME) and env (KEY=VALUE each) on top of a
-// minimal environment, and returns the home.
+// fresh home (HOME and CHATCLI_HOME) and env (KEY=VALUE each; a later
+// CHATCLI_HOME wins) on top of a minimal environment, with s.args, and
+// returns the home.
 func (s tmuxSession) start(cols, rows int, env ...string) string {
 	home := s.home()
 	extra := ""
-	for _, e := range env {
-		extra += fmt.Sprintf(" %q", e)
+	for _, w := range append(append(env, binary), s.args...) { // env(1): settings, then the command
+		extra += fmt.Sprintf(" %q", w)
 	}
-	command := fmt.Sprintf("env -i PATH=%q HOME=%q CHATCLI_HOME=%q TERM=xterm-256color%s %q; sleep 30",
-		os.Getenv("PATH"), home, home, extra, binary)
+	command := fmt.Sprintf("env -i PATH=%q HOME=%q CHATCLI_HOME=%q TERM=xterm-256color%s; sleep 30",
+		os.Getenv("PATH"), home, home, extra)
 	args := []string{"new-session", "-d", "-s", s.name, "-x", fmt.Sprint(cols), "-y", fmt.Sprint(rows)}
 	if s.dir != "" {
 		args = append(args, "-c", s.dir)
