@@ -242,7 +242,7 @@ func sessionRestoreRun(o *sessionRestoreOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := st.Restore(o.Name); err != nil {
+	if err := retention.Restore(st, o.Name); err != nil {
 		return err
 	}
 	n, _ := session.NormalizeName(o.Name)
