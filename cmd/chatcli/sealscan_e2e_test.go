@@ -182,3 +182,36 @@ func TestE2EPlaintextHistoryFlag(t *testing.T) {
 		t.Fatalf("--help does not document the plaintext history:\n%s", out)
 	}
 }
+
+// TestE2ERekeyCoversCheckpointsAndHistory: `storage rekey` moves the file
+// checkpoints and the input history to the new key with the sessions, so
+// a rewind of the code works under the new key alone.
+func TestE2ERekeyCoversCheckpointsAndHistory(t *testing.T) {
+	home, ws := t.TempDir(), t.TempDir()
+	srv := scriptServer(t, []scriptReply{
+		{Calls: []scriptCall{{"w", "write_file", map[string]string{"path": "made.txt", "content": conversationWord}}}},
+		{Text: "wrote it"},
+	}, nil)
+	k1 := []string{"CHATCLI_HOME=" + home, "CHATCLI_ENCRYPTION_KEY=" + b64Key(4), "OPENAI_BASE_URL=" + srv.URL + "/v1", "OPENAI_MODEL=m"}
+	if out, errOut, code := runDir(t, ws, k1, "-p", "write", "--coder", "--agent-auto-exec", "--session", "job"); code != 0 {
+		t.Fatalf("coder turn: exit %d %s %s", code, out, errOut)
+	}
+	os.WriteFile(filepath.Join(home, "history"), []byte("typed before the key "+conversationWord+"\n"), 0o600)
+	k2 := []string{"CHATCLI_HOME=" + home, "CHATCLI_ENCRYPTION_KEY=" + b64Key(5)}
+	out, errOut, code := runDir(t, ws, append(k2, "CHATCLI_ENCRYPTION_KEY_OLD="+b64Key(4)), "storage", "rekey")
+	if code != 0 || !strings.Contains(errOut, filepath.Join(home, "checkpoints")) || !strings.Contains(errOut, filepath.Join(home, "history")) {
+		t.Fatalf("rekey: exit %d\n%s\n%s", code, out, errOut)
+	}
+	out, errOut, code = runDir(t, ws, k2, "session", "rewind", "job", "--to", "1", "--code-only", "--yes")
+	if code != 0 || !strings.Contains(out, "remove          made.txt") {
+		t.Fatalf("rewind under the new key: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(ws, "made.txt")); err == nil {
+		t.Fatal("made.txt is still there")
+	}
+	hist, _ := os.ReadFile(filepath.Join(home, "history"))
+	if !seal.IsSealedLine(hist) || bytes.Contains(hist, []byte(conversationWord)) {
+		t.Fatalf("history after rekey: %q", hist)
+	}
+	scanStore(t, home, conversationWord, func(string) bool { return false })
+}

@@ -56,3 +56,22 @@ func (c lineCodec) decode(path string, n int, raw []byte) (entry string, stale b
 	line := string(bytes.TrimSuffix(raw, []byte("\r")))
 	return decodeEntry(line), sealed != c.seals(), nil
 }
+
+// RekeyHistory rewrites the history file at path with every line sealed
+// under nw (`chatcli storage rekey`), opening its lines with nw or else
+// old (the zero Key for none); plaintext lines are sealed too. It reports
+// whether the file changed; a missing file is unchanged. The file is
+// replaced atomically. Errors name the file; a line that opens with
+// neither key wraps seal.ErrWrongKey and nothing is written.
+func RekeyHistory(path string, old, nw seal.Key) (bool, error) {
+	fresh := lineCodec{key: nw}
+	entries, stale, err := readHistoryFile(path, fresh)
+	if errors.Is(err, seal.ErrWrongKey) && !old.IsZero() {
+		entries, _, err = readHistoryFile(path, lineCodec{key: old})
+		stale = true
+	}
+	if err != nil || !stale {
+		return false, err
+	}
+	return true, rewriteHistoryFile(path, entries, fresh)
+}

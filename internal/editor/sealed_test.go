@@ -109,3 +109,29 @@ func TestSealedHistoryWithoutOrWithWrongKeyIsLeftAlone(t *testing.T) {
 		t.Fatal("the sealed history changed")
 	}
 }
+
+func TestRekeyHistory(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "history")
+	if changed, err := RekeyHistory(path, seal.Key{}, historyKey(t, keyA)); err != nil || changed {
+		t.Fatalf("missing file: %v %v", changed, err)
+	}
+	os.WriteFile(path, []byte("plain one\n"), 0o600)
+	a, b := historyKey(t, keyA), historyKey(t, keyB)
+	if changed, err := RekeyHistory(path, seal.Key{}, a); err != nil || !changed {
+		t.Fatalf("plaintext to a: %v %v", changed, err)
+	}
+	if changed, err := RekeyHistory(path, a, b); err != nil || !changed {
+		t.Fatalf("a to b: %v %v", changed, err)
+	}
+	if changed, err := RekeyHistory(path, a, b); err != nil || changed {
+		t.Fatalf("again: %v %v", changed, err)
+	}
+	before := readFile(t, path)
+	if _, err := RekeyHistory(path, a, a); !errors.Is(err, seal.ErrWrongKey) || readFile(t, path) != before {
+		t.Fatalf("keys that do not open it: %v", err)
+	}
+	got, _, err := readHistoryFile(path, lineCodec{key: b})
+	if err != nil || !slices.Equal(got, []string{"plain one"}) {
+		t.Fatalf("under b: %q %v", got, err)
+	}
+}

@@ -86,7 +86,10 @@
 // commits and state name is sealed, checkpoint ids are kept, and git/ and
 // index are removed last, so an interrupted run starts over. Used without
 // the key, a sealed repository refuses every change and plan with
-// ErrSealed; with the wrong key, errors wrap seal.ErrWrongKey.
+// ErrSealed; with the wrong key, errors wrap seal.ErrWrongKey. Rekey
+// (`chatcli storage rekey`) seals it again under a new key: manifests and
+// state in place, contents under their new keyed names before the old
+// names are removed.
 //
 // # Git
 //

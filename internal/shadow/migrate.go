@@ -38,15 +38,6 @@ func (r *Repo) sealPlaintext() error {
 		return err
 	}
 	var blobs []string
-	collect := func(st *state) {
-		for _, rec := range st.Paths {
-			for _, e := range []entry{rec.Now, rec.Base} {
-				if e.Blob != "" {
-					blobs = append(blobs, e.Blob)
-				}
-			}
-		}
-	}
 	manifests := map[string][]byte{}
 	for _, id := range ids {
 		data, ok, err := g.manifest(id)
@@ -57,14 +48,14 @@ func (r *Repo) sealPlaintext() error {
 		if err != nil {
 			return err
 		}
-		collect(st)
+		blobs = append(blobs, st.blobs()...)
 		manifests[id] = data
 	}
 	st, _, err := r.readState()
 	if err != nil {
 		return err
 	}
-	collect(st)
+	blobs = append(blobs, st.blobs()...)
 	slices.Sort(blobs)
 	contents, err := g.readBlobs(slices.Compact(blobs))
 	if err != nil {

@@ -145,14 +145,11 @@ func (r *Repo) locked(ctx context.Context, fn func(st *state) (save bool, err er
 	if err := os.MkdirAll(r.dir, 0o700); err != nil {
 		return fmt.Errorf("shadow: %w", err)
 	}
-	ctx, cancel := context.WithTimeout(ctx, lockTimeout)
-	defer cancel()
-	lock := flock.New(filepath.Join(r.dir, "lock"))
-	ok, err := lock.TryLockContext(ctx, 5*time.Millisecond)
-	if err != nil || !ok {
-		return fmt.Errorf("shadow: lock %s: %w", lock.Path(), errors.Join(err, ctx.Err()))
+	unlock, err := lockDir(ctx, r.dir)
+	if err != nil {
+		return err
 	}
-	defer lock.Unlock()
+	defer unlock()
 	if err := r.writeWorkspaceFile(); err != nil {
 		return err
 	}
@@ -168,6 +165,19 @@ func (r *Repo) locked(ctx context.Context, fn func(st *state) (save bool, err er
 		return err
 	}
 	return r.writeState(st.encode())
+}
+
+// lockDir takes the flock(2) of the repository in dir, waiting at most
+// lockTimeout, and returns its release.
+func lockDir(ctx context.Context, dir string) (unlock func(), err error) {
+	ctx, cancel := context.WithTimeout(ctx, lockTimeout)
+	defer cancel()
+	lock := flock.New(filepath.Join(dir, "lock"))
+	ok, err := lock.TryLockContext(ctx, 5*time.Millisecond)
+	if err != nil || !ok {
+		return nil, fmt.Errorf("shadow: lock %s: %w", lock.Path(), errors.Join(err, ctx.Err()))
+	}
+	return func() { lock.Unlock() }, nil
 }
 
 func (r *Repo) statePath() string { return filepath.Join(r.dir, "state") }

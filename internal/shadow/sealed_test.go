@@ -201,3 +201,43 @@ func TestPlaintextRepositoryIsSealedWhenAKeyIsSet(t *testing.T) {
 	}
 	checkModes(t, Dir(w.home))
 }
+
+// Rekey moves a sealed repository to a new key (and a git-form one to its
+// first key): every checkpoint restores under the new key alone, the old
+// key opens nothing, and a second run changes nothing.
+func TestRekey(t *testing.T) {
+	k1 := testKey(t)
+	k2, _ := seal.ParseKey("ZmVkY2JhOTg3NjU0MzIxMGZlZGNiYTk4NzY1NDMyMTA=")
+	for _, from := range []seal.Key{{}, k1} {
+		w := newWorkspace(t, from)
+		ids, snaps := threeTurns(t, w)
+		oldOpen := tree(t, w.repo.Path())
+		if changed, err := Rekey(w.repo.Path(), from, k2); err != nil || !changed {
+			t.Fatalf("rekey from %v: %v %v", from, changed, err)
+		}
+		if changed, err := Rekey(w.repo.Path(), from, k2); err != nil || changed {
+			t.Fatalf("second rekey: %v %v", changed, err)
+		}
+		for p, data := range tree(t, w.repo.Path()) {
+			if old, ok := oldOpen[p]; ok && !from.IsZero() && seal.IsSealed(data) && bytes.Equal(old, data) {
+				t.Errorf("%s was not sealed again", p)
+			}
+		}
+		if !from.IsZero() {
+			stale, _ := Open(w.home, w.dir, from)
+			if _, err := stale.Plan(ids[1]); !errors.Is(err, seal.ErrWrongKey) {
+				t.Fatalf("the old key still opens the state: %v", err)
+			}
+		}
+		if _, err := Rekey(w.repo.Path(), from, k1); !from.IsZero() && !errors.Is(err, seal.ErrWrongKey) {
+			t.Fatalf("rekey with keys that do not open it: %v, want seal.ErrWrongKey", err)
+		}
+		w.repo, _ = Open(w.home, w.dir, k2)
+		for i := len(ids) - 1; i >= 0; i-- {
+			restore(t, w, ids[i], nil)
+			if d := diff(snaps[i], snapshot(t, w.dir, true)); d != "" {
+				t.Fatalf("checkpoint %d after rekey:\n%s", i, d)
+			}
+		}
+	}
+}

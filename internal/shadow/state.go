@@ -63,6 +63,20 @@ type state struct {
 
 func newState() *state { return &state{Paths: map[string]*record{}} }
 
+// blobs returns the blob ids of every content the state names, Now and
+// Base alike (with repeats).
+func (s *state) blobs() []string {
+	var ids []string
+	for _, rec := range s.Paths {
+		for _, e := range []entry{rec.Now, rec.Base} {
+			if e.Blob != "" {
+				ids = append(ids, e.Blob)
+			}
+		}
+	}
+	return ids
+}
+
 // sorted returns the records by path.
 func (s *state) sorted() []*record {
 	out := make([]*record, 0, len(s.Paths))
