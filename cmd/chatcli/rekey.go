@@ -12,8 +12,8 @@ import (
 	"github.com/chatcli/chatcli/internal/session"
 )
 
-const rekeyLong = `Re-seal every session file, trashed session and journal under the key in
-CHATCLI_ENCRYPTION_KEY, opening sealed files with that key or with the old key
+const rekeyLong = `Re-seal every session file, trashed session, journal, file checkpoint (coder
+mode) and the input history under the key in CHATCLI_ENCRYPTION_KEY, opening sealed files with that key or with the old key
 in CHATCLI_ENCRYPTION_KEY_OLD. Plaintext files are sealed too, so running it
 without CHATCLI_ENCRYPTION_KEY_OLD encrypts a plaintext store.
 
@@ -90,6 +90,11 @@ func storageRekeyRun(o *storageRekeyOptions) error {
 	if err != nil {
 		return err
 	}
+	more, err := rekeyBeyondSessions(c, old)
+	if err != nil {
+		return err
+	}
+	targets = append(targets, more...)
 	var sum rekeySummary
 	var errs []error
 	for i, t := range targets {

@@ -44,7 +44,10 @@ type rootOptions struct {
 	// Agent and Coder start in that mode; AutoExec lets tools write and
 	// run commands without asking (CHATCLI_AGENT_AUTO_EXEC).
 	Agent, Coder, AutoExec bool
-	OneShot                oneShotOptions
+	// PlaintextHistory keeps the input history in plaintext when a key is
+	// set (CHATCLI_HISTORY_PLAINTEXT).
+	PlaintextHistory bool
+	OneShot          oneShotOptions
 }
 
 const rootLong = `chatcli is a terminal AI chat client whose conversations are kept as durable,
@@ -90,8 +93,10 @@ config --help).
 
 Encryption at rest: CHATCLI_ENCRYPTION_KEY (base64 of 32 bytes, e.g.
 ` + "`openssl rand -base64 32`" + `) seals every session file and journal line with
-AES-256-GCM; the input history and file names stay plaintext. To change the
-key, put the previous one in CHATCLI_ENCRYPTION_KEY_OLD and run
+AES-256-GCM, and so are file checkpoints and the input history
+(--plaintext-history or CHATCLI_HISTORY_PLAINTEXT=true keep the history
+plaintext). File and folder names, folder paths and settings stay plaintext.
+To change the key, put the previous one in CHATCLI_ENCRYPTION_KEY_OLD and run
 chatcli storage rekey.
 
 Exit codes: 0 success, 1 other failure, 2 bad usage, flag, session name,
@@ -144,6 +149,7 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 	fl.BoolVar(&o.Agent, "agent", false, "agent mode: the model may read files and run commands (with -p: run the task, print the final answer)")
 	fl.BoolVar(&o.Coder, "coder", false, "coder mode: like --agent, and the model may also write files")
 	fl.BoolVar(&o.AutoExec, "agent-auto-exec", false, "let tools write files and run commands without asking (CHATCLI_AGENT_AUTO_EXEC)")
+	fl.BoolVar(&o.PlaintextHistory, "plaintext-history", false, "keep the input history in plaintext even when CHATCLI_ENCRYPTION_KEY is set (CHATCLI_HISTORY_PLAINTEXT)")
 	o.OneShot.addFlags(fl)
 	cmd.PersistentFlags().StringVar(&o.Provider, "provider", "", "provider: openai, anthropic, googleai, ollama, xai, openrouter, zai, moonshot, minimax, github_models or offline (default from LLM_PROVIDER)")
 	cmd.PersistentFlags().StringVar(&o.Model, "model", "", "model name (default from the provider's <NAME>_MODEL, e.g. OPENAI_MODEL)")
@@ -258,8 +264,8 @@ func replRun(ctx context.Context, o *rootOptions) error {
 	if s.InTTY && s.OutTTY {
 		env := &command.Env{Engine: e}
 		ed, err := newEditor(s, editor.Config{In: s.In, Out: s.Out, HistoryFile: c.HistoryFile, HistoryMax: c.HistoryMax,
-			HistorySeed: chatcliHistory(c),
-			Complete:    func(line string) []string { return command.Complete(env, line) }})
+			HistorySeed: chatcliHistory(c), HistoryKey: c.EncryptionKey, HistoryPlaintext: c.HistoryPlaintext || o.PlaintextHistory,
+			Complete: func(line string) []string { return command.Complete(env, line) }})
 		if err != nil {
 			return err
 		}

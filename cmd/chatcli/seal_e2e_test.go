@@ -96,8 +96,7 @@ func TestE2EMalformedKey(t *testing.T) {
 
 // TestE2ESealedStoreHoldsNoPlaintext builds a sealed store through the
 // binary (turns, fork, rename, search, export to stdout, list, rewind,
-// trash and restore) and finds the marker word in no file but the typed
-// input history.
+// trash and restore) and finds the marker word in no file.
 func TestE2ESealedStoreHoldsNoPlaintext(t *testing.T) {
 	home := t.TempDir()
 	env := []string{"CHATCLI_HOME=" + home, "CHATCLI_ENCRYPTION_KEY=" + b64Key(1)}
@@ -122,9 +121,6 @@ func TestE2ESealedStoreHoldsNoPlaintext(t *testing.T) {
 	mustRun(t, env, "", "session", "show", "zoo3")
 	sealed := 0
 	for p, b := range snapshot(t, home) {
-		if filepath.Base(p) == "history" {
-			continue // typed input, plaintext by design (README, Encryption)
-		}
 		if bytes.Contains(b, []byte(sealMarker)) {
 			t.Errorf("%s holds %q in plaintext", p, sealMarker)
 		}

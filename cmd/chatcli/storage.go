@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -112,7 +111,7 @@ type storagePruneOptions struct {
 const storagePruneLong = `List what the retention rules would remove now, grouped by reason: TTL,
 keep-count, orphan journal, leftover temp file, expired trash, workspace gone
 (the file checkpoints of a workspace folder that no longer exists). Without
---apply or --empty-trash nothing changes.
+--apply nothing changes, whatever else is given.
 
 --apply removes it: sessions are moved to the trash (chatcli session restore
 NAME brings one back within 7 days); journals, temp files, expired trash
@@ -121,9 +120,10 @@ when there is nothing to do, so it can run from cron:
 
   17 3 * * *  chatcli storage prune --apply --quiet
 
---empty-trash deletes every trashed session now, whatever its age, together
-with the journals no other session names: those conversations are gone for
-good, from search and export too.`
+--empty-trash --apply also deletes every trashed session now, whatever its
+age, together with the journals no other session names: those conversations
+are gone for good, from search and export too. --empty-trash alone lists
+them.`
 
 func newStoragePruneCmd(f *factory, runF func(*storagePruneOptions) error) *cobra.Command {
 	o := &storagePruneOptions{f: f}
@@ -141,13 +141,13 @@ func newStoragePruneCmd(f *factory, runF func(*storagePruneOptions) error) *cobr
 	}
 	fl := cmd.Flags()
 	fl.BoolVar(&o.Apply, "apply", false, "remove what the rules allow (sessions go to the trash); no prompt")
-	fl.BoolVar(&o.EmptyTrash, "empty-trash", false, "delete every session in the trash now (after --apply, when both are given)")
-	fl.BoolVar(&o.JSON, "json", false, "print the plan (or, with --apply / --empty-trash, what was removed) as JSON")
+	fl.BoolVar(&o.EmptyTrash, "empty-trash", false, "with --apply, also delete every session in the trash now (alone: list them)")
+	fl.BoolVar(&o.JSON, "json", false, "print the plan (or, with --apply, what was removed) as JSON")
 	fl.BoolVarP(&o.Quiet, "quiet", "q", false, "print nothing unless something was removed or failed (for cron)")
 	return cmd
 }
 
-// pruneOutput is `storage prune --json` with --apply or --empty-trash.
+// pruneOutput is `storage prune --json` with --apply.
 type pruneOutput struct {
 	retention.Result
 	TrashEmptied []string `json:"trash_emptied,omitempty"`
@@ -180,56 +180,17 @@ func storagePruneRun(o *storagePruneOptions) error {
 	if err != nil {
 		return err
 	}
-	if !o.Apply && !o.EmptyTrash {
-		if o.JSON {
-			return writeJSON(o.f, plan)
-		}
-		if !o.Quiet || len(plan.Items) > 0 {
-			command.WritePlan(out, plan, "`chatcli storage prune --apply`")
-		}
-		return nil
+	if !o.Apply {
+		return prunePreview(o, c, plan)
 	}
 	var res pruneOutput
 	var applyErr error
-	if o.Apply {
-		res.Result, applyErr = retention.Apply(plan)
-		if !o.JSON && (!o.Quiet || len(res.Removed) > 0 || applyErr != nil) {
-			command.WriteResult(out, res.Result)
-		}
+	res.Result, applyErr = retention.Apply(plan)
+	if !o.JSON && (!o.Quiet || len(res.Removed) > 0 || applyErr != nil) {
+		command.WriteResult(out, res.Result)
 	}
 	if o.EmptyTrash {
-		st, err := o.f.store(c)
-		if err != nil {
-			return err
-		}
-		removed, err := st.EmptyTrash(0)
-		applyErr = joinErr(applyErr, err)
-		var ids []string
-		for _, e := range removed {
-			ids = append(ids, e.TranscriptID)
-		}
-		journalBytes := journalSizes(filepath.Join(c.Home, "transcripts"), ids)
-		gone, err := retention.DropJournals(st, c.Home, ids) // gone for good: the journals too
-		applyErr = joinErr(applyErr, err)
-		var size, goneSize int64
-		for _, e := range removed {
-			res.TrashEmptied = append(res.TrashEmptied, e.File)
-			size += e.SizeBytes
-		}
-		for _, id := range gone {
-			res.JournalsDeleted = append(res.JournalsDeleted, id)
-			goneSize += journalBytes[id]
-		}
-		if !o.JSON && (!o.Quiet || len(removed) > 0) {
-			fmt.Fprintf(out, "Emptied the trash: %d trashed session(s) deleted (%s)", len(removed), retention.FormatBytes(size))
-			if len(gone) > 0 {
-				fmt.Fprintf(out, ", with %d journal(s) no other session names (%s)", len(gone), retention.FormatBytes(goneSize))
-			}
-			fmt.Fprintln(out, ".")
-			if kept := len(journalBytes) - len(gone); kept > 0 {
-				fmt.Fprintf(out, "%d journal(s) of those sessions kept: another session names them, or a session file cannot be read.\n", kept)
-			}
-		}
+		applyErr = joinErr(applyErr, emptyTrash(o, c, &res))
 	}
 	if o.JSON {
 		if err := writeJSON(o.f, res); err != nil {
@@ -281,7 +242,7 @@ func sessionRestoreRun(o *sessionRestoreOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := st.Restore(o.Name); err != nil {
+	if err := retention.Restore(st, o.Name); err != nil {
 		return err
 	}
 	n, _ := session.NormalizeName(o.Name)

@@ -134,7 +134,7 @@ func TestSessionDeleteGoesThroughTheTrash(t *testing.T) {
 		t.Fatal("the first trashed copy is not byte-identical")
 	}
 	// --empty-trash deletes what is left; --json says what.
-	out, _, code = run(t, env, "", "storage", "prune", "--empty-trash", "--json")
+	out, _, code = run(t, env, "", "storage", "prune", "--empty-trash", "--apply", "--json")
 	var res struct {
 		Emptied []string `json:"trash_emptied"`
 	}
@@ -142,7 +142,7 @@ func TestSessionDeleteGoesThroughTheTrash(t *testing.T) {
 		t.Fatalf("empty trash (exit %d): %s", code, out)
 	}
 	run(t, env, "", "session", "delete", "notes", "--yes")
-	out, _, _ = run(t, env, "", "storage", "prune", "--empty-trash")
+	out, _, _ = run(t, env, "", "storage", "prune", "--empty-trash", "--apply")
 	if !strings.Contains(out, "1 trashed session(s) deleted") {
 		t.Fatalf("%s", out)
 	}
@@ -203,7 +203,7 @@ func TestEmptiedTrashTakesTheJournalWithIt(t *testing.T) {
 		t.Fatalf("before: %s", out)
 	}
 	run(t, env, "", "session", "delete", "gone", "--yes")
-	if _, errOut, code := run(t, env, "", "storage", "prune", "--empty-trash"); code != 0 {
+	if _, errOut, code := run(t, env, "", "storage", "prune", "--empty-trash", "--apply"); code != 0 {
 		t.Fatalf("empty-trash: %d %s", code, errOut)
 	}
 	if out, _, _ := run(t, env, "", "session", "search", "zanzibar"); !strings.Contains(out, "No matches") {
@@ -231,25 +231,61 @@ func TestEmptyTrashReportsTheJournals(t *testing.T) {
 	trash("one")
 	bad := filepath.Join(home, "sessions", "bad.json")
 	os.WriteFile(bad, nil, 0o600)
-	out := mustRun(t, env, "", "storage", "prune", "--empty-trash")
+	out := mustRun(t, env, "", "storage", "prune", "--empty-trash", "--apply")
 	if !strings.Contains(out, "1 trashed session(s) deleted") || strings.Contains(out, "with 1 journal") ||
 		!strings.Contains(out, "1 journal(s) of those sessions kept: another session names them, or a session file cannot be read.") || len(journals()) != 1 {
 		t.Fatalf("%s\njournals: %v", out, journals())
 	}
 	os.Remove(bad)
 	trash("two")
-	out = mustRun(t, env, "", "storage", "prune", "--empty-trash")
+	out = mustRun(t, env, "", "storage", "prune", "--empty-trash", "--apply")
 	if !strings.Contains(out, "1 trashed session(s) deleted (") || !strings.Contains(out, "), with 1 journal(s) no other session names (") ||
 		strings.Contains(out, "kept") || len(journals()) != 1 {
 		t.Fatalf("%s\njournals: %v", out, journals())
 	}
 	trash("three")
-	out = mustRun(t, env, "", "storage", "prune", "--empty-trash", "--json")
+	out = mustRun(t, env, "", "storage", "prune", "--empty-trash", "--apply", "--json")
 	var res struct {
 		Emptied  []string `json:"trash_emptied"`
 		Journals []string `json:"journals_deleted"`
 	}
 	if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Emptied) != 1 || len(res.Journals) != 1 || len(journals()) != 1 {
 		t.Fatalf("%v: %s\njournals: %v", err, out, journals())
+	}
+}
+
+// TestEmptyTrashWithoutApplyDeletesNothing: --empty-trash follows the
+// dry-run rule of every prune form: alone it lists what --apply would
+// delete and the trash stays byte-identical.
+func TestEmptyTrashWithoutApplyDeletesNothing(t *testing.T) {
+	home := t.TempDir()
+	env := []string{"CHATCLI_HOME=" + home}
+	mustRun(t, env, "", "-p", "hello", "--session", "old")
+	mustRun(t, env, "", "session", "delete", "old", "--yes")
+	before := snapshot(t, home)
+	out := mustRun(t, env, "", "storage", "prune", "--empty-trash")
+	if !strings.Contains(out, "would delete 1 trashed session(s)") || !strings.Contains(out, "nothing was deleted") ||
+		!strings.Contains(out, "--empty-trash --apply") || !strings.Contains(out, "  old  (old.") {
+		t.Fatalf("dry run:\n%s", out)
+	}
+	out = mustRun(t, env, "", "storage", "prune", "--empty-trash", "--json")
+	var res struct {
+		ToEmpty []string `json:"trash_to_empty"`
+		Emptied []string `json:"trash_emptied"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.ToEmpty) != 1 || len(res.Emptied) != 0 {
+		t.Fatalf("dry run --json: %v\n%s", err, out)
+	}
+	after := snapshot(t, home)
+	for p, b := range before {
+		if !bytes.Equal(after[p], b) {
+			t.Errorf("%s changed without --apply", p)
+		}
+	}
+	if len(after) != len(before) {
+		t.Errorf("%d files before, %d after a dry run", len(before), len(after))
+	}
+	if out := mustRun(t, env, "", "session", "restore", "old"); !strings.Contains(out, "Restored") {
+		t.Fatalf("restore after the dry run: %s", out)
 	}
 }

@@ -64,18 +64,15 @@ func needTmux(t *testing.T) {
 	}
 }
 
-// start runs chatcli (the REPL unless s.args says otherwise) in a new tmux session of cols×rows cells, with a
-// fresh home (HOME and CHATCLI_HOME) and env (KEY=VALUE each) on top of a
-// minimal environment, and returns the home.
+// start runs the REPL in a new tmux session of cols×rows cells, with a
+// fresh home (HOME and CHATCLI_HOME) and env (KEY=VALUE each; a later
+// CHATCLI_HOME wins) on top of a minimal environment, with s.args, and
+// returns the home.
 func (s tmuxSession) start(cols, rows int, env ...string) string {
 	home := s.home()
 	extra := ""
-	for _, e := range env {
-		extra += fmt.Sprintf(" %q", e)
-	}
-	extra += fmt.Sprintf(" %q", binary)
-	for _, a := range s.args {
-		extra += fmt.Sprintf(" %q", a)
+	for _, w := range append(append(env, binary), s.args...) { // env(1): settings, then the command
+		extra += fmt.Sprintf(" %q", w)
 	}
 	command := fmt.Sprintf("env -i PATH=%q HOME=%q CHATCLI_HOME=%q TERM=xterm-256color%s; sleep 30",
 		os.Getenv("PATH"), home, home, extra)

@@ -14,14 +14,18 @@ import (
 )
 
 func newSessionExportCmd(f *factory) *cobra.Command {
-	return &cobra.Command{
-		Use:   "export NAME md|jsonl [PATH]",
+	var yes bool
+	cmd := &cobra.Command{
+		Use:   "export NAME md|jsonl [PATH] [--yes]",
 		Short: "Write a session's whole transcript (its journal) as Markdown or JSONL",
 		Long: "Write every message the session's journal recorded, compacted or rewound ones\n" +
 			"included (the saved history when it has no journal), as Markdown or JSONL.\n" +
 			"Without PATH the file is chatcli-NAME-YYYYMMDD-HHMMSS.md|jsonl in the working\n" +
 			"directory, mode 0600; PATH - writes to standard output, and so does no PATH when\n" +
-			"CHATCLI_ENCRYPTION_KEY is set (an export is plaintext).",
+			"CHATCLI_ENCRYPTION_KEY is set (an export is plaintext). A PATH starting with ~/\n" +
+			"is in your home folder; a folder PATH (or one ending in /) gets the default name\n" +
+			"inside it; a missing folder is created. An existing file is replaced only with\n" +
+			"--yes.",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) < 2 || len(args) > 3 {
 				return fmt.Errorf("%w: %s needs NAME and md or jsonl, and optionally PATH", errFlags, cmd.CommandPath())
@@ -56,13 +60,15 @@ func newSessionExportCmd(f *factory) *cobra.Command {
 			if path == "-" { // the export is the output: say so on the side
 				confirm = f.streams.Err
 			}
-			if path, err = command.Export(args[1], path, args[0], msgs, time.Now(), f.streams.Out); err != nil {
+			if path, err = command.Export(args[1], path, args[0], msgs, time.Now(), f.streams.Out, yes); err != nil {
 				return err
 			}
 			fmt.Fprintf(confirm, "Exported %d messages to %s (source: %s).\n", len(msgs), path, source)
 			return nil
 		},
 	}
+	cmd.Flags().BoolVarP(&yes, "yes", "y", false, "replace PATH when a file is there")
+	return cmd
 }
 
 // searchEntry is one element of `session search --json`.

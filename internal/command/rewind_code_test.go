@@ -11,6 +11,7 @@ import (
 	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/provider/offline"
+	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/session"
 	"github.com/chatcli/chatcli/internal/shadow"
 	"github.com/chatcli/chatcli/internal/tools"
@@ -26,7 +27,7 @@ func coderEngine(t *testing.T, ws string) (*conversation.Engine, *tools.Box) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	repo, err := shadow.Open(home, ws)
+	repo, err := shadow.Open(home, ws, seal.Key{})
 	if err != nil {
 		t.Fatal(err)
 	}

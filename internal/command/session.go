@@ -41,7 +41,7 @@ func init() {
 		{"detach", "detach", "stop writing turns to the bound session", 0, sessionDetach},
 		{"show", "show [NAME]", "print the messages of session NAME, or of this conversation", anyArgs, sessionShow},
 		{"status", "status", "show the bound session and the conversation size", 0, sessionStatus},
-		{"export", "export md|jsonl [PATH]", "write the whole transcript (journal) as Markdown or JSONL", anyArgs, sessionExport},
+		{"export", "export md|jsonl [PATH] [--yes]", "write the whole transcript (journal) as Markdown or JSONL (--yes replaces PATH)", anyArgs, sessionExport},
 		{"transcript", "transcript show N [COUNT] | stats | search QUERY | export [md|jsonl] [PATH]", "read the journal: messages from #N, statistics, ranked search, export (as /session export)", anyArgs, sessionTranscript},
 		{"search", "search QUERY", "search every session and journal", anyArgs, sessionSearch},
 	}

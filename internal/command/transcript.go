@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -22,8 +23,8 @@ const defaultShowCount = 10
 // searchHits is how many hits a search prints.
 const searchHits = 10
 
-func sessionTranscript(env *Env, a []string, _ bool) error {
-	usage := fmt.Errorf("%w: /session transcript show N [COUNT] | stats | search QUERY | export [md|jsonl] [PATH]", ErrUsage)
+func sessionTranscript(env *Env, a []string, yes bool) error {
+	usage := fmt.Errorf("%w: /session transcript show N [COUNT] | stats | search QUERY | export [md|jsonl] [PATH] [--yes]", ErrUsage)
 	if len(a) == 0 {
 		return usage
 	}
@@ -33,7 +34,7 @@ func sessionTranscript(env *Env, a []string, _ bool) error {
 		if len(rest) == 0 || rest[0] != "md" && rest[0] != "jsonl" {
 			rest = append([]string{"md"}, rest...)
 		}
-		return sessionExport(env, rest, false)
+		return sessionExport(env, rest, yes)
 	case "show", "stats":
 		t, err := env.Engine.Transcript()
 		if err != nil {
@@ -135,9 +136,9 @@ func WriteHits(w io.Writer, hits []search.Hit, withSource bool) {
 	}
 }
 
-func sessionExport(env *Env, a []string, _ bool) error {
+func sessionExport(env *Env, a []string, yes bool) error {
 	if len(a) < 1 || len(a) > 2 {
-		return fmt.Errorf("%w: /session export md|jsonl [PATH]", ErrUsage)
+		return fmt.Errorf("%w: /session export md|jsonl [PATH] [--yes]", ErrUsage)
 	}
 	t, err := env.Engine.Transcript()
 	if err != nil {
@@ -160,7 +161,7 @@ func sessionExport(env *Env, a []string, _ bool) error {
 	if path == "-" { // the export is the output: say so on the side
 		confirm = env.Err
 	}
-	path, err = Export(a[0], path, name, msgs, time.Now(), env.Out)
+	path, err = Export(a[0], path, name, msgs, time.Now(), env.Out, yes)
 	if err != nil {
 		return err
 	}
@@ -168,11 +169,16 @@ func sessionExport(env *Env, a []string, _ bool) error {
 	return nil
 }
 
-// Export writes msgs in format "md" or "jsonl" to path; to stdout when
-// path is "-"; or, when path is "", to chatcli-<name>-<YYYYMMDD-HHMMSS>.<ext>
-// in the working directory (never replacing a file there). Files are
-// written durably with mode 0600. It returns where it wrote.
-func Export(format, path, name string, msgs []message.Message, now time.Time, stdout io.Writer) (string, error) {
+// Export writes msgs in format "md" or "jsonl" to path, or to stdout when
+// path is "-". Where path points is exportTarget's to say: "" is
+// chatcli-<name>-<YYYYMMDD-HHMMSS>.<ext> in the working directory, a
+// leading "~" the home folder, a folder (or a path ending in "/") that
+// default name inside it. A missing folder is created (0700). An existing
+// file is replaced only with replace (--yes); otherwise the error wraps
+// ErrUsage and names it, and a default name never replaces one (a "-N"
+// suffix is added). Files are written durably with mode 0600. Errors name
+// the file or folder (never a temporary file). It returns where it wrote.
+func Export(format, path, name string, msgs []message.Message, now time.Time, stdout io.Writer, replace bool) (string, error) {
 	var b strings.Builder
 	var err error
 	switch format {
@@ -186,24 +192,32 @@ func Export(format, path, name string, msgs []message.Message, now time.Time, st
 	if err != nil {
 		return "", err
 	}
-	switch path {
-	case "-":
+	if path == "-" {
 		_, err := io.WriteString(stdout, b.String())
 		return "standard output", err
-	case "":
-	default:
-		return path, atomicfile.WriteFile(path, []byte(b.String()))
+	}
+	dir, file, err := exportTarget(path)
+	if err != nil {
+		return "", err
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", fmt.Errorf("export: cannot create the folder %s: %w", dir, causeOf(err))
+	}
+	data := []byte(b.String())
+	if file != "" {
+		p := filepath.Join(dir, file)
+		return p, writeExport(p, data, replace)
 	}
 	base := fmt.Sprintf("chatcli-%s-%s", name, now.Format("20060102-150405"))
 	for i := 1; ; i++ {
-		path = base + "." + format
+		p := filepath.Join(dir, base+"."+format)
 		if i > 1 {
-			path = fmt.Sprintf("%s-%d.%s", base, i, format)
+			p = filepath.Join(dir, fmt.Sprintf("%s-%d.%s", base, i, format))
 		}
-		err := atomicfile.CreateFile(path, []byte(b.String()))
+		err := atomicfile.CreateFile(p, data)
 		if !errors.Is(err, fs.ErrExist) || i > 100 {
-			abs, _ := filepath.Abs(path)
-			return abs, err
+			abs, _ := filepath.Abs(p)
+			return abs, exportError(p, err)
 		}
 	}
 }

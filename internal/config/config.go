@@ -73,6 +73,10 @@ type Config struct {
 	// <Home>/history); HistoryMax caps its entries (HISTORY_MAX_SIZE).
 	HistoryFile string
 	HistoryMax  int
+	// HistoryPlaintext is CHATCLI_HISTORY_PLAINTEXT (default off): with
+	// EncryptionKey set, keep the input history in plaintext instead of
+	// sealing its lines.
+	HistoryPlaintext bool
 	// Autosave is CHATCLI_SESSION_AUTOSAVE (default true): save unbound
 	// REPL conversations on exit.
 	Autosave bool
@@ -140,7 +144,7 @@ func FromEnv(getenv func(string) string) (Config, error) {
 	c.fromEnv = map[string]bool{}
 	for _, k := range []string{"CHATCLI_HOME", "CHATCLI_SESSION_AUTOSAVE", "CHATCLI_MCP_SESSION_AUTOSAVE", "CHATCLI_SESSION_TRANSCRIPT", "HISTORY_FILE",
 		"CHATCLI_REQUEST_TIMEOUT", "LLM_PROVIDER", "CHATCLI_CONTEXT_WINDOW", "CHATCLI_SESSION_TTL", "CHATCLI_SESSION_AUTOSAVE_KEEP",
-		EnvEncryptionKey} {
+		EnvEncryptionKey, EnvHistoryPlaintext} {
 		c.fromEnv[k] = getenv(k) != ""
 	}
 	c.fromEnv["HISTORY_MAX_SIZE"] = getenv("HISTORY_MAX_SIZE") != "" && c.HistoryMax != DefaultHistoryMax
@@ -325,6 +329,7 @@ func (c Config) SessionSettings() []Setting {
 		{"CHATCLI_SESSION_TRANSCRIPT", onOff[c.Transcript], ""},
 		{"HISTORY_FILE", c.HistoryFile, ""},
 		{"HISTORY_MAX_SIZE", strconv.Itoa(c.HistoryMax), ""},
+		{EnvHistoryPlaintext, onOff[c.HistoryPlaintext], ""},
 		{"CHATCLI_REQUEST_TIMEOUT", c.RequestTimeout.String(), ""},
 		{"CHATCLI_SESSION_TTL", FormatTTL(c.SessionTTL), ""},
 		{"CHATCLI_SESSION_AUTOSAVE_KEEP", keepString(c.AutosaveKeep), ""},

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/chatcli/chatcli/internal/seal"
@@ -12,6 +13,9 @@ import (
 const (
 	EnvEncryptionKey    = "CHATCLI_ENCRYPTION_KEY"
 	EnvEncryptionKeyOld = "CHATCLI_ENCRYPTION_KEY_OLD"
+	// EnvHistoryPlaintext keeps the input history in plaintext when a key
+	// is set (for shell-like recall by tools without the key).
+	EnvHistoryPlaintext = "CHATCLI_HISTORY_PLAINTEXT"
 )
 
 // readKeys parses CHATCLI_ENCRYPTION_KEY into c.EncryptionKey (unset: the
@@ -19,10 +23,17 @@ const (
 // (not base64, not 32 bytes, all zero) in one line, "invalid
 // CHATCLI_ENCRYPTION_KEY: REASON; generate one with: openssl rand -base64
 // 32", wrapping ErrConfig and seal.ErrBadKey; the key itself is never
-// printed. The old key is parsed
+// printed. CHATCLI_HISTORY_PLAINTEXT (a boolean) is read here too. The old key is parsed
 // later, by OldKey, so that only the rekey command depends on it.
 func (c *Config) readKeys(getenv func(string) string) error {
 	c.oldKey = getenv(EnvEncryptionKeyOld)
+	if v := getenv(EnvHistoryPlaintext); v != "" {
+		b, err := ParseBool(v)
+		if err != nil {
+			return fmt.Errorf("%w: %s=%q: %v", ErrConfig, EnvHistoryPlaintext, v, err)
+		}
+		c.HistoryPlaintext = b
+	}
 	v := getenv(EnvEncryptionKey)
 	if v == "" {
 		return nil

@@ -98,4 +98,19 @@
 // rewritten atomically with its newest HistoryMax entries: temp file in the
 // same directory, write, fsync, close, rename, fsync of the directory; on
 // failure the temp file is removed and the old file is left as it was.
+//
+// # Encryption
+//
+// With Config.HistoryKey set (CHATCLI_ENCRYPTION_KEY) and
+// Config.HistoryPlaintext off, every line is the one-line form of an entry
+// (above) sealed as a line for the name "history" (package seal, "Line
+// form"): "chatcli-sealed:v1:" and the base64 of its envelope. Appends stay
+// one line each. An entry that starts with "chatcli-sealed:" is written
+// escaped (a backslash first), so a plaintext line is never taken for a
+// sealed one. A file holding lines in the other form than the one New
+// writes (plaintext lines once a key is set, sealed lines with
+// HistoryPlaintext) is rewritten in its form when loaded or appended to.
+// Without a key, a sealed line makes New fail with ErrSealedHistory; with
+// the wrong key, with an error wrapping seal.ErrWrongKey naming the file and
+// line. Neither is ErrCorruptHistory: the file is left as it is.
 package editor

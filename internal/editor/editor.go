@@ -12,6 +12,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/chatcli/chatcli/internal/seal"
 	"golang.org/x/term"
 )
 
@@ -38,6 +39,12 @@ type Config struct {
 	// first (SeedFileName in the working folder: ChatCLI's input history);
 	// Editor.Seeded then says how many entries it gave. "" for none.
 	HistorySeed string
+	// HistoryKey (CHATCLI_ENCRYPTION_KEY; the zero Key for none) seals the
+	// history file's lines and opens them; with HistoryPlaintext
+	// (CHATCLI_HISTORY_PLAINTEXT) lines are written in plaintext anyway and
+	// the key only opens sealed ones (doc.go, "Encryption").
+	HistoryKey       seal.Key
+	HistoryPlaintext bool
 	// Complete returns completion candidates for the current input, each a
 	// full replacement line. It may be nil.
 	Complete func(line string) []string
@@ -83,11 +90,12 @@ const (
 // is fine; one that cannot be read or is corrupt is an error naming the file
 // (the caller may retry with HistoryFile "" to run without persistence).
 func New(cfg Config) (*Editor, error) {
-	seeded, err := seedHistory(cfg.HistoryFile, cfg.HistorySeed, cfg.HistoryMax)
+	codec := lineCodec{key: cfg.HistoryKey, plaintext: cfg.HistoryPlaintext}
+	seeded, err := seedHistory(cfg.HistoryFile, cfg.HistorySeed, cfg.HistoryMax, codec)
 	if err != nil {
 		return nil, err
 	}
-	h, err := loadHistory(cfg.HistoryFile, cfg.HistoryMax)
+	h, err := loadHistory(cfg.HistoryFile, cfg.HistoryMax, codec)
 	if err != nil {
 		return nil, err
 	}

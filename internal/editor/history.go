@@ -7,9 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/storefile"
 )
 
@@ -32,23 +32,29 @@ type history struct {
 	path       string   // "" disables persistence
 	maxEntries int      // entries kept, in memory and on disk
 	entries    []string // oldest first, at most maxEntries
+	codec      lineCodec
 }
 
 // loadHistory reads path, keeping its last maxEntries entries (the default
-// when maxEntries <= 0). A missing file yields an empty history.
-func loadHistory(path string, maxEntries int) (*history, error) {
+// when maxEntries <= 0). A missing file yields an empty history. A file
+// holding lines in another form than codec writes (plaintext lines when
+// sealing, sealed ones when not) is rewritten in its form.
+func loadHistory(path string, maxEntries int, codec lineCodec) (*history, error) {
 	if maxEntries <= 0 {
 		maxEntries = defaultHistoryMax
 	}
-	h := &history{path: path, maxEntries: maxEntries}
+	h := &history{path: path, maxEntries: maxEntries, codec: codec}
 	if path == "" {
 		return h, nil
 	}
-	entries, err := readHistoryFile(path)
+	entries, stale, err := readHistoryFile(path, codec)
 	if err != nil {
 		return nil, err
 	}
 	h.entries = lastN(entries, maxEntries)
+	if stale {
+		return h, rewriteHistoryFile(path, h.entries, codec)
+	}
 	return h, nil
 }
 
@@ -65,16 +71,16 @@ func (h *history) add(line string) (bool, error) {
 	if h.path == "" {
 		return true, nil
 	}
-	if err := appendHistoryFile(h.path, line); err != nil {
+	if err := appendHistoryFile(h.path, line, h.codec); err != nil {
 		return true, err
 	}
 	// Count what is on disk, not what this process wrote, so entries that
-	// other processes appended are counted and kept.
-	onDisk, err := readHistoryFile(h.path)
-	if err != nil || len(onDisk) <= h.maxEntries {
+	// other processes appended are counted and kept (and sealed).
+	onDisk, stale, err := readHistoryFile(h.path, h.codec)
+	if err != nil || len(onDisk) <= h.maxEntries && !stale {
 		return true, err
 	}
-	return true, rewriteHistoryFile(h.path, lastN(onDisk, h.maxEntries))
+	return true, rewriteHistoryFile(h.path, lastN(onDisk, h.maxEntries), h.codec)
 }
 
 // snapshot returns a copy of the entries, oldest first.
@@ -82,33 +88,37 @@ func (h *history) snapshot() []string {
 	return append([]string(nil), h.entries...)
 }
 
-// readHistoryFile decodes every entry of the file at path. A missing file
+// readHistoryFile decodes every entry of the file at path and reports
+// whether a line is in another form than codec writes. A missing file
 // holds no entries.
-func readHistoryFile(path string) ([]string, error) {
+func readHistoryFile(path string, codec lineCodec) (entries []string, stale bool, err error) {
 	data, err := storefile.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
+		return nil, false, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("editor: read history file %s: %w", path, err)
+		return nil, false, fmt.Errorf("editor: read history file %s: %w", path, err)
 	}
-	var entries []string
 	for i, raw := range bytes.Split(data, []byte{'\n'}) {
-		if bytes.IndexByte(raw, 0) >= 0 || !utf8.Valid(raw) {
-			return nil, fmt.Errorf("%w %s: line %d is not UTF-8 text", ErrCorruptHistory, path, i+1)
-		}
-		line := strings.TrimSuffix(string(raw), "\r")
-		if line == "" {
+		if len(bytes.TrimSuffix(raw, []byte("\r"))) == 0 {
 			continue
 		}
-		entries = append(entries, decodeEntry(line))
+		entry, other, err := codec.decode(path, i+1, raw)
+		if err != nil {
+			return nil, false, err
+		}
+		entries, stale = append(entries, entry), stale || other
 	}
-	return entries, nil
+	return entries, stale, nil
 }
 
 // appendHistoryFile appends one encoded entry with a single write, starting
 // a new line first if the file does not end with one.
-func appendHistoryFile(path, entry string) error {
+func appendHistoryFile(path, entry string, codec lineCodec) error {
+	line, err := codec.encode(entry)
+	if err != nil {
+		return fmt.Errorf("editor: append to history file %s: %w", path, err)
+	}
 	if err := os.MkdirAll(filepath.Dir(path), historyDirPerm); err != nil {
 		return fmt.Errorf("editor: history dir for %s: %w", path, err)
 	}
@@ -116,7 +126,7 @@ func appendHistoryFile(path, entry string) error {
 	if err != nil {
 		return fmt.Errorf("editor: open history file %s: %w", path, err)
 	}
-	rec := encodeEntry(entry) + "\n"
+	rec := string(line) + "\n"
 	if st, err := f.Stat(); err == nil && st.Size() > 0 {
 		last := make([]byte, 1)
 		if _, err := f.ReadAt(last, st.Size()-1); err == nil && last[0] != '\n' {
@@ -139,28 +149,33 @@ func appendHistoryFile(path, entry string) error {
 // rewriteHistoryFile replaces the file at path with entries atomically:
 // temp file in the same directory, write, fsync, close, rename, fsync dir.
 // On any error the temp file is removed and the old file is untouched.
-func rewriteHistoryFile(path string, entries []string) error {
+func rewriteHistoryFile(path string, entries []string, codec lineCodec) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, historyDirPerm); err != nil {
 		return fmt.Errorf("editor: history dir for %s: %w", path, err)
 	}
-	var buf strings.Builder
+	var buf bytes.Buffer
 	for _, e := range entries {
-		buf.WriteString(encodeEntry(e))
+		line, err := codec.encode(e)
+		if err != nil {
+			return fmt.Errorf("editor: rewrite history file %s: %w", path, err)
+		}
+		buf.Write(line)
 		buf.WriteByte('\n')
 	}
 	// atomicfile creates the file 0600 (historyFilePerm).
-	if err := atomicfile.WriteFile(path, []byte(buf.String())); err != nil {
+	if err := atomicfile.WriteFile(path, buf.Bytes()); err != nil {
 		return fmt.Errorf("editor: rewrite history file %s: %w", path, err)
 	}
 	return nil
 }
 
 // encodeEntry returns the one-line form of an entry (see doc.go): verbatim
-// unless it holds a line break or starts with a backslash; then a backslash
-// followed by the entry with \, LF and CR escaped.
+// unless it holds a line break or starts with a backslash or with the
+// sealed-line prefix; then a backslash followed by the entry with \, LF
+// and CR escaped.
 func encodeEntry(s string) string {
-	if !strings.ContainsAny(s, "\n\r") && !strings.HasPrefix(s, `\`) {
+	if !strings.ContainsAny(s, "\n\r") && !strings.HasPrefix(s, `\`) && !seal.IsSealedLine([]byte(s)) {
 		return s
 	}
 	r := strings.NewReplacer(`\`, `\\`, "\n", `\n`, "\r", `\r`)

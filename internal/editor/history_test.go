@@ -13,7 +13,7 @@ import (
 
 func mustLoad(t *testing.T, path string, maxEntries int) *history {
 	t.Helper()
-	h, err := loadHistory(path, maxEntries)
+	h, err := loadHistory(path, maxEntries, lineCodec{})
 	if err != nil {
 		t.Fatalf("loadHistory: %v", err)
 	}
@@ -203,7 +203,7 @@ func TestHistoryCorruptFileNamed(t *testing.T) {
 			if err := os.WriteFile(path, data, 0o600); err != nil {
 				t.Fatal(err)
 			}
-			_, err := loadHistory(path, 10)
+			_, err := loadHistory(path, 10, lineCodec{})
 			if !errors.Is(err, ErrCorruptHistory) {
 				t.Fatalf("err %v, want ErrCorruptHistory", err)
 			}
@@ -220,7 +220,7 @@ func TestHistoryUnreadableFileNamed(t *testing.T) {
 	if err := os.Mkdir(path, 0o700); err != nil {
 		t.Fatal(err)
 	}
-	_, err := loadHistory(path, 10)
+	_, err := loadHistory(path, 10, lineCodec{})
 	if err == nil || !strings.Contains(err.Error(), path) {
 		t.Fatalf("err %v, want one naming %s", err, path)
 	}

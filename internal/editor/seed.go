@@ -15,14 +15,14 @@ const SeedFileName = ".chatcli_history"
 // last maxEntries, and returns how many it took; 0 when path exists, seed
 // does not, or either is "". A seed that is not text is an error naming
 // it, and nothing is written.
-func seedHistory(path, seed string, maxEntries int) (int, error) {
+func seedHistory(path, seed string, maxEntries int, codec lineCodec) (int, error) {
 	if path == "" || seed == "" {
 		return 0, nil
 	}
 	if _, err := os.Lstat(path); !errors.Is(err, fs.ErrNotExist) {
 		return 0, nil
 	}
-	entries, err := readHistoryFile(seed)
+	entries, _, err := readHistoryFile(seed, lineCodec{})
 	if err != nil || len(entries) == 0 {
 		return 0, err
 	}
@@ -30,5 +30,5 @@ func seedHistory(path, seed string, maxEntries int) (int, error) {
 		maxEntries = defaultHistoryMax
 	}
 	entries = lastN(entries, maxEntries)
-	return len(entries), rewriteHistoryFile(path, entries)
+	return len(entries), rewriteHistoryFile(path, entries, codec)
 }

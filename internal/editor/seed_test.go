@@ -31,7 +31,7 @@ func TestHistorySeededFromChatCLI(t *testing.T) {
 	if err != nil || again.Seeded() != 0 || len(again.History()) != len(want)+1 {
 		t.Fatalf("second start: seeded %d, %d entries, %v", again.Seeded(), len(again.History()), err)
 	}
-	if n, err := seedHistory(filepath.Join(t.TempDir(), "h"), filepath.Join(t.TempDir(), "none"), 0); n != 0 || err != nil {
+	if n, err := seedHistory(filepath.Join(t.TempDir(), "h"), filepath.Join(t.TempDir(), "none"), 0, lineCodec{}); n != 0 || err != nil {
 		t.Fatalf("no seed: %d %v", n, err)
 	}
 	bad := filepath.Join(t.TempDir(), "bad")

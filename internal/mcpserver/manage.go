@@ -308,7 +308,7 @@ func (s *Server) export(env *command.Env, in SessionInput) error {
 	for _, w := range t.Warnings {
 		fmt.Fprintln(env.Err, "warning: "+w)
 	}
-	_, err = command.Export(in.Format, "-", label, t.Messages, time.Now(), env.Out)
+	_, err = command.Export(in.Format, "-", label, t.Messages, time.Now(), env.Out, false)
 	return err
 }
 

@@ -3,10 +3,11 @@ package message
 import (
 	"encoding/json"
 	"errors"
-	"github.com/rivo/uniseg"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/rivo/uniseg"
 
 	"github.com/google/go-cmp/cmp"
 )

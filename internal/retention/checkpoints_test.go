@@ -9,6 +9,7 @@ import (
 
 	"github.com/gofrs/flock"
 
+	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/shadow"
 )
 
@@ -18,7 +19,7 @@ import (
 func shadowRepo(t *testing.T, home string) (string, string) {
 	t.Helper()
 	ws := t.TempDir()
-	r, err := shadow.Open(home, ws)
+	r, err := shadow.Open(home, ws, seal.Key{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,7 +31,9 @@
 //     be read is kept.
 //
 // Sessions removed by a rule go to the trash (session.Store.Trash), so
-// `chatcli session restore NAME` brings one back within a week; journals,
+// `chatcli session restore NAME` brings one back within a week (Restore:
+// a machine-made session is saved again on its way back, so its
+// updated_at is the time of the restore and the next pass keeps it); journals,
 // temp files and expired trash entries are deleted. Sessions whose file
 // cannot be read are never removed.
 //

@@ -117,7 +117,7 @@ func reportLines(home string, r Rules) []StoreLine {
 	hist := fmt.Sprintf("the newest %d lines kept (HISTORY_MAX_SIZE), trimmed as you type", r.HistoryMaxLines)
 	trash := "deleted " + config.FormatTTL(r.TrashTTL) + " after trashing; `chatcli session restore NAME` brings one back"
 	if r.TrashTTL <= 0 {
-		trash = "kept until `chatcli storage prune --empty-trash`"
+		trash = "kept until `chatcli storage prune --empty-trash --apply`"
 	}
 	return append(out,
 		StoreLine{Store: storeTranscripts, Path: transcriptsDir(home) + string(filepath.Separator), Rule: journals},

@@ -63,6 +63,15 @@
 // authenticated on its own, so sealing alone does not detect lines of one
 // journal being removed, repeated or reordered.
 //
+// # Keyed names
+//
+// MAC names stored things by their content without a plain hash, which
+// would let anyone holding a guess confirm it. It is HMAC-SHA256 (RFC 2104)
+// under a key derived for a label:
+//
+//	macKey = HKDF-SHA256(secret = master key, salt = none, info = "chatcli mac v1 " || label, L = 32)
+//	MAC    = HMAC-SHA256(macKey, data)
+//
 // # Errors
 //
 // Open and OpenLine return errors wrapping one sentinel: ErrNotSealed (no

@@ -91,7 +91,7 @@ func (r *Repo) targetBlobs(todo []Change) (map[string][]byte, error) {
 			ids = append(ids, c.target.Blob)
 		}
 	}
-	blobs, err := r.readBlobs(ids)
+	blobs, err := r.store.readBlobs(ids)
 	if err != nil {
 		return nil, err
 	}

@@ -6,11 +6,19 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/chatcli/chatcli/internal/seal"
 )
 
-func benchRepo(b *testing.B) (*Repo, string) {
+// benchStores runs bench on the git store and on the sealed store.
+func benchStores(b *testing.B, bench func(b *testing.B, key seal.Key)) {
+	b.Run("git", func(b *testing.B) { bench(b, seal.Key{}) })
+	b.Run("sealed", func(b *testing.B) { bench(b, testKey(b)) })
+}
+
+func benchRepo(b *testing.B, key seal.Key) (*Repo, string) {
 	ws := b.TempDir()
-	r, err := Open(b.TempDir(), ws)
+	r, err := Open(b.TempDir(), ws, key)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -18,9 +26,11 @@ func benchRepo(b *testing.B) (*Repo, string) {
 }
 
 // BenchmarkToolWrite is one tool write of a tracked file: BeforeChange,
-// the write, AfterChange (one git run).
-func BenchmarkToolWrite(b *testing.B) {
-	r, ws := benchRepo(b)
+// the write, AfterChange (one git run; with a key, one sealed object).
+func BenchmarkToolWrite(b *testing.B) { benchStores(b, benchToolWrite) }
+
+func benchToolWrite(b *testing.B, key seal.Key) {
+	r, ws := benchRepo(b, key)
 	p := filepath.Join(ws, "a.go")
 	for i := 0; b.Loop(); i++ {
 		if err := r.BeforeChange(p); err != nil {
@@ -35,10 +45,12 @@ func BenchmarkToolWrite(b *testing.B) {
 
 // BenchmarkCheckpoint is a checkpoint after one change (a commit, one git
 // run) and one without (no git run).
-func BenchmarkCheckpoint(b *testing.B) {
+func BenchmarkCheckpoint(b *testing.B) { benchStores(b, benchCheckpoint) }
+
+func benchCheckpoint(b *testing.B, key seal.Key) {
 	for _, changed := range []bool{true, false} {
 		b.Run(fmt.Sprintf("changed=%v", changed), func(b *testing.B) {
-			r, ws := benchRepo(b)
+			r, ws := benchRepo(b, key)
 			p := filepath.Join(ws, "a.go")
 			r.BeforeChange(p)
 			for i := 0; b.Loop(); i++ {
@@ -57,8 +69,10 @@ func BenchmarkCheckpoint(b *testing.B) {
 }
 
 // BenchmarkRestore sets 20 modified files back (two git runs).
-func BenchmarkRestore(b *testing.B) {
-	r, ws := benchRepo(b)
+func BenchmarkRestore(b *testing.B) { benchStores(b, benchRestore) }
+
+func benchRestore(b *testing.B, key seal.Key) {
+	r, ws := benchRepo(b, key)
 	var paths []string
 	for i := range 20 {
 		p := filepath.Join(ws, fmt.Sprintf("f%02d.go", i))

@@ -4,14 +4,20 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+
+	"github.com/chatcli/chatcli/internal/seal"
 )
 
 // Two repositories opened on one workspace stand for two chatcli
 // processes: their flock(2) locks exclude each other even in one process
 // (each holds its own open file description).
 func TestTwoProcessesShareOneRepository(t *testing.T) {
-	w := newWorkspace(t)
-	other, err := Open(w.home, w.dir)
+	eachStore(t, testTwoProcessesShareOneRepository)
+}
+
+func testTwoProcessesShareOneRepository(t *testing.T, key seal.Key) {
+	w := newWorkspace(t, key)
+	other, err := Open(w.home, w.dir, w.key)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,14 @@
 //	  index       GIT_INDEX_FILE of every git run (plumbing only: never written)
 //	  git/        a bare git repository (GIT_DIR); branch refs/heads/checkpoints
 //
+// With an encryption key the repository has no git/ and no index (see
+// Encryption below) but
+//
+//	objects/    one sealed file per content
+//	manifests/  one sealed file per checkpoint
+//
+// Folders are 0700 and files 0600 (git's objects 0400), whatever the umask.
+//
 // where <key> is the first 16 hex digits of SHA-256 of the workspace's
 // absolute path. Nothing is created until a tool first changes a file.
 //
@@ -54,13 +62,43 @@
 // Command lines recorded after the checkpoint are reported as effects that
 // cannot be undone.
 //
+// # Encryption
+//
+// With CHATCLI_ENCRYPTION_KEY set (Open's key), nothing that holds
+// conversation or code is kept readable: the state file is one seal
+// envelope (internal/seal) of the manifest bytes above, sealed for the name
+// "shadow:<key>:state" (<key> the repository's folder name); the content
+// of blob id is objects/<first 40 hex digits of seal.MAC(key, "shadow
+// object", id)>, an envelope of the content sealed for
+// "shadow:<key>:object:<id>"; the manifest of checkpoint id is
+// manifests/<id>, an envelope sealed for "shadow:<key>:manifest:<id>",
+// and a new checkpoint's id is the first 40 hex digits of seal.MAC(key,
+// "shadow checkpoint", manifest). Blob ids inside manifests stay git's,
+// so a hand edit is told the same way; file names on disk are keyed, so
+// they confirm no guessed content. Equal contents are stored once; git is
+// not run. The envelope names bind each file to its place: a file copied
+// over another fails to open (seal.ErrWrongKey). The workspace, lock and
+// head files stay plaintext (a path, nothing, and a commit id with a
+// hash).
+//
+// A repository written without a key is sealed the first time it is used
+// with one (under its lock): every content and checkpoint manifest its
+// commits and state name is sealed, checkpoint ids are kept, and git/ and
+// index are removed last, so an interrupted run starts over. Used without
+// the key, a sealed repository refuses every change and plan with
+// ErrSealed; with the wrong key, errors wrap seal.ErrWrongKey. Rekey
+// (`chatcli storage rekey`) seals it again under a new key: manifests and
+// state in place, contents under their new keyed names before the old
+// names are removed.
+//
 // # Git
 //
 // The git command-line tool (hash-object, cat-file, fast-import, init)
 // runs with GIT_DIR and GIT_INDEX_FILE pointing into the shadow folder, every other GIT_* variable removed,
 // GIT_CONFIG_NOSYSTEM=1, GIT_CONFIG_GLOBAL=/dev/null and HOME set to the
 // shadow folder, so no user or system configuration, hook or fsmonitor
-// applies; gc.auto=0 keeps git from pruning. Commits are authored by
+// applies; gc.auto=0 keeps git from pruning; the repository is made with
+// --shared=0600 and an empty template. Commits are authored by
 // "chatcli <chatcli@localhost>". Only plumbing commands are used, and only
 // the files the tools touched are hashed: the workspace is never scanned.
 //

@@ -21,10 +21,20 @@ var ErrGitMissing = errors.New("shadow: git not found on PATH (file checkpoints 
 var gitOptions = []string{"-c", "gc.auto=0", "-c", "maintenance.auto=false", "-c", "core.hooksPath=/dev/null",
 	"-c", "core.fsmonitor=false", "-c", "commit.gpgSign=false", "-c", "core.autocrlf=false"}
 
+// gitStore is the object store of a repository without an encryption
+// key: a bare git repository in dir/git, driven through the git command at
+// gitPath.
+type gitStore struct {
+	dir     string // the repository folder (holding git/ and index)
+	gitPath string
+}
+
+var _ objectStore = (*gitStore)(nil)
+
 // git runs the git command with the shadow repository's environment,
 // stdin as its input, and returns its standard output. Errors carry git's
 // standard error.
-func (r *Repo) git(stdin []byte, args ...string) ([]byte, error) {
+func (r *gitStore) git(stdin []byte, args ...string) ([]byte, error) {
 	cmd := exec.Command(r.gitPath, append(append([]string{}, gitOptions...), args...)...)
 	cmd.Dir = r.dir
 	cmd.Env = r.gitEnv()
@@ -41,7 +51,7 @@ func (r *Repo) git(stdin []byte, args ...string) ([]byte, error) {
 
 // gitEnv is the environment of git runs: the process's own without any
 // GIT_* variable, then the shadow repository's.
-func (r *Repo) gitEnv() []string {
+func (r *gitStore) gitEnv() []string {
 	var env []string
 	for _, kv := range os.Environ() {
 		if strings.HasPrefix(kv, "GIT_") || strings.HasPrefix(kv, "HOME=") || strings.HasPrefix(kv, "XDG_CONFIG_HOME=") {
@@ -62,18 +72,21 @@ func (r *Repo) gitEnv() []string {
 	)
 }
 
-// initGit creates the bare repository when it does not exist yet.
-func (r *Repo) initGit() error {
+// create makes the bare repository when it does not exist yet, readable
+// by its owner only (--shared=0600: folders 0700, files 0600, objects
+// 0400) and without sample hooks (an empty template).
+func (r *gitStore) create() error {
 	if _, err := os.Stat(filepath.Join(r.dir, "git", "HEAD")); err == nil {
 		return nil
 	}
-	_, err := r.git(nil, "-c", "init.defaultBranch=checkpoints", "init", "--quiet", "--bare", filepath.Join(r.dir, "git"))
+	_, err := r.git(nil, "-c", "init.defaultBranch=checkpoints", "init", "--quiet", "--bare", "--shared=0600",
+		"--template=", filepath.Join(r.dir, "git"))
 	return err
 }
 
 // hashFiles writes the contents of the files at abs paths into the object
 // store (one git run) and returns their blob ids in order.
-func (r *Repo) hashFiles(paths []string) ([]string, error) {
+func (r *gitStore) hashFiles(paths []string) ([]string, error) {
 	if len(paths) == 0 {
 		return nil, nil
 	}
@@ -96,7 +109,7 @@ func (r *Repo) hashFiles(paths []string) ([]string, error) {
 }
 
 // hashData writes data into the object store as a blob and returns its id.
-func (r *Repo) hashData(data []byte) (string, error) {
+func (r *gitStore) hashData(data []byte) (string, error) {
 	out, err := r.git(data, "hash-object", "-w", "--no-filters", "--stdin")
 	if err != nil {
 		return "", err
@@ -107,7 +120,7 @@ func (r *Repo) hashData(data []byte) (string, error) {
 // readBlobs returns the contents of the blobs ids, by id (one git run).
 // An id may be any object name git resolves to a blob ("<commit>:path");
 // ids git does not find are left out.
-func (r *Repo) readBlobs(ids []string) (map[string][]byte, error) {
+func (r *gitStore) readBlobs(ids []string) (map[string][]byte, error) {
 	out := map[string][]byte{}
 	if len(ids) == 0 {
 		return out, nil

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/chatcli/chatcli/internal/seal"
 )
 
 // workspace is a test workspace with its shadow repository, changed
@@ -17,14 +19,34 @@ type workspace struct {
 	t    *testing.T
 	dir  string
 	home string
+	key  seal.Key
 	repo *Repo
 }
 
-func newWorkspace(t *testing.T) *workspace {
+// testKey is the encryption key of the sealed store's tests.
+func testKey(t testing.TB) seal.Key {
 	t.Helper()
-	w := &workspace{t: t, dir: t.TempDir(), home: t.TempDir()}
+	k, err := seal.ParseKey("MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
+// eachStore runs test without a key (the git store) and with one (the
+// sealed store): both must behave the same.
+func eachStore(t *testing.T, test func(t *testing.T, key seal.Key)) {
+	t.Run("git", func(t *testing.T) { test(t, seal.Key{}) })
+	t.Run("sealed", func(t *testing.T) { test(t, testKey(t)) })
+}
+
+// newWorkspace makes a workspace whose repository has key (the zero Key:
+// none).
+func newWorkspace(t *testing.T, key seal.Key) *workspace {
+	t.Helper()
+	w := &workspace{t: t, dir: t.TempDir(), home: t.TempDir(), key: key}
 	t.Setenv("CHATCLI_HOME", w.home)
-	r, err := Open(w.home, w.dir)
+	r, err := Open(w.home, w.dir, key)
 	if err != nil {
 		t.Fatal(err)
 	}

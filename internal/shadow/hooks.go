@@ -1,13 +1,11 @@
 package shadow
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"strings"
-	"time"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/storefile"
@@ -133,7 +131,7 @@ func (r *Repo) Checkpoint() (string, error) {
 // unchanged returns the last checkpoint's id when the state file is the
 // one it committed (or there is no state at all: EmptyID).
 func (r *Repo) unchanged() (string, bool, error) {
-	st, data, err := readState(r.statePath())
+	st, data, err := r.readState()
 	if err != nil {
 		return "", false, err
 	}
@@ -154,61 +152,22 @@ func (r *Repo) unchanged() (string, bool, error) {
 	return "", false, nil
 }
 
-// commit writes st as a checkpoint commit on refs/heads/checkpoints (one
-// git fast-import run: manifest blob, trees, commit, ref) and records it
-// in head.
+// commit stores st as a checkpoint after the one head names and records
+// it in head.
 func (r *Repo) commit(st *state) (string, error) {
 	data := st.encode()
-	var in bytes.Buffer
-	fmt.Fprintf(&in, "commit refs/heads/checkpoints\nmark :1\ncommitter chatcli <chatcli@localhost> %d +0000\ndata 10\ncheckpoint\n",
-		time.Now().Unix())
+	parent := ""
 	if head, err := storefile.ReadFile(r.headPath()); err == nil {
 		if f := strings.Fields(string(head)); len(f) == 2 && idPattern.MatchString(f[0]) {
-			fmt.Fprintf(&in, "from %s\n", f[0])
+			parent = f[0]
 		}
 	}
-	fmt.Fprintf(&in, "deleteall\nM 100644 inline manifest\ndata %d\n", len(data))
-	in.Write(data)
-	in.WriteString("\n")
-	for _, rec := range st.sorted() {
-		for _, side := range []struct {
-			dir string
-			e   entry
-		}{{"now/", rec.Now}, {"base/", rec.Base}} {
-			mode := treeMode(side.e)
-			if mode == "" {
-				continue
-			}
-			// Unquoted: the path starts with "now/" or "base/", never with
-			// a double quote, and holds no newline (git-fast-import(1)).
-			fmt.Fprintf(&in, "M %s %s %s\n", mode, side.e.Blob, side.dir+rec.Path)
-		}
-	}
-	in.WriteString("\nget-mark :1\ndone\n")
-	out, err := r.git(in.Bytes(), "fast-import", "--quiet", "--force", "--done")
+	id, err := r.store.commit(st, data, parent)
 	if err != nil {
 		return "", err
-	}
-	id := strings.TrimSpace(string(out))
-	if !idPattern.MatchString(id) {
-		return "", fmt.Errorf("shadow: git fast-import returned %q, not a commit id", id)
 	}
 	if err := atomicfile.WriteFile(r.headPath(), []byte(id+" "+stateHash(data)+"\n")); err != nil {
 		return "", fmt.Errorf("shadow: %w", err)
 	}
 	return id, nil
-}
-
-// treeMode is the git tree mode of an entry's content, "" for entries
-// without content (folders, gone).
-func treeMode(e entry) string {
-	switch {
-	case e.Kind == kindLink:
-		return "120000"
-	case e.Kind != kindFile:
-		return ""
-	case e.Perm&0o111 != 0:
-		return "100755"
-	}
-	return "100644"
 }

@@ -74,7 +74,10 @@ func (r *Repo) Plan(id string) (Plan, error) {
 	if err := checkWorkspace(r.workspace); err != nil {
 		return p, err
 	}
-	st, _, err := readState(r.statePath())
+	if err := r.sealBeforeReading(); err != nil {
+		return p, err
+	}
+	st, _, err := r.readState()
 	if err != nil {
 		return p, err
 	}
@@ -136,11 +139,10 @@ func (r *Repo) checkpointState(id string) (*state, error) {
 	if _, err := os.Stat(r.headPath()); err != nil {
 		return nil, fmt.Errorf("%w %q: the workspace %s has no checkpoints", ErrUnknownCheckpoint, id, r.workspace)
 	}
-	blobs, err := r.readBlobs([]string{id + ":manifest"})
+	data, ok, err := r.store.manifest(id)
 	if err != nil {
 		return nil, err
 	}
-	data, ok := blobs[id+":manifest"]
 	if !ok {
 		return nil, fmt.Errorf("%w %q in %s", ErrUnknownCheckpoint, id, r.dir)
 	}

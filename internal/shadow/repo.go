@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/storefile"
 )
 
@@ -38,7 +39,9 @@ type Repo struct {
 	workspace string // absolute, clean
 	resolved  string // workspace with symbolic links resolved
 	dir       string // the repository folder
-	gitPath   string
+	gitPath   string // "" when git is not on PATH (allowed with a key)
+	key       seal.Key
+	store     objectStore
 	mu        sync.Mutex
 	now       func() time.Time
 	cmdErr    error // a Command that could not be recorded, for the next Checkpoint
@@ -55,9 +58,12 @@ func RepoDir(home, workspace string) string {
 }
 
 // Open returns the shadow repository of workspace (a folder; made
-// absolute) under home (CHATCLI_HOME). Nothing is written until a tool
-// changes a file. Errors: ErrGitMissing, or a missing workspace.
-func Open(home, workspace string) (*Repo, error) {
+// absolute) under home (CHATCLI_HOME). With key (CHATCLI_ENCRYPTION_KEY;
+// the zero Key for none) everything it keeps is sealed and git is needed
+// only to seal a repository written without a key; without one it is a
+// git repository (doc.go). Nothing is written until a tool changes a
+// file. Errors: ErrGitMissing (no key and no git), or a missing workspace.
+func Open(home, workspace string, key seal.Key) (*Repo, error) {
 	ws, err := filepath.Abs(workspace)
 	if err != nil {
 		return nil, fmt.Errorf("shadow: workspace %s: %w", workspace, err)
@@ -66,14 +72,19 @@ func Open(home, workspace string) (*Repo, error) {
 		return nil, err
 	}
 	g, err := exec.LookPath("git")
-	if err != nil {
+	if err != nil && key.IsZero() {
 		return nil, ErrGitMissing
 	}
 	resolved, err := filepath.EvalSymlinks(ws)
 	if err != nil {
 		resolved = ws
 	}
-	return &Repo{workspace: ws, resolved: resolved, dir: RepoDir(home, ws), gitPath: g, now: time.Now}, nil
+	r := &Repo{workspace: ws, resolved: resolved, dir: RepoDir(home, ws), gitPath: g, key: key, now: time.Now}
+	r.store = &gitStore{dir: r.dir, gitPath: g}
+	if !key.IsZero() {
+		r.store = &sealedStore{dir: r.dir, key: key, repo: filepath.Base(r.dir)}
+	}
+	return r, nil
 }
 
 // checkWorkspace returns an error naming ws when it is not a folder.
@@ -133,24 +144,18 @@ func (r *Repo) locked(ctx context.Context, fn func(st *state) (save bool, err er
 	if err := os.MkdirAll(r.dir, 0o700); err != nil {
 		return fmt.Errorf("shadow: %w", err)
 	}
-	ctx, cancel := context.WithTimeout(ctx, lockTimeout)
-	defer cancel()
-	lock, err := storefile.NewLock(filepath.Join(r.dir, "lock"), os.O_CREATE|os.O_RDWR)
+	unlock, err := lockDir(ctx, r.dir)
 	if err != nil {
-		return fmt.Errorf("shadow: %w", err)
+		return err
 	}
-	ok, err := lock.TryLockContext(ctx, 5*time.Millisecond)
-	if err != nil || !ok {
-		return fmt.Errorf("shadow: lock %s: %w", lock.Path(), errors.Join(err, ctx.Err()))
-	}
-	defer lock.Unlock()
+	defer unlock()
 	if err := r.writeWorkspaceFile(); err != nil {
 		return err
 	}
-	if err := r.initGit(); err != nil {
+	if err := r.prepare(); err != nil {
 		return err
 	}
-	st, _, err := readState(r.statePath())
+	st, _, err := r.readState()
 	if err != nil {
 		return err
 	}
@@ -158,10 +163,23 @@ func (r *Repo) locked(ctx context.Context, fn func(st *state) (save bool, err er
 	if err != nil || !save {
 		return err
 	}
-	if err := atomicfile.WriteFile(r.statePath(), st.encode()); err != nil {
-		return fmt.Errorf("shadow: %w", err)
+	return r.writeState(st.encode())
+}
+
+// lockDir takes the flock(2) of the repository in dir, waiting at most
+// lockTimeout, and returns its release.
+func lockDir(ctx context.Context, dir string) (unlock func(), err error) {
+	ctx, cancel := context.WithTimeout(ctx, lockTimeout)
+	defer cancel()
+	lock, err := storefile.NewLock(filepath.Join(dir, "lock"), os.O_CREATE|os.O_RDWR)
+	if err != nil {
+		return nil, fmt.Errorf("shadow: %w", err)
 	}
-	return nil
+	ok, err := lock.TryLockContext(ctx, 5*time.Millisecond)
+	if err != nil || !ok {
+		return nil, fmt.Errorf("shadow: lock %s: %w", lock.Path(), errors.Join(err, ctx.Err()))
+	}
+	return func() { lock.Unlock() }, nil
 }
 
 func (r *Repo) statePath() string { return filepath.Join(r.dir, "state") }
@@ -205,13 +223,13 @@ func (r *Repo) capture(rels []string) (map[string]entry, error) {
 			if err != nil {
 				return nil, fmt.Errorf("shadow: %w", err)
 			}
-			if e.Blob, err = r.hashData([]byte(t)); err != nil {
+			if e.Blob, err = r.store.hashData([]byte(t)); err != nil {
 				return nil, err
 			}
 		}
 		out[rel] = e
 	}
-	ids, err := r.hashFiles(abss)
+	ids, err := r.store.hashFiles(abss)
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/chatcli/chatcli/internal/seal"
 )
 
 // threeTurns seeds a workspace, then runs three turns of tool changes with
@@ -49,8 +51,10 @@ func restore(t *testing.T, w *workspace, id string, overwrite func(string) bool)
 	return rep
 }
 
-func TestRewindRestoresEachCheckpoint(t *testing.T) {
-	w := newWorkspace(t)
+func TestRewindRestoresEachCheckpoint(t *testing.T) { eachStore(t, testRewindRestoresEachCheckpoint) }
+
+func testRewindRestoresEachCheckpoint(t *testing.T, key seal.Key) {
+	w := newWorkspace(t, key)
 	ids, snaps := threeTurns(t, w)
 	if ids[0] != EmptyID {
 		t.Fatalf("first checkpoint %s, want EmptyID", ids[0])
@@ -99,8 +103,10 @@ func TestRewindRestoresEachCheckpoint(t *testing.T) {
 	}
 }
 
-func TestHandEditIsKeptUnlessConfirmed(t *testing.T) {
-	w := newWorkspace(t)
+func TestHandEditIsKeptUnlessConfirmed(t *testing.T) { eachStore(t, testHandEditIsKeptUnlessConfirmed) }
+
+func testHandEditIsKeptUnlessConfirmed(t *testing.T, key seal.Key) {
+	w := newWorkspace(t, key)
 	ids, snaps := threeTurns(t, w)
 	hand := "package b // by hand\n"
 	w.seed("b.go", hand, 0o644)
@@ -138,8 +144,10 @@ func TestHandEditIsKeptUnlessConfirmed(t *testing.T) {
 	}
 }
 
-func TestUserRepositoryIsUntouched(t *testing.T) {
-	w := newWorkspace(t)
+func TestUserRepositoryIsUntouched(t *testing.T) { eachStore(t, testUserRepositoryIsUntouched) }
+
+func testUserRepositoryIsUntouched(t *testing.T, key seal.Key) {
+	w := newWorkspace(t, key)
 	w.seed("a.go", "package a\n", 0o644)
 	w.seed("tools/del.sh", "x\n", 0o755)
 	userGit(t, w.dir, "init", "-q")
@@ -152,13 +160,21 @@ func TestUserRepositoryIsUntouched(t *testing.T) {
 	if d := diff(before, snapshot(t, w.path(".git"), false)); d != "" {
 		t.Fatalf("the workspace's .git changed:\n%s", d)
 	}
-	if _, err := os.Stat(w.repo.Path() + "/git/HEAD"); err != nil {
+	kept := "/git/HEAD"
+	if !key.IsZero() {
+		kept = "/manifests"
+	}
+	if _, err := os.Stat(w.repo.Path() + kept); err != nil {
 		t.Fatalf("no shadow repository: %v", err)
 	}
 }
 
 func TestCheckpointWithoutChangesIsCheapAndStable(t *testing.T) {
-	w := newWorkspace(t)
+	eachStore(t, testCheckpointWithoutChangesIsCheapAndStable)
+}
+
+func testCheckpointWithoutChangesIsCheapAndStable(t *testing.T, key seal.Key) {
+	w := newWorkspace(t, key)
 	for i := 0; i < 3; i++ {
 		if id := w.checkpoint(); id != EmptyID {
 			t.Fatalf("no change yet: %s", id)
@@ -194,8 +210,10 @@ func TestCheckpointWithoutChangesIsCheapAndStable(t *testing.T) {
 	}
 }
 
-func TestBadIDsAndMissingWorkspace(t *testing.T) {
-	w := newWorkspace(t)
+func TestBadIDsAndMissingWorkspace(t *testing.T) { eachStore(t, testBadIDsAndMissingWorkspace) }
+
+func testBadIDsAndMissingWorkspace(t *testing.T, key seal.Key) {
+	w := newWorkspace(t, key)
 	for _, id := range []string{"", "garbage", "0123", "ZZZZ5dc642cb6eb9a060e54bf8d69288fbee4904"} {
 		if _, err := w.repo.Plan(id); !errors.Is(err, ErrUnknownCheckpoint) {
 			t.Fatalf("Plan(%q): %v", id, err)
@@ -222,7 +240,7 @@ func TestBadIDsAndMissingWorkspace(t *testing.T) {
 	if err := w.repo.AfterChange(w.path("never.go")); !errors.Is(err, ErrNotTracked) {
 		t.Fatalf("AfterChange without BeforeChange: %v", err)
 	}
-	if _, err := Open(w.home, w.path("missing")); err == nil {
+	if _, err := Open(w.home, w.path("missing"), w.key); err == nil {
 		t.Fatal("Open of a missing workspace succeeded")
 	}
 	if err := os.RemoveAll(w.dir); err != nil {
@@ -235,13 +253,15 @@ func TestBadIDsAndMissingWorkspace(t *testing.T) {
 
 func TestGitMissing(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
-	if _, err := Open(t.TempDir(), t.TempDir()); !errors.Is(err, ErrGitMissing) {
+	if _, err := Open(t.TempDir(), t.TempDir(), seal.Key{}); !errors.Is(err, ErrGitMissing) {
 		t.Fatalf("Open without git: %v", err)
 	}
 }
 
-func TestAwkwardNamesRoundTrip(t *testing.T) {
-	w := newWorkspace(t)
+func TestAwkwardNamesRoundTrip(t *testing.T) { eachStore(t, testAwkwardNamesRoundTrip) }
+
+func testAwkwardNamesRoundTrip(t *testing.T, key seal.Key) {
+	w := newWorkspace(t, key)
 	names := []string{`"quoted" name.txt`, "espaço/ação ü.md", "-dash", `back\slash`}
 	for _, n := range names {
 		w.seed(n, "before "+n, 0o640)

@@ -10,8 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // manifestHeader starts every manifest.
@@ -64,6 +62,20 @@ type state struct {
 }
 
 func newState() *state { return &state{Paths: map[string]*record{}} }
+
+// blobs returns the blob ids of every content the state names, Now and
+// Base alike (with repeats).
+func (s *state) blobs() []string {
+	var ids []string
+	for _, rec := range s.Paths {
+		for _, e := range []entry{rec.Now, rec.Base} {
+			if e.Blob != "" {
+				ids = append(ids, e.Blob)
+			}
+		}
+	}
+	return ids
+}
 
 // sorted returns the records by path.
 func (s *state) sorted() []*record {
@@ -162,20 +174,6 @@ func decodeState(data []byte, name string) (*state, error) {
 		}
 	}
 	return s, nil
-}
-
-// readState reads the manifest file at path; a missing file is an empty
-// state.
-func readState(path string) (*state, []byte, error) {
-	data, err := storefile.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return newState(), nil, nil
-	}
-	if err != nil {
-		return nil, nil, fmt.Errorf("shadow: read %s: %w", path, err)
-	}
-	s, err := decodeState(data, path)
-	return s, data, err
 }
 
 // look returns the state of the file at abs as it is on disk, the blob id
