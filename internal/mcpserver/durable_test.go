@@ -122,9 +122,13 @@ func TestATurnInAReadOnlyStoreFolderIsAToolError(t *testing.T) {
 	f.notSaved(map[string]any{"prompt": "ro", "session": "ro"}, "permission denied")
 }
 
+// TestATurnUnderANameTheFileSystemRefusesIsAToolError uses names within
+// 128 characters whose file name (".json" added) is over 255 bytes: either
+// name validation refuses them or the write fails; never an acknowledged
+// turn.
 func TestATurnUnderANameTheFileSystemRefusesIsAToolError(t *testing.T) {
 	f := newFixture(t, setup{})
-	for _, name := range []string{strings.Repeat("é", 118), strings.Repeat("語", 79)} {
+	for _, name := range []string{strings.Repeat("é", 127), strings.Repeat("語", 85)} {
 		res := f.call("chat", map[string]any{"prompt": "long", "session": name})
 		if !res.IsError {
 			t.Fatalf("a %d-byte name: acknowledged %q", len(name), text(res))
