@@ -75,11 +75,14 @@ func (s *Server) runCommand(ctx context.Context, ss *acpSession, line string, se
 	return err
 }
 
-// chunkWriter sends each write as one agent_message_chunk.
+// chunkWriter sends each write as agent_message_chunks of at most
+// ChunkBytes.
 type chunkWriter func(string)
 
 func (w chunkWriter) Write(p []byte) (int, error) {
-	w(string(p))
+	for _, c := range textChunks(string(p)) {
+		w(c)
+	}
 	return len(p), nil
 }
 
@@ -141,8 +144,8 @@ func toolUpdates(a conversation.ToolActivity) []acp.SessionUpdate {
 		acp.StartToolCall(id, a.Call.Name, acp.WithStartKind(toolKind(a.Call.Name)),
 			acp.WithStartStatus(acp.ToolCallStatusInProgress), acp.WithStartRawInput(rawArguments(a.Call.Arguments))),
 		acp.UpdateToolCall(id, acp.WithUpdateStatus(status),
-			acp.WithUpdateContent([]acp.ToolCallContent{acp.ToolContent(acp.TextBlock(a.Content))}),
-			acp.WithUpdateRawOutput(a.Content)),
+			acp.WithUpdateContent([]acp.ToolCallContent{acp.ToolContent(acp.TextBlock(shown(a.Content)))}),
+			acp.WithUpdateRawOutput(shown(a.Content))),
 	}
 }
 

@@ -41,8 +41,7 @@ const MaxLineBytes = mcp.DefaultMaxLineLength
 //
 // Writes to out are one whole line each, serialised.
 func NewStdioTransport(in io.Reader, out io.Writer, drain time.Duration) mcp.Transport {
-	w := &lineWriter{w: out, calls: map[int64]json.RawMessage{}, byKey: map[string][]int64{}}
-	w.done = sync.NewCond(&w.mu)
+	w := &lineWriter{w: out, calls: map[int64]json.RawMessage{}, byKey: map[string][]int64{}, pending: jsonrpcline.NewPending()}
 	r := &lineReader{lines: jsonrpcline.NewReader(in, MaxLineBytes), w: w, drain: drain}
 	return &mcp.IOTransport{Reader: r, Writer: w}
 }
@@ -50,13 +49,12 @@ func NewStdioTransport(in io.Reader, out io.Writer, drain time.Duration) mcp.Tra
 // lineWriter serialises whole-line writes and puts back, in each response,
 // the id the client gave its request.
 type lineWriter struct {
-	w      io.Writer
-	mu     sync.Mutex
-	done   *sync.Cond // signalled when calls shrinks or closed is set
-	calls  map[int64]json.RawMessage
-	byKey  map[string][]int64 // the client's id (idKey) → the calls in flight under it
-	nextID int64
-	closed bool
+	w       io.Writer
+	mu      sync.Mutex
+	calls   map[int64]json.RawMessage
+	byKey   map[string][]int64 // the client's id (jsonrpcline.IDKey) → the calls in flight under it
+	nextID  int64
+	pending *jsonrpcline.Pending // the calls by the ids they are passed on under
 }
 
 func (w *lineWriter) Write(p []byte) (int, error) {
@@ -82,8 +80,9 @@ func (w *lineWriter) admit(id json.RawMessage) int64 {
 	defer w.mu.Unlock()
 	w.nextID++
 	w.calls[w.nextID] = id
-	k := idKey(id)
+	k := jsonrpcline.IDKey(id)
 	w.byKey[k] = append(w.byKey[k], w.nextID)
+	w.pending.Add(json.RawMessage(strconv.FormatInt(w.nextID, 10)))
 	return w.nextID
 }
 
@@ -99,7 +98,7 @@ func (w *lineWriter) retire(n int64) {
 func (w *lineWriter) forget(n int64) json.RawMessage {
 	id := w.calls[n]
 	delete(w.calls, n)
-	k := idKey(id)
+	k := jsonrpcline.IDKey(id)
 	rest := w.byKey[k][:0]
 	for _, c := range w.byKey[k] {
 		if c != n {
@@ -109,7 +108,7 @@ func (w *lineWriter) forget(n int64) json.RawMessage {
 	if w.byKey[k] = rest; len(rest) == 0 {
 		delete(w.byKey, k)
 	}
-	w.done.Broadcast()
+	w.pending.Answered(json.RawMessage(strconv.FormatInt(n, 10)))
 	return id
 }
 
@@ -118,7 +117,7 @@ func (w *lineWriter) forget(n int64) json.RawMessage {
 func (w *lineWriter) inFlight(id json.RawMessage) json.RawMessage {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	calls := w.byKey[idKey(id)]
+	calls := w.byKey[jsonrpcline.IDKey(id)]
 	if len(calls) == 0 {
 		return nil
 	}
@@ -127,37 +126,12 @@ func (w *lineWriter) inFlight(id json.RawMessage) json.RawMessage {
 
 // Close leaves out open (it is the process's stdout) and ends any drain.
 func (w *lineWriter) Close() error {
-	w.mu.Lock()
-	w.closed = true
-	w.done.Broadcast()
-	w.mu.Unlock()
+	w.pending.Close()
 	return nil
 }
 
 // reject answers a refused line.
 func (w *lineWriter) reject(e *jsonrpcline.Error) { w.Write(e.Reply()) }
-
-// waitAnswered blocks until every call read was answered, the transport
-// closed, or d passed.
-func (w *lineWriter) waitAnswered(d time.Duration) {
-	timer := time.AfterFunc(d, func() { w.Close() })
-	defer timer.Stop()
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	for !w.closed && len(w.calls) > 0 {
-		w.done.Wait()
-	}
-}
-
-// idKey is the client's id as compared for cancellation: a string's value,
-// a number's text.
-func idKey(id json.RawMessage) string {
-	var s string
-	if json.Unmarshal(id, &s) == nil {
-		return "s" + s
-	}
-	return "n" + string(id)
-}
 
 // lineReader passes checked lines on to the SDK's decoder and answers the
 // others itself.
@@ -173,7 +147,7 @@ func (r *lineReader) Read(p []byte) (int, error) {
 	for len(r.buf) == 0 {
 		if r.err != nil {
 			if r.err == io.EOF {
-				r.w.waitAnswered(r.drain)
+				r.w.pending.Wait(r.drain)
 			}
 			return 0, r.err
 		}
