@@ -9,6 +9,7 @@ import (
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/render"
 	"github.com/chatcli/chatcli/internal/repl"
 	"github.com/chatcli/chatcli/internal/shadow"
 	"github.com/chatcli/chatcli/internal/tools"
@@ -97,7 +98,7 @@ func startMode(e *conversation.Engine, o *rootOptions) error {
 func agentOneShot(ctx context.Context, o *rootOptions, e *conversation.Engine) error {
 	reply, err := e.Turn(ctx, o.Prompt, nil)
 	if reply.Content != "" && err == nil {
-		fmt.Fprintln(o.f.streams.Out, reply.Content)
+		fmt.Fprintln(o.f.streams.Out, render.Visible(reply.Content))
 	}
 	return err
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/editor"
 	"github.com/chatcli/chatcli/internal/i18n"
+	"github.com/chatcli/chatcli/internal/render"
 	"github.com/chatcli/chatcli/internal/repl"
 	"github.com/chatcli/chatcli/internal/retention"
 )
@@ -205,9 +206,10 @@ func oneShotRun(ctx context.Context, o *rootOptions) (err error) {
 	if e.Mode() != conversation.ModeChat {
 		return agentOneShot(ctx, o, e)
 	}
-	out := o.f.streams.Out
+	out := render.NewVisibleWriter(o.f.streams.Out) // plain text: the reply's control characters made visible
 	wrote := false
 	_, err = e.Turn(ctx, o.Prompt, func(s string) { wrote = wrote || s != ""; io.WriteString(out, s) })
+	out.Flush()
 	if wrote {
 		fmt.Fprintln(out)
 	}
