@@ -1,8 +1,6 @@
 package acpserver
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -26,59 +24,25 @@ const DrainTimeout = 2 * time.Second
 
 // framing is the line-level filter in front of the SDK (see package
 // jsonrpcline for the JSON-RPC 2.0 rules it enforces): it hands the SDK
-// only checked lines, answers the others itself, and at the end of the
-// input waits for the calls read to be answered (at most DrainTimeout)
-// before the SDK sees the end and cancels what runs.
+// only checked lines, answers the others itself, refuses calls before
+// initialize, and at the end of the input waits for the calls read to be
+// answered (at most DrainTimeout) before the SDK sees the end and cancels
+// what runs.
 type framing struct {
-	lines       *jsonrpcline.Reader
 	out         *replyWriter
 	notify      func(string)
 	initialized bool // an initialize call was read
-	buf         []byte
-	err         error
 }
 
-func newFraming(in io.Reader, out *replyWriter, notify func(string)) *framing {
-	return &framing{lines: jsonrpcline.NewReader(in, MaxLineBytes), out: out, notify: notify}
+func newFraming(in io.Reader, out *replyWriter, notify func(string)) io.Reader {
+	f := &framing{out: out, notify: notify}
+	return &jsonrpcline.Filter{Lines: jsonrpcline.NewReader(in, MaxLineBytes), Pass: f.pass, Refuse: f.refuse,
+		AtEnd: func() { out.pending.Wait(DrainTimeout) }}
 }
 
-func (f *framing) Read(p []byte) (int, error) {
-	for len(f.buf) == 0 {
-		if f.err != nil {
-			if f.err == io.EOF {
-				f.out.pending.Wait(DrainTimeout)
-			}
-			return 0, f.err
-		}
-		line, err := f.lines.Next()
-		var refused *jsonrpcline.Error
-		switch {
-		case errors.As(err, &refused):
-			f.refuse(refused, nil)
-		case err != nil:
-			f.err = err
-		default:
-			f.buf = f.pass(line)
-		}
-	}
-	n := copy(p, f.buf)
-	f.buf = f.buf[n:]
-	return n, nil
-}
-
-// pass returns line and its newline for the SDK when it is a JSON-RPC
-// message, noting the call to answer; otherwise it answers line and
-// returns nil.
-func (f *framing) pass(line []byte) []byte {
-	m, err := jsonrpcline.Check(line)
-	var refused *jsonrpcline.Error
-	if errors.As(err, &refused) {
-		f.refuse(refused, line)
-		return nil
-	}
-	if m.Kind == 0 {
-		return nil // blank
-	}
+// pass returns line and its newline for the SDK, noting the call to
+// answer; a call refused before initialize is answered and not passed.
+func (f *framing) pass(m jsonrpcline.Message, line []byte) []byte {
 	if m.Kind == jsonrpcline.Call {
 		if err := f.ready(m); err != nil {
 			f.refuse(err, nil)
@@ -100,8 +64,7 @@ func (f *framing) ready(m jsonrpcline.Message) *jsonrpcline.Error {
 	if f.initialized {
 		return nil
 	}
-	return &jsonrpcline.Error{Code: jsonrpcline.CodeInvalidRequest, IDs: []json.RawMessage{m.ID},
-		Message: "Invalid Request: " + m.Method + " before initialize: send initialize first"}
+	return jsonrpcline.Invalid(m.ID, m.Method+" before initialize: send initialize first")
 }
 
 // refuse answers a refused line and says so in a notice holding a bounded

@@ -47,33 +47,28 @@ func list(id string) string { return request(id, "session/list", `{}`) }
 // acpCases are the ACP server's own malformed or unusual lines, beyond
 // linetest.Malformed.
 func acpCases() []linetest.Case {
-	result := func(id string) linetest.Want { return linetest.Want{IDs: []string{id}} }
-	fails := func(id string, code int) linetest.Want { return linetest.Want{IDs: []string{id}, Code: code} }
 	long := strings.Repeat("x", MaxLineBytes)
 	pasted := strings.Repeat("y", 11<<20)
-	newCase := func(name, line string, w linetest.Want) linetest.Case {
-		return linetest.Case{Name: name, Line: line, Want: w}
-	}
 	return []linetest.Case{
-		newCase("fractional id", list("1.5"), result("1.5")),
-		newCase("30-digit id", list("123456789012345678901234567890"), result("123456789012345678901234567890")),
-		newCase("negative id", list("-7"), result("-7")),
-		newCase("carriage return", list("201")+"\r", result("201")),
-		newCase("unknown method", request("202", "no/such", `{}`), fails("202", -32601)),
-		newCase("unknown extension method", request("203", "_chatcli/nothing", `{}`), fails("203", -32601)),
-		newCase("prompt to no session", request("204", "session/prompt", `{"sessionId":"nope","prompt":[{"type":"text","text":"x"}]}`), fails("204", -32002)),
-		newCase("prompt with a number for a session", request("205", "session/prompt", `{"sessionId":5,"prompt":[]}`), fails("205", linetest.AnyError)),
-		newCase("new session with a relative cwd", request("206", "session/new", `{"cwd":"rel","mcpServers":[]}`), fails("206", -32602)),
-		newCase("new session with params an array", request("207", "session/new", `[]`), fails("207", linetest.AnyError)),
-		newCase("load of a new session", request("208", "session/load", `{"sessionId":"nope","cwd":"/tmp","mcpServers":[]}`), result("208")),
-		newCase("list with a bad cursor", request("209", "session/list", `{"cursor":"zzz"}`), fails("209", linetest.AnyError)),
-		newCase("stray response", `{"jsonrpc":"2.0","id":999,"result":{}}`, linetest.Want{}),
-		newCase("cancel of no session", `{"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"nope"}}`, linetest.Want{}),
-		newCase("over-long line with an id", request("210", "session/prompt", `{"sessionId":"s","prompt":[{"type":"text","text":"`+long+`"}]}`),
-			fails("210", -32600)),
-		newCase("over-long line without an id", long+"z", fails("null", -32600)),
-		newCase("a pasted 11 MB file", request("211", "session/prompt", `{"sessionId":"s1","prompt":[{"type":"text","text":"`+pasted+`"}]}`),
-			fails("211", -32600)),
+		linetest.NewCase("fractional id", list("1.5"), linetest.Result("1.5")),
+		linetest.NewCase("30-digit id", list("123456789012345678901234567890"), linetest.Result("123456789012345678901234567890")),
+		linetest.NewCase("negative id", list("-7"), linetest.Result("-7")),
+		linetest.NewCase("carriage return", list("201")+"\r", linetest.Result("201")),
+		linetest.NewCase("unknown method", request("202", "no/such", `{}`), linetest.Failure("202", -32601)),
+		linetest.NewCase("unknown extension method", request("203", "_chatcli/nothing", `{}`), linetest.Failure("203", -32601)),
+		linetest.NewCase("prompt to no session", request("204", "session/prompt", `{"sessionId":"nope","prompt":[{"type":"text","text":"x"}]}`), linetest.Failure("204", -32002)),
+		linetest.NewCase("prompt with a number for a session", request("205", "session/prompt", `{"sessionId":5,"prompt":[]}`), linetest.Failure("205", linetest.AnyError)),
+		linetest.NewCase("new session with a relative cwd", request("206", "session/new", `{"cwd":"rel","mcpServers":[]}`), linetest.Failure("206", -32602)),
+		linetest.NewCase("new session with params an array", request("207", "session/new", `[]`), linetest.Failure("207", linetest.AnyError)),
+		linetest.NewCase("load of a new session", request("208", "session/load", `{"sessionId":"nope","cwd":"/tmp","mcpServers":[]}`), linetest.Result("208")),
+		linetest.NewCase("list with a bad cursor", request("209", "session/list", `{"cursor":"zzz"}`), linetest.Failure("209", linetest.AnyError)),
+		linetest.NewCase("stray response", `{"jsonrpc":"2.0","id":999,"result":{}}`, linetest.Want{}),
+		linetest.NewCase("cancel of no session", `{"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"nope"}}`, linetest.Want{}),
+		linetest.NewCase("over-long line with an id", request("210", "session/prompt", `{"sessionId":"s","prompt":[{"type":"text","text":"`+long+`"}]}`),
+			linetest.Failure("210", -32600)),
+		linetest.NewCase("over-long line without an id", long+"z", linetest.Failure("null", -32600)),
+		linetest.NewCase("a pasted 11 MB file", request("211", "session/prompt", `{"sessionId":"s1","prompt":[{"type":"text","text":"`+pasted+`"}]}`),
+			linetest.Failure("211", -32600)),
 	}
 }
 

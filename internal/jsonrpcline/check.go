@@ -92,8 +92,9 @@ func (e *Error) Reply() []byte {
 
 var null = json.RawMessage("null")
 
-// invalid is a -32600 error for a message under id (null when nil).
-func invalid(id json.RawMessage, why string) *Error {
+// Invalid is the -32600 Invalid Request error answering a message under id
+// (null when nil), saying why.
+func Invalid(id json.RawMessage, why string) *Error {
 	if id == nil {
 		id = null
 	}
@@ -143,19 +144,19 @@ func batchError(t []byte) *Error {
 func check(t []byte) (Message, error) {
 	var members map[string]json.RawMessage
 	if len(t) == 0 || t[0] != '{' || json.Unmarshal(t, &members) != nil {
-		return Message{}, invalid(nil, "a message is a JSON object")
+		return Message{}, Invalid(nil, "a message is a JSON object")
 	}
 	m := Message{Members: members}
 	raw, hasID := members["id"]
 	if hasID {
 		id := bytes.TrimSpace(raw)
 		if len(id) == 0 || (id[0] != '"' && id[0] != '-' && (id[0] < '0' || id[0] > '9')) {
-			return Message{}, invalid(nil, fmt.Sprintf("id %s: an id is a string or a number", Excerpt(id)))
+			return Message{}, Invalid(nil, fmt.Sprintf("id %s: an id is a string or a number", Excerpt(id)))
 		}
 		m.ID = id
 	}
 	if v := strings.TrimSpace(string(members["jsonrpc"])); v != `"2.0"` {
-		return Message{}, invalid(m.ID, `"jsonrpc" must be "2.0"`)
+		return Message{}, Invalid(m.ID, `"jsonrpc" must be "2.0"`)
 	}
 	method, hasMethod := members["method"]
 	_, hasResult := members["result"]
@@ -163,11 +164,11 @@ func check(t []byte) (Message, error) {
 	switch {
 	case hasMethod:
 		if json.Unmarshal(method, &m.Method) != nil || m.Method == "" {
-			return Message{}, invalid(m.ID, `"method" must be a non-empty string`)
+			return Message{}, Invalid(m.ID, `"method" must be a non-empty string`)
 		}
 		if p, ok := members["params"]; ok {
 			if p = bytes.TrimSpace(p); p[0] != '{' && p[0] != '[' {
-				return Message{}, invalid(m.ID, `"params" must be an object or an array`)
+				return Message{}, Invalid(m.ID, `"params" must be an object or an array`)
 			}
 		}
 		m.Kind = Notification
@@ -177,9 +178,9 @@ func check(t []byte) (Message, error) {
 	case hasID && hasResult != hasError:
 		m.Kind = Response
 	case hasID:
-		return Message{}, invalid(m.ID, `a response has exactly one of "result" and "error"`)
+		return Message{}, Invalid(m.ID, `a response has exactly one of "result" and "error"`)
 	default:
-		return Message{}, invalid(nil, `a message has a "method" (a request) or an "id" with a "result" or an "error" (a response)`)
+		return Message{}, Invalid(nil, `a message has a "method" (a request) or an "id" with a "result" or an "error" (a response)`)
 	}
 	return m, nil
 }

@@ -60,7 +60,7 @@ func (r *Reader) Next() ([]byte, error) {
 
 // tooLong is the answer to a line of size bytes, whose start is start.
 func tooLong(start []byte, size, limit int) *Error {
-	return invalid(sniffID(start[:min(len(start), sniffBytes)]),
+	return Invalid(sniffID(start[:min(len(start), sniffBytes)]),
 		fmt.Sprintf("the message is %d bytes, over the limit of %d bytes for one line", size, limit))
 }
 

@@ -3,7 +3,6 @@ package mcpserver
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"io"
 	"strconv"
 	"sync"
@@ -42,7 +41,9 @@ const MaxLineBytes = mcp.DefaultMaxLineLength
 // Writes to out are one whole line each, serialised.
 func NewStdioTransport(in io.Reader, out io.Writer, drain time.Duration) mcp.Transport {
 	w := &lineWriter{w: out, calls: map[int64]json.RawMessage{}, byKey: map[string][]int64{}, pending: jsonrpcline.NewPending()}
-	r := &lineReader{lines: jsonrpcline.NewReader(in, MaxLineBytes), w: w, drain: drain}
+	r := &lineReader{w: w}
+	r.Filter = jsonrpcline.Filter{Lines: jsonrpcline.NewReader(in, MaxLineBytes), Pass: r.pass,
+		Refuse: func(e *jsonrpcline.Error, _ []byte) { w.reject(e) }, AtEnd: func() { w.pending.Wait(drain) }}
 	return &mcp.IOTransport{Reader: r, Writer: w}
 }
 
@@ -133,52 +134,16 @@ func (w *lineWriter) Close() error {
 // reject answers a refused line.
 func (w *lineWriter) reject(e *jsonrpcline.Error) { w.Write(e.Reply()) }
 
-// lineReader passes checked lines on to the SDK's decoder and answers the
-// others itself.
+// lineReader passes checked lines on to the SDK's decoder, under the ids
+// lineWriter hands out, and answers the others itself.
 type lineReader struct {
-	lines *jsonrpcline.Reader
-	w     *lineWriter
-	drain time.Duration
-	buf   []byte // the current line, not yet read by the decoder
-	err   error  // the input's end, returned once buf is empty
+	jsonrpcline.Filter
+	w *lineWriter
 }
 
-func (r *lineReader) Read(p []byte) (int, error) {
-	for len(r.buf) == 0 {
-		if r.err != nil {
-			if r.err == io.EOF {
-				r.w.pending.Wait(r.drain)
-			}
-			return 0, r.err
-		}
-		line, err := r.lines.Next()
-		var refused *jsonrpcline.Error
-		switch {
-		case errors.As(err, &refused):
-			r.w.reject(refused)
-		case err != nil:
-			r.err = err
-		default:
-			r.buf = r.pass(line)
-		}
-	}
-	n := copy(p, r.buf)
-	r.buf = r.buf[n:]
-	return n, nil
-}
-
-// pass returns the line to hand the SDK for line, or nil when line was
-// blank or answered with an error.
-func (r *lineReader) pass(line []byte) []byte {
-	m, err := jsonrpcline.Check(line)
-	var refused *jsonrpcline.Error
-	if errors.As(err, &refused) {
-		r.w.reject(refused)
-		return nil
-	}
-	if m.Kind == 0 {
-		return nil // blank
-	}
+// pass returns the line to hand the SDK for message m, or nil when it was
+// answered with an error.
+func (r *lineReader) pass(m jsonrpcline.Message, line []byte) []byte {
 	clientID, call := m.ID, int64(0)
 	switch {
 	case m.Kind == jsonrpcline.Call:
@@ -192,8 +157,7 @@ func (r *lineReader) pass(line []byte) []byte {
 		if call != 0 {
 			r.w.retire(call)
 		}
-		r.w.reject(&jsonrpcline.Error{Code: jsonrpcline.CodeInvalidRequest, Message: "Invalid Request: " + err.Error(),
-			IDs: []json.RawMessage{orNull(clientID)}})
+		r.w.reject(jsonrpcline.Invalid(clientID, err.Error()))
 		return nil
 	}
 	return append(bytes.TrimSpace(line), '\n')
@@ -214,13 +178,6 @@ func (r *lineReader) cancelled(m jsonrpcline.Message, line []byte) []byte {
 	params["requestId"] = id
 	m.Members["params"], _ = json.Marshal(params)
 	return m.Encode()
-}
-
-func orNull(id json.RawMessage) json.RawMessage {
-	if id == nil {
-		return json.RawMessage("null")
-	}
-	return id
 }
 
 // Close ends a drain in progress (the session is closing).

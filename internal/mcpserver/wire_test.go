@@ -46,29 +46,24 @@ func ping(id string) string { return `{"jsonrpc":"2.0","id":` + id + `,"method":
 // (JSON-RPC 2.0 §5), MCP-level errors come from the SDK, and a response
 // to no request is not answered (§5: a response is never answered).
 func mcpCases() []linetest.Case {
-	result := func(id string) linetest.Want { return linetest.Want{IDs: []string{id}} }
-	fails := func(id string) linetest.Want { return linetest.Want{IDs: []string{id}, Code: linetest.AnyError} }
 	long := strings.Repeat("x", MaxLineBytes)
-	newCase := func(name, line string, w linetest.Want) linetest.Case {
-		return linetest.Case{Name: name, Line: line, Want: w}
-	}
 	return []linetest.Case{
-		newCase("fractional id", ping("1.5"), result("1.5")),
-		newCase("30-digit id", ping("123456789012345678901234567890"), result("123456789012345678901234567890")),
-		newCase("exponent id", ping("1e400"), result("1e400")),
-		newCase("negative zero id", ping("-0"), result("-0")),
-		newCase("escaped string id", ping(`"\u0041b"`), result(`"\u0041b"`)),
-		newCase("empty string id", ping(`""`), result(`""`)),
-		newCase("carriage return", ping("130")+"\r", result("130")),
-		newCase("unknown method", `{"jsonrpc":"2.0","id":131,"method":"no/such"}`, linetest.Want{IDs: []string{"131"}, Code: -32601}),
-		newCase("unknown tool", `{"jsonrpc":"2.0","id":132,"method":"tools/call","params":{"name":"nope"}}`, fails("132")),
-		newCase("params an array", `{"jsonrpc":"2.0","id":133,"method":"tools/call","params":[]}`, fails("133")),
-		newCase("chat prompt a number", `{"jsonrpc":"2.0","id":134,"method":"tools/call","params":{"name":"chat","arguments":{"prompt":5}}}`, result("134")),
-		newCase("unknown resource", `{"jsonrpc":"2.0","id":135,"method":"resources/read","params":{"uri":"x:y"}}`, fails("135")),
-		newCase("stray response", `{"jsonrpc":"2.0","id":999,"result":{}}`, linetest.Want{}),
-		newCase("over-long line with an id", `{"jsonrpc":"2.0","id":136,"method":"ping","params":{"x":"`+long+`"}}`,
-			linetest.Want{IDs: []string{"136"}, Code: -32600}),
-		newCase("over-long line without an id", long+"y", linetest.Want{IDs: []string{"null"}, Code: -32600}),
+		linetest.NewCase("fractional id", ping("1.5"), linetest.Result("1.5")),
+		linetest.NewCase("30-digit id", ping("123456789012345678901234567890"), linetest.Result("123456789012345678901234567890")),
+		linetest.NewCase("exponent id", ping("1e400"), linetest.Result("1e400")),
+		linetest.NewCase("negative zero id", ping("-0"), linetest.Result("-0")),
+		linetest.NewCase("escaped string id", ping(`"\u0041b"`), linetest.Result(`"\u0041b"`)),
+		linetest.NewCase("empty string id", ping(`""`), linetest.Result(`""`)),
+		linetest.NewCase("carriage return", ping("130")+"\r", linetest.Result("130")),
+		linetest.NewCase("unknown method", `{"jsonrpc":"2.0","id":131,"method":"no/such"}`, linetest.Failure("131", -32601)),
+		linetest.NewCase("unknown tool", `{"jsonrpc":"2.0","id":132,"method":"tools/call","params":{"name":"nope"}}`, linetest.Failure("132", linetest.AnyError)),
+		linetest.NewCase("params an array", `{"jsonrpc":"2.0","id":133,"method":"tools/call","params":[]}`, linetest.Failure("133", linetest.AnyError)),
+		linetest.NewCase("chat prompt a number", `{"jsonrpc":"2.0","id":134,"method":"tools/call","params":{"name":"chat","arguments":{"prompt":5}}}`, linetest.Result("134")),
+		linetest.NewCase("unknown resource", `{"jsonrpc":"2.0","id":135,"method":"resources/read","params":{"uri":"x:y"}}`, linetest.Failure("135", linetest.AnyError)),
+		linetest.NewCase("stray response", `{"jsonrpc":"2.0","id":999,"result":{}}`, linetest.Want{}),
+		linetest.NewCase("over-long line with an id", `{"jsonrpc":"2.0","id":136,"method":"ping","params":{"x":"`+long+`"}}`,
+			linetest.Failure("136", -32600)),
+		linetest.NewCase("over-long line without an id", long+"y", linetest.Failure("null", -32600)),
 	}
 }
 

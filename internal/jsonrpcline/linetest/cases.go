@@ -82,3 +82,12 @@ func Malformed() []Case {
 		{"batch with a bad element", `[{"jsonrpc":"2.0","id":124,"method":"x"},{"id":true}]`, batch("124", "null")},
 	}
 }
+
+// Result wants one result under id.
+func Result(id string) Want { return Want{IDs: []string{id}} }
+
+// Failure wants one error with code (AnyError: any) under id.
+func Failure(id string, code int) Want { return Want{IDs: []string{id}, Code: code} }
+
+// NewCase returns the case of line, named name, wanting w.
+func NewCase(name, line string, w Want) Case { return Case{Name: name, Line: line, Want: w} }
