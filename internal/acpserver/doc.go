@@ -55,7 +55,10 @@
 // {"reason": that line}. Codes: -32602 invalid params (bad or reserved
 // session name, usage of a slash command, unsupported content), -32002
 // resource not found (unknown sessionId, missing session), -32603 internal
-// error (provider failures, unreadable files, anything else).
+// error (provider failures, unreadable files, anything else). A prompt
+// whose turn could not be written (its mirror failed: full disk,
+// read-only store, a held lock) is answered with an error saying so, never
+// with end_turn.
 //
 // Mirror: while an ACP session is not bound to a named session and
 // Options.Mirror is set, its conversation is written after every prompt to

@@ -49,7 +49,10 @@ func (s *Server) Prompt(ctx context.Context, p acp.PromptRequest) (acp.PromptRes
 	} else {
 		_, err = ss.engine.Turn(ctx, text, send)
 	}
-	ss.mirror(s.o)
+	if merr := ss.mirror(s.o); merr != nil && err == nil && ctx.Err() == nil {
+		// A turn that is not durable is never acknowledged as a turn.
+		err = fmt.Errorf("the turn was not saved: %w; it is kept only in this ACP session's memory, and the next prompt tries the save again", merr)
+	}
 	if ctx.Err() != nil {
 		return acp.PromptResponse{StopReason: acp.StopReasonCancelled}, nil
 	}
