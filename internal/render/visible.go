@@ -34,6 +34,14 @@ func visible(s string, line bool) string {
 	var b strings.Builder
 	b.Grow(len(s) + 16)
 	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && s[j] >= 0x20 && s[j] < 0x7f {
+			j++ // printable ASCII: copied as a run
+		}
+		b.WriteString(s[i:j])
+		if i = j; i == len(s) {
+			break
+		}
 		r, n := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case r == utf8.RuneError && n == 1:
@@ -61,33 +69,23 @@ func visible(s string, line bool) string {
 	return b.String()
 }
 
-// clean reports whether s holds nothing visible would change.
+// clean reports whether s holds nothing visible would change: no control
+// byte (but line feed and tab outside a line), no C1 control (UTF-8
+// C2 80 to C2 9F) and no byte that is not UTF-8.
 func clean(s string, line bool) bool {
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 0x80:
-			return cleanUTF8(s[i:])
+		switch c := s[i]; {
 		case c == '\n' || c == '\t':
 			if line {
 				return false
 			}
 		case c < 0x20 || c == 0x7f:
 			return false
+		case c == 0xc2 && i+1 < len(s) && s[i+1] < 0xa0:
+			return false
 		}
 	}
-	return true
-}
-
-func cleanUTF8(s string) bool {
-	for _, r := range s {
-		if r == utf8.RuneError || r < 0x20 || (r >= 0x7f && r < 0xa0) {
-			if r != '\n' && r != '\t' {
-				return false
-			}
-		}
-	}
-	return true
+	return utf8.ValidString(s)
 }
 
 // VisibleWriter is an io.Writer that passes text on through Visible as it

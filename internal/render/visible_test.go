@@ -43,3 +43,20 @@ func TestVisibleWriterHoldsWhatACutLeavesIncomplete(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkVisible measures Visible over 1 MiB of reply text, clean (the
+// common case: returned without a copy) and holding an escape per line.
+func BenchmarkVisible(b *testing.B) {
+	line := strings.Repeat("déjà vu, 語 ", 6) + "\n"
+	clean := strings.Repeat(line, (1<<20)/len(line))
+	dirty := strings.ReplaceAll(clean, "\n", "\x1b[2J\n")
+	for _, bc := range []struct{ name, s string }{{"clean", clean}, {"escapes", dirty}} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.SetBytes(int64(len(bc.s)))
+			b.ReportAllocs()
+			for b.Loop() {
+				Visible(bc.s)
+			}
+		})
+	}
+}
