@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/render"
 	"github.com/chatcli/chatcli/internal/session"
 )
 
@@ -21,7 +22,7 @@ func sessionNames(f *factory, pos int) cobra.CompletionFunc {
 		var out []cobra.Completion
 		for _, h := range list {
 			if strings.HasPrefix(h.Name, toComplete) {
-				out = append(out, cobra.CompletionWithDesc(h.Name, message.Clip(h.Title, completionTitleChars)))
+				out = append(out, cobra.CompletionWithDesc(h.Name, render.VisibleLine(message.Clip(h.Title, completionTitleChars))))
 			}
 		}
 		return out, err

@@ -60,7 +60,13 @@ func newSessionExportCmd(f *factory) *cobra.Command {
 			if path == "-" { // the export is the output: say so on the side
 				confirm = f.streams.Err
 			}
-			if path, err = command.Export(args[1], path, args[0], msgs, time.Now(), f.streams.Out, yes); err != nil {
+			stdout, done := f.streams.Out, func() {}
+			if args[1] == "md" {
+				stdout, done = f.streams.terminalText() // JSONL stays exact
+			}
+			path, err = command.Export(args[1], path, args[0], msgs, time.Now(), stdout, yes)
+			done()
+			if err != nil {
 				return err
 			}
 			fmt.Fprintf(confirm, "Exported %d messages to %s (source: %s).\n", len(msgs), path, source)

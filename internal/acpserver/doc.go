@@ -24,7 +24,9 @@
 //     whole history is replayed as session/update notifications before the
 //     answer: user_message_chunk, agent_message_chunk, and tool_call (with
 //     its result as tool_call_update) for tool calls; system messages are
-//     not replayed.
+//     not replayed. Text longer than ChunkBytes (256 KiB) is sent as
+//     several chunks; a tool call's arguments or result longer than that
+//     is shown cut, with its whole size, so no line nears 10 MiB.
 //   - session/list: every session of the store, newest first, with title
 //     and updatedAt (RFC 3339); cwd is the request's cwd filter when given
 //     (sessions are not tied to a folder), else the server's working
@@ -53,7 +55,10 @@
 // {"reason": that line}. Codes: -32602 invalid params (bad or reserved
 // session name, usage of a slash command, unsupported content), -32002
 // resource not found (unknown sessionId, missing session), -32603 internal
-// error (provider failures, unreadable files, anything else).
+// error (provider failures, unreadable files, anything else). A prompt
+// whose turn could not be written (its mirror failed: full disk,
+// read-only store, a held lock) is answered with an error saying so, never
+// with end_turn.
 //
 // Mirror: while an ACP session is not bound to a named session and
 // Options.Mirror is set, its conversation is written after every prompt to
@@ -63,6 +68,16 @@
 // conversation. On Serve's return
 // (stdin closed) every engine is closed: bound ones are written through,
 // unbound ones mirrored once more (or, when that fails, autosaved).
+//
+// Framing (framing.go): a line-level filter stands in front of the SDK's
+// reader and enforces JSON-RPC 2.0 (package jsonrpcline): a line that is
+// not JSON gets -32700, one that is not a Request or Response object, a
+// batch, or a line over MaxLineBytes gets -32600 (under its id when it has
+// a valid one), and the server goes on; the notice of a refused line holds
+// a bounded, quoted excerpt of it, never the line. Every call other than
+// initialize is refused with -32600 until an initialize line was read. At
+// the end of stdin the calls already read are answered (at most
+// DrainTimeout) before the SDK sees the end.
 //
 // Nothing but protocol messages is written to the output; notices go to
 // Options.Notify.

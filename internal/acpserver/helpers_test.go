@@ -106,31 +106,7 @@ type harness struct {
 // offline). mirror sets Options.Mirror.
 func start(t *testing.T, p provider.Provider, mirror bool) *harness {
 	t.Helper()
-	home := t.TempDir()
-	st, err := session.Open(filepath.Join(home, "sessions"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p == nil {
-		p = offline.New("")
-	}
-	var mu sync.Mutex
-	notices := &strings.Builder{}
-	n := 0
-	srv := New(Options{
-		NewEngine: func(string) (*conversation.Engine, error) {
-			return conversation.New(conversation.Options{Store: st, Provider: p, JournalDir: filepath.Join(home, "transcripts")}), nil
-		},
-		Mirror: mirror,
-		Notify: func(s string) { mu.Lock(); fmt.Fprintln(notices, s); mu.Unlock() },
-		NewID: func() string {
-			mu.Lock()
-			defer mu.Unlock()
-			n++
-			return fmt.Sprintf("s%d", n)
-		},
-		WorkDir: home,
-	})
+	srv, st, notices := newServer(t, p, mirror)
 	toAgentR, toAgentW := io.Pipe()
 	toClientR, toClientW := io.Pipe()
 	served := make(chan error, 1)
@@ -157,6 +133,37 @@ func start(t *testing.T, p provider.Provider, mirror bool) *harness {
 		t.Fatal(err)
 	}
 	return h
+}
+
+// newServer returns a server whose engines work on a fresh store with
+// provider p (nil: offline), and the builder its notices go to.
+func newServer(t *testing.T, p provider.Provider, mirror bool) (*Server, *session.Store, *strings.Builder) {
+	home := t.TempDir()
+	st, err := session.Open(filepath.Join(home, "sessions"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p == nil {
+		p = offline.New("")
+	}
+	var mu sync.Mutex
+	notices := &strings.Builder{}
+	n := 0
+	srv := New(Options{
+		NewEngine: func(string) (*conversation.Engine, error) {
+			return conversation.New(conversation.Options{Store: st, Provider: p, JournalDir: filepath.Join(home, "transcripts")}), nil
+		},
+		Mirror: mirror,
+		Notify: func(s string) { mu.Lock(); fmt.Fprintln(notices, s); mu.Unlock() },
+		NewID: func() string {
+			mu.Lock()
+			defer mu.Unlock()
+			n++
+			return fmt.Sprintf("s%d", n)
+		},
+		WorkDir: home,
+	})
+	return srv, st, notices
 }
 
 func ctx(t *testing.T) context.Context {

@@ -49,7 +49,10 @@ func (s *Server) Prompt(ctx context.Context, p acp.PromptRequest) (acp.PromptRes
 	} else {
 		_, err = ss.engine.Turn(ctx, text, send)
 	}
-	ss.mirror(s.o)
+	if merr := ss.mirror(s.o); merr != nil && err == nil && ctx.Err() == nil {
+		// A turn that is not durable is never acknowledged as a turn.
+		err = fmt.Errorf("the turn was not saved: %w; it is kept only in this ACP session's memory, and the next prompt tries the save again", merr)
+	}
 	if ctx.Err() != nil {
 		return acp.PromptResponse{StopReason: acp.StopReasonCancelled}, nil
 	}
@@ -75,11 +78,14 @@ func (s *Server) runCommand(ctx context.Context, ss *acpSession, line string, se
 	return err
 }
 
-// chunkWriter sends each write as one agent_message_chunk.
+// chunkWriter sends each write as agent_message_chunks of at most
+// ChunkBytes.
 type chunkWriter func(string)
 
 func (w chunkWriter) Write(p []byte) (int, error) {
-	w(string(p))
+	for _, c := range textChunks(string(p)) {
+		w(c)
+	}
 	return len(p), nil
 }
 
@@ -141,8 +147,8 @@ func toolUpdates(a conversation.ToolActivity) []acp.SessionUpdate {
 		acp.StartToolCall(id, a.Call.Name, acp.WithStartKind(toolKind(a.Call.Name)),
 			acp.WithStartStatus(acp.ToolCallStatusInProgress), acp.WithStartRawInput(rawArguments(a.Call.Arguments))),
 		acp.UpdateToolCall(id, acp.WithUpdateStatus(status),
-			acp.WithUpdateContent([]acp.ToolCallContent{acp.ToolContent(acp.TextBlock(a.Content))}),
-			acp.WithUpdateRawOutput(a.Content)),
+			acp.WithUpdateContent([]acp.ToolCallContent{acp.ToolContent(acp.TextBlock(shown(a.Content)))}),
+			acp.WithUpdateRawOutput(shown(a.Content))),
 	}
 }
 

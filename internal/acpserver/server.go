@@ -78,7 +78,8 @@ func New(o Options) *Server {
 // from closing are reported through Notify; the returned error is ctx's
 // when it ended the connection, else nil.
 func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
-	s.conn = acp.NewAgentSideConnection(s, out, in)
+	w := newReplyWriter(out)
+	s.conn = acp.NewAgentSideConnection(s, w, newFraming(in, w, s.o.Notify))
 	s.conn.SetLogger(slog.New(slog.NewTextHandler(notifyWriter{s.o.Notify}, &slog.HandlerOptions{Level: slog.LevelWarn})))
 	var err error
 	select {

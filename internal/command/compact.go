@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/chatcli/chatcli/internal/compact"
+	"github.com/chatcli/chatcli/internal/render"
 )
 
 // runCompact is /compact [instruction]: one compaction of the live history,
@@ -19,7 +20,7 @@ func runCompact(ctx context.Context, env *Env, args []string) error {
 	}
 	defer env.progress("compacting")()
 	res, err := env.Engine.Compact(ctx, instruction, func(ev compact.Event) {
-		fmt.Fprintln(env.Out, ev.Text)
+		fmt.Fprintln(env.Out, render.Visible(ev.Text))
 		env.progress("compacting")
 	})
 	switch {

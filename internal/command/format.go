@@ -10,6 +10,7 @@ import (
 	"github.com/rivo/uniseg"
 
 	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/render"
 	"github.com/chatcli/chatcli/internal/session"
 )
 
@@ -45,19 +46,19 @@ func WriteListAs(w io.Writer, list []session.Header, bound string, f ListFormat)
 		rows[0] = append(rows[0], "FOLDER")
 	}
 	for _, h := range list {
-		name := h.Name
-		if name == bound {
+		name := render.VisibleLine(h.Name)
+		if h.Name == bound {
 			name += " *"
 		}
 		var row []string
 		if h.Err != nil {
-			row = []string{name, "-", "-", "(unreadable: " + message.Clip(h.Err.Error(), 120) + ")"}
+			row = []string{name, "-", "-", "(unreadable: " + render.VisibleLine(message.Clip(h.Err.Error(), 120)) + ")"}
 		} else {
 			updated := h.UpdatedAt.Local().Format("2006-01-02 15:04")
 			if !f.Now.IsZero() {
 				updated = humanize.RelTime(h.UpdatedAt, f.Now, "ago", "from now")
 			}
-			row = []string{name, fmt.Sprint(h.Messages), updated, message.Clip(h.Title, listTitleChars)}
+			row = []string{name, fmt.Sprint(h.Messages), updated, render.VisibleLine(message.Clip(h.Title, listTitleChars))}
 		}
 		if f.Folders != nil {
 			row = append(row, f.Folders[h.Name])
@@ -120,7 +121,7 @@ func WriteTranscript(w io.Writer, h []message.Message) { writeMessages(w, h, 1) 
 // WriteSession prints a stored session: a header line with its name,
 // message count and update time, then its messages (WriteTranscript).
 func WriteSession(w io.Writer, name string, s *session.Session) {
-	fmt.Fprintf(w, "Session %s · %d messages · updated %s\n", name, len(s.History), s.UpdatedAt.Local().Format("2006-01-02 15:04"))
+	fmt.Fprintf(w, "Session %s · %d messages · updated %s\n", render.VisibleLine(name), len(s.History), s.UpdatedAt.Local().Format("2006-01-02 15:04"))
 	WriteTranscript(w, s.History)
 }
 
@@ -130,17 +131,17 @@ func writeMessages(w io.Writer, h []message.Message, first int) {
 		i := first + k - 1
 		label := string(m.Role)
 		if m.Role == message.RoleTool {
-			label += " (result of " + m.ToolCallID + ")"
+			label += " (result of " + render.VisibleLine(m.ToolCallID) + ")"
 		}
 		if m.Meta != nil && m.Meta.Unanswered {
 			label += " (unanswered)"
 		}
 		fmt.Fprintf(w, "\n#%d %s\n", i+1, label)
 		if m.Content != "" {
-			fmt.Fprintln(w, m.Content)
+			fmt.Fprintln(w, render.Visible(m.Content))
 		}
 		for _, c := range m.ToolCalls {
-			fmt.Fprintf(w, "→ %s(%s) [%s]\n", c.Name, c.Arguments, c.ID)
+			fmt.Fprintf(w, "→ %s(%s) [%s]\n", render.VisibleLine(c.Name), render.Visible(c.Arguments), render.VisibleLine(c.ID))
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/render"
 )
 
 // modeAnnouncements are printed when a mode starts.
@@ -71,7 +72,7 @@ func RunTurn(ctx context.Context, env *Env, prompt string) error {
 		})
 		defer env.Engine.SetOnTool(prev)
 	}
-	out := io.WriteCloser(&plainReply{w: env.Out})
+	out := PlainReply(env.Out)
 	if env.Reply != nil {
 		out = env.Reply(env.Out)
 	}
@@ -80,13 +81,14 @@ func RunTurn(ctx context.Context, env *Env, prompt string) error {
 	return turnFailed(ctx, env, err)
 }
 
-// PlainReply returns a writer that writes a reply to w as it arrives and,
-// on Close, ends it with a line feed when it wrote anything.
-func PlainReply(w io.Writer) io.WriteCloser { return &plainReply{w: w} }
+// PlainReply returns a writer that writes a reply to w as it arrives, its
+// control characters made visible (render.VisibleWriter), and, on Close,
+// ends it with a line feed when it wrote anything.
+func PlainReply(w io.Writer) io.WriteCloser { return &plainReply{w: render.NewVisibleWriter(w)} }
 
 // plainReply is PlainReply's writer.
 type plainReply struct {
-	w     io.Writer
+	w     *render.VisibleWriter
 	wrote bool
 }
 
@@ -99,6 +101,7 @@ func (p *plainReply) Close() error {
 	if !p.wrote {
 		return nil
 	}
+	p.w.Flush()
 	_, err := fmt.Fprintln(p.w)
 	return err
 }
@@ -117,7 +120,7 @@ func ToolLine(a conversation.ToolActivity) string {
 	if r := []rune(args); len(r) > 80 {
 		args = string(r[:79]) + "…"
 	}
-	head := "[tool] " + a.Call.Name + " " + args + ": "
+	head := "[tool] " + render.VisibleLine(a.Call.Name+" "+args) + ": "
 	if a.IsError {
 		first, _, _ := strings.Cut(strings.TrimSpace(a.Content), "\n")
 		if r := []rune(first); len(r) > 120 {
@@ -126,7 +129,7 @@ func ToolLine(a conversation.ToolActivity) string {
 		if !strings.HasPrefix(first, "error") && !strings.HasPrefix(first, "refused") {
 			first = "error: " + first
 		}
-		return head + first
+		return head + render.VisibleLine(first)
 	}
 	n := strings.Count(strings.TrimRight(a.Content, "\n"), "\n") + 1
 	if strings.TrimSpace(a.Content) == "" {

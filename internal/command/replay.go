@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/render"
 )
 
 // replayLineChars clips the one line a replay gives a tool call or result.
@@ -32,15 +33,15 @@ func Replay(w io.Writer, h []message.Message, n int) {
 	for _, m := range shown {
 		switch {
 		case m.Role == message.RoleTool:
-			fmt.Fprintf(w, "  ← %s\n", message.Clip(m.Content, replayLineChars))
+			fmt.Fprintf(w, "  ← %s\n", render.VisibleLine(message.Clip(m.Content, replayLineChars)))
 		case m.Role == message.RoleUser:
-			fmt.Fprintf(w, "> %s\n", m.Content)
+			fmt.Fprintf(w, "> %s\n", render.Visible(m.Content))
 		default:
 			if m.Content != "" {
-				fmt.Fprintln(w, m.Content)
+				fmt.Fprintln(w, render.Visible(m.Content))
 			}
 			for _, c := range m.ToolCalls {
-				fmt.Fprintf(w, "  → %s\n", message.Clip(c.Name+" "+c.Arguments, replayLineChars))
+				fmt.Fprintf(w, "  → %s\n", render.VisibleLine(message.Clip(c.Name+" "+c.Arguments, replayLineChars)))
 			}
 		}
 	}

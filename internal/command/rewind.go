@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/render"
 	"github.com/chatcli/chatcli/internal/rewind"
 )
 
@@ -88,6 +89,6 @@ func WriteCheckpoints(w io.Writer, cps []rewind.Checkpoint) {
 		if cp.Code != "" {
 			code = " +code"
 		}
-		fmt.Fprintf(w, "[%d] %s  %d msgs%s  %s\n", i+1, cp.At.Local().Format("15:04:05"), cp.Messages, code, cp.Prompt)
+		fmt.Fprintf(w, "[%d] %s  %d msgs%s  %s\n", i+1, cp.At.Local().Format("15:04:05"), cp.Messages, code, render.VisibleLine(cp.Prompt))
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/render"
 	"github.com/chatcli/chatcli/internal/search"
 )
 
@@ -130,9 +131,9 @@ func WriteHits(w io.Writer, hits []search.Hit, withSource bool) {
 	for _, h := range hits {
 		prefix := ""
 		if withSource {
-			prefix = h.Doc.Source + " "
+			prefix = render.VisibleLine(h.Doc.Source) + " "
 		}
-		fmt.Fprintf(w, "%s#%d %s %s\n", prefix, h.Doc.Position, h.Doc.Role, h.Snippet)
+		fmt.Fprintf(w, "%s#%d %s %s\n", prefix, h.Doc.Position, h.Doc.Role, render.VisibleLine(h.Snippet))
 	}
 }
 

@@ -33,8 +33,10 @@ type ChatOutput struct {
 	Bound bool `json:"bound"`
 	// Messages is the length of the live history after the turn.
 	Messages int `json:"messages"`
-	// Warning says what went wrong after the reply arrived (the
-	// conversation could not be saved); "" when nothing did.
+	// Warning, set only on a result with IsError, says why the turn is
+	// not durable (the reply arrived but could not be saved: a full disk,
+	// a read-only store, a lock held past its timeout, a name the file
+	// system refuses) and what keeps it; "" when the turn was saved.
 	Warning string `json:"warning,omitempty"`
 	// Notices are what the engine announced during the turn, one line
 	// each: a newer version adopted from another window, a merge, a
@@ -54,9 +56,10 @@ func chatTool() *mcp.Tool {
 }
 
 // chat runs one turn, sending progress notifications while it runs when
-// the request asks for them (progress.go). A provider failure is a tool error (the prompt stays
-// in the conversation, marked unanswered); a reply that arrived but could
-// not be saved is a result with Warning set.
+// the request asks for them (progress.go). A provider failure is a tool
+// error (the prompt stays in the conversation, marked unanswered); so is a
+// reply that arrived but could not be saved (notDurable): a surface never
+// acknowledges a turn it did not make durable.
 func (s *Server) chat(ctx context.Context, req *mcp.CallToolRequest, in ChatInput) (*mcp.CallToolResult, ChatOutput, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -95,17 +98,35 @@ func (s *Server) turn(ctx context.Context, req *mcp.CallToolRequest, prompt stri
 	if mirror != "" {
 		out.Session = mirror
 	}
-	if err = errors.Join(err, merr); err != nil {
-		out.Warning = command.ErrorLine(err)
-	}
 	text := reply.Content
 	for _, n := range notices {
 		text += "\n\nnote: " + n
 	}
-	if out.Warning != "" {
-		text += "\n\nwarning: " + out.Warning
+	res := &mcp.CallToolResult{}
+	if err = errors.Join(err, merr); err != nil {
+		out.Session, out.Warning = "", s.notDurable(err)
+		text = "error: " + out.Warning + "\n\n" + text
+		res.IsError = true
 	}
-	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, out, nil
+	res.Content = []mcp.Content{&mcp.TextContent{Text: text}}
+	return res, out, nil
+}
+
+// notDurable is the tool error's line for a turn whose reply arrived but
+// could not be written (err): why, and what keeps the conversation now.
+func (s *Server) notDurable(err error) string {
+	where := "the mirror is off, so nothing on disk holds it"
+	switch {
+	case s.e.Bound() != "":
+		where = fmt.Sprintf("session %q on disk does not hold this turn", s.e.Bound())
+	case s.mirror != "":
+		where = fmt.Sprintf("mirror %q on disk does not hold this turn", s.mirror)
+	case s.o.Mirror:
+		where = "no session on disk holds it"
+	}
+	return fmt.Sprintf("the turn was not saved: %s. It is kept only in this server's memory (%d messages); %s. "+
+		"The next turn and the server's exit try the save again; manage_session save NAME writes it elsewhere.",
+		command.ErrorLine(err), len(s.e.History()), where)
 }
 
 // bind attaches the conversation to session name unless it is bound to it

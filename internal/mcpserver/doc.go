@@ -32,7 +32,12 @@
 //
 // Failures (unknown session, invalid or reserved name, missing argument,
 // provider error) are tool results with IsError set and one line naming
-// the session or file; only malformed requests are protocol errors.
+// the session or file; only malformed requests are protocol errors. A turn
+// whose reply arrived but could not be written (full disk, read-only
+// store, lock held past its timeout, a name the file system refuses) is a
+// tool error too, never a success with a warning: its text says why, that
+// the turn is kept only in the server's memory and which session on disk
+// lacks it, then gives the reply; the structured content still holds it.
 //
 // # Mirror
 //

@@ -134,9 +134,6 @@ func (f *fixture) chat(args map[string]any) ChatOutput {
 	for _, n := range out.Notices {
 		want += "\n\nnote: " + n
 	}
-	if out.Warning != "" {
-		want += "\n\nwarning: " + out.Warning
-	}
 	if txt != want {
 		f.t.Fatalf("text %q differs from the structured result %+v", txt, out)
 	}

@@ -1,218 +1,183 @@
 package mcpserver
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
+	"strconv"
 	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/chatcli/chatcli/internal/jsonrpcline"
 )
 
 // MaxLineBytes bounds one incoming message (one line), as the SDK's
-// mcp.DefaultMaxLineLength does; a longer line is answered with a parse
-// error and skipped.
+// mcp.DefaultMaxLineLength does; a longer line is answered with an error
+// and skipped.
 const MaxLineBytes = mcp.DefaultMaxLineLength
 
 // NewStdioTransport returns the MCP stdio transport (newline-delimited
 // JSON-RPC, as the MCP specification's stdio transport defines it) over in
-// and out, made sturdier than the SDK's in two ways:
+// and out, with a framing layer in front of the SDK's reader:
 //
-//   - A line that is not JSON, or not a JSON-RPC message, is answered with
-//     a JSON-RPC error (-32700 parse error or -32600 invalid request, id
-//     null) and skipped; the session goes on. (The SDK's own reader ends
-//     the session at the first such line.)
+//   - Every line is checked first (package jsonrpcline): one that is not
+//     a JSON-RPC 2.0 message, a batch (MCP 2025-06-18 has none), or a line
+//     over MaxLineBytes is answered with a JSON-RPC error and skipped; the
+//     session goes on. (The SDK's own reader ends the session at the first
+//     such line.)
+//   - Each request reaches the SDK under an id of the transport's own, and
+//     its response goes out under exactly the id the client sent (JSON-RPC
+//     2.0 §5: the response's id is the request's): ids the SDK cannot hold
+//     (1.5, a 30-digit number) are answered as sent, and a client that
+//     reuses the id of a request still in flight gets both answered.
+//     notifications/cancelled names the request by the client's id and is
+//     passed on under the transport's (the latest request of that id).
 //   - When in ends (the client closed stdin), the requests already read are
 //     answered before the session ends, waiting at most drain for them.
 //
 // Writes to out are one whole line each, serialised.
 func NewStdioTransport(in io.Reader, out io.Writer, drain time.Duration) mcp.Transport {
-	w := &lineWriter{w: out}
-	r := &lineReader{br: bufio.NewReaderSize(in, 64*1024), w: w, drain: drain}
-	w.done = sync.NewCond(&w.mu)
+	w := &lineWriter{w: out, calls: map[int64]json.RawMessage{}, byKey: map[string][]int64{}, pending: jsonrpcline.NewPending()}
+	r := &lineReader{w: w}
+	r.Filter = jsonrpcline.Filter{Lines: jsonrpcline.NewReader(in, MaxLineBytes), Pass: r.pass,
+		Refuse: func(e *jsonrpcline.Error, _ []byte) { w.reject(e) }, AtEnd: func() { w.pending.Wait(drain) }}
 	return &mcp.IOTransport{Reader: r, Writer: w}
 }
 
-// lineWriter serialises whole-line writes and counts the responses that
-// answer the requests lineReader let through.
+// lineWriter serialises whole-line writes and puts back, in each response,
+// the id the client gave its request.
 type lineWriter struct {
 	w       io.Writer
 	mu      sync.Mutex
-	done    *sync.Cond // signalled when pending changes or closed is set
-	pending map[string]int
-	closed  bool
+	calls   map[int64]json.RawMessage
+	byKey   map[string][]int64 // the client's id (jsonrpcline.IDKey) → the calls in flight under it
+	nextID  int64
+	pending *jsonrpcline.Pending // the calls by the ids they are passed on under
 }
 
 func (w *lineWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	n, err := w.w.Write(p)
-	msgs, _ := decodeLine(bytes.TrimSpace(p))
-	for _, msg := range msgs {
-		if resp, ok := msg.(*jsonrpc.Response); ok && w.pending[idKey(resp.ID)] > 0 {
-			w.pending[idKey(resp.ID)]--
-			w.done.Broadcast()
+	line := p
+	if m, err := jsonrpcline.Check(p); err == nil && m.Kind == jsonrpcline.Response {
+		if n, err := strconv.ParseInt(string(m.ID), 10, 64); err == nil && w.calls[n] != nil {
+			m.ID = w.forget(n)
+			line = append(m.Encode(), '\n')
 		}
 	}
-	return n, err
+	if _, err := w.w.Write(line); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// admit records a call under the client's id and returns the id it is
+// passed on under.
+func (w *lineWriter) admit(id json.RawMessage) int64 {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.nextID++
+	w.calls[w.nextID] = id
+	k := jsonrpcline.IDKey(id)
+	w.byKey[k] = append(w.byKey[k], w.nextID)
+	w.pending.Add(json.RawMessage(strconv.FormatInt(w.nextID, 10)))
+	return w.nextID
+}
+
+// retire forgets call n, which will never be answered.
+func (w *lineWriter) retire(n int64) {
+	w.mu.Lock()
+	w.forget(n)
+	w.mu.Unlock()
+}
+
+// forget removes answered call n and returns the client's id of it; the
+// caller holds w.mu.
+func (w *lineWriter) forget(n int64) json.RawMessage {
+	id := w.calls[n]
+	delete(w.calls, n)
+	k := jsonrpcline.IDKey(id)
+	rest := w.byKey[k][:0]
+	for _, c := range w.byKey[k] {
+		if c != n {
+			rest = append(rest, c)
+		}
+	}
+	if w.byKey[k] = rest; len(rest) == 0 {
+		delete(w.byKey, k)
+	}
+	w.pending.Answered(json.RawMessage(strconv.FormatInt(n, 10)))
+	return id
+}
+
+// inFlight returns the id the latest call in flight under the client's id
+// was passed on under, or nil.
+func (w *lineWriter) inFlight(id json.RawMessage) json.RawMessage {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	calls := w.byKey[jsonrpcline.IDKey(id)]
+	if len(calls) == 0 {
+		return nil
+	}
+	return json.RawMessage(strconv.FormatInt(calls[len(calls)-1], 10))
 }
 
 // Close leaves out open (it is the process's stdout) and ends any drain.
 func (w *lineWriter) Close() error {
-	w.mu.Lock()
-	w.closed = true
-	w.done.Broadcast()
-	w.mu.Unlock()
+	w.pending.Close()
 	return nil
 }
 
-// reject answers a line that is not a JSON-RPC message.
-func (w *lineWriter) reject(code int, why string) {
-	resp, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": nil,
-		"error": map[string]any{"code": code, "message": why}})
-	w.Write(append(resp, '\n'))
-}
+// reject answers a refused line.
+func (w *lineWriter) reject(e *jsonrpcline.Error) { w.Write(e.Reply()) }
 
-func (w *lineWriter) expect(id jsonrpc.ID) {
-	w.mu.Lock()
-	if w.pending == nil {
-		w.pending = map[string]int{}
-	}
-	w.pending[idKey(id)]++
-	w.mu.Unlock()
-}
-
-// waitAnswered blocks until every expected response was written, the
-// transport closed, or d passed.
-func (w *lineWriter) waitAnswered(d time.Duration) {
-	timer := time.AfterFunc(d, func() {
-		w.mu.Lock()
-		w.closed = true
-		w.done.Broadcast()
-		w.mu.Unlock()
-	})
-	defer timer.Stop()
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	for !w.closed && w.outstanding() > 0 {
-		w.done.Wait()
-	}
-}
-
-func (w *lineWriter) outstanding() int {
-	n := 0
-	for _, c := range w.pending {
-		n += c
-	}
-	return n
-}
-
-func idKey(id jsonrpc.ID) string { return fmt.Sprintf("%T:%v", id.Raw(), id.Raw()) }
-
-// lineReader passes well-formed JSON-RPC lines on to the SDK's decoder and
-// answers the others itself.
+// lineReader passes checked lines on to the SDK's decoder, under the ids
+// lineWriter hands out, and answers the others itself.
 type lineReader struct {
-	br    *bufio.Reader
-	w     *lineWriter
-	drain time.Duration
-	buf   []byte // the current line, not yet read by the decoder
-	err   error  // the input's end, returned once buf is empty
+	jsonrpcline.Filter
+	w *lineWriter
 }
 
-func (r *lineReader) Read(p []byte) (int, error) {
-	for len(r.buf) == 0 {
-		if r.err != nil {
-			if r.err == io.EOF {
-				r.w.waitAnswered(r.drain)
-			}
-			return 0, r.err
-		}
-		var line []byte
-		line, r.err = r.readLine()
-		r.buf = r.check(line)
+// pass returns the line to hand the SDK for message m, or nil when it was
+// answered with an error.
+func (r *lineReader) pass(m jsonrpcline.Message, line []byte) []byte {
+	clientID, call := m.ID, int64(0)
+	switch {
+	case m.Kind == jsonrpcline.Call:
+		call = r.w.admit(clientID)
+		m.ID = json.RawMessage(strconv.FormatInt(call, 10))
+		line = m.Encode()
+	case m.Method == "notifications/cancelled":
+		line = r.cancelled(m, line)
 	}
-	n := copy(p, r.buf)
-	r.buf = r.buf[n:]
-	return n, nil
-}
-
-// readLine returns the next line; one longer than MaxLineBytes comes back
-// as nil after being read to its end (and rejected).
-func (r *lineReader) readLine() ([]byte, error) {
-	var line []byte
-	for {
-		chunk, err := r.br.ReadSlice('\n')
-		if len(line)+len(chunk) > MaxLineBytes {
-			line = line[:0:0]
-			for err == bufio.ErrBufferFull {
-				_, err = r.br.ReadSlice('\n')
-			}
-			r.w.reject(jsonrpc.CodeParseError, fmt.Sprintf("Parse error: message longer than %d bytes", MaxLineBytes))
-			return nil, err
+	if _, err := jsonrpc.DecodeMessage(line); err != nil { // what the SDK refuses would end the session
+		if call != 0 {
+			r.w.retire(call)
 		}
-		line = append(line, chunk...)
-		if err != bufio.ErrBufferFull {
-			return line, err
-		}
-	}
-}
-
-// check returns line when it holds a JSON-RPC message (or a batch of
-// them), noting the requests to answer; otherwise it answers the line with
-// an error and returns nil. Blank lines are skipped.
-func (r *lineReader) check(line []byte) []byte {
-	t := bytes.TrimSpace(line)
-	if len(t) == 0 {
+		r.w.reject(jsonrpcline.Invalid(clientID, err.Error()))
 		return nil
 	}
-	if !json.Valid(t) {
-		r.w.reject(jsonrpc.CodeParseError, "Parse error: the line is not JSON")
-		return nil
-	}
-	msgs, err := decodeLine(t)
-	if err != nil {
-		r.w.reject(jsonrpc.CodeInvalidRequest, "Invalid Request: "+err.Error())
-		return nil
-	}
-	var calls []jsonrpc.ID
-	for _, msg := range msgs {
-		if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
-			calls = append(calls, req.ID)
-		}
-	}
-	for _, id := range calls {
-		r.w.expect(id)
-	}
-	return append(append([]byte(nil), t...), '\n')
+	return append(bytes.TrimSpace(line), '\n')
 }
 
-// decodeLine decodes one line: a JSON-RPC message or a batch (array) of
-// them.
-func decodeLine(t []byte) ([]jsonrpc.Message, error) {
-	if len(t) == 0 || t[0] != '[' {
-		msg, err := jsonrpc.DecodeMessage(t)
-		if err != nil {
-			return nil, err
-		}
-		return []jsonrpc.Message{msg}, nil
+// cancelled rewrites a notifications/cancelled line to name the request
+// by the id it was passed on under (MCP: params.requestId is the id of a
+// request in flight); one naming no request in flight passes unchanged.
+func (r *lineReader) cancelled(m jsonrpcline.Message, line []byte) []byte {
+	var params map[string]json.RawMessage
+	if json.Unmarshal(m.Members["params"], &params) != nil || params["requestId"] == nil {
+		return line
 	}
-	var raws []json.RawMessage
-	if err := json.Unmarshal(t, &raws); err != nil || len(raws) == 0 {
-		return nil, fmt.Errorf("an empty or malformed batch")
+	id := r.w.inFlight(bytes.TrimSpace(params["requestId"]))
+	if id == nil {
+		return line
 	}
-	msgs := make([]jsonrpc.Message, 0, len(raws))
-	for _, raw := range raws {
-		msg, err := jsonrpc.DecodeMessage(raw)
-		if err != nil {
-			return nil, err
-		}
-		msgs = append(msgs, msg)
-	}
-	return msgs, nil
+	params["requestId"] = id
+	m.Members["params"], _ = json.Marshal(params)
+	return m.Encode()
 }
 
 // Close ends a drain in progress (the session is closing).

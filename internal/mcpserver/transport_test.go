@@ -98,7 +98,7 @@ func TestOverlongLineIsRejectedAndSkipped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(got) != next || !strings.Contains(out.String(), "-32700") || !strings.Contains(out.String(), "longer than") {
+	if string(got) != next || !strings.Contains(out.String(), "-32600") || !strings.Contains(out.String(), "over the limit") {
 		t.Fatalf("passed %q, answered %q", got, out.String())
 	}
 }

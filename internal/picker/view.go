@@ -10,6 +10,8 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/dustin/go-humanize"
+
+	"github.com/chatcli/chatcli/internal/render"
 )
 
 // Column widths in cells; the title takes what is left.
@@ -83,11 +85,11 @@ func (m model) View() tea.View {
 			continue
 		}
 		it := items[i]
-		title := it.Title
+		title := render.VisibleLine(it.Title)
 		if it.snippet != "" {
-			title = "“" + it.snippet + "”"
+			title = "“" + render.VisibleLine(it.snippet) + "”"
 		}
-		row := columns(it.Name, title, age(it.UpdatedAt, now), fmt.Sprint(it.Messages), folder(it.Folder))
+		row := columns(render.VisibleLine(it.Name), title, age(it.UpdatedAt, now), fmt.Sprint(it.Messages), folder(it.Folder))
 		if i == m.cursor {
 			line(&b, selected.Render("> "+row), m.width)
 		} else {
@@ -114,7 +116,7 @@ func (m model) viewPreview(b *strings.Builder, items []item) {
 	var text string
 	if m.cursor < len(items) {
 		name := items[m.cursor].Name
-		line(b, dim.Render(cell("── "+name+" ", m.width)), m.width)
+		line(b, dim.Render(cell("── "+render.VisibleLine(name)+" ", m.width)), m.width)
 		text = m.preview[name]
 		if text == "" {
 			text = "…"

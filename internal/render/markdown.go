@@ -48,7 +48,7 @@ var (
 // Render returns src rendered, one line per element of the result joined
 // by line feeds, with a blank line between blocks and no final line feed.
 func (m *Markdown) Render(src string) string {
-	source := []byte(sanitize(src))
+	source := []byte(Visible(src)) // the model's text, made visible before any style is added
 	doc := m.md.Parser().Parse(text.NewReader(source))
 	r := renderer{src: source}
 	return strings.Join(r.blocks(doc, m.width()), "\n")
@@ -163,19 +163,4 @@ func (r renderer) lines(n ast.Node) string {
 // wrap word-wraps s (which may hold line feeds and styles) at width.
 func wrap(s string, width int) []string {
 	return strings.Split(ansi.Wrap(s, width, ""), "\n")
-}
-
-// sanitize drops control characters other than tab and line feed, and
-// makes CR LF a line feed.
-func sanitize(s string) string {
-	s = strings.ReplaceAll(s, "\r\n", "\n")
-	return strings.Map(func(r rune) rune {
-		if r == '\t' || r == '\n' {
-			return r
-		}
-		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
-			return -1
-		}
-		return r
-	}, s)
 }

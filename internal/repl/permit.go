@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 	"sync"
+
+	"github.com/chatcli/chatcli/internal/render"
 )
 
 // Permission is a person's answer to a permission question.
@@ -97,7 +99,8 @@ func (p *Permit) Ask(ctx context.Context, summary string) (Permission, error) {
 	return PermissionNo, nil
 }
 
-// oneLine keeps a summary on one line.
+// oneLine keeps a summary on one line, its control characters made
+// visible (the summary holds what the model asked to run).
 func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
+	return render.VisibleLine(strings.Join(strings.Fields(s), " "))
 }
