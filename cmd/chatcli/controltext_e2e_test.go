@@ -22,9 +22,9 @@ const (
 	hostile  = oscTitle + csiClear + osc8 + c1CSI
 )
 
-// hostileStore writes session "hostile" with escape sequences in its title,
+// controlTextStore writes session "hostile" with escape sequences in its title,
 // a user message, an assistant message, a tool call and a tool result.
-func hostileStore(t *testing.T, home string) *session.Session {
+func controlTextStore(t *testing.T, home string) *session.Session {
 	t.Helper()
 	st, err := session.Open(filepath.Join(home, "sessions"))
 	if err != nil {
@@ -61,7 +61,7 @@ func noControls(t *testing.T, what, out string, wantVisible ...string) {
 
 func TestUntrustedTextNeverReachesTheTerminalRaw(t *testing.T) {
 	home := t.TempDir()
-	stored := hostileStore(t, home)
+	stored := controlTextStore(t, home)
 	env := []string{"CHATCLI_HOME=" + home}
 	visible := []string{"^[]0;pwned^G", "^[[2J", "^[]8;;http://evil.example/^[\\click", "<U+009B>31m"}
 	for _, args := range [][]string{
@@ -119,7 +119,7 @@ func TestATitleCannotRenameTheTerminalWindow(t *testing.T) {
 	s := tmuxSession{t: t, name: fmt.Sprintf("chatcli-hostile-%d", os.Getpid())}
 	home := s.start(120, 40)
 	s.waitFor("offline>")
-	hostileStore(t, home)
+	controlTextStore(t, home)
 	before := s.run("display-message", "-p", "-t", s.name, "#{pane_title}")
 	for _, line := range []string{"/session list", "/session show hostile", "/session search marker"} {
 		s.run("send-keys", "-t", s.name, line, "Enter")
