@@ -1,0 +1,144 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/chatcli/chatcli/internal/gateway/telegram/telegramtest"
+)
+
+const telegramToken = "123456:E2E-SECRET"
+
+// gatewayProc is a `chatcli gateway` process.
+type gatewayProc struct {
+	cmd    *exec.Cmd
+	stderr bytes.Buffer
+}
+
+func startGateway(t *testing.T, env []string) *gatewayProc {
+	t.Helper()
+	p := &gatewayProc{cmd: exec.Command(binary, "gateway")}
+	p.cmd.Env = surfaceEnv(t, env)
+	p.cmd.Stderr = &p.stderr
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.cmd.Process.Kill(); p.cmd.Wait() })
+	return p
+}
+
+// stop sends SIGTERM and waits for a clean exit.
+func (p *gatewayProc) stop(t *testing.T) {
+	t.Helper()
+	p.cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan error, 1)
+	go func() { done <- p.cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("gateway after SIGTERM: %v\n%s", err, p.stderr.String())
+		}
+	case <-time.After(exitWait):
+		t.Fatalf("gateway did not stop on SIGTERM\n%s", p.stderr.String())
+	}
+}
+
+// TestGatewayTelegramEndToEnd is one session S across three surfaces: the
+// REPL starts it, a chat on a fake Telegram (the Bot API on 127.0.0.1,
+// driven by the real daemon) attaches to it and continues, MCP adds a
+// turn, the chat adopts it, and after a SIGTERM and a restart the chat
+// finishes it. Every turn is in S, in order; an unknown sender gets
+// nothing; no message is served twice.
+func TestGatewayTelegramEndToEnd(t *testing.T) {
+	home := t.TempDir()
+	tg := telegramtest.New(telegramToken)
+	defer tg.Close()
+	env := []string{"CHATCLI_HOME=" + home}
+	gwEnv := append(env, "CHATCLI_TELEGRAM_BOT_TOKEN="+telegramToken, "CHATCLI_TELEGRAM_ALLOWED_USERS=42", "CHATCLI_TELEGRAM_API_URL="+tg.URL)
+	reply := func(n int, prompt string) string { return fmt.Sprintf("[offline] reply #%d to: %s", n, prompt) }
+
+	if out, errOut, code := run(t, env, "/session attach S\nfrom repl\n"); code != 0 || !strings.Contains(out, reply(1, "from repl")) {
+		t.Fatalf("REPL: exit %d\n%s\n%s", code, out, errOut)
+	}
+	gw := startGateway(t, gwEnv)
+	sent := 0
+	say := func(text, want string) {
+		t.Helper()
+		tg.Push(42, 4242, text)
+		sent++
+		if !tg.WaitSent(sent, 20*time.Second) {
+			t.Fatalf("no answer to %q\n%s", text, gw.stderr.String())
+		}
+		if got := tg.Sent()[sent-1]; got.ChatID != 4242 || !strings.Contains(got.Text, want) {
+			t.Fatalf("answer to %q: %+v, want %q in it", text, got, want)
+		}
+	}
+	tg.Push(666, 666, "let me in")
+	say("/session attach S", "S")
+	say("from telegram", reply(2, "from telegram"))
+
+	m := startMCP(t, env)
+	if out, err := m.chat(t.Context(), "from mcp", "S"); err != nil || out.Reply != reply(3, "from mcp") {
+		t.Fatalf("MCP: %+v, %v", out, err)
+	}
+	say("telegram again", reply(4, "telegram again"))
+	gw.stop(t)
+	if strings.Contains(gw.stderr.String(), "E2E-SECRET") {
+		t.Fatalf("the token was logged:\n%s", gw.stderr.String())
+	}
+	if n := strings.Count(gw.stderr.String(), "user 666"); n != 1 {
+		t.Fatalf("the unknown sender was logged %d times:\n%s", n, gw.stderr.String())
+	}
+
+	gw = startGateway(t, gwEnv)
+	say("after restart", reply(5, "after restart"))
+	gw.stop(t)
+	if got := len(tg.Sent()); got != sent {
+		t.Fatalf("%d messages sent for %d received: one was served twice", got, sent)
+	}
+	for _, s := range tg.Sent() {
+		if s.ChatID == 666 {
+			t.Fatalf("the unknown sender got %q", s.Text)
+		}
+	}
+
+	show, errOut, code := run(t, env, "", "session", "show", "S", "--json")
+	var d doc
+	if code != 0 || json.Unmarshal([]byte(show), &d) != nil {
+		t.Fatalf("session show S: exit %d\n%s\n%s", code, show, errOut)
+	}
+	var got, want []string
+	for _, m := range d.ChatHistory {
+		got = append(got, m.Role+": "+m.Content)
+	}
+	for i, p := range []string{"from repl", "from telegram", "from mcp", "telegram again", "after restart"} {
+		want = append(want, "user: "+p, "assistant: "+reply(i+1, p))
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("session S holds\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestGatewayCheck(t *testing.T) {
+	env := []string{"CHATCLI_HOME=" + t.TempDir()}
+	if _, errOut, code := run(t, env, "", "gateway", "--check"); code != exitUsage || !strings.Contains(errOut, "no channel is configured") {
+		t.Fatalf("no channel: exit %d\n%s", code, errOut)
+	}
+	out, errOut, code := run(t, append(env, "CHATCLI_TELEGRAM_BOT_TOKEN="+telegramToken), "", "gateway", "--check")
+	if code != 0 || !strings.Contains(out, "valid") || !strings.Contains(errOut, "answers nobody") || strings.Contains(out+errOut, "SECRET") {
+		t.Fatalf("telegram without an allow-list: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if out, _, _ := run(t, append(env, "CHATCLI_TELEGRAM_BOT_TOKEN="+telegramToken), "", "config"); strings.Contains(out, "SECRET") {
+		t.Fatalf("chatcli config shows the token:\n%s", out)
+	}
+	_, errOut, code = run(t, append(env, "CHATCLI_TELEGRAM_BOT_TOKEN=nocolon", "CHATCLI_TELEGRAM_API_URL=ftp://x"), "", "gateway", "--check")
+	if code != exitUsage || !strings.Contains(errOut, "CHATCLI_TELEGRAM_API_URL") || strings.Contains(errOut, "nocolon") {
+		t.Fatalf("bad settings: exit %d\n%s", code, errOut)
+	}
+}
