@@ -10,6 +10,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/gateway"
+	"github.com/chatcli/chatcli/internal/gateway/slack"
 	"github.com/chatcli/chatcli/internal/gateway/telegram"
 	"github.com/chatcli/chatcli/internal/retention"
 )
@@ -41,6 +42,15 @@ Telegram (Bot API, long polling):
   CHATCLI_TELEGRAM_BOT_TOKEN       the token @BotFather gives
   CHATCLI_TELEGRAM_ALLOWED_USERS   user or chat ids, comma-separated
   CHATCLI_TELEGRAM_API_URL         the Bot API root (https://api.telegram.org)
+
+Slack (Events API: point the app's Request URL at this endpoint, behind an
+HTTPS proxy; subscribe to message.im and app_mention; scope chat:write):
+  CHATCLI_SLACK_BOT_TOKEN          the bot token (xoxb-...)
+  CHATCLI_SLACK_SIGNING_SECRET     verifies every request
+  CHATCLI_SLACK_ADDR               listen address (127.0.0.1:3000)
+  CHATCLI_SLACK_PATH               endpoint path (/slack/events)
+  CHATCLI_SLACK_ALLOWED_USERS      user or channel ids (U..., D..., C...)
+  CHATCLI_SLACK_API_URL            the Web API root (https://slack.com/api/)
 
 Tokens and secrets are never printed, logged or shown by chatcli config.`
 
@@ -113,6 +123,12 @@ func gatewayRun(ctx context.Context, o *gatewayOptions) error {
 	if gc.Telegram.Enabled {
 		channels = append(channels, func(ctx context.Context) error {
 			return telegram.Run(ctx, telegram.Options{Token: gc.Telegram.Token, APIURL: gc.Telegram.APIURL, Handler: g, State: state, Log: logf})
+		})
+	}
+	if gc.Slack.Enabled {
+		channels = append(channels, func(ctx context.Context) error {
+			return slack.Run(ctx, slack.Options{Token: gc.Slack.Token, SigningSecret: gc.Slack.SigningSecret, Addr: gc.Slack.Addr, Path: gc.Slack.Path,
+				APIURL: gc.Slack.APIURL, Handler: g, State: state, Log: logf})
 		})
 	}
 	return errors.Join(runAll(ctx, channels), g.Close())

@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"net"
+	"net/http"
 	"os/exec"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/gateway/slack/slacktest"
 	"github.com/chatcli/chatcli/internal/gateway/telegram/telegramtest"
 )
 
@@ -140,5 +143,61 @@ func TestGatewayCheck(t *testing.T) {
 	_, errOut, code = run(t, append(env, "CHATCLI_TELEGRAM_BOT_TOKEN=nocolon", "CHATCLI_TELEGRAM_API_URL=ftp://x"), "", "gateway", "--check")
 	if code != exitUsage || !strings.Contains(errOut, "CHATCLI_TELEGRAM_API_URL") || strings.Contains(errOut, "nocolon") {
 		t.Fatalf("bad settings: exit %d\n%s", code, errOut)
+	}
+}
+
+// TestGatewaySlackEndToEnd drives the daemon's Events API endpoint with
+// requests signed as Slack signs them; replies go to a fake Web API on
+// 127.0.0.1. A session attached from Slack continues in `chatcli -p
+// --session` and back.
+func TestGatewaySlackEndToEnd(t *testing.T) {
+	const botToken, secret = "xoxb-E2E-SECRET", "E2E-SECRET-signing"
+	home := t.TempDir()
+	api := slacktest.New(botToken)
+	defer api.Close()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	env := []string{"CHATCLI_HOME=" + home}
+	gw := startGateway(t, append(env, "CHATCLI_SLACK_BOT_TOKEN="+botToken, "CHATCLI_SLACK_SIGNING_SECRET="+secret,
+		"CHATCLI_SLACK_ADDR="+addr, "CHATCLI_SLACK_ALLOWED_USERS=U1", "CHATCLI_SLACK_API_URL="+api.APIURL()))
+	post := func(body []byte) int {
+		req, _ := http.NewRequest(http.MethodPost, "http://"+addr+"/slack/events", bytes.NewReader(body))
+		slacktest.Sign(req.Header, secret, body, time.Now())
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return 0
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	for deadline := time.Now().Add(20 * time.Second); post([]byte(`{"type":"url_verification","challenge":"c"}`)) != 200; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the endpoint never answered\n%s", gw.stderr.String())
+		}
+	}
+	n := 0
+	say := func(text, want string) {
+		t.Helper()
+		n++
+		if code := post(slacktest.DirectMessage(fmt.Sprintf("Ev%d", n), "U1", "D1", text)); code != 200 {
+			t.Fatalf("status %d", code)
+		}
+		if !api.WaitPosts(n, 20*time.Second) || !strings.Contains(api.Posts()[n-1].Text, want) {
+			t.Fatalf("answer to %q: %+v, want %q\n%s", text, api.Posts(), want, gw.stderr.String())
+		}
+	}
+	say("/session attach S", "S")
+	say("from slack", "[offline] reply #1 to: from slack")
+	if out, errOut, code := run(t, env, "", "-p", "from cli", "--session", "S"); code != 0 || !strings.Contains(out, "reply #2") {
+		t.Fatalf("-p --session S: exit %d\n%s\n%s", code, out, errOut)
+	}
+	say("slack again", "[offline] reply #3 to: slack again")
+	gw.stop(t)
+	if strings.Contains(gw.stderr.String(), "SECRET") {
+		t.Fatalf("a secret was logged:\n%s", gw.stderr.String())
 	}
 }

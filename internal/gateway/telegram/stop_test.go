@@ -4,16 +4,15 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/chatcli/chatcli/internal/gateway"
+	"github.com/chatcli/chatcli/internal/gateway/gatewaytest"
 	"github.com/chatcli/chatcli/internal/gateway/telegram/telegramtest"
 	"github.com/chatcli/chatcli/internal/provider/openai"
-	"github.com/chatcli/chatcli/internal/session"
 )
 
 // TestStopMidTurnKeepsThePromptAndNeverServesItAgain stops the daemon
@@ -62,7 +61,7 @@ func TestStopMidTurnKeepsThePromptAndNeverServesItAgain(t *testing.T) {
 	if err != nil || st.Offset(Channel) != id+1 {
 		t.Fatalf("offset %d (%v), want %d", st.Offset(Channel), err, id+1)
 	}
-	store, _ := session.Open(filepath.Join(home, "sessions"))
+	store, _ := gatewaytest.Store(home)
 	s, err := store.Load("gw-telegram-42")
 	if err != nil || len(s.History) == 0 || !strings.Contains(s.History[0].Content, "a slow question") {
 		t.Fatalf("the prompt was not kept: %v %+v", err, s)

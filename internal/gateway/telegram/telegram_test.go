@@ -3,19 +3,17 @@ package telegram
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
 
-	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/gateway"
+	"github.com/chatcli/chatcli/internal/gateway/gatewaytest"
 	"github.com/chatcli/chatcli/internal/gateway/telegram/telegramtest"
 	"github.com/chatcli/chatcli/internal/provider"
 	"github.com/chatcli/chatcli/internal/provider/offline"
-	"github.com/chatcli/chatcli/internal/session"
 )
 
 const token = "123456:TEST-SECRET-token"
@@ -23,34 +21,20 @@ const token = "123456:TEST-SECRET-token"
 // daemon is Run over a fresh gateway on home, stopped by stop.
 type daemon struct {
 	g    *gateway.Gateway
+	log  *gatewaytest.Log
 	stop func() error
-	mu   sync.Mutex
-	logs []string
 }
 
-func (d *daemon) log(l string) { d.mu.Lock(); d.logs = append(d.logs, l); d.mu.Unlock() }
-
-func (d *daemon) text() string { d.mu.Lock(); defer d.mu.Unlock(); return strings.Join(d.logs, "\n") }
+func (d *daemon) text() string { return d.log.String() }
 
 func start(t *testing.T, srv *telegramtest.Server, home string, prov provider.Provider) *daemon {
 	t.Helper()
-	st, err := gateway.OpenState(home)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := &daemon{}
-	d.g = gateway.New(gateway.Options{State: st, Mirror: true, Allow: map[string]gateway.AllowList{Channel: {"42"}}, Log: d.log,
-		NewEngine: func() (*conversation.Engine, error) {
-			store, err := session.Open(filepath.Join(home, "sessions"))
-			if err != nil {
-				return nil, err
-			}
-			return conversation.New(conversation.Options{Store: store, Provider: prov, JournalDir: filepath.Join(home, "transcripts")}), nil
-		}})
+	g, st, log := gatewaytest.New(t, home, map[string]gateway.AllowList{Channel: {"42"}}, prov)
+	d := &daemon{g: g, log: log}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- Run(ctx, Options{Token: token, APIURL: srv.URL, Handler: d.g, State: st, Log: d.log, PollTimeout: time.Second,
+		done <- Run(ctx, Options{Token: token, APIURL: srv.URL, Handler: d.g, State: st, Log: log.Add, PollTimeout: time.Second,
 			Backoff: gateway.Backoff{Min: 10 * time.Millisecond, Max: 50 * time.Millisecond}})
 	}()
 	var once sync.Once
