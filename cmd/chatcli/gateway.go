@@ -12,6 +12,7 @@ import (
 	"github.com/chatcli/chatcli/internal/gateway"
 	"github.com/chatcli/chatcli/internal/gateway/slack"
 	"github.com/chatcli/chatcli/internal/gateway/telegram"
+	"github.com/chatcli/chatcli/internal/gateway/whatsapp"
 	"github.com/chatcli/chatcli/internal/retention"
 )
 
@@ -51,6 +52,18 @@ HTTPS proxy; subscribe to message.im and app_mention; scope chat:write):
   CHATCLI_SLACK_PATH               endpoint path (/slack/events)
   CHATCLI_SLACK_ALLOWED_USERS      user or channel ids (U..., D..., C...)
   CHATCLI_SLACK_API_URL            the Web API root (https://slack.com/api/)
+
+WhatsApp (Cloud API: point the app's webhook at this endpoint, behind an
+HTTPS proxy, and subscribe it to messages):
+  CHATCLI_WHATSAPP_ACCESS_TOKEN    the access token
+  CHATCLI_WHATSAPP_PHONE_ID        the id of the number replies come from
+  CHATCLI_WHATSAPP_VERIFY_TOKEN    answers the webhook's subscription check
+  CHATCLI_WHATSAPP_APP_SECRET      checks X-Hub-Signature-256 (recommended)
+  CHATCLI_WHATSAPP_ADDR            listen address (127.0.0.1:3001)
+  CHATCLI_WHATSAPP_PATH            webhook path (/whatsapp/webhook)
+  CHATCLI_WHATSAPP_ALLOWED_USERS   phone numbers (5511999990000)
+  CHATCLI_WHATSAPP_GRAPH_URL       the Graph API root
+                                   (https://graph.facebook.com/v21.0)
 
 Tokens and secrets are never printed, logged or shown by chatcli config.`
 
@@ -129,6 +142,12 @@ func gatewayRun(ctx context.Context, o *gatewayOptions) error {
 		channels = append(channels, func(ctx context.Context) error {
 			return slack.Run(ctx, slack.Options{Token: gc.Slack.Token, SigningSecret: gc.Slack.SigningSecret, Addr: gc.Slack.Addr, Path: gc.Slack.Path,
 				APIURL: gc.Slack.APIURL, Handler: g, State: state, Log: logf})
+		})
+	}
+	if w := gc.WhatsApp; w.Enabled {
+		channels = append(channels, func(ctx context.Context) error {
+			return whatsapp.Run(ctx, whatsapp.Options{Client: whatsapp.Client{GraphURL: w.GraphURL, PhoneID: w.PhoneID, Token: w.Token},
+				VerifyToken: w.VerifyToken, AppSecret: w.AppSecret, Addr: w.Addr, Path: w.Path, Handler: g, State: state, Log: logf})
 		})
 	}
 	return errors.Join(runAll(ctx, channels), g.Close())

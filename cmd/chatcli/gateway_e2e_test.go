@@ -14,6 +14,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/gateway/slack/slacktest"
 	"github.com/chatcli/chatcli/internal/gateway/telegram/telegramtest"
+	"github.com/chatcli/chatcli/internal/gateway/whatsapp/whatsapptest"
 )
 
 const telegramToken = "123456:E2E-SECRET"
@@ -155,12 +156,7 @@ func TestGatewaySlackEndToEnd(t *testing.T) {
 	home := t.TempDir()
 	api := slacktest.New(botToken)
 	defer api.Close()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
+	addr := freeAddr(t)
 	env := []string{"CHATCLI_HOME=" + home}
 	gw := startGateway(t, append(env, "CHATCLI_SLACK_BOT_TOKEN="+botToken, "CHATCLI_SLACK_SIGNING_SECRET="+secret,
 		"CHATCLI_SLACK_ADDR="+addr, "CHATCLI_SLACK_ALLOWED_USERS=U1", "CHATCLI_SLACK_API_URL="+api.APIURL()))
@@ -200,4 +196,71 @@ func TestGatewaySlackEndToEnd(t *testing.T) {
 	if strings.Contains(gw.stderr.String(), "SECRET") {
 		t.Fatalf("a secret was logged:\n%s", gw.stderr.String())
 	}
+}
+
+// freeAddr returns a 127.0.0.1 address nothing listens on.
+func freeAddr(t *testing.T) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+// TestGatewayWhatsAppAndTelegramShareASession runs both channels in one
+// daemon: a WhatsApp number (signed webhook notifications, replies to a
+// fake Graph API) and a Telegram user attach the same session and see each
+// other's turns.
+func TestGatewayWhatsAppAndTelegramShareASession(t *testing.T) {
+	const waToken, appSecret, phoneID = "EAAG-E2E-SECRET", "E2E-SECRET-app", "1065"
+	graph := whatsapptest.New(waToken, phoneID)
+	defer graph.Close()
+	tg := telegramtest.New(telegramToken)
+	defer tg.Close()
+	addr := freeAddr(t)
+	gw := startGateway(t, []string{"CHATCLI_HOME=" + t.TempDir(),
+		"CHATCLI_TELEGRAM_BOT_TOKEN=" + telegramToken, "CHATCLI_TELEGRAM_ALLOWED_USERS=42", "CHATCLI_TELEGRAM_API_URL=" + tg.URL,
+		"CHATCLI_WHATSAPP_ACCESS_TOKEN=" + waToken, "CHATCLI_WHATSAPP_PHONE_ID=" + phoneID, "CHATCLI_WHATSAPP_VERIFY_TOKEN=v",
+		"CHATCLI_WHATSAPP_APP_SECRET=" + appSecret, "CHATCLI_WHATSAPP_ADDR=" + addr, "CHATCLI_WHATSAPP_ALLOWED_USERS=+5511999990000",
+		"CHATCLI_WHATSAPP_GRAPH_URL=" + graph.GraphURL()})
+	url := "http://" + addr + "/whatsapp/webhook"
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if resp, err := http.Get(url + "?hub.mode=subscribe&hub.verify_token=v&hub.challenge=7"); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the webhook never answered\n%s", gw.stderr.String())
+		}
+	}
+	wa := 0
+	whatsApp := func(text, want string) {
+		t.Helper()
+		wa++
+		body := whatsapptest.Notification(phoneID, "5511999990000", fmt.Sprintf("wamid.%d", wa), text)
+		req, _ := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
+		whatsapptest.Sign(req.Header, appSecret, body)
+		if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != 200 {
+			t.Fatalf("webhook: %v %v", resp, err)
+		}
+		if !graph.WaitSent(wa, 20*time.Second) || !strings.Contains(graph.Sent()[wa-1].Body, want) {
+			t.Fatalf("answer to %q: %+v, want %q\n%s", text, graph.Sent(), want, gw.stderr.String())
+		}
+	}
+	telegram := func(n int, text, want string) {
+		t.Helper()
+		tg.Push(42, 42, text)
+		if !tg.WaitSent(n, 20*time.Second) || !strings.Contains(tg.Sent()[n-1].Text, want) {
+			t.Fatalf("answer to %q: %+v, want %q\n%s", text, tg.Sent(), want, gw.stderr.String())
+		}
+	}
+	whatsApp("/session attach S", "S")
+	whatsApp("from whatsapp", "reply #1 to: from whatsapp")
+	telegram(1, "/session attach S", "S")
+	telegram(2, "from telegram", "reply #2 to: from telegram")
+	whatsApp("whatsapp again", "reply #3 to: whatsapp again")
+	gw.stop(t)
 }

@@ -3,14 +3,11 @@ package slack
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/slack-go/slack"
 	"github.com/slack-go/slack/slackevents"
@@ -75,29 +72,10 @@ func NewEndpoint(ctx context.Context, o Options) *Endpoint {
 }
 
 // Run listens on o.Addr and serves o.Path until ctx ends, then waits for
-// the events being served. Errors: the listener's (the address is taken).
+// the messages being served (gateway.ServeHTTP). Errors: the listener's.
 func Run(ctx context.Context, o Options) error {
 	ep := NewEndpoint(ctx, o)
-	mux := http.NewServeMux()
-	mux.Handle(o.Path, ep)
-	srv := &http.Server{Addr: o.Addr, Handler: mux, ReadHeaderTimeout: 10 * time.Second}
-	l, err := net.Listen("tcp", o.Addr)
-	if err != nil {
-		return fmt.Errorf("slack: CHATCLI_SLACK_ADDR %s: %w", o.Addr, err)
-	}
-	ep.o.Log(fmt.Sprintf("slack: Events API on http://%s%s", l.Addr(), o.Path))
-	go func() {
-		<-ctx.Done()
-		shut, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-		defer cancel()
-		srv.Shutdown(shut)
-	}()
-	err = srv.Serve(l)
-	ep.Wait()
-	if errors.Is(err, http.ErrServerClosed) {
-		return nil
-	}
-	return err
+	return gateway.ServeHTTP(ctx, "slack: Events API", o.Addr, o.Path, ep, ep.Wait, ep.o.Log)
 }
 
 // Wait waits until every event accepted so far is served.
