@@ -119,6 +119,11 @@ func (c Config) Check() (lines []string, err error) {
 			bad("%s=%q is not host:port (%v)", name, v, err)
 		}
 	}
+	need := func(name, v, why string) {
+		if v == "" {
+			bad("%s is not set%s", name, why)
+		}
+	}
 	checkPath := func(name, v string) {
 		if !strings.HasPrefix(v, "/") {
 			bad("%s=%q must start with /", name, v)
@@ -138,12 +143,8 @@ func (c Config) Check() (lines []string, err error) {
 		lines = append(lines, fmt.Sprintf("telegram: long polling %s · %s", t.APIURL, allow("CHATCLI_TELEGRAM_ALLOWED_USERS", t.Allow)))
 	}
 	if s := c.Slack; s.Enabled {
-		if s.Token == "" {
-			bad("CHATCLI_SLACK_BOT_TOKEN is not set (the bot token, xoxb-…)")
-		}
-		if s.SigningSecret == "" {
-			bad("CHATCLI_SLACK_SIGNING_SECRET is not set: requests could not be verified")
-		}
+		need("CHATCLI_SLACK_BOT_TOKEN", s.Token, " (the bot token, xoxb-…)")
+		need("CHATCLI_SLACK_SIGNING_SECRET", s.SigningSecret, ": requests could not be verified")
 		checkAddr("CHATCLI_SLACK_ADDR", s.Addr)
 		checkPath("CHATCLI_SLACK_PATH", s.Path)
 		checkURL("CHATCLI_SLACK_API_URL", s.APIURL)
@@ -151,12 +152,8 @@ func (c Config) Check() (lines []string, err error) {
 			allow("CHATCLI_SLACK_ALLOWED_USERS", s.Allow)))
 	}
 	if w := c.WhatsApp; w.Enabled {
-		if w.PhoneID == "" {
-			bad("CHATCLI_WHATSAPP_PHONE_ID is not set (the id of the number replies are sent from)")
-		}
-		if w.VerifyToken == "" {
-			bad("CHATCLI_WHATSAPP_VERIFY_TOKEN is not set: the webhook subscription could not be verified")
-		}
+		need("CHATCLI_WHATSAPP_PHONE_ID", w.PhoneID, " (the id of the number replies are sent from)")
+		need("CHATCLI_WHATSAPP_VERIFY_TOKEN", w.VerifyToken, ": the webhook subscription could not be verified")
 		checkAddr("CHATCLI_WHATSAPP_ADDR", w.Addr)
 		checkPath("CHATCLI_WHATSAPP_PATH", w.Path)
 		checkURL("CHATCLI_WHATSAPP_GRAPH_URL", w.GraphURL)

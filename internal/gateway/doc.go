@@ -27,7 +27,8 @@
 // # Who may talk
 //
 // Each channel has an allow-list (AllowList) of user ids and chat ids; an
-// empty one answers nobody, and Gateway.Start says so. A message from anyone
+// empty one answers nobody, and Config.Check says so (chatcli gateway prints
+// its lines at start). A message from anyone
 // not listed gets no reply and is logged once per principal.
 //
 // # The state file

@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"sync"
 
 	"github.com/slack-go/slack"
 	"github.com/slack-go/slack/slackevents"
@@ -22,14 +21,6 @@ const Channel = "slack"
 // block's text holds at most 3,000 (Block Kit reference, section.text).
 const MessageLimit = 3000
 
-// maxBodyBytes bounds an event request's body.
-const maxBodyBytes = 1 << 20
-
-// Handler serves one message; *gateway.Gateway is one.
-type Handler interface {
-	Handle(ctx context.Context, m gateway.Message, r gateway.Replier) error
-}
-
 // Options configure Run and NewEndpoint.
 type Options struct {
 	// Token is the bot token (CHATCLI_SLACK_BOT_TOKEN, xoxb-…).
@@ -42,7 +33,7 @@ type Options struct {
 	// APIURL is the Web API root ending in "/" (CHATCLI_SLACK_API_URL);
 	// "" is Slack's.
 	APIURL  string
-	Handler Handler
+	Handler gateway.Handler
 	// State remembers the event ids served.
 	State *gateway.State
 	// Log receives notices, one line each; nil discards them.
@@ -52,10 +43,9 @@ type Options struct {
 // Endpoint is the Events API endpoint: an http.Handler serving events in
 // the background until Wait.
 type Endpoint struct {
-	o    Options
-	api  *slack.Client
-	ctx  context.Context
-	busy sync.WaitGroup
+	o     Options
+	api   *slack.Client
+	async *gateway.Async
 }
 
 // NewEndpoint returns the endpoint; events are served under ctx (a turn
@@ -68,7 +58,7 @@ func NewEndpoint(ctx context.Context, o Options) *Endpoint {
 	if o.APIURL != "" {
 		opts = append(opts, slack.OptionAPIURL(o.APIURL))
 	}
-	return &Endpoint{o: o, api: slack.New(o.Token, opts...), ctx: ctx}
+	return &Endpoint{o: o, api: slack.New(o.Token, opts...), async: gateway.NewAsync(ctx, o.Handler, o.Log)}
 }
 
 // Run listens on o.Addr and serves o.Path until ctx ends, then waits for
@@ -79,7 +69,7 @@ func Run(ctx context.Context, o Options) error {
 }
 
 // Wait waits until every event accepted so far is served.
-func (ep *Endpoint) Wait() { ep.busy.Wait() }
+func (ep *Endpoint) Wait() { ep.async.Wait() }
 
 // ServeHTTP verifies one request and answers it as the Events API asks.
 func (ep *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -87,7 +77,7 @@ func (ep *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "POST only", http.StatusMethodNotAllowed)
 		return
 	}
-	body, err := io.ReadAll(io.LimitReader(r.Body, maxBodyBytes))
+	body, err := io.ReadAll(io.LimitReader(r.Body, gateway.MaxRequestBytes))
 	if err != nil {
 		http.Error(w, "cannot read the body", http.StatusBadRequest)
 		return
@@ -141,13 +131,7 @@ func (ep *Endpoint) accept(ev slackevents.EventsAPIEvent) {
 			return
 		}
 	}
-	ep.busy.Add(1)
-	go func() {
-		defer ep.busy.Done()
-		if err := ep.o.Handler.Handle(ep.ctx, m, &replier{ep: ep, channel: m.Chat}); err != nil && ep.ctx.Err() == nil {
-			ep.o.Log(fmt.Sprintf("slack: channel %s: %v", m.Chat, err))
-		}
-	}()
+	ep.async.Serve(m, &replier{ep: ep, channel: m.Chat})
 }
 
 // message is the gateway message of a direct message or a mention; ok is

@@ -27,11 +27,6 @@ const DefaultAPIURL = "https://api.telegram.org"
 // DefaultPollTimeout is how long one getUpdates waits for an update.
 const DefaultPollTimeout = 30 * time.Second
 
-// Handler serves one message; *gateway.Gateway is one.
-type Handler interface {
-	Handle(ctx context.Context, m gateway.Message, r gateway.Replier) error
-}
-
 // Options configure Run.
 type Options struct {
 	// Token is the bot token (CHATCLI_TELEGRAM_BOT_TOKEN).
@@ -39,7 +34,7 @@ type Options struct {
 	// APIURL is the Bot API's root (CHATCLI_TELEGRAM_API_URL); ""
 	// means DefaultAPIURL. Methods are POSTed to <APIURL>/bot<token>/<method>.
 	APIURL  string
-	Handler Handler
+	Handler gateway.Handler
 	// State keeps the update offset.
 	State *gateway.State
 	// Log receives notices, one line each; nil discards them.

@@ -11,7 +11,6 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"sync"
 
 	"github.com/chatcli/chatcli/internal/gateway"
 	"github.com/chatcli/chatcli/internal/gateway/markup"
@@ -24,13 +23,6 @@ const Channel = "whatsapp"
 // characters.
 const MessageLimit = 4096
 
-const maxBodyBytes = 1 << 20
-
-// Handler serves one message; *gateway.Gateway is one.
-type Handler interface {
-	Handle(ctx context.Context, m gateway.Message, r gateway.Replier) error
-}
-
 // Options configure Run and NewEndpoint.
 type Options struct {
 	Client Client
@@ -41,7 +33,7 @@ type Options struct {
 	// Addr and Path are where the webhook listens (CHATCLI_WHATSAPP_ADDR,
 	// CHATCLI_WHATSAPP_PATH).
 	Addr, Path string
-	Handler    Handler
+	Handler    gateway.Handler
 	// State remembers the message ids served.
 	State *gateway.State
 	// Log receives notices, one line each; nil discards them.
@@ -51,9 +43,8 @@ type Options struct {
 // Endpoint is the webhook: an http.Handler serving messages in the
 // background until Wait.
 type Endpoint struct {
-	o    Options
-	ctx  context.Context
-	busy sync.WaitGroup
+	o     Options
+	async *gateway.Async
 }
 
 // NewEndpoint returns the webhook; messages are served under ctx.
@@ -61,7 +52,7 @@ func NewEndpoint(ctx context.Context, o Options) *Endpoint {
 	if o.Log == nil {
 		o.Log = func(string) {}
 	}
-	return &Endpoint{o: o, ctx: ctx}
+	return &Endpoint{o: o, async: gateway.NewAsync(ctx, o.Handler, o.Log)}
 }
 
 // Run listens on o.Addr and serves o.Path until ctx ends, then waits for
@@ -72,7 +63,7 @@ func Run(ctx context.Context, o Options) error {
 }
 
 // Wait waits until every message accepted so far is served.
-func (ep *Endpoint) Wait() { ep.busy.Wait() }
+func (ep *Endpoint) Wait() { ep.async.Wait() }
 
 // ServeHTTP answers the subscription check and notifications.
 func (ep *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -87,7 +78,7 @@ func (ep *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain")
 		io.WriteString(w, q.Get("hub.challenge"))
 	case http.MethodPost:
-		body, err := io.ReadAll(io.LimitReader(r.Body, maxBodyBytes))
+		body, err := io.ReadAll(io.LimitReader(r.Body, gateway.MaxRequestBytes))
 		if err != nil {
 			http.Error(w, "cannot read the body", http.StatusBadRequest)
 			return
@@ -155,20 +146,10 @@ func (ep *Endpoint) accept(body []byte) {
 					continue
 				}
 				msg := gateway.Message{Principal: gateway.Principal{Channel: Channel, User: m.From}, Chat: m.From, Text: m.Text.Body}
-				ep.serve(msg, &replier{ep: ep, to: m.From, messageID: m.ID})
+				ep.async.Serve(msg, &replier{ep: ep, to: m.From, messageID: m.ID})
 			}
 		}
 	}
-}
-
-func (ep *Endpoint) serve(m gateway.Message, r *replier) {
-	ep.busy.Add(1)
-	go func() {
-		defer ep.busy.Done()
-		if err := ep.o.Handler.Handle(ep.ctx, m, r); err != nil && ep.ctx.Err() == nil {
-			ep.o.Log(fmt.Sprintf("whatsapp: %s: %v", m.Chat, err))
-		}
-	}()
 }
 
 // replier answers one sender.

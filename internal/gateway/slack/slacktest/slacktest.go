@@ -15,8 +15,9 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
+
+	"github.com/chatcli/chatcli/internal/gateway/gatewaytest"
 )
 
 // Post is one chat.postMessage the bot made.
@@ -31,16 +32,15 @@ type Server struct {
 	*httptest.Server
 	token string
 
-	mu      sync.Mutex
-	changed chan struct{}
-	posts   []Post
+	gatewaytest.Board
+	posts []Post
 	// RateLimit is how many of the next posts get 429 Too Many Requests.
 	RateLimit int
 }
 
 // New starts a Web API for bot token; Close it when done.
 func New(token string) *Server {
-	s := &Server{token: token, changed: make(chan struct{})}
+	s := &Server{token: token}
 	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
 	return s
 }
@@ -50,27 +50,14 @@ func (s *Server) APIURL() string { return s.URL + "/api/" }
 
 // Posts returns the posts so far.
 func (s *Server) Posts() []Post {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.Mu.Lock()
+	defer s.Mu.Unlock()
 	return append([]Post(nil), s.posts...)
 }
 
 // WaitPosts waits until n posts arrived (false after timeout).
 func (s *Server) WaitPosts(n int, timeout time.Duration) bool {
-	deadline := time.After(timeout)
-	for {
-		s.mu.Lock()
-		ok, ch := len(s.posts) >= n, s.changed
-		s.mu.Unlock()
-		if ok {
-			return true
-		}
-		select {
-		case <-ch:
-		case <-deadline:
-			return false
-		}
-	}
+	return s.Wait(timeout, func() bool { return len(s.posts) >= n })
 }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
@@ -84,8 +71,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	if b, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
 		token = b
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.Mu.Lock()
+	defer s.Mu.Unlock()
 	switch {
 	case token != s.token:
 		json.NewEncoder(w).Encode(map[string]any{"ok": false, "error": "invalid_auth"})
@@ -101,8 +88,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.posts = append(s.posts, Post{Channel: r.PostForm.Get("channel"), Text: r.PostForm.Get("text"), Blocks: r.PostForm.Get("blocks")})
-	close(s.changed)
-	s.changed = make(chan struct{})
+	s.Changed()
 	json.NewEncoder(w).Encode(map[string]any{"ok": true, "channel": r.PostForm.Get("channel"), "ts": fmt.Sprintf("1700000000.%06d", len(s.posts))})
 }
 

@@ -13,8 +13,9 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
+
+	"github.com/chatcli/chatcli/internal/gateway/gatewaytest"
 )
 
 // Sent is one message the bot sent.
@@ -29,9 +30,8 @@ type Server struct {
 	*httptest.Server
 	token string
 
-	mu        sync.Mutex
-	changed   chan struct{} // closed and replaced on every change
-	updates   []update      // not yet confirmed
+	gatewaytest.Board
+	updates   []update // not yet confirmed
 	nextID    int
 	sent      []Sent
 	actions   int
@@ -72,70 +72,51 @@ type chat struct {
 
 // New starts a server for bot token; Close it when done.
 func New(token string) *Server {
-	s := &Server{token: token, changed: make(chan struct{}), nextID: 100, delivered: map[int]int{}}
+	s := &Server{token: token, nextID: 100, delivered: map[int]int{}}
 	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
 	return s
 }
 
 // Push queues a text message from user in chat and returns its update_id.
 func (s *Server) Push(from, chatID int64, text string) int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.Mu.Lock()
+	defer s.Mu.Unlock()
 	s.nextID++
 	s.updates = append(s.updates, update{UpdateID: s.nextID, Message: message{MessageID: s.nextID, From: user{ID: from, FirstName: "u"},
 		Chat: chat{ID: chatID, Type: "private"}, Date: time.Now().Unix(), Text: text}})
-	s.notify()
+	s.Changed()
 	return s.nextID
 }
 
-func (s *Server) notify() { close(s.changed); s.changed = make(chan struct{}) }
-
 // Sent returns the messages sent so far.
 func (s *Server) Sent() []Sent {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.Mu.Lock()
+	defer s.Mu.Unlock()
 	return append([]Sent(nil), s.sent...)
 }
 
 // Actions is how many sendChatAction calls arrived.
 func (s *Server) Actions() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.Mu.Lock()
+	defer s.Mu.Unlock()
 	return s.actions
 }
 
 // Delivered reports how many times getUpdates returned update id.
 func (s *Server) Delivered(id int) int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.Mu.Lock()
+	defer s.Mu.Unlock()
 	return s.delivered[id]
 }
 
 // WaitSent waits until n messages were sent (false after timeout).
 func (s *Server) WaitSent(n int, timeout time.Duration) bool {
-	return s.wait(timeout, func() bool { return len(s.sent) >= n })
+	return s.Wait(timeout, func() bool { return len(s.sent) >= n })
 }
 
 // WaitPolls waits until n getUpdates requests arrived.
 func (s *Server) WaitPolls(n int, timeout time.Duration) bool {
-	return s.wait(timeout, func() bool { return s.polls >= n })
-}
-
-func (s *Server) wait(timeout time.Duration, done func() bool) bool {
-	deadline := time.After(timeout)
-	for {
-		s.mu.Lock()
-		ok, ch := done(), s.changed
-		s.mu.Unlock()
-		if ok {
-			return true
-		}
-		select {
-		case <-ch:
-		case <-deadline:
-			return false
-		}
-	}
+	return s.Wait(timeout, func() bool { return s.polls >= n })
 }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
@@ -157,10 +138,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	case "sendMessage":
 		s.sendMessage(w, params)
 	case "sendChatAction":
-		s.mu.Lock()
+		s.Mu.Lock()
 		s.actions++
-		s.notify()
-		s.mu.Unlock()
+		s.Changed()
+		s.Mu.Unlock()
 		answer(w, 200, true, true, "")
 	default:
 		answer(w, http.StatusNotFound, false, nil, "Not Found: method not found")
@@ -171,12 +152,12 @@ func (s *Server) getUpdates(w http.ResponseWriter, r *http.Request, p map[string
 	offset, _ := strconv.Atoi(p["offset"])
 	timeout, _ := strconv.Atoi(p["timeout"])
 	deadline := time.After(time.Duration(timeout) * time.Second)
-	s.mu.Lock()
+	s.Mu.Lock()
 	s.polls++
-	s.notify()
+	s.Changed()
 	if s.FailPolls > 0 {
 		s.FailPolls--
-		s.mu.Unlock()
+		s.Mu.Unlock()
 		answer(w, http.StatusBadGateway, false, nil, "Bad Gateway")
 		return
 	}
@@ -191,25 +172,25 @@ func (s *Server) getUpdates(w http.ResponseWriter, r *http.Request, p map[string
 		if len(s.updates) > 0 || timeout == 0 {
 			break
 		}
-		ch := s.changed
-		s.mu.Unlock()
+		ch := s.Next()
+		s.Mu.Unlock()
 		select {
 		case <-ch:
 		case <-deadline:
-			s.mu.Lock()
+			s.Mu.Lock()
 			answer(w, 200, true, []update{}, "")
-			s.mu.Unlock()
+			s.Mu.Unlock()
 			return
 		case <-r.Context().Done():
 			return
 		}
-		s.mu.Lock()
+		s.Mu.Lock()
 	}
 	out := append([]update(nil), s.updates...)
 	for _, u := range out {
 		s.delivered[u.UpdateID]++
 	}
-	s.mu.Unlock()
+	s.Mu.Unlock()
 	answer(w, 200, true, out, "")
 }
 
@@ -227,11 +208,11 @@ func (s *Server) sendMessage(w http.ResponseWriter, p map[string]string) {
 		answer(w, http.StatusBadRequest, false, nil, "Bad Request: message is too long")
 		return
 	}
-	s.mu.Lock()
+	s.Mu.Lock()
 	s.sent = append(s.sent, Sent{ChatID: id, Text: p["text"], ParseMode: p["parse_mode"]})
 	n := len(s.sent)
-	s.notify()
-	s.mu.Unlock()
+	s.Changed()
+	s.Mu.Unlock()
 	answer(w, 200, true, message{MessageID: 1000 + n, Chat: chat{ID: id, Type: "private"}, Date: time.Now().Unix(), Text: p["text"]}, "")
 }
 

@@ -12,8 +12,9 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"sync"
 	"time"
+
+	"github.com/chatcli/chatcli/internal/gateway/gatewaytest"
 )
 
 // Version is the Graph API version the server answers under.
@@ -27,15 +28,14 @@ type Server struct {
 	*httptest.Server
 	token, phoneID string
 
-	mu      sync.Mutex
-	changed chan struct{}
-	sent    []Sent
-	typing  []string // message ids marked read with a typing indicator
+	gatewaytest.Board
+	sent   []Sent
+	typing []string // message ids marked read with a typing indicator
 }
 
 // New starts the Graph API for access token and phone number id.
 func New(token, phoneID string) *Server {
-	s := &Server{token: token, phoneID: phoneID, changed: make(chan struct{})}
+	s := &Server{token: token, phoneID: phoneID}
 	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
 	return s
 }
@@ -45,34 +45,21 @@ func (s *Server) GraphURL() string { return s.URL + "/" + Version }
 
 // Sent returns the text messages sent so far.
 func (s *Server) Sent() []Sent {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.Mu.Lock()
+	defer s.Mu.Unlock()
 	return append([]Sent(nil), s.sent...)
 }
 
 // Typing returns the message ids a typing indicator was shown for.
 func (s *Server) Typing() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.Mu.Lock()
+	defer s.Mu.Unlock()
 	return append([]string(nil), s.typing...)
 }
 
 // WaitSent waits until n messages were sent (false after timeout).
 func (s *Server) WaitSent(n int, timeout time.Duration) bool {
-	deadline := time.After(timeout)
-	for {
-		s.mu.Lock()
-		ok, ch := len(s.sent) >= n, s.changed
-		s.mu.Unlock()
-		if ok {
-			return true
-		}
-		select {
-		case <-ch:
-		case <-deadline:
-			return false
-		}
-	}
+	return s.Wait(timeout, func() bool { return len(s.sent) >= n })
 }
 
 func graphError(w http.ResponseWriter, status, code int, msg string) {
@@ -104,8 +91,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		graphError(w, http.StatusBadRequest, 100, "(#100) The parameter messaging_product is required.")
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.Mu.Lock()
+	defer s.Mu.Unlock()
 	w.Header().Set("Content-Type", "application/json")
 	switch {
 	case m.Status == "read" && m.MessageID != "":
@@ -113,8 +100,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		json.NewEncoder(w).Encode(map[string]any{"success": true})
 	case m.Type == "text" && m.To != "" && m.Text.Body != "" && len([]rune(m.Text.Body)) <= 4096:
 		s.sent = append(s.sent, Sent{To: m.To, Body: m.Text.Body})
-		close(s.changed)
-		s.changed = make(chan struct{})
+		s.Changed()
 		json.NewEncoder(w).Encode(map[string]any{"messaging_product": "whatsapp", "contacts": []any{map[string]any{"input": m.To, "wa_id": m.To}},
 			"messages": []any{map[string]any{"id": fmt.Sprintf("wamid.out%d", len(s.sent))}}})
 	default:
