@@ -349,9 +349,10 @@ func (e *Engine) autosave() (string, error) {
 }
 
 // MachinePrefixes start the names of sessions chatcli makes itself
-// (autosaves, MCP mirrors). Retention may remove those; a person cannot
-// give such a name to a new session.
-var MachinePrefixes = []string{AutosavePrefix, "mcp-"}
+// (autosaves, MCP and ACP mirrors, the chat gateway's gw- mirrors).
+// Retention may remove those; a person cannot give such a name to a new
+// session.
+var MachinePrefixes = []string{AutosavePrefix, "mcp-", "gw-"}
 
 // ErrReservedName is returned for a new session named like a machine-made
 // one.

@@ -4,7 +4,7 @@
 //
 // # Rules
 //
-//   - TTL: a machine-made session (name starting "autosave-" or "mcp-")
+//   - TTL: a machine-made session (name starting "autosave-", "mcp-" or "gw-")
 //     whose stored updated_at is older than Rules.SessionTTL
 //     (CHATCLI_SESSION_TTL, default 90 days; 0 turns the rule off).
 //   - keep-count: of each machine prefix, only the Rules.KeepPerPrefix

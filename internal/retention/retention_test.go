@@ -280,7 +280,7 @@ func TestReportListsEachStore(t *testing.T) {
 		}
 	}
 	for store, want := range map[string][2]int{ // files, would remove
-		"sessions you named": {1, 0}, "sessions autosave-": {2, 1}, "sessions mcp-": {1, 0},
+		"sessions you named": {1, 0}, "sessions autosave-": {2, 1}, "sessions mcp-": {1, 0}, "sessions gw-": {0, 0},
 		"transcripts": {1, 1}, "input history": {1, 0}, "trash": {0, 0}, "temp files": {1, 1}, "checkpoints": {0, 0},
 	} {
 		if l := got[store]; l.Files != want[0] || l.RemoveFiles != want[1] {
@@ -290,7 +290,7 @@ func TestReportListsEachStore(t *testing.T) {
 	if l := got["other files"]; l.Files != 5 { // history.broken and the 4 sessions' lock files
 		t.Errorf("other: %+v", l)
 	}
-	if len(lines) != 9 {
+	if len(lines) != 10 {
 		t.Errorf("%d lines", len(lines))
 	}
 }

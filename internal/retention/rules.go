@@ -10,9 +10,9 @@ import (
 )
 
 // MachinePrefixes start the names of sessions chatcli makes by itself: the
-// REPL's autosaves (conversation.AutosavePrefix) and the MCP/ACP servers'
-// mirrors. Only these are removed by rules.
-var MachinePrefixes = []string{"autosave-", "mcp-"}
+// REPL's autosaves (conversation.AutosavePrefix), the MCP/ACP servers'
+// mirrors and the chat gateway's. Only these are removed by rules.
+var MachinePrefixes = []string{"autosave-", "mcp-", "gw-"}
 
 // Retention defaults that have no setting.
 const (

@@ -1,0 +1,176 @@
+package gateway
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"strings"
+
+	"github.com/chatcli/chatcli/internal/config"
+)
+
+// Config is the gateway's settings, read by ConfigFromEnv under ChatCLI's
+// variable names. A channel is on when its token is set.
+type Config struct {
+	Telegram TelegramConfig
+	Slack    SlackConfig
+	WhatsApp WhatsAppConfig
+}
+
+// TelegramConfig is the Telegram channel's settings.
+type TelegramConfig struct {
+	Token   string    // CHATCLI_TELEGRAM_BOT_TOKEN
+	Allow   AllowList // CHATCLI_TELEGRAM_ALLOWED_USERS
+	APIURL  string    // CHATCLI_TELEGRAM_API_URL: the Bot API root
+	Enabled bool
+}
+
+// SlackConfig is the Slack channel's settings.
+type SlackConfig struct {
+	Token         string    // CHATCLI_SLACK_BOT_TOKEN (xoxb-…)
+	SigningSecret string    // CHATCLI_SLACK_SIGNING_SECRET
+	Addr          string    // CHATCLI_SLACK_ADDR: where the Events API endpoint listens
+	Path          string    // CHATCLI_SLACK_PATH
+	Allow         AllowList // CHATCLI_SLACK_ALLOWED_USERS
+	APIURL        string    // CHATCLI_SLACK_API_URL: the Web API root, ending in "/"
+	Enabled       bool
+}
+
+// WhatsAppConfig is the WhatsApp channel's settings.
+type WhatsAppConfig struct {
+	Token       string    // CHATCLI_WHATSAPP_ACCESS_TOKEN
+	PhoneID     string    // CHATCLI_WHATSAPP_PHONE_ID: the sending number's id
+	VerifyToken string    // CHATCLI_WHATSAPP_VERIFY_TOKEN: the webhook subscription's token
+	AppSecret   string    // CHATCLI_WHATSAPP_APP_SECRET: checks X-Hub-Signature-256 when set
+	Addr        string    // CHATCLI_WHATSAPP_ADDR
+	Path        string    // CHATCLI_WHATSAPP_PATH
+	Allow       AllowList // CHATCLI_WHATSAPP_ALLOWED_USERS
+	GraphURL    string    // CHATCLI_WHATSAPP_GRAPH_URL: the Graph API root with its version
+	Enabled     bool
+}
+
+// Defaults of the settings that have one.
+const (
+	DefaultSlackAddr     = "127.0.0.1:3000"
+	DefaultSlackPath     = "/slack/events"
+	DefaultWhatsAppAddr  = "127.0.0.1:3001"
+	DefaultWhatsAppPath  = "/whatsapp/webhook"
+	DefaultSlackAPIURL   = "https://slack.com/api/"
+	DefaultWhatsAppGraph = "https://graph.facebook.com/v21.0"
+)
+
+// ConfigFromEnv reads the settings through getenv (environment, dotenv
+// file and config file, as for every other setting).
+func ConfigFromEnv(getenv func(string) string) Config {
+	get := func(name, def string) string {
+		if v := strings.TrimSpace(getenv(name)); v != "" {
+			return v
+		}
+		return def
+	}
+	var c Config
+	c.Telegram = TelegramConfig{Token: get("CHATCLI_TELEGRAM_BOT_TOKEN", ""), Allow: ParseAllowList(getenv("CHATCLI_TELEGRAM_ALLOWED_USERS")),
+		APIURL: get("CHATCLI_TELEGRAM_API_URL", "https://api.telegram.org")}
+	c.Telegram.Enabled = c.Telegram.Token != ""
+	c.Slack = SlackConfig{Token: get("CHATCLI_SLACK_BOT_TOKEN", ""), SigningSecret: get("CHATCLI_SLACK_SIGNING_SECRET", ""),
+		Addr: get("CHATCLI_SLACK_ADDR", DefaultSlackAddr), Path: get("CHATCLI_SLACK_PATH", DefaultSlackPath),
+		Allow: ParseAllowList(getenv("CHATCLI_SLACK_ALLOWED_USERS")), APIURL: get("CHATCLI_SLACK_API_URL", DefaultSlackAPIURL)}
+	c.Slack.Enabled = c.Slack.Token != "" || c.Slack.SigningSecret != ""
+	c.WhatsApp = WhatsAppConfig{Token: get("CHATCLI_WHATSAPP_ACCESS_TOKEN", ""), PhoneID: get("CHATCLI_WHATSAPP_PHONE_ID", ""),
+		VerifyToken: get("CHATCLI_WHATSAPP_VERIFY_TOKEN", ""), AppSecret: get("CHATCLI_WHATSAPP_APP_SECRET", ""),
+		Addr: get("CHATCLI_WHATSAPP_ADDR", DefaultWhatsAppAddr), Path: get("CHATCLI_WHATSAPP_PATH", DefaultWhatsAppPath),
+		Allow: ParseAllowList(getenv("CHATCLI_WHATSAPP_ALLOWED_USERS")), GraphURL: get("CHATCLI_WHATSAPP_GRAPH_URL", DefaultWhatsAppGraph)}
+	c.WhatsApp.Enabled = c.WhatsApp.Token != ""
+	return c
+}
+
+// Allow is each enabled channel's allow-list, by channel name.
+func (c Config) Allow() map[string]AllowList {
+	out := map[string]AllowList{}
+	if c.Telegram.Enabled {
+		out["telegram"] = c.Telegram.Allow
+	}
+	if c.Slack.Enabled {
+		out["slack"] = c.Slack.Allow
+	}
+	if c.WhatsApp.Enabled {
+		out["whatsapp"] = c.WhatsApp.Allow
+	}
+	return out
+}
+
+// Check validates the settings without connecting anywhere. It returns
+// one line per enabled channel (what it will do; never a token) and the
+// problems found, each naming its variable, wrapped in config.ErrConfig; no
+// channel enabled is a problem too.
+func (c Config) Check() (lines []string, err error) {
+	var errs []error
+	bad := func(format string, args ...any) {
+		errs = append(errs, fmt.Errorf("%w: "+format, append([]any{config.ErrConfig}, args...)...))
+	}
+	checkURL := func(name, v string) {
+		if u, err := url.Parse(v); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			bad("%s=%q is not an http(s) URL", name, v)
+		}
+	}
+	checkAddr := func(name, v string) {
+		if _, _, err := net.SplitHostPort(v); err != nil {
+			bad("%s=%q is not host:port (%v)", name, v, err)
+		}
+	}
+	need := func(name, v, why string) {
+		if v == "" {
+			bad("%s is not set%s", name, why)
+		}
+	}
+	checkPath := func(name, v string) {
+		if !strings.HasPrefix(v, "/") {
+			bad("%s=%q must start with /", name, v)
+		}
+	}
+	allow := func(variable string, a AllowList) string {
+		if len(a) == 0 {
+			return fmt.Sprintf("no allow-list (%s): answers nobody", variable)
+		}
+		return fmt.Sprintf("answers %d allowed id(s) (%s)", len(a), variable)
+	}
+	if t := c.Telegram; t.Enabled {
+		checkURL("CHATCLI_TELEGRAM_API_URL", t.APIURL)
+		if !strings.Contains(t.Token, ":") {
+			bad("CHATCLI_TELEGRAM_BOT_TOKEN is not a bot token (<bot id>:<secret>, from @BotFather)")
+		}
+		lines = append(lines, fmt.Sprintf("telegram: long polling %s · %s", t.APIURL, allow("CHATCLI_TELEGRAM_ALLOWED_USERS", t.Allow)))
+	}
+	if s := c.Slack; s.Enabled {
+		need("CHATCLI_SLACK_BOT_TOKEN", s.Token, " (the bot token, xoxb-…)")
+		need("CHATCLI_SLACK_SIGNING_SECRET", s.SigningSecret, ": requests could not be verified")
+		checkAddr("CHATCLI_SLACK_ADDR", s.Addr)
+		checkPath("CHATCLI_SLACK_PATH", s.Path)
+		checkURL("CHATCLI_SLACK_API_URL", s.APIURL)
+		lines = append(lines, fmt.Sprintf("slack: Events API on http://%s%s · replies through %s · %s", s.Addr, s.Path, s.APIURL,
+			allow("CHATCLI_SLACK_ALLOWED_USERS", s.Allow)))
+	}
+	if w := c.WhatsApp; w.Enabled {
+		need("CHATCLI_WHATSAPP_PHONE_ID", w.PhoneID, " (the id of the number replies are sent from)")
+		need("CHATCLI_WHATSAPP_VERIFY_TOKEN", w.VerifyToken, ": the webhook subscription could not be verified")
+		checkAddr("CHATCLI_WHATSAPP_ADDR", w.Addr)
+		checkPath("CHATCLI_WHATSAPP_PATH", w.Path)
+		checkURL("CHATCLI_WHATSAPP_GRAPH_URL", w.GraphURL)
+		sig := "signatures checked (CHATCLI_WHATSAPP_APP_SECRET)"
+		if w.AppSecret == "" {
+			sig = "signatures NOT checked (set CHATCLI_WHATSAPP_APP_SECRET)"
+		}
+		lines = append(lines, fmt.Sprintf("whatsapp: webhook on http://%s%s · %s · replies through %s · %s", w.Addr, w.Path, sig, w.GraphURL,
+			allow("CHATCLI_WHATSAPP_ALLOWED_USERS", w.Allow)))
+	}
+	if len(lines) == 0 {
+		bad("no channel is configured: set CHATCLI_TELEGRAM_BOT_TOKEN, CHATCLI_SLACK_BOT_TOKEN and CHATCLI_SLACK_SIGNING_SECRET, or CHATCLI_WHATSAPP_ACCESS_TOKEN")
+	}
+	return lines, errors.Join(errs...)
+}
+
+// Secrets are the configured tokens and secrets, for Redact.
+func (c Config) Secrets() []string {
+	return []string{c.Telegram.Token, c.Slack.Token, c.Slack.SigningSecret, c.WhatsApp.Token, c.WhatsApp.VerifyToken, c.WhatsApp.AppSecret}
+}

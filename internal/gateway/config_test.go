@@ -1,0 +1,43 @@
+package gateway
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/chatcli/chatcli/internal/config"
+)
+
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestCheckNamesEveryMissingOrBadSetting(t *testing.T) {
+	c := ConfigFromEnv(env(map[string]string{
+		"CHATCLI_SLACK_SIGNING_SECRET": "s3cr3t", "CHATCLI_SLACK_ADDR": "nocolon",
+		"CHATCLI_WHATSAPP_ACCESS_TOKEN": "EAAG-tok", "CHATCLI_WHATSAPP_PATH": "webhook", "CHATCLI_WHATSAPP_ALLOWED_USERS": "+5511, 4477",
+	}))
+	lines, err := c.Check()
+	if !errors.Is(err, config.ErrConfig) {
+		t.Fatalf("error %v", err)
+	}
+	for _, want := range []string{"CHATCLI_SLACK_BOT_TOKEN", "CHATCLI_SLACK_ADDR", "CHATCLI_WHATSAPP_PHONE_ID", "CHATCLI_WHATSAPP_VERIFY_TOKEN", "CHATCLI_WHATSAPP_PATH"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("no word of %s in\n%v", want, err)
+		}
+	}
+	text := strings.Join(lines, "\n") + err.Error()
+	if strings.Contains(text, "s3cr3t") || strings.Contains(text, "EAAG-tok") {
+		t.Fatalf("a secret was shown:\n%s", text)
+	}
+	if !strings.Contains(text, "slack: ") || !strings.Contains(text, "answers 2 allowed id(s)") || !strings.Contains(text, "signatures NOT checked") {
+		t.Fatalf("lines:\n%s", text)
+	}
+	if got := c.Allow()["whatsapp"]; len(got) != 2 || got[0] != "5511" {
+		t.Fatalf("whatsapp allow-list %q", got)
+	}
+}
+
+func TestCheckWantsAChannel(t *testing.T) {
+	if _, err := ConfigFromEnv(env(nil)).Check(); err == nil || !strings.Contains(err.Error(), "no channel is configured") {
+		t.Fatalf("%v", err)
+	}
+}
