@@ -91,6 +91,8 @@ type Engine struct {
 	// supersedes is the machine-made session this unbound conversation
 	// continues (resume.go).
 	supersedes string
+	// supplement adds system content to each request (supplement.go).
+	supplement Supplement
 }
 
 // Options configure a new Engine.
@@ -123,13 +125,16 @@ type Options struct {
 	// CodeCheckpoints, when set, keeps file checkpoints of the workspace:
 	// one is taken with each checkpoint of an agent or coder turn.
 	CodeCheckpoints CodeCheckpoints
+	// Supplement, when set, adds system content before the history of
+	// every request, never stored in it (supplement.go).
+	Supplement Supplement
 }
 
 // New returns an engine with an empty, unbound conversation.
 func New(o Options) *Engine {
 	e := &Engine{store: o.Store, provider: o.Provider, notify: o.Notify, now: o.Now, sess: &session.Session{},
 		journalDir: o.JournalDir, contextWindow: o.ContextWindow, onBind: o.OnBind,
-		mode: ModeChat, toolbox: o.Toolbox, maxSteps: o.MaxSteps, onTool: o.OnTool, code: o.CodeCheckpoints}
+		mode: ModeChat, toolbox: o.Toolbox, maxSteps: o.MaxSteps, onTool: o.OnTool, code: o.CodeCheckpoints, supplement: o.Supplement}
 	e.setJournalDir(o.JournalDir)
 	if e.maxSteps <= 0 {
 		e.maxSteps = DefaultMaxSteps
