@@ -197,6 +197,7 @@ func (f *factory) engineIn(c config.Config, dir string) (*conversation.Engine, e
 	f.markers = append(f.markers, marker)
 	e := conversation.New(conversation.Options{Store: st, Provider: p, JournalDir: c.TranscriptsDir(), ContextWindow: c.ContextWindowFor(c.Model),
 		Toolbox: tb, CodeCheckpoints: code, MaxSteps: c.Agent.MaxSteps, OnTool: f.toolActivity, Supplement: f.supplement(c, dir, notify),
+		Expand: f.expander(c, dir, st, notify),
 		Notify: notify, OnBind: func(name string) {
 			if err := marker.Set(name); err != nil {
 				notify(fmt.Sprintf("could not mark session %q open: %v", name, err))

@@ -91,8 +91,10 @@ type Engine struct {
 	// supersedes is the machine-made session this unbound conversation
 	// continues (resume.go).
 	supersedes string
-	// supplement adds system content to each request (supplement.go).
+	// supplement adds system content to each request and expand expands
+	// a prompt's references (supplement.go).
 	supplement Supplement
+	expand     func(ctx context.Context, prompt string) (string, error)
 }
 
 // Options configure a new Engine.
@@ -128,13 +130,16 @@ type Options struct {
 	// Supplement, when set, adds system content before the history of
 	// every request, never stored in it (supplement.go).
 	Supplement Supplement
+	// Expand, when set, rewrites each prompt before it is stored and sent
+	// (the @ references); its error fails the turn with nothing stored.
+	Expand func(ctx context.Context, prompt string) (string, error)
 }
 
 // New returns an engine with an empty, unbound conversation.
 func New(o Options) *Engine {
 	e := &Engine{store: o.Store, provider: o.Provider, notify: o.Notify, now: o.Now, sess: &session.Session{},
 		journalDir: o.JournalDir, contextWindow: o.ContextWindow, onBind: o.OnBind,
-		mode: ModeChat, toolbox: o.Toolbox, maxSteps: o.MaxSteps, onTool: o.OnTool, code: o.CodeCheckpoints, supplement: o.Supplement}
+		mode: ModeChat, toolbox: o.Toolbox, maxSteps: o.MaxSteps, onTool: o.OnTool, code: o.CodeCheckpoints, supplement: o.Supplement, expand: o.Expand}
 	e.setJournalDir(o.JournalDir)
 	if e.maxSteps <= 0 {
 		e.maxSteps = DefaultMaxSteps
@@ -207,6 +212,13 @@ func (e *Engine) Dirty() bool { return e.dirty && !(e.bound != "" && e.inJournal
 // when bound, the history is still written through; a write-through failure
 // is returned joined with the turn's own error.
 func (e *Engine) Turn(ctx context.Context, prompt string, onDelta func(string)) (message.Message, error) {
+	if e.expand != nil {
+		p, err := e.expand(ctx, prompt)
+		if err != nil {
+			return message.Message{}, fmt.Errorf("%w; the prompt was not sent", err)
+		}
+		prompt = p
+	}
 	user := message.Message{Role: message.RoleUser, Content: message.ValidUTF8(prompt), Meta: e.modeMeta()}
 	if _, err := e.adopt(); err != nil {
 		// The bound file cannot be read: keep the prompt, unsent, so that it
