@@ -195,9 +195,10 @@ func (f *factory) engineIn(c config.Config, dir string) (*conversation.Engine, e
 	// pass removes it; the mark goes with the process.
 	marker := retention.NewMarker(c.Home)
 	f.markers = append(f.markers, marker)
-	e := conversation.New(conversation.Options{Store: st, Provider: p, JournalDir: c.TranscriptsDir(), ContextWindow: c.ContextWindowFor(c.Model),
+	var e *conversation.Engine
+	e = conversation.New(conversation.Options{Store: st, Provider: p, JournalDir: c.TranscriptsDir(), ContextWindow: c.ContextWindowFor(c.Model),
 		Toolbox: tb, CodeCheckpoints: code, MaxSteps: c.Agent.MaxSteps, OnTool: f.toolActivity, Supplement: f.supplement(c, dir, notify),
-		Expand: f.expander(c, dir, st, notify),
+		Expand: f.expander(c, dir, st, notify, func() *conversation.Engine { return e }),
 		Notify: notify, OnBind: func(name string) {
 			if err := marker.Set(name); err != nil {
 				notify(fmt.Sprintf("could not mark session %q open: %v", name, err))

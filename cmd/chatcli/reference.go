@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 
 	"github.com/chatcli/chatcli/internal/bootstrap"
 	"github.com/chatcli/chatcli/internal/config"
@@ -31,7 +32,9 @@ const (
 
 // expander expands the @ references of the prompts of an engine working
 // in dir ("" for the working directory) over store st.
-func (f *factory) expander(c config.Config, dir string, st *session.Store, notify func(string)) func(context.Context, string) (string, error) {
+//
+// engine returns the engine once built (for @recall).
+func (f *factory) expander(c config.Config, dir string, st *session.Store, notify func(string), engine func() *conversation.Engine) func(context.Context, string) (string, error) {
 	if dir == "" {
 		dir = f.workdir
 	}
@@ -60,6 +63,14 @@ func (f *factory) expander(c config.Config, dir string, st *session.Store, notif
 			return text + fmt.Sprintf("\n[exit status %d]", exit.ExitCode()), nil
 		}
 		return text, err
+	}
+	x.Recall = func(key string) (string, error) {
+		msgs, err := engine().Recall(key)
+		var b strings.Builder
+		for _, m := range msgs {
+			fmt.Fprintf(&b, "%s: %s\n", m.Role, m.Content)
+		}
+		return b.String(), err
 	}
 	x.Search = func(query string) ([][2]string, error) {
 		hits, _, err := conversation.SearchAll(st, c.TranscriptsDir(), query, sessionHits, nil)

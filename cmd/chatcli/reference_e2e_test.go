@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,5 +44,51 @@ func TestReferencesReachTheRequest(t *testing.T) {
 	runOK(t, work, env, "", "-p", "what did we say? @session FILEMARKER")
 	if r := lastRequest(t, reqs, n); !strings.Contains(r, "[refs #") || strings.Count(r, "FILEMARKER-1") < 1 {
 		t.Fatalf("@session hits missing:\n%s", r)
+	}
+}
+
+// After a compaction the summary lists recall keys, and @recall KEY in a
+// new process brings the removed turn back into the request.
+func TestRecallAfterCompactionReachesTheRequest(t *testing.T) {
+	srv, reqs := bodyLogServer(t)
+	home := t.TempDir()
+	env := []string{"CHATCLI_HOME=" + home, "OPENAI_BASE_URL=" + srv.URL + "/v1", "OPENAI_MODEL=m"}
+	var script strings.Builder
+	script.WriteString("the RECALLMARKER-8 plan is to ship on day one\n")
+	for i := range 14 {
+		script.WriteString(fmt.Sprintf("turn %d %s\n", i, strings.Repeat("filler words for size ", 40)))
+	}
+	script.WriteString("/compact\n/session save c\n")
+	runOK(t, "", env, script.String())
+	out, _ := runOK(t, "", env, "", "session", "show", "c", "--json")
+	var d struct {
+		ChatHistory []struct {
+			Content string `json:"content"`
+		} `json:"chat_history"`
+	}
+	if err := json.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatal(err)
+	}
+	key := ""
+	for _, m := range d.ChatHistory {
+		if strings.Contains(m.Content, "RECALLMARKER-8 plan is to ship on day one\n") {
+			t.Fatalf("the first turn survived the compaction verbatim:\n%s", out)
+		}
+		for _, l := range strings.Split(m.Content, "\n") {
+			if strings.HasPrefix(l, "- @recall r") && strings.Contains(l, "RECALLMARKER") {
+				key, _, _ = strings.Cut(strings.TrimPrefix(l, "- @recall "), ":")
+			}
+		}
+	}
+	if key == "" {
+		t.Fatalf("no recall key for the first turn:\n%s", out)
+	}
+	n := len(reqs())
+	_, errOut := runOK(t, "", env, "", "-p", "remember @recall "+key, "--session", "c")
+	if r := lastRequest(t, reqs, n); !strings.Contains(r, "user: the RECALLMARKER-8 plan is to ship on day one") {
+		t.Fatalf("@recall %s did not bring the turn back:\n%s\n%s", key, r, errOut)
+	}
+	if _, errOut, code := runAt(t, "", env, "", "-p", "@recall r0000000000", "--session", "c"); code == 0 || !strings.Contains(errOut, "no such recall key") {
+		t.Fatalf("unknown key: exit %d %s", code, errOut)
 	}
 }

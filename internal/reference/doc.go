@@ -11,6 +11,8 @@
 //	@history        the last 20 lines of the shell's history file
 //	@session QUERY  the best hits of the cross-session search (the rest of
 //	                the line), each quoted with its source
+//	@recall KEY     a turn a compaction removed, verbatim from the journal
+//	                (the compaction summary lists the keys)
 //
 // A reference is replaced by a block that keeps the reference's own text
 // on its first line, so the stored prompt says what was asked and what it

@@ -27,6 +27,9 @@ type Expander struct {
 	// Search returns the best cross-session hits for @session, each as
 	// (source, snippet text).
 	Search func(query string) ([][2]string, error)
+	// Recall returns the turn a compaction's recall key names, as text,
+	// for @recall.
+	Recall func(key string) (string, error)
 	// HistoryFile is the shell history read by @history ("" turns it off).
 	HistoryFile string
 	// Notify hears the one-line announcement of each expansion.
@@ -36,7 +39,7 @@ type Expander struct {
 // kinds maps a reference name to whether it takes the rest of the line
 // (true), one word (false); argumentless ones are in noArg.
 var restOfLine = map[string]bool{"command": true, "session": true}
-var oneWord = map[string]bool{"file": true}
+var oneWord = map[string]bool{"file": true, "recall": true}
 var noArg = map[string]bool{"git": true, "env": true, "history": true}
 
 // Expand returns prompt with every reference it knows expanded.
@@ -144,6 +147,12 @@ func (x *Expander) expand(ctx context.Context, name, arg string) (string, bool, 
 		}
 		body, err = tail(x.HistoryFile, 20)
 		label = "shell history"
+	case "recall":
+		if x.Recall == nil {
+			return "", false, nil
+		}
+		body, err = x.Recall(arg)
+		label = "recalled turn " + arg
 	case "session":
 		if x.Search == nil {
 			return "", false, nil
