@@ -34,7 +34,7 @@ const (
 // in dir ("" for the working directory) over store st.
 //
 // engine returns the engine once built (for @recall).
-func (f *factory) expander(c config.Config, dir string, st *session.Store, notify func(string), engine func() *conversation.Engine) func(context.Context, string) (string, error) {
+func (f *factory) expander(c config.Config, dir string, st *session.Store, notify func(string), engine func() *conversation.Engine) func(context.Context, string) (string, []message.Image, error) {
 	if dir == "" {
 		dir = f.workdir
 	}

@@ -40,6 +40,14 @@ func TestReferencesReachTheRequest(t *testing.T) {
 		t.Fatalf("@command output missing:\n%s", r)
 	}
 
+	png := "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x02\x00\x00\x00"
+	os.WriteFile(filepath.Join(work, "red.png"), []byte(png), 0o600)
+	n = len(reqs())
+	runOK(t, work, env, "", "-p", "what is in @file red.png")
+	if r := lastRequest(t, reqs, n); !strings.Contains(r, "image_url") || !strings.Contains(r, "data:image/png;base64,") {
+		t.Fatalf("the image is not an image part:\n%s", r)
+	}
+
 	n = len(reqs())
 	runOK(t, work, env, "", "-p", "what did we say? @session FILEMARKER")
 	if r := lastRequest(t, reqs, n); !strings.Contains(r, "[refs #") || strings.Count(r, "FILEMARKER-1") < 1 {

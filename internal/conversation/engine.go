@@ -94,7 +94,7 @@ type Engine struct {
 	// supplement adds system content to each request and expand expands
 	// a prompt's references (supplement.go).
 	supplement Supplement
-	expand     func(ctx context.Context, prompt string) (string, error)
+	expand     func(ctx context.Context, prompt string) (string, []message.Image, error)
 }
 
 // Options configure a new Engine.
@@ -131,8 +131,9 @@ type Options struct {
 	// every request, never stored in it (supplement.go).
 	Supplement Supplement
 	// Expand, when set, rewrites each prompt before it is stored and sent
-	// (the @ references); its error fails the turn with nothing stored.
-	Expand func(ctx context.Context, prompt string) (string, error)
+	// (the @ references), giving the images it attaches; its error fails
+	// the turn with nothing stored.
+	Expand func(ctx context.Context, prompt string) (string, []message.Image, error)
 }
 
 // New returns an engine with an empty, unbound conversation.
@@ -212,14 +213,15 @@ func (e *Engine) Dirty() bool { return e.dirty && !(e.bound != "" && e.inJournal
 // when bound, the history is still written through; a write-through failure
 // is returned joined with the turn's own error.
 func (e *Engine) Turn(ctx context.Context, prompt string, onDelta func(string)) (message.Message, error) {
+	var images []message.Image
 	if e.expand != nil {
-		p, err := e.expand(ctx, prompt)
+		p, imgs, err := e.expand(ctx, prompt)
 		if err != nil {
 			return message.Message{}, fmt.Errorf("%w; the prompt was not sent", err)
 		}
-		prompt = p
+		prompt, images = p, imgs
 	}
-	user := message.Message{Role: message.RoleUser, Content: message.ValidUTF8(prompt), Meta: e.modeMeta()}
+	user := message.Message{Role: message.RoleUser, Content: message.ValidUTF8(prompt), Meta: e.modeMeta(), Images: images}
 	if _, err := e.adopt(); err != nil {
 		// The bound file cannot be read: keep the prompt, unsent, so that it
 		// is saved elsewhere on exit (see Close).

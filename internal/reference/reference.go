@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/dustin/go-humanize"
+
+	"github.com/chatcli/chatcli/internal/message"
 )
 
 // ErrRefused is wrapped by the error of a reference the person did not
@@ -42,23 +44,25 @@ var restOfLine = map[string]bool{"command": true, "session": true}
 var oneWord = map[string]bool{"file": true, "recall": true}
 var noArg = map[string]bool{"git": true, "env": true, "history": true}
 
-// Expand returns prompt with every reference it knows expanded.
-func (x *Expander) Expand(ctx context.Context, prompt string) (string, error) {
+// Expand returns prompt with every reference it knows expanded, and the
+// images @file attached (for the prompt's message).
+func (x *Expander) Expand(ctx context.Context, prompt string) (string, []message.Image, error) {
 	if !strings.Contains(prompt, "@") {
-		return prompt, nil
+		return prompt, nil, nil
 	}
+	var images []message.Image
 	lines := strings.Split(prompt, "\n")
 	for i, line := range lines {
-		out, err := x.expandLine(ctx, line)
+		out, err := x.expandLine(ctx, line, &images)
 		if err != nil {
-			return "", err
+			return "", nil, err
 		}
 		lines[i] = out
 	}
-	return strings.Join(lines, "\n"), nil
+	return strings.Join(lines, "\n"), images, nil
 }
 
-func (x *Expander) expandLine(ctx context.Context, line string) (string, error) {
+func (x *Expander) expandLine(ctx context.Context, line string, images *[]message.Image) (string, error) {
 	var b strings.Builder
 	rest := line
 	for {
@@ -80,7 +84,7 @@ func (x *Expander) expandLine(ctx context.Context, line string) (string, error) 
 			rest = rest[at+1:]
 			continue
 		}
-		block, ok, err := x.expand(ctx, name, arg)
+		block, ok, err := x.expand(ctx, name, arg, images)
 		if err != nil {
 			return "", err
 		}
@@ -114,7 +118,7 @@ func word(s string) (string, string) {
 
 // expand returns the block of one reference; ok is false when the
 // reference is turned off.
-func (x *Expander) expand(ctx context.Context, name, arg string) (string, bool, error) {
+func (x *Expander) expand(ctx context.Context, name, arg string, images *[]message.Image) (string, bool, error) {
 	var body, label string
 	var err error
 	switch name {
@@ -122,8 +126,16 @@ func (x *Expander) expand(ctx context.Context, name, arg string) (string, bool, 
 		if arg == "" {
 			return "", false, fmt.Errorf("@file needs a path")
 		}
-		body, err = x.file(arg)
+		var img *message.Image
+		body, img, err = x.file(arg)
 		label = arg
+		if img != nil {
+			*images = append(*images, *img)
+			if x.Notify != nil {
+				x.Notify(fmt.Sprintf("attached image %s, %s", arg, humanize.IBytes(uint64(len(img.Data)*3/4))))
+			}
+			return fmt.Sprintf("@file %s [image %s attached to this message]", arg, img.MediaType), true, nil
+		}
 	case "command":
 		if x.Run == nil {
 			return "", false, nil

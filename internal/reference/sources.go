@@ -3,41 +3,61 @@ package reference
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"fmt"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/chatcli/chatcli/internal/message"
 )
 
-// MaxFileBytes caps the text @file inlines (256 KiB).
-const MaxFileBytes = 256 << 10
+// MaxFileBytes caps the text @file inlines (256 KiB); MaxImageBytes the
+// image it attaches (5 MiB, within what the providers accept).
+const (
+	MaxFileBytes  = 256 << 10
+	MaxImageBytes = 5 << 20
+)
 
-// file reads path (relative to Dir) as text.
-func (x *Expander) file(path string) (string, error) {
-	if !filepath.IsAbs(path) {
-		path = filepath.Join(x.Dir, path)
+// imageTypes are the image formats @file attaches as images (those the
+// OpenAI, Anthropic and Gemini APIs take), by the type
+// http.DetectContentType sniffs (WHATWG MIME Sniffing).
+var imageTypes = map[string]bool{"image/png": true, "image/jpeg": true, "image/gif": true, "image/webp": true}
+
+// file reads path (relative to Dir): its text, or the image it holds.
+func (x *Expander) file(path string) (string, *message.Image, error) {
+	full := path
+	if !filepath.IsAbs(full) {
+		full = filepath.Join(x.Dir, full)
 	}
-	fi, err := os.Stat(path)
+	fi, err := os.Stat(full)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return "", fmt.Errorf("%s is not a regular file", path)
+		return "", nil, fmt.Errorf("%s is not a regular file", full)
 	}
-	if fi.Size() > MaxFileBytes {
-		return "", fmt.Errorf("%s has %d bytes, over the %d @file inlines; attach it with /context create instead", path, fi.Size(), MaxFileBytes)
+	if fi.Size() > MaxImageBytes {
+		return "", nil, fmt.Errorf("%s has %d bytes, over what @file takes; attach text with /context create instead", full, fi.Size())
 	}
-	data, err := os.ReadFile(path)
+	data, err := os.ReadFile(full)
 	if err != nil {
-		return "", err
+		return "", nil, err
+	}
+	if t := http.DetectContentType(data); imageTypes[t] {
+		return "", &message.Image{MediaType: t, Data: base64.StdEncoding.EncodeToString(data), FileName: filepath.Base(full)}, nil
+	}
+	if len(data) > MaxFileBytes {
+		return "", nil, fmt.Errorf("%s has %d bytes, over the %d @file inlines; attach it with /context create instead", full, len(data), MaxFileBytes)
 	}
 	if bytes.IndexByte(data, 0) >= 0 {
-		return "", fmt.Errorf("%s is not a text file", path)
+		return "", nil, fmt.Errorf("%s is not a text file", full)
 	}
-	return strings.ToValidUTF8(string(data), "\uFFFD"), nil
+	return strings.ToValidUTF8(string(data), "\uFFFD"), nil, nil
 }
 
 // git describes the repository of Dir.
