@@ -198,7 +198,7 @@ func TestSealedContextsAndMemoryHoldNoPlaintext(t *testing.T) {
 	if scanned < 2 {
 		t.Fatalf("scanned %d files", scanned)
 	}
-	if _, errOut, code := run(t, []string{"CHATCLI_HOME=" + home}, "", "memory", "list"); code == 0 || !strings.Contains(errOut, "notes.json") {
+	if _, errOut, code := run(t, []string{"CHATCLI_HOME=" + home}, "", "memory", "list"); code != 4 || !strings.Contains(errOut, "notes.json") {
 		t.Fatalf("without the key: exit %d: %s", code, errOut)
 	}
 }
