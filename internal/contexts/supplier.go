@@ -141,6 +141,9 @@ func render(l *loaded, a Attachment, prompt string) string {
 		}
 	}
 	var b strings.Builder
+	if a.Mode != ModeRetrieval {
+		b.Grow(c.Bytes() + 80*len(picked))
+	}
 	if a.Mode == ModeRetrieval {
 		picked = l.best(picked, prompt)
 		fmt.Fprintf(&b, "Attached context %q (retrieval: the %d of its %d chunks most relevant to the latest prompt):\n", c.Name, len(picked), len(c.Chunks))
@@ -176,7 +179,11 @@ func (l *loaded) best(among []int, prompt string) []int {
 	for _, n := range among {
 		allowed[n] = true
 	}
-	hits, err := l.ix.Search(prompt, 0)
+	limit := 0 // every hit, to filter by the selection
+	if len(among) == len(l.ctx.Chunks) {
+		limit = RetrievalChunks
+	}
+	hits, err := l.ix.Search(prompt, limit)
 	if err != nil {
 		return nil
 	}
