@@ -61,7 +61,11 @@ func TestRecallAfterCompactionReachesTheRequest(t *testing.T) {
 	srv, reqs := bodyLogServer(t)
 	home := t.TempDir()
 	env := []string{"CHATCLI_HOME=" + home, "OPENAI_BASE_URL=" + srv.URL + "/v1", "OPENAI_MODEL=m"}
+	notes := filepath.Join(t.TempDir(), "notes.md")
+	os.WriteFile(notes, []byte("KEPTMARKER-5 survives compaction\n"), 0o600)
+	runOK(t, "", env, "", "context", "create", "notes", notes)
 	var script strings.Builder
+	script.WriteString("/context attach notes\n")
 	script.WriteString("the RECALLMARKER-8 plan is to ship on day one\n")
 	for i := range 14 {
 		script.WriteString(fmt.Sprintf("turn %d %s\n", i, strings.Repeat("filler words for size ", 40)))
@@ -93,7 +97,7 @@ func TestRecallAfterCompactionReachesTheRequest(t *testing.T) {
 	}
 	n := len(reqs())
 	_, errOut := runOK(t, "", env, "", "-p", "remember @recall "+key, "--session", "c")
-	if r := lastRequest(t, reqs, n); !strings.Contains(r, "user: the RECALLMARKER-8 plan is to ship on day one") {
+	if r := lastRequest(t, reqs, n); !strings.Contains(r, "user: the RECALLMARKER-8 plan is to ship on day one") || !strings.Contains(r, "KEPTMARKER-5") {
 		t.Fatalf("@recall %s did not bring the turn back:\n%s\n%s", key, r, errOut)
 	}
 	if _, errOut, code := runAt(t, "", env, "", "-p", "@recall r0000000000", "--session", "c"); code == 0 || !strings.Contains(errOut, "no such recall key") {

@@ -10,14 +10,13 @@ import (
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/contexts"
-	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/memory"
 )
 
-// supplement is the system content of every request of an engine working
+// supplier makes the system content of every request of an engine working
 // in dir ("" for the working directory): the bootstrap files of dir and
 // CHATCLI_HOME, the memory, the attached contexts (contexts.Supplier).
-func (f *factory) supplement(c config.Config, dir string, notify func(string)) conversation.Supplement {
+func (f *factory) supplier(c config.Config, dir string, notify func(string)) *contexts.Supplier {
 	if dir == "" {
 		dir = f.workdir
 	}
@@ -26,7 +25,7 @@ func (f *factory) supplement(c config.Config, dir string, notify func(string)) c
 	}
 	s := &contexts.Supplier{Bootstrap: bootstrap.NewLoader(dir, c.Home), Memory: memory.Open(c.Home, c.EncryptionKey),
 		Contexts: contexts.Open(c.Home, c.EncryptionKey), Notify: notify}
-	return s.Messages
+	return s
 }
 
 const memoryLong = `Global memory: short notes sent with every request of every session,

@@ -86,12 +86,34 @@ func (s *Supplier) Messages(att json.RawMessage, prompt string) []message.Messag
 	for _, a := range ByPriority(list) {
 		l, err := s.load(a.ContextID)
 		if err != nil {
-			s.warn(fmt.Sprintf("attached context %q skipped: %v (/context detach %s forgets it)", a.ContextID, err, a.ContextID))
+			s.warn(skipped(a.ContextID, err))
 			continue
 		}
 		add(render(l, a, prompt))
 	}
 	return out
+}
+
+// Check tells Notify, once per process like Messages, about each record
+// of att whose context cannot be read, so a load or resume says at once
+// which attached contexts will be skipped.
+func (s *Supplier) Check(att json.RawMessage) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	list, err := ParseAttachments(att)
+	if err != nil {
+		s.warn(err.Error())
+	}
+	for _, a := range list {
+		if _, err := s.load(a.ContextID); err != nil {
+			s.warn(skipped(a.ContextID, err))
+		}
+	}
+}
+
+// skipped is the notice about an attached context that cannot be sent.
+func skipped(id string, err error) string {
+	return fmt.Sprintf("attached context %q skipped: %v (/context detach %s forgets it)", id, err, id)
 }
 
 // warn tells Notify about text once.

@@ -115,3 +115,28 @@ func TestAttachmentsFollowTheSession(t *testing.T) {
 		t.Fatalf("fork lost the attachments: %s", other.Attachments())
 	}
 }
+
+// Contexts attached before the conversation had a name stay attached when
+// it gets one (save, attach to a new name).
+func TestAttachmentsSurviveNamingTheConversation(t *testing.T) {
+	f := newFixture(t)
+	for _, name := range []string{"saved", "attached"} {
+		e := f.engine(nil)
+		if err := e.SetAttachments(json.RawMessage(`[{"context_id":"x"}]`)); err != nil {
+			t.Fatal(err)
+		}
+		turn(t, e, "hello")
+		var err error
+		if name == "saved" {
+			err = e.Save(name, false)
+		} else {
+			_, _, err = e.Attach(name)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s, err := f.store.Load(name); err != nil || string(s.Attachments) != `[{"context_id":"x"}]` {
+			t.Fatalf("%s: %v %s", name, err, s.Attachments)
+		}
+	}
+}
