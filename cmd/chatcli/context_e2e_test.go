@@ -202,3 +202,26 @@ func TestSealedContextsAndMemoryHoldNoPlaintext(t *testing.T) {
 		t.Fatalf("without the key: exit %d: %s", code, errOut)
 	}
 }
+
+// storage rekey re-seals contexts and memory too: afterwards they open
+// with the new key only.
+func TestRekeyResealsContextsAndMemory(t *testing.T) {
+	home, work := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(work, "a.md"), []byte("REKEYMARKER\n"), 0o600)
+	oldKey, newKey := strings.Repeat("C", 43)+"=", strings.Repeat("D", 43)+"="
+	oldEnv := []string{"CHATCLI_HOME=" + home, "CHATCLI_ENCRYPTION_KEY=" + oldKey}
+	newEnv := []string{"CHATCLI_HOME=" + home, "CHATCLI_ENCRYPTION_KEY=" + newKey}
+	runOK(t, "", oldEnv, "", "context", "create", "a", work)
+	runOK(t, "", oldEnv, "", "memory", "save", "NOTE-REKEY")
+	out, _ := runOK(t, "", append(newEnv, "CHATCLI_ENCRYPTION_KEY_OLD="+oldKey), "", "storage", "rekey")
+	if !strings.Contains(out, "2 file(s) re-sealed") {
+		t.Fatalf("rekey: %s", out)
+	}
+	if out, _ := runOK(t, "", newEnv, "", "memory", "list"); !strings.Contains(out, "NOTE-REKEY") {
+		t.Fatalf("memory under the new key: %s", out)
+	}
+	runOK(t, "", newEnv, "", "context", "show", "a")
+	if _, errOut, code := run(t, oldEnv, "", "context", "show", "a"); code != 4 {
+		t.Fatalf("the old key still opens the context: exit %d %s", code, errOut)
+	}
+}

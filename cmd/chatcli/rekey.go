@@ -7,14 +7,16 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/config"
+	"github.com/chatcli/chatcli/internal/contexts"
 	"github.com/chatcli/chatcli/internal/journal"
+	"github.com/chatcli/chatcli/internal/memory"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/session"
 )
 
-const rekeyLong = `Re-seal every session file, trashed session and journal under the key in
-CHATCLI_ENCRYPTION_KEY, opening sealed files with that key or with the old key
-in CHATCLI_ENCRYPTION_KEY_OLD. Plaintext files are sealed too, so running it
+const rekeyLong = `Re-seal every session file, trashed session, journal, context and the
+memory notes under the key in CHATCLI_ENCRYPTION_KEY, opening sealed files
+with that key or with the old key in CHATCLI_ENCRYPTION_KEY_OLD. Plaintext files are sealed too, so running it
 without CHATCLI_ENCRYPTION_KEY_OLD encrypts a plaintext store.
 
 Each file is replaced in one atomic write: at every moment it opens with the
@@ -71,6 +73,23 @@ type rekeyTarget struct {
 	run  func() (bool, []journal.Warning, error)
 }
 
+// contextRekeyTargets are the contexts and the memory notes file.
+func contextRekeyTargets(c config.Config, old seal.Key) ([]rekeyTarget, error) {
+	cs := contexts.Open(c.Home, c.EncryptionKey)
+	names, err := cs.List()
+	if err != nil {
+		return nil, fmt.Errorf("storage rekey: %w", err)
+	}
+	var out []rekeyTarget
+	for _, n := range names {
+		out = append(out, rekeyTarget{filepath.Join(cs.Dir(), n+".json"), func() (bool, []journal.Warning, error) { return noDamage(cs.Rekey(n, old)) }})
+	}
+	if m := memory.Open(c.Home, c.EncryptionKey); fileExists(m.Path()) {
+		out = append(out, rekeyTarget{m.Path(), func() (bool, []journal.Warning, error) { return noDamage(m.Rekey(old)) }})
+	}
+	return out, nil
+}
+
 // noDamage adapts a rekey that keeps no damaged lines (a session file).
 func noDamage(changed bool, err error) (bool, []journal.Warning, error) { return changed, nil, err }
 
@@ -90,6 +109,11 @@ func storageRekeyRun(o *storageRekeyOptions) error {
 	if err != nil {
 		return err
 	}
+	more, err := contextRekeyTargets(c, old)
+	if err != nil {
+		return err
+	}
+	targets = append(targets, more...)
 	var sum rekeySummary
 	var errs []error
 	for i, t := range targets {

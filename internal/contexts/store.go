@@ -205,3 +205,23 @@ func (s *Store) Delete(name string) error {
 	}
 	return atomicfile.Remove(path)
 }
+
+// Rekey seals context name under the store's key (seal.Reseal), opening
+// it with that key or old; a plaintext file is sealed. It reports whether
+// the file changed. The file is replaced in one atomic write; errors are
+// Reseal's and the write's, the file untouched.
+func (s *Store) Rekey(name string, old seal.Key) (bool, error) {
+	n, path, err := s.path(name)
+	if err != nil {
+		return false, err
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return false, fmt.Errorf("%w: %s: %v", ErrUnreadable, path, err)
+	}
+	out, changed, err := seal.Reseal(data, "context:"+n, old, s.key)
+	if err != nil || !changed {
+		return false, err
+	}
+	return true, atomicfile.WriteFile(path, out)
+}

@@ -151,3 +151,28 @@ func (s *Store) change(edit func([]Note) ([]Note, error)) error {
 	}
 	return atomicfile.WriteFile(s.Path(), data)
 }
+
+// Rekey seals the notes file under the store's key (seal.Reseal), opening
+// it with that key or old; a plaintext file is sealed. It reports whether
+// the file changed (false too when there is none). The file is replaced in
+// one atomic write, under the lock; errors are Reseal's and the write's,
+// the file untouched.
+func (s *Store) Rekey(old seal.Key) (bool, error) {
+	if _, err := os.Stat(s.Path()); os.IsNotExist(err) {
+		return false, nil
+	}
+	lock := flock.New(filepath.Join(s.dir, ".lock"), flock.SetPermissions(0o600))
+	if err := lock.Lock(); err != nil {
+		return false, fmt.Errorf("memory: lock %s: %w", s.dir, err)
+	}
+	defer lock.Unlock()
+	data, err := os.ReadFile(s.Path())
+	if err != nil {
+		return false, fmt.Errorf("%w: %s: %v", ErrUnreadable, s.Path(), err)
+	}
+	out, changed, err := seal.Reseal(data, sealName, old, s.key)
+	if err != nil || !changed {
+		return false, err
+	}
+	return true, atomicfile.WriteFile(s.Path(), out)
+}
