@@ -143,6 +143,11 @@ func contextAttach(env *Env, st *contexts.Store, args []string) error {
 		n = len(c.Chunks)
 	}
 	fmt.Fprintf(env.Out, "Attached context %q (%s, priority %d, %d of %d chunks); each request includes it.\n", c.Name, a.Mode, a.Priority, n, len(c.Chunks))
+	// About 4 bytes a token: a full context over half the window leaves
+	// little room for the conversation.
+	if tokens, window := c.Bytes()*n/max(len(c.Chunks), 1)/4, env.Engine.ContextWindow(); a.Mode == contexts.ModeFull && tokens > window/2 {
+		fmt.Fprintf(env.Err, "warning: context %q is about %d tokens, more than half of the model's %d-token window; --mode retrieval sends only the chunks relevant to each prompt\n", c.Name, tokens, window)
+	}
 	return nil
 }
 
