@@ -204,14 +204,18 @@ func (f *factory) engineIn(c config.Config, dir string) (*conversation.Engine, e
 	// pass removes it; the mark goes with the process.
 	marker := retention.NewMarker(c.Home)
 	f.markers = append(f.markers, marker)
-	e := conversation.New(conversation.Options{Store: st, Provider: p, JournalDir: c.TranscriptsDir(), ContextWindow: c.ContextWindowFor(c.Model),
+	var e *conversation.Engine
+	sup := f.supplier(c, dir, notify)
+	e = conversation.New(conversation.Options{Store: st, Provider: p, JournalDir: c.TranscriptsDir(), ContextWindow: c.ContextWindowFor(c.Model),
 		Windows: window.Open(filepath.Join(c.Home, session.CacheDirName)),
-		Toolbox: tb, CodeCheckpoints: code, MaxSteps: c.Agent.MaxSteps, OnTool: f.toolActivity,
+		Toolbox: tb, CodeCheckpoints: code, MaxSteps: c.Agent.MaxSteps, OnTool: f.toolActivity, Supplement: sup.Messages,
+		Expand: f.expander(c, dir, st, notify, func() *conversation.Engine { return e }),
 		Notify: notify, OnBind: func(name string) {
 			if err := marker.Set(name); err != nil {
 				notify(fmt.Sprintf("could not mark session %q open: %v", name, err))
 			}
 			f.noteUsed(c.Home, name, dir)
+			sup.Check(e.Attachments()) // a loaded session's missing contexts, said now
 		}})
 	f.engines = append(f.engines, e)
 	return e, nil

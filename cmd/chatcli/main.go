@@ -13,8 +13,10 @@ import (
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/config"
+	"github.com/chatcli/chatcli/internal/contexts"
 	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/journal"
+	"github.com/chatcli/chatcli/internal/memory"
 	"github.com/chatcli/chatcli/internal/provider"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/session"
@@ -93,13 +95,15 @@ func errorClass(err error) int {
 		return exitDamaged
 	case errors.Is(err, command.ErrUsage), errors.Is(err, session.ErrInvalidName), errors.Is(err, config.ErrConfig),
 		errors.Is(err, conversation.ErrReservedName), errors.Is(err, session.ErrExists), errors.Is(err, conversation.ErrNoCheckpoint),
-		errors.Is(err, conversation.ErrNoMessage):
+		errors.Is(err, conversation.ErrNoMessage), errors.Is(err, contexts.ErrExists), errors.Is(err, contexts.ErrTooLarge),
+		errors.Is(err, memory.ErrNoNote), errors.Is(err, conversation.ErrNoRecall):
 		return exitUsage
-	case errors.Is(err, session.ErrNotFound):
+	case errors.Is(err, session.ErrNotFound), errors.Is(err, contexts.ErrNotFound):
 		return exitNotFound
 	case errors.Is(err, session.ErrCorrupt), errors.Is(err, session.ErrTooNew), errors.Is(err, session.ErrEncrypted),
 		errors.Is(err, journal.ErrEncrypted), errors.Is(err, seal.ErrWrongKey), errors.Is(err, seal.ErrCorrupt), errors.Is(err, seal.ErrTooNew),
-		errors.Is(err, session.ErrKeyRefused), errors.Is(err, session.ErrStoreEncrypted), errors.Is(err, storefile.ErrNotRegular):
+		errors.Is(err, session.ErrKeyRefused), errors.Is(err, session.ErrStoreEncrypted), errors.Is(err, storefile.ErrNotRegular),
+		errors.Is(err, contexts.ErrUnreadable), errors.Is(err, memory.ErrUnreadable):
 		return exitData
 	case errors.Is(err, provider.ErrProvider):
 		return exitProvider

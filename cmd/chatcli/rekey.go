@@ -7,16 +7,18 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/config"
+	"github.com/chatcli/chatcli/internal/contexts"
 	"github.com/chatcli/chatcli/internal/journal"
+	"github.com/chatcli/chatcli/internal/memory"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/session"
 )
 
 const rekeyLong = `Re-seal every session file, trashed session, journal, file checkpoint (coder
-mode) and the input history under the key in CHATCLI_ENCRYPTION_KEY, opening
-sealed files with that key or with the old key in CHATCLI_ENCRYPTION_KEY_OLD.
-Plaintext files are sealed too, so running it
-without CHATCLI_ENCRYPTION_KEY_OLD encrypts a plaintext store.
+mode), context, the memory notes and the input history under the key in
+CHATCLI_ENCRYPTION_KEY, opening sealed files with that key or with the old
+key in CHATCLI_ENCRYPTION_KEY_OLD. Plaintext files are sealed too, so running
+it without CHATCLI_ENCRYPTION_KEY_OLD encrypts a plaintext store.
 
 Each file is replaced in one atomic write: at every moment it opens with the
 old key or the new one. After an interruption, run it again to finish.
@@ -70,6 +72,23 @@ func newStorageRekeyCmd(f *factory, runF func(*storageRekeyOptions) error) *cobr
 type rekeyTarget struct {
 	path string
 	run  func() (bool, []journal.Warning, error)
+}
+
+// contextRekeyTargets are the contexts and the memory notes file.
+func contextRekeyTargets(c config.Config, old seal.Key) ([]rekeyTarget, error) {
+	cs := contexts.Open(c.Home, c.EncryptionKey)
+	names, err := cs.List()
+	if err != nil {
+		return nil, fmt.Errorf("storage rekey: %w", err)
+	}
+	var out []rekeyTarget
+	for _, n := range names {
+		out = append(out, rekeyTarget{filepath.Join(cs.Dir(), n+".json"), func() (bool, []journal.Warning, error) { return noDamage(cs.Rekey(n, old)) }})
+	}
+	if m := memory.Open(c.Home, c.EncryptionKey); fileExists(m.Path()) {
+		out = append(out, rekeyTarget{m.Path(), func() (bool, []journal.Warning, error) { return noDamage(m.Rekey(old)) }})
+	}
+	return out, nil
 }
 
 // noDamage adapts a rekey that keeps no damaged lines (a session file).

@@ -13,7 +13,8 @@ import (
 // rekeyBeyondSessions lists what else the key seals, after the sessions
 // and journals: every file-checkpoint repository (shadow.Rekey) and the
 // input history when there is one (editor.RekeyHistory; left alone when
-// CHATCLI_HISTORY_PLAINTEXT keeps it plaintext).
+// CHATCLI_HISTORY_PLAINTEXT keeps it plaintext), then the contexts and the
+// memory notes (contextRekeyTargets).
 func rekeyBeyondSessions(c config.Config, old seal.Key) ([]rekeyTarget, error) {
 	repos, err := shadow.List(c.Home)
 	if err != nil {
@@ -31,5 +32,9 @@ func rekeyBeyondSessions(c config.Config, old seal.Key) ([]rekeyTarget, error) {
 			return noDamage(editor.RekeyHistory(c.HistoryFile, old, c.EncryptionKey))
 		}})
 	}
-	return out, nil
+	ctxs, err := contextRekeyTargets(c, old)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, ctxs...), nil
 }

@@ -99,9 +99,16 @@ plaintext). File and folder names, folder paths and settings stay plaintext.
 To change the key, put the previous one in CHATCLI_ENCRYPTION_KEY_OLD and run
 chatcli storage rekey.
 
+Every request also carries the bootstrap files (AGENTS.md, SOUL.md, USER.md,
+IDENTITY.md, RULES.md of the working folder, else of CHATCLI_HOME), the
+memory notes (chatcli memory --help) and the attached contexts (chatcli
+context --help). In a prompt, @file PATH, @command CMD, @git, @env,
+@history, @session QUERY and @recall KEY expand before it is sent.
+
 Exit codes: 0 success, 1 other failure, 2 bad usage, flag, session name,
-checkpoint or message number, or a name already taken, 3 session not found,
-4 unreadable, too-new or encrypted session file (no key or the wrong key),
+checkpoint, note or message number, or a name already taken, 3 session or
+context not found, 4 unreadable, too-new or encrypted session, context or
+memory file (no key or the wrong key),
 5 the LLM request failed, 6 chatcli storage verify found damage it did not
 repair, 130 stopped by a signal. In script mode, when every failed line
 failed in the same way, the exit code is that line's code; otherwise 1.
@@ -153,7 +160,7 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 	o.OneShot.addFlags(fl)
 	cmd.PersistentFlags().StringVar(&o.Provider, "provider", "", "provider: openai, anthropic, googleai, ollama, xai, openrouter, zai, moonshot, minimax, github_models or offline (default from LLM_PROVIDER)")
 	cmd.PersistentFlags().StringVar(&o.Model, "model", "", "model name (default from the provider's <NAME>_MODEL, e.g. OPENAI_MODEL)")
-	cmd.AddCommand(newSessionCmd(f), newConfigCmd(f), newStorageCmd(f, nil))
+	cmd.AddCommand(newSessionCmd(f), newConfigCmd(f), newStorageCmd(f, nil), newMemoryCmd(f), newContextCmd(f))
 	cmd.AddCommand(newACPCmd(f, nil))
 	cmd.AddCommand(newMCPCmd(f, nil))
 	cmd.AddCommand(newGatewayCmd(f, nil))

@@ -96,12 +96,26 @@ func Commands() []Command {
 		{Name: "storage", Usage: storageUsage, Summary: "disk use per store and the retention rules; prune lists what they remove, --apply removes it", Run: runStorage},
 		{Name: "rewind", Usage: rewindUsage, Summary: "step back to a checkpoint: the conversation, the files the tools changed, or both (Esc Esc opens the menu); compact undoes the last compaction", Run: runRewind},
 		{Name: "retry", Usage: retryUsage, Summary: "resend the last prompt when its request failed or was cancelled (or TEXT in its place)", Run: runRetry},
+		{Name: "context", Usage: contextUsage, Summary: "snapshots of files and folders sent with every request (create, attach, …); alone: what each request includes", Run: runContext},
+		{Name: "memory", Usage: memoryUsage, Summary: "notes sent with every request of every session", Run: runMemory},
 		{Name: "chat", Usage: "/chat [PROMPT]", Summary: "chat mode: no tools (the default)", Run: modeCommand(conversation.ModeChat)},
 		{Name: "agent", Usage: "/agent [TASK]", Summary: "agent mode: the model reads files and runs commands (each command asks first)", Run: modeCommand(conversation.ModeAgent)},
 		{Name: "coder", Usage: "/coder [TASK]", Summary: "coder mode: the model also writes and edits files (each write asks first)", Run: modeCommand(conversation.ModeCoder)},
 	}
 	sort.Slice(cmds, func(i, j int) bool { return cmds[i].Name < cmds[j].Name })
 	return cmds
+}
+
+// Run runs the slash command name (without the slash) with args, as
+// Dispatch does for a typed line: the headless verbs (`chatcli memory …`)
+// call the REPL's command. Errors as Dispatch.
+func Run(ctx context.Context, env *Env, name string, args []string) error {
+	for _, c := range Commands() {
+		if c.Name == name {
+			return c.Run(ctx, env, args)
+		}
+	}
+	return fmt.Errorf("%w: unknown command /%s; /help lists the commands", ErrUsage, name)
 }
 
 // IsCommand reports whether an input line is a slash command.
@@ -115,13 +129,7 @@ func Dispatch(ctx context.Context, env *Env, line string) error {
 	if len(fields) == 0 || !strings.HasPrefix(fields[0], "/") {
 		return fmt.Errorf("%w: not a command: %q", ErrUsage, line)
 	}
-	name := strings.TrimPrefix(fields[0], "/")
-	for _, c := range Commands() {
-		if c.Name == name {
-			return c.Run(ctx, env, fields[1:])
-		}
-	}
-	return fmt.Errorf("%w: unknown command /%s; /help lists the commands", ErrUsage, name)
+	return Run(ctx, env, strings.TrimPrefix(fields[0], "/"), fields[1:])
 }
 
 // Complete returns the completions of a partly typed command line: command

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/chatcli/chatcli/internal/compact"
@@ -36,6 +37,7 @@ func (e *Engine) compact(ctx context.Context, o compact.Options) (compact.Result
 	if err != nil {
 		return res, err
 	}
+	res = withRecallKeys(e.history, slices.Clone(e.hashes.Of(e.history)), res)
 	if res.SummaryErr != nil {
 		e.notify(fmt.Sprintf("the summary request failed (%v); older messages were truncated instead", res.SummaryErr))
 	}

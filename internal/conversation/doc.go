@@ -118,4 +118,22 @@
 //   - when ctx ends (Esc, Ctrl+C), calls not yet run get a tool message
 //     with message.InterruptedResult and meta.repair interrupted_tool_call:
 //     no call is ever left without its result, on disk or in the journal.
+//
+// # Around the history
+//
+// Options.Supplement (supplement.go) gives system messages sent before the
+// history of every request and never stored in it: the bootstrap files,
+// the global memory and the attached contexts (internal/contexts). They
+// are added to a copy of the cached request, so the request cache keeps
+// converting only the history, and compaction never sees them. The
+// conversation's attachment records are the session's `attachments`
+// member (Attachments, SetAttachments): kept by save, load, resume, fork
+// and a conflict fork like the session's other members, and written to
+// the bound file at once when they change.
+//
+// Options.Expand rewrites a prompt before it is stored (the @ references,
+// internal/reference): the history holds the expanded text, so a resume
+// or /retry sends the same thing. A compaction's summary ends with a
+// recall key per user turn it removed (recall.go); Recall reads that turn
+// back from the journal, for @recall.
 package conversation

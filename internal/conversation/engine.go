@@ -104,6 +104,10 @@ type Engine struct {
 	// supersedes is the machine-made session this unbound conversation
 	// continues (resume.go).
 	supersedes string
+	// supplement adds system content to each request and expand expands
+	// a prompt's references (supplement.go).
+	supplement Supplement
+	expand     func(ctx context.Context, prompt string) (string, []message.Image, error)
 }
 
 // Options configure a new Engine.
@@ -139,13 +143,21 @@ type Options struct {
 	// CodeCheckpoints, when set, keeps file checkpoints of the workspace:
 	// one is taken with each checkpoint of an agent or coder turn.
 	CodeCheckpoints CodeCheckpoints
+	// Supplement, when set, adds system content before the history of
+	// every request, never stored in it (supplement.go).
+	Supplement Supplement
+	// Expand, when set, rewrites each prompt before it is stored and sent
+	// (the @ references), giving the images it attaches; its error fails
+	// the turn with nothing stored.
+	Expand func(ctx context.Context, prompt string) (string, []message.Image, error)
 }
 
 // New returns an engine with an empty, unbound conversation.
 func New(o Options) *Engine {
 	e := &Engine{store: o.Store, provider: o.Provider, notify: o.Notify, now: o.Now, sess: &session.Session{},
 		journalDir: o.JournalDir, contextWindow: o.ContextWindow, windows: o.Windows, onBind: o.OnBind,
-		mode: ModeChat, toolbox: o.Toolbox, maxSteps: o.MaxSteps, onTool: o.OnTool, code: o.CodeCheckpoints}
+		mode: ModeChat, toolbox: o.Toolbox, maxSteps: o.MaxSteps, onTool: o.OnTool, code: o.CodeCheckpoints,
+		supplement: o.Supplement, expand: o.Expand}
 	e.setJournalDir(o.JournalDir)
 	if e.maxSteps <= 0 {
 		e.maxSteps = DefaultMaxSteps
@@ -220,7 +232,15 @@ func (e *Engine) Dirty() bool { return e.dirty && !(e.bound != "" && e.inJournal
 // when bound, the history is still written through; a write-through failure
 // is returned joined with the turn's own error.
 func (e *Engine) Turn(ctx context.Context, prompt string, onDelta func(string)) (message.Message, error) {
-	user := message.Message{Role: message.RoleUser, Content: message.ValidUTF8(prompt), Meta: e.modeMeta()}
+	var images []message.Image
+	if e.expand != nil {
+		p, imgs, err := e.expand(ctx, prompt)
+		if err != nil {
+			return message.Message{}, fmt.Errorf("%w; the prompt was not sent", err)
+		}
+		prompt, images = p, imgs
+	}
+	user := message.Message{Role: message.RoleUser, Content: message.ValidUTF8(prompt), Meta: e.modeMeta(), Images: images}
 	if _, err := e.adopt(); err != nil {
 		// The bound file cannot be read: keep the prompt, unsent, so that it
 		// is saved elsewhere on exit (see Close).

@@ -37,7 +37,7 @@ const learnedShare = 0.9
 //   - a compaction that fails is returned joined with the provider's
 //     error, the history unchanged.
 func (e *Engine) chat(ctx context.Context, tools []provider.Tool, onDelta func(string)) ([]message.Message, provider.Response, error) {
-	sent := e.requests.of(e.history)
+	sent := e.withSupplement(e.requests.of(e.history))
 	resp, err := e.provider.Chat(ctx, provider.Request{Messages: sent, Tools: tools}, onDelta)
 	var pe *provider.Error
 	if !errors.As(err, &pe) || pe.Kind != provider.KindContextLength {
@@ -65,7 +65,7 @@ func (e *Engine) chat(ctx context.Context, tools []provider.Tool, onDelta func(s
 		WindowTokens: window, Progress: func(ev compact.Event) { e.notify(ev.Text) }}); cerr != nil {
 		return sent, resp, errors.Join(err, fmt.Errorf("the compaction after it failed: %w", cerr))
 	}
-	sent = e.requests.of(e.history)
+	sent = e.withSupplement(e.requests.of(e.history))
 	resp, err = e.provider.Chat(ctx, provider.Request{Messages: sent, Tools: tools}, onDelta)
 	return sent, resp, err
 }

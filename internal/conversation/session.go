@@ -154,7 +154,7 @@ func (e *Engine) Attach(name string) (autosaved string, created bool, err error)
 	}
 	prev, undo := e.bound, e.saveState()
 	e.bound, e.seen, e.base = n, session.Header{}, nil
-	e.sess = &session.Session{TranscriptID: e.sess.TranscriptID}
+	e.sess = &session.Session{TranscriptID: e.sess.TranscriptID, Attachments: e.sess.Attachments}
 	if prev != "" {
 		if err := e.forkJournal(); err != nil {
 			return "", false, err

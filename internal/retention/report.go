@@ -38,6 +38,8 @@ const (
 	storeTrash       = "trash"
 	storeTemp        = "temp files"
 	storeCheckpoints = "checkpoints"
+	storeContexts    = "contexts"
+	storeMemory      = "memory"
 	storeOther       = "other files"
 )
 
@@ -125,6 +127,10 @@ func reportLines(home string, r Rules) []StoreLine {
 		StoreLine{Store: storeTrash, Path: filepath.Join(home, session.TrashDirName) + string(filepath.Separator), Rule: trash},
 		StoreLine{Store: storeCheckpoints, Path: shadow.Dir(home) + string(filepath.Separator),
 			Rule: "file checkpoints of coder mode, one repository per workspace: deleted when the workspace no longer exists"},
+		StoreLine{Store: storeContexts, Path: filepath.Join(home, storeContexts) + string(filepath.Separator),
+			Rule: "snapshots made by /context create: never removed automatically (/context delete NAME)"},
+		StoreLine{Store: storeMemory, Path: filepath.Join(home, storeMemory) + string(filepath.Separator),
+			Rule: "notes saved by /memory save: never removed automatically (/memory forget N)"},
 		StoreLine{Store: storeTemp, Path: home + string(filepath.Separator), Rule: "hidden .*.tmp-* files left by interrupted writes: deleted after " + config.FormatTTL(r.TempTTL)},
 		StoreLine{Store: storeOther, Path: home + string(filepath.Separator), Rule: "kept: no rule (list index, open markers, session locks, files set aside as .broken, anything else)"},
 	)
@@ -165,6 +171,11 @@ func classify(home, hist, path string) string {
 			return storeTemp
 		}
 		return storeTrash
+	case filepath.Join(home, storeContexts), filepath.Join(home, storeMemory):
+		if isTemp(base) {
+			return storeTemp
+		}
+		return filepath.Base(dir)
 	}
 	return storeOther
 }

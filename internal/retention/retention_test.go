@@ -268,6 +268,9 @@ func TestReportListsEachStore(t *testing.T) {
 	f.file("history", now)
 	f.file("history.broken", now)
 	f.file("sessions/.x.json.tmp-1", now.Add(-2*time.Hour))
+	f.file("contexts/docs.json", now.Add(-1000*day))
+	f.file("memory/notes.json", now.Add(-1000*day))
+	f.file("memory/.lock", now.Add(-1000*day))
 	lines, err := Report(f.home, DefaultRules(), now)
 	if err != nil {
 		t.Fatal(err)
@@ -282,6 +285,7 @@ func TestReportListsEachStore(t *testing.T) {
 	for store, want := range map[string][2]int{ // files, would remove
 		"sessions you named": {1, 0}, "sessions autosave-": {2, 1}, "sessions mcp-": {1, 0}, "sessions gw-": {0, 0},
 		"transcripts": {1, 1}, "input history": {1, 0}, "trash": {0, 0}, "temp files": {1, 1}, "checkpoints": {0, 0},
+		"contexts": {1, 0}, "memory": {2, 0},
 	} {
 		if l := got[store]; l.Files != want[0] || l.RemoveFiles != want[1] {
 			t.Errorf("%s: %+v, want files %d, remove %d", store, l, want[0], want[1])
@@ -290,7 +294,7 @@ func TestReportListsEachStore(t *testing.T) {
 	if l := got["other files"]; l.Files != 5 { // history.broken and the 4 sessions' lock files
 		t.Errorf("other: %+v", l)
 	}
-	if len(lines) != 10 {
+	if len(lines) != 12 {
 		t.Errorf("%d lines", len(lines))
 	}
 }

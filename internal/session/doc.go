@@ -36,7 +36,7 @@
 //	{"role":"assistant","content":"…","tool_calls":[…]}
 //	],
 //	"checkpoints":[…],                            only when present, verbatim
-//	"attachments":[…],                            only when present, verbatim
+//	"attachments":[…],                            only when present, verbatim (/context attach records, internal/contexts)
 //	"<unknown member>":…,                         kept verbatim, in key order
 //	"agent_history":[],
 //	"coder_history":[],
