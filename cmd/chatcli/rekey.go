@@ -13,9 +13,10 @@ import (
 )
 
 const rekeyLong = `Re-seal every session file, trashed session, journal, file checkpoint (coder
-mode) and the input history under the key in CHATCLI_ENCRYPTION_KEY, opening sealed files with that key or with the old key
-in CHATCLI_ENCRYPTION_KEY_OLD. Plaintext files are sealed too, so running it
-without CHATCLI_ENCRYPTION_KEY_OLD encrypts a plaintext store.
+mode) and the input history under the key in CHATCLI_ENCRYPTION_KEY, opening
+sealed files with that key or with the old key in CHATCLI_ENCRYPTION_KEY_OLD.
+Plaintext files are sealed too, so running it without
+CHATCLI_ENCRYPTION_KEY_OLD encrypts a plaintext store.
 
 Each file is replaced in one atomic write: at every moment it opens with the
 old key or the new one. After an interruption, run it again to finish.
