@@ -86,9 +86,8 @@ func (o *rootOptions) resumeTarget(ctx context.Context, e *conversation.Engine, 
 	case o.Resume != "":
 		return o.Resume, true, nil
 	case o.Name != "":
-		if conversation.IsMachineName(o.Name) {
-			return "", false, fmt.Errorf("%w %q: names starting with %q are kept for sessions chatcli makes itself, which expire; choose another name",
-				conversation.ErrReservedName, o.Name, conversation.MachinePrefixes)
+		if err := conversation.ReservedName(o.Name); err != nil {
+			return "", false, err
 		}
 		if e.Store().Exists(o.Name) {
 			return "", false, fmt.Errorf("%w: session %q; chatcli --resume %s continues it, or choose another name", session.ErrExists, o.Name, o.Name)

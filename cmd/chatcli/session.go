@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -271,10 +270,8 @@ func newSessionRenameCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			for _, p := range conversation.MachinePrefixes {
-				if strings.HasPrefix(args[1], p) {
-					return fmt.Errorf("%w %q: names starting with %q are kept for sessions chatcli makes itself, which expire", conversation.ErrReservedName, args[1], p)
-				}
+			if err := conversation.ReservedName(args[1]); err != nil {
+				return err
 			}
 			err = st.Rename(args[0], args[1])
 			switch {

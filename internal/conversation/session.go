@@ -366,10 +366,20 @@ func (e *Engine) personName(name string) (string, error) {
 	if err != nil || n == e.bound {
 		return n, err
 	}
-	for _, p := range MachinePrefixes {
-		if strings.HasPrefix(n, p) {
-			return "", fmt.Errorf("%w %q: names starting with %q are kept for sessions chatcli makes itself, which expire; choose another name", ErrReservedName, n, p)
-		}
+	if err := ReservedName(n); err != nil {
+		return "", err
 	}
 	return n, nil
+}
+
+// ReservedName returns an error wrapping ErrReservedName, saying the rule,
+// when name starts with one of MachinePrefixes; nil otherwise. It is the
+// one check of every name a person gives a new session, on every surface.
+func ReservedName(name string) error {
+	for _, p := range MachinePrefixes {
+		if strings.HasPrefix(name, p) {
+			return fmt.Errorf("%w %q: names starting with %q are kept for sessions chatcli makes itself, which expire; choose another name", ErrReservedName, name, p)
+		}
+	}
+	return nil
 }

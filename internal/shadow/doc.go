@@ -12,7 +12,7 @@
 //	  workspace   the workspace's absolute path and "\n"
 //	  lock        flock(2) file: every change to state, head or git/ holds it
 //	  state       the manifest of the current state (below), replaced atomically
-//	  head        "<commit id> <sha256 hex of the state bytes it holds>\n"
+//	  head        "<commit id> <sha256 hex of the state bytes it holds>\n" (keyed: Encryption)
 //	  index       GIT_INDEX_FILE of every git run (plumbing only: never written)
 //	  git/        a bare git repository (GIT_DIR); branch refs/heads/checkpoints
 //
@@ -78,8 +78,9 @@
 // they confirm no guessed content. Equal contents are stored once; git is
 // not run. The envelope names bind each file to its place: a file copied
 // over another fails to open (seal.ErrWrongKey). The workspace, lock and
-// head files stay plaintext (a path, nothing, and a commit id with a
-// hash).
+// head files stay plaintext (a path, nothing, and a checkpoint id with
+// the hex of seal.MAC(key, "shadow state", manifest) in place of the
+// SHA-256).
 //
 // A repository written without a key is sealed the first time it is used
 // with one (under its lock): every content and checkpoint manifest its

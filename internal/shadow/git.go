@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -77,7 +78,7 @@ func (r *gitStore) gitEnv() []string {
 // 0400) and without sample hooks (an empty template).
 func (r *gitStore) create() error {
 	if _, err := os.Stat(filepath.Join(r.dir, "git", "HEAD")); err == nil {
-		return nil
+		return r.ownerOnly()
 	}
 	_, err := r.git(nil, "-c", "init.defaultBranch=checkpoints", "init", "--quiet", "--bare", "--shared=0600",
 		"--template=", filepath.Join(r.dir, "git"))
@@ -163,4 +164,38 @@ func blobID(data []byte) string {
 	fmt.Fprintf(h, "blob %d\x00", len(data))
 	h.Write(data)
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// ownerOnly makes a repository an earlier version created with the umask's
+// modes (0755 folders, 0644 files) its owner's alone, once: the folders
+// from checkpoints/ down become 0700, files lose every group and other bit,
+// and the repository's config gets core.sharedRepository=0600 so git keeps
+// it so.
+func (r *gitStore) ownerOnly() error {
+	fi, err := os.Stat(filepath.Join(r.dir, "git"))
+	if err != nil || fi.Mode().Perm()&0o077 == 0 {
+		return err
+	}
+	err = filepath.WalkDir(r.dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		mode := info.Mode().Perm() &^ 0o077
+		if d.IsDir() {
+			mode = 0o700
+		}
+		return os.Chmod(p, mode)
+	})
+	if err == nil {
+		err = os.Chmod(filepath.Dir(r.dir), 0o700)
+	}
+	if err != nil {
+		return fmt.Errorf("shadow: make %s private: %w", r.dir, err)
+	}
+	_, err = r.git(nil, "config", "core.sharedRepository", "0600")
+	return err
 }

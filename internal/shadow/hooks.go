@@ -146,7 +146,7 @@ func (r *Repo) unchanged() (string, bool, error) {
 		return "", false, fmt.Errorf("shadow: %w", err)
 	}
 	f := strings.Fields(string(head))
-	if len(f) == 2 && f[1] == stateHash(data) {
+	if len(f) == 2 && f[1] == r.stateHash(data) {
 		return f[0], true, nil
 	}
 	return "", false, nil
@@ -166,7 +166,7 @@ func (r *Repo) commit(st *state) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := atomicfile.WriteFile(r.headPath(), []byte(id+" "+stateHash(data)+"\n")); err != nil {
+	if err := atomicfile.WriteFile(r.headPath(), []byte(id+" "+r.stateHash(data)+"\n")); err != nil {
 		return "", fmt.Errorf("shadow: %w", err)
 	}
 	return id, nil

@@ -185,8 +185,15 @@ func lockDir(ctx context.Context, dir string) (unlock func(), err error) {
 func (r *Repo) statePath() string { return filepath.Join(r.dir, "state") }
 func (r *Repo) headPath() string  { return filepath.Join(r.dir, "head") }
 
-// stateHash is the SHA-256 hex of manifest bytes, kept in head.
-func stateHash(data []byte) string {
+// stateHash is the digest of manifest bytes kept in head: their SHA-256
+// hex, or with a key the hex of seal.MAC(key, "shadow state", manifest),
+// which confirms no guessed manifest to someone without the key.
+func (r *Repo) stateHash(data []byte) string {
+	if s, ok := r.store.(*sealedStore); ok {
+		if m, err := seal.MAC(s.key, stateLabel, data); err == nil {
+			return hex.EncodeToString(m)
+		}
+	}
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:])
 }

@@ -21,6 +21,7 @@ var ErrSealed = errors.New("shadow: the file checkpoints of this folder are encr
 const (
 	objectLabel     = "shadow object"
 	checkpointLabel = "shadow checkpoint"
+	stateLabel      = "shadow state"
 )
 
 // sealedStore is the object store of a repository when an encryption key

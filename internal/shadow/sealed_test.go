@@ -241,3 +241,20 @@ func TestRekey(t *testing.T) {
 		}
 	}
 }
+
+// A git repository an earlier version made with the umask's modes is made
+// its owner's alone at its next use.
+func TestOldRepositoryModesAreTightened(t *testing.T) {
+	w := newWorkspace(t, seal.Key{})
+	markerTurns(t, w)
+	filepath.WalkDir(Dir(w.home), func(p string, d fs.DirEntry, err error) error {
+		if d.IsDir() {
+			return os.Chmod(p, 0o755)
+		}
+		return os.Chmod(p, 0o644)
+	})
+	w.write("later.txt", "x")
+	checkModes(t, Dir(w.home))
+	w.write("later2.txt", "y")
+	checkModes(t, Dir(w.home))
+}
