@@ -10,6 +10,7 @@ import (
 	"github.com/chatcli/chatcli/internal/acpserver"
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/render"
 	"github.com/chatcli/chatcli/internal/repl"
 )
 
@@ -86,7 +87,7 @@ func acpRun(ctx context.Context, o *acpOptions) error {
 		Folders:   func() map[string]string { return recordedFolders(s, c.Home) },
 		Config:    &c,
 		Mirror:    acpMirror(c),
-		Notify:    func(line string) { fmt.Fprintln(s.Err, "note: "+line) },
+		Notify:    func(line string) { fmt.Fprintln(s.Err, "note: "+render.Visible(line)) },
 		Version:   version,
 		WorkDir:   wd,
 	})

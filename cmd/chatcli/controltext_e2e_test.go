@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -131,4 +133,23 @@ func TestATitleCannotRenameTheTerminalWindow(t *testing.T) {
 	if scr := s.screen(); !strings.Contains(scr, "/session list") {
 		t.Fatalf("the screen was cleared:\n%s", scr)
 	}
+}
+
+// TestAServersErrorCannotDriveTheTerminal: an OpenAI-compatible server
+// whose error message holds escape sequences; chatcli's error line shows
+// them made visible.
+func TestAServersErrorCannotDriveTheTerminal(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(400)
+		msg, _ := json.Marshal(map[string]any{"error": map[string]any{"message": "bad " + hostile, "type": "invalid_request_error"}})
+		w.Write(msg)
+	}))
+	defer srv.Close()
+	env := []string{"CHATCLI_HOME=" + t.TempDir(), "OPENAI_BASE_URL=" + srv.URL + "/v1", "OPENAI_MODEL=m", "OPENAI_API_KEY=k"}
+	out, errOut, code := run(t, env, "", "-p", "hi")
+	if code == 0 {
+		t.Fatalf("a failing server: exit 0\n%s", out)
+	}
+	noControls(t, "the error line", out+errOut, "bad ^[]0;pwned^G")
 }

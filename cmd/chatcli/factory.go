@@ -12,6 +12,7 @@ import (
 	"github.com/chatcli/chatcli/internal/provider/anthropic"
 	"github.com/chatcli/chatcli/internal/provider/offline"
 	"github.com/chatcli/chatcli/internal/provider/openai"
+	"github.com/chatcli/chatcli/internal/render"
 	"github.com/chatcli/chatcli/internal/repl"
 	"github.com/chatcli/chatcli/internal/retention"
 	"github.com/chatcli/chatcli/internal/session"
@@ -199,7 +200,7 @@ func (f *factory) engineIn(c config.Config, dir string) (*conversation.Engine, e
 	if err != nil {
 		return nil, err
 	}
-	notify := func(s string) { fmt.Fprintln(f.streams.Err, "note: "+s) }
+	notify := func(s string) { fmt.Fprintln(f.streams.Err, "note: "+render.Visible(s)) }
 	// The bound session is marked open, so no other process's retention
 	// pass removes it; the mark goes with the process.
 	marker := retention.NewMarker(c.Home)

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/mcpserver"
+	"github.com/chatcli/chatcli/internal/render"
 	"github.com/chatcli/chatcli/internal/retention"
 )
 
@@ -96,7 +97,7 @@ func mcpRun(ctx context.Context, o *mcpOptions) error {
 		return err
 	}
 	s := o.f.streams
-	logf := func(line string) { fmt.Fprintln(s.Err, "note: "+line) }
+	logf := func(line string) { fmt.Fprintln(s.Err, "note: "+render.Visible(line)) }
 	if o.protectStdout {
 		defer protectStdout(s)()
 	}

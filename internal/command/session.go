@@ -9,6 +9,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/render"
 	"github.com/chatcli/chatcli/internal/session"
 )
 
@@ -285,12 +286,13 @@ func reportAutosave(env *Env, name string) {
 	}
 }
 
-// ErrorLine is the one line a person sees for a command or turn error.
+// ErrorLine is the one line a person sees for a command or turn error,
+// its control characters made visible (render.Visible).
 func ErrorLine(err error) string {
 	if errors.Is(err, ErrUsage) {
-		return strings.TrimPrefix(err.Error(), "usage: ")
+		return render.Visible(strings.TrimPrefix(err.Error(), "usage: "))
 	}
-	return message.ValidUTF8(err.Error())
+	return render.Visible(message.ValidUTF8(err.Error())) // it may quote a server's or a file's text
 }
 
 // sessionShow is /session show [NAME]: the messages of a stored session, or

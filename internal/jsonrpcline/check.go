@@ -110,6 +110,10 @@ func Check(line []byte) (Message, error) {
 	if len(t) == 0 {
 		return Message{}, nil
 	}
+	var members map[string]json.RawMessage
+	if t[0] == '{' && json.Unmarshal(t, &members) == nil { // the common case: one decoding pass
+		return checkMembers(members)
+	}
 	if !json.Valid(t) {
 		return Message{}, &Error{Code: CodeParseError, Message: "Parse error: the line is not JSON", IDs: []json.RawMessage{null}}
 	}
@@ -146,6 +150,11 @@ func check(t []byte) (Message, error) {
 	if len(t) == 0 || t[0] != '{' || json.Unmarshal(t, &members) != nil {
 		return Message{}, Invalid(nil, "a message is a JSON object")
 	}
+	return checkMembers(members)
+}
+
+// checkMembers checks the members of one JSON object.
+func checkMembers(members map[string]json.RawMessage) (Message, error) {
 	m := Message{Members: members}
 	raw, hasID := members["id"]
 	if hasID {

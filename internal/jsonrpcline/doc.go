@@ -26,4 +26,11 @@
 //
 // Logs of a refused line carry Excerpt, a bounded, quoted prefix, never
 // the whole line.
+//
+// Filter is the io.Reader a server hands its SDK instead of stdin: it
+// applies these rules line by line (Reader bounds each line) and lets the
+// server rewrite or hold back what passes; Pending counts the calls read
+// and not yet answered, so that the end of stdin can wait for their
+// answers (the servers' drain). Package linetest drives a server over
+// these rules with a table of malformed lines.
 package jsonrpcline
