@@ -148,7 +148,7 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 	o.OneShot.addFlags(fl)
 	cmd.PersistentFlags().StringVar(&o.Provider, "provider", "", "provider: openai, anthropic, googleai, ollama, xai, openrouter, zai, moonshot, minimax, github_models or offline (default from LLM_PROVIDER)")
 	cmd.PersistentFlags().StringVar(&o.Model, "model", "", "model name (default from the provider's <NAME>_MODEL, e.g. OPENAI_MODEL)")
-	cmd.AddCommand(newSessionCmd(f), newConfigCmd(f), newStorageCmd(f, nil))
+	cmd.AddCommand(newSessionCmd(f), newConfigCmd(f), newStorageCmd(f, nil), newImportCmd(f, nil))
 	cmd.AddCommand(newACPCmd(f, nil))
 	cmd.AddCommand(newMCPCmd(f, nil))
 	return cmd

@@ -106,6 +106,9 @@ func (w *Writer) create(prefix string, c Conversation) (Outcome, error) {
 func (w *Writer) append(c Conversation, e Entry) (Outcome, error) {
 	out := Outcome{Session: e.Session}
 	if len(c.Messages) <= e.Messages {
+		if _, recorded := w.Record.Get(c.Tool, c.ID); !recorded && !w.DryRun {
+			return out, w.note(c, e.Session) // adopted: its entry was lost
+		}
 		return out, nil
 	}
 	added := c.Messages[e.Messages:]
@@ -118,6 +121,7 @@ func (w *Writer) append(c Conversation, e Entry) (Outcome, error) {
 		return out, err
 	}
 	if endsWith(sess.History, added) { // written by a run that stopped before its record
+		out.Added = 0
 		return out, w.note(c, e.Session)
 	}
 	var fixes []message.Fix
