@@ -115,13 +115,7 @@ func readClaude(path string) ([]Conversation, []Problem, error) {
 		claudeBlocks(&b, e.Type, e.Message.ID, blocks, seen, at)
 		return nil
 	})
-	if err != nil {
-		return nil, problems, err
-	}
-	if c.ID == "" {
-		c.ID = strings.TrimSuffix(filepath.Base(path), ".jsonl")
-	}
-	return []Conversation{b.conversation(c)}, problems, nil
+	return b.finish(c, problems, err)
 }
 
 // claudeBlocks adds the content blocks of one entry; a block already seen

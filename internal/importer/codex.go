@@ -110,13 +110,7 @@ func readCodex(path string) ([]Conversation, []Problem, error) {
 		codexAdd(&b, it, at)
 		return nil
 	})
-	if err != nil {
-		return nil, problems, err
-	}
-	if c.ID == "" {
-		c.ID = strings.TrimSuffix(filepath.Base(path), ".jsonl")
-	}
-	return []Conversation{b.conversation(c)}, problems, nil
+	return b.finish(c, problems, err)
 }
 
 // codexAdd adds one response item.

@@ -3,6 +3,7 @@ package importer
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -137,6 +138,19 @@ func (b *builder) result(id, output string, failed bool, at time.Time) {
 		m.Meta = &message.Meta{ToolError: true}
 	}
 	b.add(m, at)
+}
+
+// finish ends the reading of one JSON Lines file: c with what was built,
+// its ID the file's name when the file named none; nothing but the
+// problems when err (the file's own error) is set.
+func (b *builder) finish(c Conversation, problems []Problem, err error) ([]Conversation, []Problem, error) {
+	if err != nil {
+		return nil, problems, err
+	}
+	if c.ID == "" {
+		c.ID = strings.TrimSuffix(filepath.Base(c.Path), filepath.Ext(c.Path))
+	}
+	return []Conversation{b.conversation(c)}, problems, nil
 }
 
 // conversation returns what was built as c's messages and times.
