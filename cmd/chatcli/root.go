@@ -251,8 +251,11 @@ func replRun(ctx context.Context, o *rootOptions) error {
 		fmt.Fprintln(s.Err, "warning: "+w)
 	}
 	if s.InTTY && s.OutTTY {
+		if c.HistoryErr != nil {
+			return c.HistoryErr // the line editor keeps the history under that cap
+		}
 		env := &command.Env{Engine: e}
-		ed, err := newEditor(s, editor.Config{In: s.In, Out: s.Out, HistoryFile: c.HistoryFile, HistoryMax: c.HistoryMax,
+		ed, err := newEditor(s, editor.Config{In: s.In, Out: s.Out, HistoryFile: c.HistoryFile, HistoryMax: c.HistoryMax, HistoryMaxBytes: c.HistoryMaxBytes,
 			HistorySeed: chatcliHistory(c),
 			Complete:    func(line string) []string { return command.Complete(env, line) }})
 		if err != nil {

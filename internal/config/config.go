@@ -32,8 +32,8 @@ const (
 	DefaultGoogleAIModel  = "gemini-2.5-flash"
 )
 
-// DefaultHistoryMax is the number of input lines kept when HISTORY_MAX_SIZE
-// is unset.
+// DefaultHistoryMax is the number of input lines kept (besides the byte
+// cap HISTORY_MAX_SIZE sets).
 const DefaultHistoryMax = 1000
 
 // Retention defaults: machine-made sessions (autosave-, mcp-) expire after
@@ -70,9 +70,15 @@ type Config struct {
 	ProviderErr error
 
 	// HistoryFile is the REPL's input history (HISTORY_FILE, default
-	// <Home>/history); HistoryMax caps its entries (HISTORY_MAX_SIZE).
-	HistoryFile string
-	HistoryMax  int
+	// <Home>/history); HistoryMax caps its entries (DefaultHistoryMax) and
+	// HistoryMaxBytes its size in bytes (HISTORY_MAX_SIZE, read as ChatCLI
+	// reads it: ParseByteSize; default DefaultHistoryMaxBytes).
+	// HistoryErr is set when HISTORY_MAX_SIZE cannot be read: only what
+	// keeps the history (the REPL's line editor) stops on it.
+	HistoryFile     string
+	HistoryMax      int
+	HistoryMaxBytes int64
+	HistoryErr      error
 	// Autosave is CHATCLI_SESSION_AUTOSAVE (default true): save unbound
 	// REPL conversations on exit.
 	Autosave bool
@@ -143,7 +149,7 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		EnvEncryptionKey} {
 		c.fromEnv[k] = getenv(k) != ""
 	}
-	c.fromEnv["HISTORY_MAX_SIZE"] = getenv("HISTORY_MAX_SIZE") != "" && c.HistoryMax != DefaultHistoryMax
+	c.fromEnv["HISTORY_MAX_SIZE"] = getenv("HISTORY_MAX_SIZE") != "" && c.HistoryMaxBytes != DefaultHistoryMaxBytes
 	return c, err
 }
 
@@ -158,6 +164,7 @@ func fromEnv(getenv func(string) string) (Config, error) {
 		AnthropicBaseURL: getenv("ANTHROPIC_BASE_URL"),
 		HistoryFile:      getenv("HISTORY_FILE"),
 		HistoryMax:       DefaultHistoryMax,
+		HistoryMaxBytes:  DefaultHistoryMaxBytes,
 		Autosave:         true,
 		Transcript:       true,
 		SessionTTL:       DefaultSessionTTL,
@@ -182,11 +189,10 @@ func fromEnv(getenv func(string) string) (Config, error) {
 		c.HistoryFile = p
 	}
 	if v := getenv("HISTORY_MAX_SIZE"); v != "" {
-		// ChatCLI documents a byte size here ("300MB"); chatcli counts lines.
-		if n, err := strconv.Atoi(v); err == nil && n > 0 {
-			c.HistoryMax = n
+		if n, err := ParseByteSize(v); err == nil {
+			c.HistoryMaxBytes = n
 		} else {
-			c.Warnings = append(c.Warnings, fmt.Sprintf("HISTORY_MAX_SIZE=%q ignored: want a number of lines; keeping %d", v, c.HistoryMax))
+			c.HistoryErr = fmt.Errorf("HISTORY_MAX_SIZE: %w", err)
 		}
 	}
 	if v := getenv("CHATCLI_CONTEXT_WINDOW"); v != "" {
@@ -324,7 +330,7 @@ func (c Config) SessionSettings() []Setting {
 		{"CHATCLI_MCP_SESSION_AUTOSAVE", onOff[c.MCPAutosave], ""},
 		{"CHATCLI_SESSION_TRANSCRIPT", onOff[c.Transcript], ""},
 		{"HISTORY_FILE", c.HistoryFile, ""},
-		{"HISTORY_MAX_SIZE", strconv.Itoa(c.HistoryMax), ""},
+		{"HISTORY_MAX_SIZE", historySizeSetting(c), ""},
 		{"CHATCLI_REQUEST_TIMEOUT", c.RequestTimeout.String(), ""},
 		{"CHATCLI_SESSION_TTL", FormatTTL(c.SessionTTL), ""},
 		{"CHATCLI_SESSION_AUTOSAVE_KEEP", keepString(c.AutosaveKeep), ""},

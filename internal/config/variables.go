@@ -34,7 +34,7 @@ var Variables = []Variable{
 	{Name: "CHATCLI_REQUEST_TIMEOUT", Default: DefaultRequestTimeout.String(), Summary: "limit for one LLM request"},
 	{Name: "CHATCLI_CONTEXT_WINDOW", Default: "by model", Summary: "context size in tokens, or model=tokens,…"},
 	{Name: "HISTORY_FILE", Default: "$CHATCLI_HOME/history", Summary: "the REPL's input history"},
-	{Name: "HISTORY_MAX_SIZE", Default: "1000", Summary: "input lines kept"},
+	{Name: "HISTORY_MAX_SIZE", Default: "100MB", Summary: "size cap of the input history, in bytes (KB, MB, GB as ChatCLI reads it)"},
 	{Name: EnvEncryptionKey, Summary: "base64 of 32 bytes: encrypt sessions and journals", Secret: true},
 	{Name: EnvEncryptionKeyOld, Summary: "the previous key, for chatcli storage rekey", Secret: true},
 	{Name: "CHATCLI_AGENT_AUTO_EXEC", Default: "off", Summary: "agent and coder tools write and run without asking"},

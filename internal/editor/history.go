@@ -30,6 +30,7 @@ const (
 type history struct {
 	path       string   // "" disables persistence
 	maxEntries int      // entries kept, in memory and on disk
+	maxBytes   int64    // size cap of the file in bytes; 0 for none
 	entries    []string // oldest first, at most maxEntries
 }
 
@@ -60,7 +61,7 @@ func (h *history) add(line string) (bool, error) {
 	if n := len(h.entries); n > 0 && h.entries[n-1] == line {
 		return false, nil
 	}
-	h.entries = lastN(append(h.entries, line), h.maxEntries)
+	h.entries = h.keep(append(h.entries, line))
 	if h.path == "" {
 		return true, nil
 	}
@@ -70,10 +71,11 @@ func (h *history) add(line string) (bool, error) {
 	// Count what is on disk, not what this process wrote, so entries that
 	// other processes appended are counted and kept.
 	onDisk, err := readHistoryFile(h.path)
-	if err != nil || len(onDisk) <= h.maxEntries {
+	kept := h.keep(onDisk)
+	if err != nil || len(kept) == len(onDisk) {
 		return true, err
 	}
-	return true, rewriteHistoryFile(h.path, lastN(onDisk, h.maxEntries))
+	return true, rewriteHistoryFile(h.path, kept)
 }
 
 // snapshot returns a copy of the entries, oldest first.
