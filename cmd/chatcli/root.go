@@ -90,7 +90,8 @@ waits on stderr at exit). Each may also be set in the config file (chatcli
 config --help).
 
 Encryption at rest: CHATCLI_ENCRYPTION_KEY (base64 of 32 bytes, e.g.
-` + "`openssl rand -base64 32`" + `) seals every session file and journal line with
+` + "`openssl rand -base64 32`" + `, or a passphrase, through Argon2id and the salt in
+$CHATCLI_HOME/key-salt.json) seals every session file and journal line with
 AES-256-GCM; the input history and file names stay plaintext. To change the
 key, put the previous one in CHATCLI_ENCRYPTION_KEY_OLD and run
 chatcli storage rekey.

@@ -113,6 +113,9 @@ type Config struct {
 	// EncryptionKey is CHATCLI_ENCRYPTION_KEY parsed (key.go); the zero Key
 	// when unset: session files and journals are then written in plaintext.
 	EncryptionKey seal.Key
+	// Passphrase is set when CHATCLI_ENCRYPTION_KEY is a passphrase, not
+	// a key (keysalt.go).
+	Passphrase bool
 	// Render is CHATCLI_RENDER (default true): on a terminal, the REPL
 	// renders replies as Markdown. NoColor is true when NO_COLOR is set
 	// (no-color.org) or CLICOLOR is 0: output has no colour, and replies
@@ -387,6 +390,9 @@ func (c Config) modelSetting() (Setting, bool) {
 func keyState(c Config) string {
 	if c.EncryptionKey.IsZero() {
 		return "not set (files are plaintext)"
+	}
+	if c.Passphrase {
+		return "set, a passphrase (Argon2id, salt in " + KeySaltFileName + "; sessions and journals are sealed)"
 	}
 	return "set (sessions and journals are sealed)"
 }

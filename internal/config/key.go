@@ -15,36 +15,46 @@ const (
 )
 
 // readKeys parses CHATCLI_ENCRYPTION_KEY into c.EncryptionKey (unset: the
-// zero Key, encryption off). A malformed key is refused with the reason
-// (not base64, not 32 bytes, all zero) in one line, "invalid
-// CHATCLI_ENCRYPTION_KEY: REASON; generate one with: openssl rand -base64
-// 32", wrapping ErrConfig and seal.ErrBadKey; the key itself is never
-// printed. The old key is parsed
-// later, by OldKey, so that only the rekey command depends on it.
+// zero Key, encryption off). A value in the key form (seal.IsKeyText:
+// base64 of 32 bytes) is the key; one that is all zero is refused as
+// "invalid CHATCLI_ENCRYPTION_KEY: REASON; generate one with: openssl rand
+// -base64 32", wrapping ErrConfig and seal.ErrBadKey, the key itself never
+// printed. Any other value is a passphrase, as ChatCLI accepts: the key is
+// derived with Argon2id and the store's salt file (keysalt.go). The old
+// key is parsed later, by OldKey, so that only the rekey command depends
+// on it.
 func (c *Config) readKeys(getenv func(string) string) error {
 	c.oldKey = getenv(EnvEncryptionKeyOld)
 	v := getenv(EnvEncryptionKey)
 	if v == "" {
 		return nil
 	}
-	k, err := seal.ParseKey(v)
+	k, err := c.keyFrom(EnvEncryptionKey, v)
 	if err != nil {
-		return &keyError{name: EnvEncryptionKey, err: err}
+		return err
 	}
-	c.EncryptionKey = k
+	c.EncryptionKey, c.Passphrase = k, !seal.IsKeyText(v)
 	return nil
 }
 
-// OldKey parses CHATCLI_ENCRYPTION_KEY_OLD: the zero Key when unset, an
-// error wrapping ErrConfig and seal.ErrBadKey when malformed (worded as
-// readKeys words it).
+// OldKey parses CHATCLI_ENCRYPTION_KEY_OLD as readKeys parses the key (a
+// passphrase included): the zero Key when unset, an error wrapping
+// ErrConfig when it cannot be used.
 func (c Config) OldKey() (seal.Key, error) {
 	if c.oldKey == "" {
 		return seal.Key{}, nil
 	}
-	k, err := seal.ParseKey(c.oldKey)
+	return c.keyFrom(EnvEncryptionKeyOld, c.oldKey)
+}
+
+// keyFrom reads the value v of variable name: a key, or a passphrase.
+func (c Config) keyFrom(name, v string) (seal.Key, error) {
+	if !seal.IsKeyText(v) {
+		return passphraseKey(c.Home, name, v)
+	}
+	k, err := seal.ParseKey(v)
 	if err != nil {
-		return seal.Key{}, &keyError{name: EnvEncryptionKeyOld, err: err}
+		return seal.Key{}, &keyError{name: name, err: err}
 	}
 	return k, nil
 }

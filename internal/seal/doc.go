@@ -8,7 +8,14 @@
 //
 // The master key is 32 random bytes, given as standard base64 (44
 // characters, as printed by `openssl rand -base64 32`; the unpadded 43
-// characters are accepted too). It never encrypts anything itself. Every
+// characters are accepted too), or derived from a passphrase (any other
+// text; PassphraseKey) with Argon2id (RFC 9106, version 0x13):
+//
+//	master key = Argon2id(password = passphrase bytes, salt, t, m KiB, p lanes, 32 bytes)
+//
+// the 16-byte salt and the parameters (DefaultKDF: t=3, m=65536, p=4)
+// being kept by the caller beside the store (package config,
+// $CHATCLI_HOME/key-salt.json). It never encrypts anything itself. Every
 // envelope has its own file key, derived with HKDF-SHA256 (RFC 5869) from
 // the master key and a fresh 32-byte random salt stored in the envelope:
 //
