@@ -116,6 +116,8 @@ type Config struct {
 	// Passphrase is set when CHATCLI_ENCRYPTION_KEY is a passphrase, not
 	// a key (keysalt.go).
 	Passphrase bool
+	// ChatCLIKey opens session files ChatCLI encrypted (key.go).
+	ChatCLIKey seal.ChatCLIKey
 	// Render is CHATCLI_RENDER (default true): on a terminal, the REPL
 	// renders replies as Markdown. NoColor is true when NO_COLOR is set
 	// (no-color.org) or CLICOLOR is 0: output has no colour, and replies

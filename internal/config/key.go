@@ -1,6 +1,8 @@
 package config
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/chatcli/chatcli/internal/seal"
@@ -26,6 +28,7 @@ const (
 func (c *Config) readKeys(getenv func(string) string) error {
 	c.oldKey = getenv(EnvEncryptionKeyOld)
 	v := getenv(EnvEncryptionKey)
+	c.ChatCLIKey = chatcliKey(v, getenv)
 	if v == "" {
 		return nil
 	}
@@ -57,6 +60,27 @@ func (c Config) keyFrom(name, v string) (seal.Key, error) {
 		return seal.Key{}, &keyError{name: name, err: err}
 	}
 	return k, nil
+}
+
+// chatcliKey is the key ChatCLI would seal its session files with
+// (diillson/chatcli cli/session_encryption.go, loadMasterKey): from the
+// text of CHATCLI_ENCRYPTION_KEY when set, else from the bytes of
+// ~/.chatcli/.auth-key (HOME from getenv, else os.UserHomeDir) when it
+// holds at least 16 bytes, as ChatCLI requires; the zero key otherwise.
+func chatcliKey(v string, getenv func(string) string) seal.ChatCLIKey {
+	if v != "" {
+		return seal.ChatCLIKeyFrom([]byte(v))
+	}
+	home := getenv("HOME")
+	if home == "" {
+		home, _ = os.UserHomeDir()
+	}
+	secret, err := os.ReadFile(filepath.Join(home, ".chatcli", ".auth-key"))
+	defer clear(secret)
+	if err != nil || len(secret) < 16 {
+		return seal.ChatCLIKey{}
+	}
+	return seal.ChatCLIKeyFrom(secret)
 }
 
 // keyError is a malformed key setting: one line naming the variable, the

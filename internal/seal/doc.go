@@ -70,6 +70,19 @@
 // authenticated on its own, so sealing alone does not detect lines of one
 // journal being removed, repeated or reordered.
 //
+// # ChatCLI's envelope
+//
+// ChatCLI (diillson/chatcli, cli/session_encryption.go) writes an
+// encrypted session file as "CHATCLI_ENC_v1\n" (15 bytes), a 12-byte
+// nonce, then AES-256-GCM of the whole file (no associated data, tag
+// last), under
+//
+//	key = HKDF-SHA256(secret = SHA-256(S), salt = none, info = "chatcli-session-encryption", L = 32)
+//
+// where S is the text of CHATCLI_ENCRYPTION_KEY, or else the bytes of
+// ~/.chatcli/.auth-key. OpenChatCLI opens it (ChatCLIKeyFrom derives the
+// key); chatcli never writes it.
+//
 // # Errors
 //
 // Open and OpenLine return errors wrapping one sentinel: ErrNotSealed (no

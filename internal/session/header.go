@@ -12,6 +12,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/jsonscan"
+	"github.com/chatcli/chatcli/internal/seal"
 )
 
 // Header is what List shows of a session, read from the top of its file.
@@ -121,7 +122,7 @@ func (h *Header) decodeFast(f io.Reader) error {
 		return err
 	}
 	block := (*bp)[:n]
-	if IsSealedFile(block) {
+	if IsSealedFile(block) || seal.IsChatCLIEnvelope(block) {
 		return errSealedFile
 	}
 	i := bytes.Index(block, chatHistoryKey)

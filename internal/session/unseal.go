@@ -12,7 +12,8 @@ import (
 
 // DecryptFile writes session file path (of session name, in the sessions
 // folder or the trash) back as plaintext: a sealed container opened with
-// the store's key is replaced by the document it holds, in one atomic
+// the store's key, or a file in ChatCLI's envelope opened with its key
+// (SetChatCLIKey), is replaced by the document it holds, in one atomic
 // write, under the session's lock for a file of the sessions folder. It
 // reports whether the file changed (false for a plaintext file). Errors:
 // the store has no key (seal.ErrBadKey); the file does not open with it
@@ -39,12 +40,18 @@ func (s *Store) decryptFile(name, path string) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("session: read %s: %w", path, err)
 	}
-	if !IsSealedFile(data) {
+	var body []byte
+	switch {
+	case seal.IsChatCLIEnvelope(data):
+		if body, err = s.openChatCLI(name, path, data); err != nil {
+			return false, err
+		}
+	case IsSealedFile(data):
+		if _, body, err = openContainer(s.key, name, data); err != nil {
+			return false, s.containerError(name, path, err)
+		}
+	default:
 		return false, nil
-	}
-	_, body, err := openContainer(s.key, name, data)
-	if err != nil {
-		return false, s.containerError(name, path, err)
 	}
 	if err := atomicfile.WriteFile(path, body); err != nil {
 		return errors.Is(err, atomicfile.ErrNotDurable), err
