@@ -79,19 +79,11 @@ func storageDecryptRun(o *storageDecryptOptions) error {
 	if err != nil {
 		return err
 	}
-	if o.JSON {
-		if err := writeJSON(o.f, sum); err != nil {
-			return err
-		}
-	} else {
-		fmt.Fprintf(o.f.streams.Out, "%d file(s) written as plaintext, %d already plaintext, %d failed", sum.Rekeyed, sum.Unchanged, len(sum.Failed))
-		if sum.DamagedKept > 0 {
-			fmt.Fprintf(o.f.streams.Out, ", %d damaged journal line(s) left out (kept in .broken copies)", sum.DamagedKept)
-		}
-		fmt.Fprintln(o.f.streams.Out)
-		if len(errs) == 0 {
-			fmt.Fprintf(o.f.streams.Out, "unset %s now, or chatcli seals what it writes again\n", config.EnvEncryptionKey)
-		}
+	if err := printSummary(o.f, o.JSON, sum, "%d file(s) written as plaintext, %d already plaintext, %d failed", ", %d damaged journal line(s) left out (kept in .broken copies)"); err != nil {
+		return err
+	}
+	if !o.JSON && len(errs) == 0 {
+		fmt.Fprintf(o.f.streams.Out, "unset %s now, or chatcli seals what it writes again\n", config.EnvEncryptionKey)
 	}
 	if len(errs) > 0 {
 		return &rekeyError{errs: errs, decrypt: true}

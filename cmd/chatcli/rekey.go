@@ -94,16 +94,8 @@ func storageRekeyRun(o *storageRekeyOptions) error {
 	if err != nil {
 		return err
 	}
-	if o.JSON {
-		if err := writeJSON(o.f, sum); err != nil {
-			return err
-		}
-	} else {
-		fmt.Fprintf(o.f.streams.Out, "%d file(s) re-sealed, %d already under the new key, %d failed", sum.Rekeyed, sum.Unchanged, len(sum.Failed))
-		if sum.DamagedKept > 0 {
-			fmt.Fprintf(o.f.streams.Out, ", %d damaged journal line(s) kept as they were", sum.DamagedKept)
-		}
-		fmt.Fprintln(o.f.streams.Out)
+	if err := printSummary(o.f, o.JSON, sum, "%d file(s) re-sealed, %d already under the new key, %d failed", ", %d damaged journal line(s) kept as they were"); err != nil {
+		return err
 	}
 	if len(errs) > 0 {
 		return &rekeyError{errs: errs}
@@ -139,6 +131,20 @@ func runTargets(f *factory, label, changed, damagedWhat string, targets []rekeyT
 		}
 	}
 	return sum, errs, nil
+}
+
+// printSummary prints sum: as JSON, or in one line with format (files
+// changed, unchanged, failed) and, when lines were damaged, damaged.
+func printSummary(f *factory, asJSON bool, sum rekeySummary, format, damaged string) error {
+	if asJSON {
+		return writeJSON(f, sum)
+	}
+	fmt.Fprintf(f.streams.Out, format, sum.Rekeyed, sum.Unchanged, len(sum.Failed))
+	if sum.DamagedKept > 0 {
+		fmt.Fprintf(f.streams.Out, damaged, sum.DamagedKept)
+	}
+	fmt.Fprintln(f.streams.Out)
+	return nil
 }
 
 // rekeyError ends a rekey run in which files failed: its text counts them

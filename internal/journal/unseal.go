@@ -3,7 +3,6 @@ package journal
 import (
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/seal"
@@ -25,18 +24,11 @@ func Decrypt(path string, key seal.Key) (changed bool, dropped []Warning, err er
 	if key.IsZero() {
 		return false, nil, fmt.Errorf("%w: decrypting needs the key", seal.ErrBadKey)
 	}
-	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
-		return false, nil, nil
-	}
-	lock, _, err := lockFile(path)
-	if err != nil {
+	data, unlock, err := readLocked(path)
+	if data == nil || err != nil {
 		return false, nil, err
 	}
-	defer lock.Unlock()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return false, nil, fmt.Errorf("journal: read %s: %w", path, err)
-	}
+	defer unlock()
 	name := LineName(idOf(path))
 	r := &resealer{path: path, old: key, from: name, to: name}
 	out, changed, dropped, err := r.run(data)
