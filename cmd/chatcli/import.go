@@ -77,7 +77,7 @@ func (s importSummary) String() string {
 // problemsShown caps the skipped lines named per file.
 const problemsShown = 5
 
-func importRun(o *importOptions) error {
+func importRun(o *importOptions) (err error) {
 	src, err := importer.Lookup(o.Tool)
 	if err != nil {
 		return fmt.Errorf("%w: %v", errFlags, err)
@@ -97,7 +97,11 @@ func importRun(o *importOptions) error {
 	if err != nil {
 		return err
 	}
-	defer rec.Close()
+	defer func() {
+		if cerr := rec.Close(); cerr != nil {
+			err = errors.Join(err, cerr) // the sessions are written; the next run finds them
+		}
+	}()
 	w := &importer.Writer{Store: st, JournalDir: c.TranscriptsDir(), Record: rec, DryRun: o.DryRun, Now: time.Now}
 	progress := newImportProgress(o.f.streams, len(files))
 	var sum importSummary

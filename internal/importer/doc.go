@@ -38,10 +38,10 @@
 // (before repairs). A later run appends the messages after that count to
 // the session, whatever was added to the session since in chatcli, and
 // writes nothing for a conversation that did not grow. The record is
-// written whole after each conversation (atomicfile.WriteFile), under
-// the lock $CHATCLI_HOME/.imports.lock (flock(2)), held for a whole run
-// so two runs never import one conversation twice. A run that stops
-// between a session's write and its record entry is finished by the next:
-// the session is found by its name and imported_from member, and messages
-// already at its end are not appended again.
+// written whole (atomicfile.WriteFile) every 64 conversations and at the
+// end of a run, under the lock $CHATCLI_HOME/.imports.lock (flock(2)),
+// held for the whole run so two runs never import one conversation twice.
+// A run that stops between a session's write and the record's is finished
+// by the next: the session is found by its name and imported_from member,
+// and messages already at its end are not appended again.
 package importer

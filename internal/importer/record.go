@@ -50,6 +50,7 @@ type Record struct {
 	path    string
 	lock    *flock.Flock
 	entries map[string]Entry
+	pending int // entries put since the last write
 }
 
 // OpenRecord locks and reads $CHATCLI_HOME/imports.json (see doc.go); a
@@ -103,17 +104,45 @@ func (r *Record) Get(tool, id string) (Entry, bool) {
 	return e, ok
 }
 
-// Put sets the entry of conversation id of tool and writes the record
-// durably (atomicfile.WriteFile); on an error the file is as it was
-// (or, for atomicfile.ErrNotDurable, written but maybe not durable).
+// recordFlushEvery is how many entries Put gathers before writing the
+// record: a run over thousands of conversations writes it every 64, not
+// each time (it is rewritten whole). The entries not yet written are
+// recovered by the next run from the sessions' imported_from members
+// (Writer.adopt).
+const recordFlushEvery = 64
+
+// Put sets the entry of conversation id of tool; every recordFlushEvery
+// entries it writes the record (Flush).
 func (r *Record) Put(tool, id string, e Entry) error {
 	r.entries[key(tool, id)] = e
+	if r.pending++; r.pending < recordFlushEvery {
+		return nil
+	}
+	return r.Flush()
+}
+
+// Flush writes the record durably (atomicfile.WriteFile) when entries
+// were put since the last write; on an error the file is as it was (or,
+// for atomicfile.ErrNotDurable, written but maybe not durable).
+func (r *Record) Flush() error {
+	if r.pending == 0 {
+		return nil
+	}
 	data, err := json.MarshalIndent(recordDocument{Version: 1, Conversations: r.entries}, "", " ")
 	if err != nil {
 		return err
 	}
-	return atomicfile.WriteFile(r.path, append(data, '\n'))
+	if err := atomicfile.WriteFile(r.path, append(data, '\n')); err != nil && !errors.Is(err, atomicfile.ErrNotDurable) {
+		return fmt.Errorf("importer: write %s: %w", r.path, err)
+	}
+	r.pending = 0
+	return nil
 }
 
-// Close releases the record's lock.
-func (r *Record) Close() error { return r.lock.Unlock() }
+// Close writes what Put gathered (Flush) and releases the record's lock;
+// the error is Flush's.
+func (r *Record) Close() error {
+	err := r.Flush()
+	r.lock.Unlock()
+	return err
+}

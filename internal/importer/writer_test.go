@@ -3,6 +3,7 @@ package importer
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -19,7 +20,7 @@ type fixture struct {
 	w    *Writer
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	home := t.TempDir()
 	st, err := session.Open(filepath.Join(home, "sessions"))
@@ -172,6 +173,9 @@ func TestImportAfterALostRecordEntry(t *testing.T) {
 	if names, _ := f.st.Names(); len(names) != 1 {
 		t.Errorf("sessions %v", names)
 	}
+	if err := rec.Flush(); err != nil {
+		t.Fatal(err)
+	}
 	var d recordDocument
 	data, _ := os.ReadFile(rec.Path())
 	if json.Unmarshal(data, &d) != nil || d.Conversations["gemini/7c1e2f3a-5b6d-4e8f-9a0b-1c2d3e4f5a6b"].Session != first.Session {
@@ -242,5 +246,30 @@ func TestImportAfterALostRecordUpdate(t *testing.T) {
 	sess, _ := f.st.Load(first.Session)
 	if n := len(sess.History); n != first.Added+1 {
 		t.Errorf("%d messages, want %d", n, first.Added+1)
+	}
+}
+
+// Close writes the entries gathered since the last write.
+func TestRecordCloseWritesWhatWasPut(t *testing.T) {
+	home := t.TempDir()
+	rec, err := OpenRecord(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range recordFlushEvery + 3 {
+		if err := rec.Put("codex", fmt.Sprint(i), Entry{Session: fmt.Sprint("s", i), Messages: i}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := rec.Close(); err != nil {
+		t.Fatal(err)
+	}
+	again, err := OpenRecord(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	if e, ok := again.Get("codex", fmt.Sprint(recordFlushEvery+2)); !ok || e.Messages != recordFlushEvery+2 {
+		t.Errorf("entry after Close: %+v %v", e, ok)
 	}
 }
