@@ -55,6 +55,16 @@ func TestImportCommandFromEachTool(t *testing.T) {
 			t.Errorf("session list lacks %s:\n%s", name, list)
 		}
 	}
+	// An imported session continues like any other, and a later import
+	// leaves what was said in chatcli in place.
+	codexName := "codex-list-the-synthetic-files-11111111"
+	mustRun(t, env, "", "-p", "and gamma.txt?", "--session", codexName)
+	if out, errOut, code := run(t, env, "", "import", "codex"); code != 0 || !strings.Contains(out, "1 unchanged") {
+		t.Errorf("import after continuing: exit %d\n%s%s", code, out, errOut)
+	}
+	if out := mustRun(t, env, "", "session", "show", codexName); !strings.Contains(out, "and gamma.txt?") || !strings.Contains(out, "alpha.txt and beta.txt") {
+		t.Errorf("continued session:\n%s", out)
+	}
 	for query, want := range map[string]string{
 		"column layout":        "claude-",
 		"alpha.txt beta.txt":   "codex-",
@@ -101,5 +111,25 @@ func TestImportCommandBadInput(t *testing.T) {
 	}
 	if _, errOut, code := run(t, env, "", "import", "opencode"); code == 0 || !strings.Contains(errOut, "opencode export") {
 		t.Errorf("opencode without a file: exit %d %s", code, errOut)
+	}
+}
+
+// Progress shows on a terminal's stderr for many files, and lines said
+// meanwhile clear it first; off a terminal nothing is shown.
+func TestImportProgress(t *testing.T) {
+	var errb strings.Builder
+	p := newImportProgress(&ioStreams{Err: &errb, ErrTTY: true}, 40)
+	p.show(3)
+	p.say("import: %s", "x.jsonl:2: not JSON")
+	p.clear()
+	if got := errb.String(); got != "\rimport: 3/40 files\r\033[Kimport: x.jsonl:2: not JSON\n" {
+		t.Errorf("terminal output %q", got)
+	}
+	errb.Reset()
+	p = newImportProgress(&ioStreams{Err: &errb}, 40)
+	p.show(3)
+	p.clear()
+	if errb.Len() != 0 {
+		t.Errorf("off a terminal: %q", errb.String())
 	}
 }
