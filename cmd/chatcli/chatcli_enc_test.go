@@ -85,6 +85,16 @@ func TestE2EChatCLIEnvelope(t *testing.T) {
 	if data, _ := os.ReadFile(file); !session.IsSealedFile(data) {
 		t.Errorf("continued file is not chatcli's container: %q", data[:16])
 	}
+	// storage rekey seals a ChatCLI file under chatcli's key (CHATCLI_ENCRYPTION_KEY's
+	// passphrase through Argon2id, the old key ChatCLI's derivation of the same text).
+	chatcliSeal(t, []byte(pass), "../../internal/session/testdata/chatcli-1.188.0/rewound.json", filepath.Join(home, "sessions", "rewound.json"))
+	if out, errOut, code := run(t, env, "", "storage", "rekey"); !strings.Contains(errOut, "rewound.json: sealed under the new key") {
+		t.Errorf("rekey: exit %d\n%s%s", code, out, errOut)
+	}
+	if data, _ := os.ReadFile(filepath.Join(home, "sessions", "rewound.json")); !session.IsSealedFile(data) {
+		t.Error("rekey left ChatCLI's envelope")
+	}
+	mustRun(t, env, "", "session", "show", "rewound")
 	chatcliSeal(t, []byte(pass), "../../internal/session/testdata/chatcli-1.188.0/compactme.json", filepath.Join(home, "sessions", "compactme.json"))
 	// from-mcp is under the .auth-key's key, which this run lacks: it alone fails, untouched.
 	if out, errOut, code := run(t, env, "", "storage", "decrypt", "--yes"); code != 4 || !strings.Contains(out, "1 failed") || !strings.Contains(errOut, "from-mcp.json") {
