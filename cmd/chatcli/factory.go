@@ -109,6 +109,7 @@ func (f *factory) store(c config.Config) (*session.Store, error) {
 		return nil, err
 	}
 	st.SetKey(c.EncryptionKey)
+	st.SetChatCLIKey(c.ChatCLIKey) // files ChatCLI encrypted
 	// Files are read with their journal's tail even when this process
 	// writes no journal (CHATCLI_SESSION_TRANSCRIPT=false).
 	st.SetJournalDir(filepath.Join(c.Home, "transcripts"))

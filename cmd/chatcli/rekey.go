@@ -115,55 +115,76 @@ func storageRekeyRun(o *storageRekeyOptions) error {
 		return err
 	}
 	targets = append(targets, more...)
-	var sum rekeySummary
-	var errs []error
+	sum, errs, err := runTargets(o.f, "rekey", "sealed under the new key", "damaged line kept as it was", targets)
+	if err != nil {
+		return err
+	}
+	if err := printSummary(o.f, o.JSON, sum, "%d file(s) re-sealed, %d already under the new key, %d failed", ", %d damaged journal line(s) kept as they were"); err != nil {
+		return err
+	}
+	if len(errs) > 0 {
+		return &rekeyError{errs: errs}
+	}
+	return nil
+}
+
+// runTargets runs each target in turn, saying on stderr what happened to
+// each file ("<label>: <path>: <changed>", damaged lines with what) and
+// counting it. The error is rekeyAfterFile's (an interruption); errs are
+// the files' own.
+func runTargets(f *factory, label, changed, damagedWhat string, targets []rekeyTarget) (sum rekeySummary, errs []error, err error) {
+	sum.Failed = []rekeyFailed{}
 	for i, t := range targets {
-		changed, damaged, err := t.run()
+		ok, damaged, err := t.run()
 		for _, w := range damaged {
 			sum.DamagedKept++
-			fmt.Fprintf(o.f.streams.Err, "rekey: %s:%d: damaged line kept as it was (%s)\n", w.Path, w.Line, w.Reason)
+			fmt.Fprintf(f.streams.Err, "%s: %s:%d: %s (%s)\n", label, w.Path, w.Line, damagedWhat, w.Reason)
 		}
 		switch {
 		case err != nil:
 			sum.Failed = append(sum.Failed, rekeyFailed{t.path, err.Error()})
 			errs = append(errs, err)
-			fmt.Fprintf(o.f.streams.Err, "rekey: %s: %v\n", t.path, err)
-		case changed:
+			fmt.Fprintf(f.streams.Err, "%s: %s: %v\n", label, t.path, err)
+		case ok:
 			sum.Rekeyed++
-			fmt.Fprintf(o.f.streams.Err, "rekey: %s: sealed under the new key\n", t.path)
+			fmt.Fprintf(f.streams.Err, "%s: %s: %s\n", label, t.path, changed)
 		default:
 			sum.Unchanged++
 		}
 		if err := rekeyAfterFile(i + 1); err != nil {
-			return err
+			return sum, errs, err
 		}
 	}
-	if sum.Failed == nil {
-		sum.Failed = []rekeyFailed{}
+	return sum, errs, nil
+}
+
+// printSummary prints sum: as JSON, or in one line with format (files
+// changed, unchanged, failed) and, when lines were damaged, damaged.
+func printSummary(f *factory, asJSON bool, sum rekeySummary, format, damaged string) error {
+	if asJSON {
+		return writeJSON(f, sum)
 	}
-	if o.JSON {
-		if err := writeJSON(o.f, sum); err != nil {
-			return err
-		}
-	} else {
-		fmt.Fprintf(o.f.streams.Out, "%d file(s) re-sealed, %d already under the new key, %d failed", sum.Rekeyed, sum.Unchanged, len(sum.Failed))
-		if sum.DamagedKept > 0 {
-			fmt.Fprintf(o.f.streams.Out, ", %d damaged journal line(s) kept as they were", sum.DamagedKept)
-		}
-		fmt.Fprintln(o.f.streams.Out)
+	fmt.Fprintf(f.streams.Out, format, sum.Rekeyed, sum.Unchanged, len(sum.Failed))
+	if sum.DamagedKept > 0 {
+		fmt.Fprintf(f.streams.Out, damaged, sum.DamagedKept)
 	}
-	if len(errs) > 0 {
-		return &rekeyError{errs}
-	}
+	fmt.Fprintln(f.streams.Out)
 	return nil
 }
 
 // rekeyError ends a rekey run in which files failed: its text counts them
 // (each was reported on stderr as it failed, and --json lists them); it
 // wraps each failure, so the exit status keeps their class.
-type rekeyError struct{ errs []error }
+// decrypt is set for storage decrypt's run.
+type rekeyError struct {
+	errs    []error
+	decrypt bool
+}
 
 func (e *rekeyError) Error() string {
+	if e.decrypt {
+		return fmt.Sprintf("storage decrypt: %d file(s) could not be written as plaintext, each listed above (they are unchanged; run it again with the key that sealed them)", len(e.errs))
+	}
 	return fmt.Sprintf("storage rekey: %d file(s) could not be re-sealed, each listed above (they are unchanged; set CHATCLI_ENCRYPTION_KEY_OLD to the key that sealed them and run it again)", len(e.errs))
 }
 
@@ -175,22 +196,28 @@ func (e *rekeyError) Unwrap() []error { return e.errs }
 // an interrupted rekey leaves at most the pair it was in on two keys),
 // then the trashed sessions, then the journals no session names.
 func rekeyTargets(st *session.Store, journalDir string, old, nw seal.Key) ([]rekeyTarget, error) {
+	return orderedTargets(st, journalDir, old, func(f storeFile) rekeyTarget {
+		run := func() (bool, []journal.Warning, error) { return noDamage(st.RekeyFile(f.name, f.path, old)) }
+		if f.kind == fileJournal {
+			run = func() (bool, []journal.Warning, error) { return journal.Rekey(f.path, old, nw) }
+		}
+		return rekeyTarget{f.path, run}
+	})
+}
+
+// orderedTargets makes a target of every file of the store (target), in
+// rekeyTargets' order; old is the key besides the store's that may open a
+// session's header.
+func orderedTargets(st *session.Store, journalDir string, old seal.Key, target func(storeFile) rekeyTarget) ([]rekeyTarget, error) {
 	files, err := storeFiles(st, journalDir)
 	if err != nil {
-		return nil, fmt.Errorf("storage rekey: %w", err)
+		return nil, fmt.Errorf("storage: %w", err)
 	}
 	journals := map[string]storeFile{}
 	for _, f := range files {
 		if f.kind == fileJournal {
 			journals[f.path] = f
 		}
-	}
-	target := func(f storeFile) rekeyTarget {
-		run := func() (bool, []journal.Warning, error) { return noDamage(st.RekeyFile(f.name, f.path, old)) }
-		if f.kind == fileJournal {
-			run = func() (bool, []journal.Warning, error) { return journal.Rekey(f.path, old, nw) }
-		}
-		return rekeyTarget{f.path, run}
 	}
 	out := make([]rekeyTarget, 0, len(files))
 	for _, f := range files {

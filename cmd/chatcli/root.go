@@ -92,11 +92,13 @@ waits on stderr at exit). Each may also be set in the config file (chatcli
 config --help).
 
 Encryption at rest: CHATCLI_ENCRYPTION_KEY (base64 of 32 bytes, e.g.
-` + "`openssl rand -base64 32`" + `) seals every session file and journal line with
-AES-256-GCM, and so are file checkpoints and the input history
-(--plaintext-history or CHATCLI_HISTORY_PLAINTEXT=true keep the history
-plaintext). File and folder names, folder paths and settings stay plaintext.
-To change the key, put the previous one in CHATCLI_ENCRYPTION_KEY_OLD and run
+` + "`openssl rand -base64 32`" + `, or a passphrase, through Argon2id and the salt in
+$CHATCLI_HOME/key-salt.json) seals every session file and journal line with
+AES-256-GCM, and so are file checkpoints, contexts, memory notes and the
+input history (--plaintext-history or CHATCLI_HISTORY_PLAINTEXT=true keep the
+history plaintext). File and folder names, folder paths and settings stay
+plaintext. To change the key, put the previous one in
+CHATCLI_ENCRYPTION_KEY_OLD and run
 chatcli storage rekey.
 
 Every request also carries the bootstrap files (AGENTS.md, SOUL.md, USER.md,
@@ -160,7 +162,7 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 	o.OneShot.addFlags(fl)
 	cmd.PersistentFlags().StringVar(&o.Provider, "provider", "", "provider: openai, anthropic, googleai, ollama, xai, openrouter, zai, moonshot, minimax, github_models or offline (default from LLM_PROVIDER)")
 	cmd.PersistentFlags().StringVar(&o.Model, "model", "", "model name (default from the provider's <NAME>_MODEL, e.g. OPENAI_MODEL)")
-	cmd.AddCommand(newSessionCmd(f), newConfigCmd(f), newStorageCmd(f, nil), newMemoryCmd(f), newContextCmd(f))
+	cmd.AddCommand(newSessionCmd(f), newConfigCmd(f), newStorageCmd(f, nil), newMemoryCmd(f), newContextCmd(f), newImportCmd(f, nil))
 	cmd.AddCommand(newACPCmd(f, nil))
 	cmd.AddCommand(newMCPCmd(f, nil))
 	cmd.AddCommand(newGatewayCmd(f, nil))
@@ -270,8 +272,11 @@ func replRun(ctx context.Context, o *rootOptions) error {
 		fmt.Fprintln(s.Err, "warning: "+w)
 	}
 	if s.InTTY && s.OutTTY {
+		if c.HistoryErr != nil {
+			return c.HistoryErr // the line editor keeps the history under that cap
+		}
 		env := &command.Env{Engine: e}
-		ed, err := newEditor(s, editor.Config{In: s.In, Out: s.Out, HistoryFile: c.HistoryFile, HistoryMax: c.HistoryMax,
+		ed, err := newEditor(s, editor.Config{In: s.In, Out: s.Out, HistoryFile: c.HistoryFile, HistoryMax: c.HistoryMax, HistoryMaxBytes: c.HistoryMaxBytes,
 			HistorySeed: chatcliHistory(c), HistoryKey: c.EncryptionKey, HistoryPlaintext: c.HistoryPlaintext || o.PlaintextHistory,
 			Complete: func(line string) []string { return command.Complete(env, line) }})
 		if err != nil {

@@ -82,15 +82,54 @@ func TestE2EWrongKeyThenRightKey(t *testing.T) {
 	}
 }
 
-// TestE2EMalformedKey: refused at start-up with the reason, exit 2.
+// TestE2EMalformedKey: an all-zero key is refused at start-up, exit 2.
 func TestE2EMalformedKey(t *testing.T) {
-	for key, why := range map[string]string{"not base64!": "not standard base64", "AAEC": "decodes to 3 bytes instead of 32"} {
-		for _, args := range [][]string{{"session", "list"}, {"-p", "hi"}, {"storage", "rekey"}} {
-			out, errOut, code := run(t, []string{"CHATCLI_HOME=" + t.TempDir(), "CHATCLI_ENCRYPTION_KEY=" + key}, "", args...)
-			if code != 2 || !strings.Contains(errOut, "CHATCLI_ENCRYPTION_KEY") || !strings.Contains(errOut, why) {
-				t.Errorf("%q %v: exit %d\n%s%s", key, args, code, out, errOut)
-			}
+	for _, args := range [][]string{{"session", "list"}, {"-p", "hi"}, {"storage", "rekey"}} {
+		out, errOut, code := run(t, []string{"CHATCLI_HOME=" + t.TempDir(), "CHATCLI_ENCRYPTION_KEY=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="}, "", args...)
+		if code != 2 || !strings.Contains(errOut, "CHATCLI_ENCRYPTION_KEY") || !strings.Contains(errOut, "all 32 bytes are zero") {
+			t.Errorf("%v: exit %d\n%s%s", args, code, out, errOut)
 		}
+	}
+}
+
+// cheapSalt writes home's passphrase salt file with cheap Argon2id
+// parameters, as chatcli would write it (tests only; chatcli writes
+// RFC 9106's).
+func cheapSalt(t *testing.T, home string) {
+	t.Helper()
+	os.MkdirAll(home, 0o700)
+	if err := os.WriteFile(filepath.Join(home, "key-salt.json"), []byte(`{"version":1,"kdf":"argon2id","salt":"AAECAwQFBgcICQoLDA0ODw==","time":1,"memory_kib":64,"threads":1}`+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestE2EPassphraseKey: a passphrase (ChatCLI accepts any text) seals the
+// store through Argon2id and the store's salt; another passphrase cannot
+// open it; a store without a salt file gets one with RFC 9106's
+// parameters.
+func TestE2EPassphraseKey(t *testing.T) {
+	home := t.TempDir()
+	cheapSalt(t, home)
+	env := []string{"CHATCLI_HOME=" + home, "CHATCLI_ENCRYPTION_KEY=not base64! my passphrase"}
+	mustRun(t, env, "", "-p", sealMarker+" hello", "--session", "zoo")
+	data, err := os.ReadFile(filepath.Join(home, "sessions", "zoo.json"))
+	if err != nil || strings.Contains(string(data), sealMarker) {
+		t.Fatalf("session file not sealed (%v)", err)
+	}
+	if out := mustRun(t, env, "", "session", "show", "zoo"); !strings.Contains(out, sealMarker+" hello") {
+		t.Fatalf("show with the passphrase:\n%s", out)
+	}
+	if out := mustRun(t, env, "", "config", "session"); !strings.Contains(out, "a passphrase (Argon2id") {
+		t.Errorf("config:\n%s", out)
+	}
+	wrong := []string{"CHATCLI_HOME=" + home, "CHATCLI_ENCRYPTION_KEY=another passphrase"}
+	if out, errOut, code := run(t, wrong, "", "session", "show", "zoo"); code != 4 || !strings.Contains(errOut, "zoo") {
+		t.Errorf("wrong passphrase: exit %d\n%s%s", code, out, errOut)
+	}
+	fresh := t.TempDir()
+	mustRun(t, []string{"CHATCLI_HOME=" + fresh, "CHATCLI_ENCRYPTION_KEY=pw"}, "", "session", "list")
+	if salt, err := os.ReadFile(filepath.Join(fresh, "key-salt.json")); err != nil || !strings.Contains(string(salt), `"time":3,"memory_kib":65536,"threads":4`) {
+		t.Errorf("new salt file (%v): %s", err, salt)
 	}
 }
 

@@ -71,7 +71,7 @@ func newStorageCmd(f *factory, runF func(*storageOptions) error) *cobra.Command 
 		},
 	}
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print a JSON array of {store, path, files, size_bytes, rule, remove_files, remove_bytes}")
-	cmd.AddCommand(newStoragePruneCmd(f, nil), newStorageRekeyCmd(f, nil), newStorageVerifyCmd(f, nil))
+	cmd.AddCommand(newStoragePruneCmd(f, nil), newStorageRekeyCmd(f, nil), newStorageVerifyCmd(f, nil), newStorageDecryptCmd(f, nil))
 	return cmd
 }
 

@@ -32,8 +32,8 @@ const (
 	DefaultGoogleAIModel  = "gemini-2.5-flash"
 )
 
-// DefaultHistoryMax is the number of input lines kept when HISTORY_MAX_SIZE
-// is unset.
+// DefaultHistoryMax is the number of input lines kept (besides the byte
+// cap HISTORY_MAX_SIZE sets).
 const DefaultHistoryMax = 1000
 
 // Retention defaults: machine-made sessions (autosave-, mcp-) expire after
@@ -70,9 +70,15 @@ type Config struct {
 	ProviderErr error
 
 	// HistoryFile is the REPL's input history (HISTORY_FILE, default
-	// <Home>/history); HistoryMax caps its entries (HISTORY_MAX_SIZE).
-	HistoryFile string
-	HistoryMax  int
+	// <Home>/history); HistoryMax caps its entries (DefaultHistoryMax) and
+	// HistoryMaxBytes its size in bytes (HISTORY_MAX_SIZE, read as ChatCLI
+	// reads it: ParseByteSize; default DefaultHistoryMaxBytes).
+	// HistoryErr is set when HISTORY_MAX_SIZE cannot be read: only what
+	// keeps the history (the REPL's line editor) stops on it.
+	HistoryFile     string
+	HistoryMax      int
+	HistoryMaxBytes int64
+	HistoryErr      error
 	// HistoryPlaintext is CHATCLI_HISTORY_PLAINTEXT (default off): with
 	// EncryptionKey set, keep the input history in plaintext instead of
 	// sealing its lines.
@@ -111,6 +117,11 @@ type Config struct {
 	// EncryptionKey is CHATCLI_ENCRYPTION_KEY parsed (key.go); the zero Key
 	// when unset: session files and journals are then written in plaintext.
 	EncryptionKey seal.Key
+	// Passphrase is set when CHATCLI_ENCRYPTION_KEY is a passphrase, not
+	// a key (keysalt.go).
+	Passphrase bool
+	// ChatCLIKey opens session files ChatCLI encrypted (key.go).
+	ChatCLIKey seal.ChatCLIKey
 	// Render is CHATCLI_RENDER (default true): on a terminal, the REPL
 	// renders replies as Markdown. NoColor is true when NO_COLOR is set
 	// (no-color.org) or CLICOLOR is 0: output has no colour, and replies
@@ -147,7 +158,7 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		EnvEncryptionKey, EnvHistoryPlaintext} {
 		c.fromEnv[k] = getenv(k) != ""
 	}
-	c.fromEnv["HISTORY_MAX_SIZE"] = getenv("HISTORY_MAX_SIZE") != "" && c.HistoryMax != DefaultHistoryMax
+	c.fromEnv["HISTORY_MAX_SIZE"] = getenv("HISTORY_MAX_SIZE") != "" && c.HistoryMaxBytes != DefaultHistoryMaxBytes
 	return c, err
 }
 
@@ -162,6 +173,7 @@ func fromEnv(getenv func(string) string) (Config, error) {
 		AnthropicBaseURL: getenv("ANTHROPIC_BASE_URL"),
 		HistoryFile:      getenv("HISTORY_FILE"),
 		HistoryMax:       DefaultHistoryMax,
+		HistoryMaxBytes:  DefaultHistoryMaxBytes,
 		Autosave:         true,
 		Transcript:       true,
 		SessionTTL:       DefaultSessionTTL,
@@ -186,11 +198,10 @@ func fromEnv(getenv func(string) string) (Config, error) {
 		c.HistoryFile = p
 	}
 	if v := getenv("HISTORY_MAX_SIZE"); v != "" {
-		// ChatCLI documents a byte size here ("300MB"); chatcli counts lines.
-		if n, err := strconv.Atoi(v); err == nil && n > 0 {
-			c.HistoryMax = n
+		if n, err := ParseByteSize(v); err == nil {
+			c.HistoryMaxBytes = n
 		} else {
-			c.Warnings = append(c.Warnings, fmt.Sprintf("HISTORY_MAX_SIZE=%q ignored: want a number of lines; keeping %d", v, c.HistoryMax))
+			c.HistoryErr = fmt.Errorf("HISTORY_MAX_SIZE: %w", err)
 		}
 	}
 	if v := getenv("CHATCLI_CONTEXT_WINDOW"); v != "" {
@@ -328,7 +339,7 @@ func (c Config) SessionSettings() []Setting {
 		{"CHATCLI_MCP_SESSION_AUTOSAVE", onOff[c.MCPAutosave], ""},
 		{"CHATCLI_SESSION_TRANSCRIPT", onOff[c.Transcript], ""},
 		{"HISTORY_FILE", c.HistoryFile, ""},
-		{"HISTORY_MAX_SIZE", strconv.Itoa(c.HistoryMax), ""},
+		{"HISTORY_MAX_SIZE", historySizeSetting(c), ""},
 		{EnvHistoryPlaintext, onOff[c.HistoryPlaintext], ""},
 		{"CHATCLI_REQUEST_TIMEOUT", c.RequestTimeout.String(), ""},
 		{"CHATCLI_SESSION_TTL", FormatTTL(c.SessionTTL), ""},
@@ -386,6 +397,9 @@ func (c Config) modelSetting() (Setting, bool) {
 func keyState(c Config) string {
 	if c.EncryptionKey.IsZero() {
 		return "not set (files are plaintext)"
+	}
+	if c.Passphrase {
+		return "set, a passphrase (Argon2id, salt in " + KeySaltFileName + "; sessions and journals are sealed)"
 	}
 	return "set (sessions and journals are sealed)"
 }

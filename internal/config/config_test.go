@@ -66,10 +66,19 @@ func TestBadValuesAreRefusedWithTheVariableName(t *testing.T) {
 	}
 }
 
-func TestREPLOnlySettingsWarnInsteadOfFailing(t *testing.T) {
+// HISTORY_MAX_SIZE is a byte size as ChatCLI reads it; a value neither
+// reads stops only the history (HistoryErr), not the configuration.
+func TestHistoryMaxSizeIsChatCLIsByteSize(t *testing.T) {
 	c, err := FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", "HISTORY_MAX_SIZE": "300MB"}))
-	if err != nil || c.HistoryMax != DefaultHistoryMax || len(c.Warnings) != 1 {
-		t.Fatalf("%v %d %v", err, c.HistoryMax, c.Warnings)
+	if err != nil || c.HistoryMaxBytes != 300<<20 || c.HistoryErr != nil || c.HistoryMax != DefaultHistoryMax {
+		t.Fatalf("%v %d %v", err, c.HistoryMaxBytes, c.HistoryErr)
+	}
+	c, err = FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", "HISTORY_MAX_SIZE": "lots"}))
+	if err != nil || c.HistoryErr == nil || !strings.Contains(c.HistoryErr.Error(), `HISTORY_MAX_SIZE: config: invalid setting: "lots" is not a size`) {
+		t.Fatalf("%v %v", err, c.HistoryErr)
+	}
+	if c, _ = FromEnv(env(map[string]string{"CHATCLI_HOME": "/h"})); c.HistoryMaxBytes != DefaultHistoryMaxBytes {
+		t.Fatalf("default %d", c.HistoryMaxBytes)
 	}
 }
 

@@ -20,7 +20,7 @@ func writeFile(t *testing.T, body string) string {
 }
 
 func TestConfigFileBeneathTheEnvironment(t *testing.T) {
-	path := writeFile(t, "# mine\nsession_ttl = \"30d\"\nopenai_model = \"gpt-4o\"\n\nhistory_max_size = 50\nsession_autosave = false\n")
+	path := writeFile(t, "# mine\nsession_ttl = \"30d\"\nopenai_model = \"gpt-4o\"\n\nhistory_max_size = \"50KB\"\nsession_autosave = false\n")
 	f, err := LoadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -30,8 +30,8 @@ func TestConfigFileBeneathTheEnvironment(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.SessionTTL.Hours() != 30*24 || c.OpenAIModel != "from-env" || c.HistoryMax != 50 || c.Autosave {
-		t.Fatalf("ttl %v model %q history %d autosave %v", c.SessionTTL, c.OpenAIModel, c.HistoryMax, c.Autosave)
+	if c.SessionTTL.Hours() != 30*24 || c.OpenAIModel != "from-env" || c.HistoryMaxBytes != 50<<10 || c.Autosave {
+		t.Fatalf("ttl %v model %q history %d bytes autosave %v", c.SessionTTL, c.OpenAIModel, c.HistoryMaxBytes, c.Autosave)
 	}
 	src := map[string]Setting{}
 	for _, s := range c.AllSettings() {
@@ -40,7 +40,7 @@ func TestConfigFileBeneathTheEnvironment(t *testing.T) {
 	for name, want := range map[string]Setting{
 		"CHATCLI_SESSION_TTL":     {Value: "30d", Source: path + ":2"},
 		"OPENAI_MODEL":            {Value: "from-env", Source: "environment"},
-		"HISTORY_MAX_SIZE":        {Value: "50", Source: path + ":5"},
+		"HISTORY_MAX_SIZE":        {Value: "50KB", Source: path + ":5"},
 		"OPENAI_API_KEY":          {Value: "set", Source: "environment"},
 		"ANTHROPIC_API_KEY":       {Value: "not set", Source: "default"},
 		"CHATCLI_AGENT_MAX_STEPS": {Value: "25", Source: "default"},

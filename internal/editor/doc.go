@@ -94,8 +94,9 @@
 // Editor.Add skips blank lines and a repeat of the newest entry, then
 // appends one line with a single write, starting a new line first if the
 // file does not end with one, and fsyncs it. When the file then holds more
-// than HistoryMax entries (counting lines other processes appended) it is
-// rewritten atomically with its newest HistoryMax entries: temp file in the
+// than HistoryMax entries (counting lines other processes appended) or more
+// than HistoryMaxBytes bytes, it is rewritten atomically with its newest
+// entries within both caps: temp file in the
 // same directory, write, fsync, close, rename, fsync of the directory; on
 // failure the temp file is removed and the old file is left as it was.
 //

@@ -33,8 +33,10 @@ type Config struct {
 	// persistence.
 	HistoryFile string
 	// HistoryMax is the maximum number of entries kept, in memory and in
-	// the file (default 1000 when <= 0).
-	HistoryMax int
+	// the file (default 1000 when <= 0); HistoryMaxBytes caps the file's
+	// size in bytes, the oldest entries going first (0 for no cap).
+	HistoryMax      int
+	HistoryMaxBytes int64
 	// HistorySeed, when HistoryFile does not exist yet, is read into it
 	// first (SeedFileName in the working folder: ChatCLI's input history);
 	// Editor.Seeded then says how many entries it gave. "" for none.
@@ -99,6 +101,8 @@ func New(cfg Config) (*Editor, error) {
 	if err != nil {
 		return nil, err
 	}
+	h.maxBytes = cfg.HistoryMaxBytes
+	h.entries = h.keep(h.entries)
 	e := &Editor{
 		in:       cfg.In,
 		out:      cfg.Out,

@@ -31,6 +31,7 @@ const (
 type history struct {
 	path       string   // "" disables persistence
 	maxEntries int      // entries kept, in memory and on disk
+	maxBytes   int64    // size cap of the file in bytes; 0 for none
 	entries    []string // oldest first, at most maxEntries
 	codec      lineCodec
 }
@@ -67,7 +68,7 @@ func (h *history) add(line string) (bool, error) {
 	if n := len(h.entries); n > 0 && h.entries[n-1] == line {
 		return false, nil
 	}
-	h.entries = lastN(append(h.entries, line), h.maxEntries)
+	h.entries = h.keep(append(h.entries, line))
 	if h.path == "" {
 		return true, nil
 	}
@@ -77,10 +78,14 @@ func (h *history) add(line string) (bool, error) {
 	// Count what is on disk, not what this process wrote, so entries that
 	// other processes appended are counted and kept (and sealed).
 	onDisk, stale, err := readHistoryFile(h.path, h.codec)
-	if err != nil || len(onDisk) <= h.maxEntries && !stale {
+	if err != nil {
 		return true, err
 	}
-	return true, rewriteHistoryFile(h.path, lastN(onDisk, h.maxEntries), h.codec)
+	kept := h.keep(onDisk)
+	if len(kept) == len(onDisk) && !stale {
+		return true, nil
+	}
+	return true, rewriteHistoryFile(h.path, kept, h.codec)
 }
 
 // snapshot returns a copy of the entries, oldest first.

@@ -145,18 +145,11 @@ func Rekey(path string, old, nw seal.Key) (changed bool, damaged []Warning, err 
 	if nw.IsZero() {
 		return false, nil, fmt.Errorf("%w: rekey needs the new key", seal.ErrBadKey)
 	}
-	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
-		return false, nil, nil
-	}
-	lock, _, err := lockFile(path)
-	if err != nil {
+	data, unlock, err := readLocked(path)
+	if data == nil || err != nil {
 		return false, nil, err
 	}
-	defer lock.Unlock()
-	data, err := storefile.ReadFile(path)
-	if err != nil {
-		return false, nil, fmt.Errorf("journal: read %s: %w", path, err)
-	}
+	defer unlock()
 	if old.IsZero() {
 		old = nw // a line that does not open with nw is then damaged, or a wrong key
 	}
@@ -167,4 +160,26 @@ func Rekey(path string, old, nw seal.Key) (changed bool, damaged []Warning, err 
 		return false, damaged, err
 	}
 	return true, damaged, atomicfile.WriteFile(path, out)
+}
+
+// readLocked takes the lock of the journal at path and reads it whole;
+// unlock releases the lock. A missing journal gives nil data and no error
+// (and nothing to unlock).
+func readLocked(path string) (data []byte, unlock func(), err error) {
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		return nil, nil, nil
+	}
+	lock, _, err := lockFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	data, err = storefile.ReadFile(path)
+	if err != nil {
+		lock.Unlock()
+		return nil, nil, fmt.Errorf("journal: read %s: %w", path, err)
+	}
+	if data == nil {
+		data = []byte{}
+	}
+	return data, func() { lock.Unlock() }, nil
 }

@@ -8,7 +8,14 @@
 //
 // The master key is 32 random bytes, given as standard base64 (44
 // characters, as printed by `openssl rand -base64 32`; the unpadded 43
-// characters are accepted too). It never encrypts anything itself. Every
+// characters are accepted too), or derived from a passphrase (any other
+// text; PassphraseKey) with Argon2id (RFC 9106, version 0x13):
+//
+//	master key = Argon2id(password = passphrase bytes, salt, t, m KiB, p lanes, 32 bytes)
+//
+// the 16-byte salt and the parameters (DefaultKDF: t=3, m=65536, p=4)
+// being kept by the caller beside the store (package config,
+// $CHATCLI_HOME/key-salt.json). It never encrypts anything itself. Every
 // envelope has its own file key, derived with HKDF-SHA256 (RFC 5869) from
 // the master key and a fresh 32-byte random salt stored in the envelope:
 //
@@ -71,6 +78,19 @@
 //
 //	macKey = HKDF-SHA256(secret = master key, salt = none, info = "chatcli mac v1 " || label, L = 32)
 //	MAC    = HMAC-SHA256(macKey, data)
+//
+// # ChatCLI's envelope
+//
+// ChatCLI (diillson/chatcli, cli/session_encryption.go) writes an
+// encrypted session file as "CHATCLI_ENC_v1\n" (15 bytes), a 12-byte
+// nonce, then AES-256-GCM of the whole file (no associated data, tag
+// last), under
+//
+//	key = HKDF-SHA256(secret = SHA-256(S), salt = none, info = "chatcli-session-encryption", L = 32)
+//
+// where S is the text of CHATCLI_ENCRYPTION_KEY, or else the bytes of
+// ~/.chatcli/.auth-key. OpenChatCLI opens it (ChatCLIKeyFrom derives the
+// key); chatcli never writes it.
 //
 // # Errors
 //

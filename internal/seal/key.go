@@ -31,11 +31,7 @@ func ParseKey(s string) (Key, error) {
 	if s == "" {
 		return Key{}, fmt.Errorf("%w: empty", ErrBadKey)
 	}
-	enc := base64.RawStdEncoding
-	if strings.HasSuffix(s, "=") {
-		enc = base64.StdEncoding
-	}
-	raw, err := enc.DecodeString(s)
+	raw, err := decodeKeyText(s)
 	if err != nil {
 		var ce base64.CorruptInputError
 		if errors.As(err, &ce) {
@@ -54,6 +50,25 @@ func ParseKey(s string) (Key, error) {
 	}
 	k.set = true
 	return k, nil
+}
+
+// decodeKeyText decodes standard base64 with or without padding.
+func decodeKeyText(s string) ([]byte, error) {
+	enc := base64.RawStdEncoding
+	if strings.HasSuffix(s, "=") {
+		enc = base64.StdEncoding
+	}
+	return enc.DecodeString(s)
+}
+
+// IsKeyText reports whether s, surrounding whitespace aside, is in the
+// form ParseKey reads: standard base64 of KeySizeBytes bytes. Anything
+// else set as CHATCLI_ENCRYPTION_KEY is a passphrase (PassphraseKey), as
+// ChatCLI accepts any text there.
+func IsKeyText(s string) bool {
+	raw, err := decodeKeyText(strings.TrimSpace(s))
+	defer clear(raw)
+	return err == nil && len(raw) == KeySizeBytes
 }
 
 // IsZero reports whether k is the zero Key, which did not come from

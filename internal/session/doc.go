@@ -185,7 +185,9 @@
 // listed with a title. With the wrong key (or a damaged file; AES-GCM cannot
 // tell them apart) every verb fails with an error wrapping seal.ErrWrongKey
 // and the file stays byte-identical. Plaintext files are read with a key
-// set and sealed at their next save.
+// set and sealed at their next save. DecryptFile writes a sealed file back
+// as the document its body holds, in one atomic write (`chatcli storage
+// decrypt`).
 //
 // # Key refusal
 //

@@ -13,6 +13,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/jsonscan"
+	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/storefile"
 )
 
@@ -119,7 +120,7 @@ func (h *Header) decodeFast(f io.Reader) error {
 		return err
 	}
 	block := (*bp)[:n]
-	if IsSealedFile(block) {
+	if IsSealedFile(block) || seal.IsChatCLIEnvelope(block) {
 		return errSealedFile
 	}
 	i := bytes.Index(block, chatHistoryKey)

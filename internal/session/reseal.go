@@ -86,7 +86,11 @@ func (s *Store) rekeyFile(name, path string, old seal.Key) (changed bool, err er
 	}
 	var h sealedHeader
 	var body []byte
-	if IsSealedFile(data) {
+	if seal.IsChatCLIEnvelope(data) {
+		if h, body, err = s.openChatCLIForSeal(name, path, data); err != nil {
+			return false, err
+		}
+	} else if IsSealedFile(data) {
 		if _, _, err := openContainer(s.key, name, data); err == nil {
 			return false, nil
 		} else if !errors.Is(err, seal.ErrWrongKey) {

@@ -238,6 +238,9 @@ func (s *Store) sealedHeaderAt(name, p string) (Header, error) {
 func (s *Store) header(name, p string) (Header, error) {
 	h, err := readHeader(p)
 	if errors.Is(err, errSealedFile) {
+		if h, ok, err := s.chatcliHeaderAt(name, p); ok {
+			return h, err
+		}
 		return s.sealedHeaderAt(name, p)
 	}
 	return h, err
@@ -246,7 +249,13 @@ func (s *Store) header(name, p string) (Header, error) {
 // decodeFile decodes the bytes of file p holding session name, opening
 // them first when sealed.
 func (s *Store) decodeFile(name, p string, data []byte) (*Session, error) {
-	if IsSealedFile(data) {
+	if seal.IsChatCLIEnvelope(data) {
+		body, err := s.openChatCLI(name, p, data)
+		if err != nil {
+			return nil, err
+		}
+		data = body
+	} else if IsSealedFile(data) {
 		_, body, err := openContainerInPlace(s.key, name, data)
 		if err != nil {
 			return nil, s.containerError(name, p, err)
@@ -266,6 +275,10 @@ func (s *Store) decodeFile(name, p string, data []byte) (*Session, error) {
 // file that passed checkDocument when it was rekeyed).
 func (s *Store) checkSealed(p string, data []byte) error {
 	name := nameOf(p)
+	if seal.IsChatCLIEnvelope(data) {
+		_, err := s.openChatCLI(name, p, data)
+		return err
+	}
 	if _, _, err := openContainerInPlace(s.key, name, data); err != nil {
 		return s.containerError(name, p, err)
 	}

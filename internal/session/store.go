@@ -38,6 +38,8 @@ type Store struct {
 	// known holds the files this store last wrote or verified, whose
 	// check before a replace is skipped (overwrite.go).
 	known knownFiles
+	// chatcliKey opens files in ChatCLI's envelope (chatcli_enc.go).
+	chatcliKey seal.ChatCLIKey
 }
 
 // Open returns the store under dir, creating it (mode 0700) if needed.
@@ -117,7 +119,7 @@ func (s *Store) decodePath(name, p string) (*Session, time.Time, error) {
 		return nil, time.Time{}, fmt.Errorf("session: read %s: %w", p, err)
 	}
 	head = head[:n]
-	if !IsSealedFile(head) {
+	if !IsSealedFile(head) && (n == 0 || !bytes.HasPrefix([]byte(seal.ChatCLIMagic), head)) {
 		sess, err := DecodeReader(io.MultiReader(bytes.NewReader(head), r))
 		if err != nil {
 			return nil, time.Time{}, classifyRead(p, err)

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/chatcli/chatcli/internal/config"
+	"github.com/chatcli/chatcli/internal/journal"
+)
+
+const decryptLong = `Write every sealed session file, trashed session and journal back as
+plaintext, opening each with the key in CHATCLI_ENCRYPTION_KEY (a key or a
+passphrase): the way back to an unencrypted store, for leaving chatcli or
+sharing the store with a program that cannot read chatcli's encryption.
+
+It asks first on a terminal; otherwise pass --yes. Each file is replaced in
+one atomic write (a session's journal right before the session), so after an
+interruption every file opens either with the key or without one: run it
+again to finish. A journal line that does not open with the key while the
+others do is left out, the journal kept whole as <id>.jsonl.broken first.
+Afterwards unset CHATCLI_ENCRYPTION_KEY: with it set, chatcli seals what it
+writes again. Progress goes to stderr, one line per file changed; the summary
+to stdout.`
+
+type storageDecryptOptions struct {
+	f    *factory
+	Yes  bool
+	JSON bool
+}
+
+func newStorageDecryptCmd(f *factory, runF func(*storageDecryptOptions) error) *cobra.Command {
+	o := &storageDecryptOptions{f: f}
+	cmd := &cobra.Command{
+		Use:   "decrypt",
+		Short: "Write every sealed session and journal back as plaintext (key in CHATCLI_ENCRYPTION_KEY)",
+		Long:  decryptLong,
+		Args:  noArgs,
+		RunE: func(*cobra.Command, []string) error {
+			if runF != nil {
+				return runF(o)
+			}
+			return storageDecryptRun(o)
+		},
+	}
+	cmd.Flags().BoolVarP(&o.Yes, "yes", "y", false, "do not ask (required when stdin is not a terminal)")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print {rekeyed (files decrypted), unchanged, failed: [{path, error}], damaged_lines_kept (lines left out)}")
+	return cmd
+}
+
+func storageDecryptRun(o *storageDecryptOptions) error {
+	c, st, err := o.f.configStore()
+	if err != nil {
+		return err
+	}
+	if c.EncryptionKey.IsZero() {
+		return fmt.Errorf("%w: %s is not set: storage decrypt opens the sealed files with it", config.ErrConfig, config.EnvEncryptionKey)
+	}
+	if !o.Yes {
+		if !o.f.streams.InTTY {
+			return fmt.Errorf("%w: storage decrypt writes every session of %s in plaintext; pass --yes to confirm", errFlags, c.Home)
+		}
+		if !o.f.streams.confirm(fmt.Sprintf("Write every session and journal of %s back as plaintext?", c.Home)) {
+			return fmt.Errorf("%w: nothing decrypted", errFlags)
+		}
+	}
+	targets, err := orderedTargets(st, filepath.Join(c.Home, "transcripts"), c.EncryptionKey, func(f storeFile) rekeyTarget {
+		run := func() (bool, []journal.Warning, error) { return noDamage(st.DecryptFile(f.name, f.path)) }
+		if f.kind == fileJournal {
+			run = func() (bool, []journal.Warning, error) { return journal.Decrypt(f.path, c.EncryptionKey) }
+		}
+		return rekeyTarget{f.path, run}
+	})
+	if err != nil {
+		return err
+	}
+	sum, errs, err := runTargets(o.f, "decrypt", "written as plaintext", "sealed line that does not open left out", targets)
+	if err != nil {
+		return err
+	}
+	if err := printSummary(o.f, o.JSON, sum, "%d file(s) written as plaintext, %d already plaintext, %d failed", ", %d damaged journal line(s) left out (kept in .broken copies)"); err != nil {
+		return err
+	}
+	if !o.JSON && len(errs) == 0 {
+		fmt.Fprintf(o.f.streams.Out, "unset %s now, or chatcli seals what it writes again\n", config.EnvEncryptionKey)
+	}
+	if len(errs) > 0 {
+		return &rekeyError{errs: errs, decrypt: true}
+	}
+	return nil
+}

@@ -1,0 +1,211 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/chatcli/chatcli/internal/importer"
+	"github.com/chatcli/chatcli/internal/recent"
+)
+
+const importLong = `Import the conversations another tool stored, one named session per
+conversation, each with its journal, so session list, show, search, export,
+--resume and -c treat them like any other:
+
+  claude-code  Claude Code's JSONL files under ~/.claude/projects
+               (or $CLAUDE_CONFIG_DIR/projects)
+  codex        Codex's rollouts under ~/.codex/sessions ($CODEX_HOME/sessions)
+  gemini       Gemini CLI's chats under ~/.gemini/tmp
+  opencode     files written by ` + "`opencode export SESSION_ID > FILE`" + ` (name them)
+
+PATH arguments name files or folders to read instead. Text, tool calls and
+their results, titles, times and working folders are kept. Sessions are named
+<tool>-<title>-<id end>, e.g. claude-fix-the-login-bug-4f2a9c1e.
+
+Running it again imports only what is new: messages added to an imported
+conversation since are appended to its session, nothing is written twice
+($CHATCLI_HOME/imports.json records what was imported). Lines that cannot be
+read are skipped, counted and named (file:line) on stderr; a file that cannot
+be read at all is reported and the others are imported. The summary goes to
+stdout; the exit status is 1 when a file failed.`
+
+type importOptions struct {
+	f      *factory
+	Tool   string
+	Paths  []string
+	DryRun bool
+}
+
+func newImportCmd(f *factory, runF func(*importOptions) error) *cobra.Command {
+	o := &importOptions{f: f}
+	cmd := &cobra.Command{
+		Use:   "import claude-code|codex|gemini|opencode [PATH...]",
+		Short: "Import conversations from Claude Code, Codex, Gemini CLI or opencode as sessions",
+		Long:  importLong,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return fmt.Errorf("%w: name the tool to import from (claude-code, codex, gemini or opencode); see %s --help", errFlags, cmd.CommandPath())
+			}
+			return nil
+		},
+		RunE: func(_ *cobra.Command, args []string) error {
+			o.Tool, o.Paths = args[0], args[1:]
+			if runF != nil {
+				return runF(o)
+			}
+			return importRun(o)
+		},
+	}
+	cmd.Flags().BoolVar(&o.DryRun, "dry-run", false, "read everything and say what would be imported, writing nothing")
+	return cmd
+}
+
+// importSummary counts what an import run did.
+type importSummary struct {
+	files, failed, conversations, created, updated, unchanged, messages, skipped int
+}
+
+func (s importSummary) String() string {
+	return fmt.Sprintf("%d conversation(s) in %d file(s): %d new session(s), %d updated, %d unchanged, %d message(s) written, %d line(s) skipped, %d file(s) failed",
+		s.conversations, s.files, s.created, s.updated, s.unchanged, s.messages, s.skipped, s.failed)
+}
+
+// problemsShown caps the skipped lines named per file.
+const problemsShown = 5
+
+func importRun(o *importOptions) (err error) {
+	src, err := importer.Lookup(o.Tool)
+	if err != nil {
+		return fmt.Errorf("%w: %v", errFlags, err)
+	}
+	files, err := src.Files(o.f.getenv, o.Paths)
+	if err != nil {
+		return err
+	}
+	c, st, err := o.f.configStore()
+	if err != nil {
+		return err
+	}
+	if err := st.AutoWriteRefusal(); err != nil {
+		return err
+	}
+	rec, err := importer.OpenRecord(c.Home)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := rec.Close(); cerr != nil {
+			err = errors.Join(err, cerr) // the sessions are written; the next run finds them
+		}
+	}()
+	w := &importer.Writer{Store: st, JournalDir: c.TranscriptsDir(), Record: rec, DryRun: o.DryRun, Now: time.Now}
+	progress := newImportProgress(o.f.streams, len(files))
+	var sum importSummary
+	var errs []error
+	for i, file := range files {
+		progress.show(i)
+		convs, problems, err := src.Read(file)
+		sum.files++
+		sum.skipped += len(problems)
+		for j, p := range problems {
+			if j == problemsShown {
+				progress.say("import: %s: %d more line(s) skipped", file, len(problems)-problemsShown)
+				break
+			}
+			progress.say("import: %s", p)
+		}
+		if err != nil {
+			sum.failed++
+			errs = append(errs, err)
+			progress.say("import: %s: %v", file, err)
+			continue
+		}
+		for _, conv := range convs {
+			if err := importOne(o, w, progress, c.Home, src.Prefix, conv, &sum); err != nil {
+				sum.failed++
+				errs = append(errs, err)
+				progress.say("import: %s: %v", file, err)
+			}
+		}
+	}
+	progress.clear()
+	verb := "imported"
+	if o.DryRun {
+		verb = "would import (dry run)"
+	}
+	fmt.Fprintf(o.f.streams.Out, "%s %s: %s\n", verb, src.Name, sum)
+	if len(errs) > 0 {
+		return fmt.Errorf("import: %d file(s) failed, each named above: %w", sum.failed, errors.Join(errs...))
+	}
+	return nil
+}
+
+// importOne imports one conversation and counts it.
+func importOne(o *importOptions, w *importer.Writer, progress *importProgress, home, prefix string, conv importer.Conversation, sum *importSummary) error {
+	sum.conversations++
+	out, err := w.Import(prefix, conv)
+	if err != nil {
+		return fmt.Errorf("session %s: %w", out.Session, err)
+	}
+	for _, fix := range out.Fixes {
+		progress.say("import: %s: %s", out.Session, fix)
+	}
+	switch {
+	case out.Created && out.Added > 0:
+		sum.created++
+	case out.Added > 0:
+		sum.updated++
+	default:
+		sum.unchanged++
+	}
+	sum.messages += out.Added
+	if out.Added > 0 && !o.DryRun && conv.Folder != "" {
+		// -c in that folder continues it; a failure here loses nothing imported.
+		if err := recent.Open(home).Note(out.Session, filepath.Clean(conv.Folder), conv.Updated); err != nil {
+			progress.say("note: %v", err)
+		}
+	}
+	return nil
+}
+
+// importProgress shows "import: i/n files" on a terminal's stderr, at
+// most every 100 ms, when there are many files; off a terminal it shows
+// nothing.
+type importProgress struct {
+	s      *ioStreams
+	n      int
+	last   time.Time
+	shown  bool
+	active bool
+}
+
+func newImportProgress(s *ioStreams, n int) *importProgress {
+	return &importProgress{s: s, n: n, active: s.ErrTTY && n >= 20}
+}
+
+// show shows that i files of n are done.
+func (p *importProgress) show(i int) {
+	if !p.active || time.Since(p.last) < 100*time.Millisecond {
+		return
+	}
+	p.last, p.shown = time.Now(), true
+	fmt.Fprintf(p.s.Err, "\rimport: %d/%d files", i, p.n)
+}
+
+// clear removes the progress line, before other output.
+func (p *importProgress) clear() {
+	if p.shown {
+		fmt.Fprint(p.s.Err, "\r\033[K")
+		p.shown = false
+	}
+}
+
+// say prints one line on stderr below the progress line.
+func (p *importProgress) say(format string, args ...any) {
+	p.clear()
+	fmt.Fprintf(p.s.Err, format+"\n", args...)
+}

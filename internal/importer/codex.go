@@ -1,0 +1,170 @@
+package importer
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Codex records each session as a rollout, a JSON Lines file
+// ~/.codex/sessions/YYYY/MM/DD/rollout-<time>-<id>.jsonl, each line
+// {"timestamp", "type", "payload"} (codex-rs protocol RolloutLine):
+// "session_meta" {id, timestamp, cwd, …} first, then "response_item"
+// payloads, the Responses API items the model saw: "message" {role,
+// content: [{type: input_text|output_text, text}]}, "function_call"
+// {name, arguments (JSON text), call_id}, "function_call_output"
+// {call_id, output}, "custom_tool_call" {name, input, call_id},
+// "custom_tool_call_output", "local_shell_call" {call_id, action}, and
+// "reasoning" (left out). "event_msg", "turn_context" and "compacted"
+// lines repeat what the items hold or steer the model, and are passed
+// over. Rollouts written before session_meta existed have the meta object
+// as the first line and the items bare on the following lines. Messages
+// Codex adds for the model (developer instructions, the
+// <environment_context> and AGENTS.md user messages) are left out.
+
+type codexLine struct {
+	Timestamp string          `json:"timestamp"`
+	Type      string          `json:"type"`
+	Payload   json.RawMessage `json:"payload"`
+	// ID, Cwd and RecordType are members of the older layout.
+	ID         string `json:"id"`
+	Cwd        string `json:"cwd"`
+	RecordType string `json:"record_type"`
+}
+
+type codexItem struct {
+	Type    string `json:"type"`
+	Role    string `json:"role"`
+	Content []struct {
+		Type string `json:"type"`
+		Text string `json:"text"`
+	} `json:"content"`
+	Name      string          `json:"name"`
+	Arguments string          `json:"arguments"`
+	Input     string          `json:"input"`
+	CallID    string          `json:"call_id"`
+	Output    json.RawMessage `json:"output"`
+	Action    json.RawMessage `json:"action"`
+	Status    string          `json:"status"`
+}
+
+type codexMeta struct {
+	ID        string `json:"id"`
+	Timestamp string `json:"timestamp"`
+	Cwd       string `json:"cwd"`
+}
+
+// codex reads Codex's rollouts.
+var codex = Source{
+	Name:    "codex",
+	Prefix:  "codex",
+	Default: []string{".codex/sessions"},
+	HomeVar: "CODEX_HOME",
+	HomeSub: "sessions",
+	Match: func(path string) bool {
+		base := filepath.Base(path)
+		return strings.HasPrefix(base, "rollout-") && strings.HasSuffix(base, ".jsonl")
+	},
+	Read: readCodex,
+}
+
+// codexInjected are the openings of the user messages Codex writes itself.
+var codexInjected = []string{"<environment_context>", "<user_instructions>", "# AGENTS.md instructions", "<permissions instructions>"}
+
+func readCodex(path string) ([]Conversation, []Problem, error) {
+	var b builder
+	c := Conversation{Tool: "codex", Path: path}
+	problems, err := readLines(path, func(n int, raw []byte) error {
+		var l codexLine
+		if err := json.Unmarshal(raw, &l); err != nil {
+			return notJSON(err)
+		}
+		at := parseTime(l.Timestamp)
+		switch {
+		case l.Type == "session_meta":
+			var m codexMeta
+			if err := json.Unmarshal(l.Payload, &m); err != nil {
+				return errForeign
+			}
+			c.ID, c.Folder = m.ID, m.Cwd
+			b.saw(parseTime(m.Timestamp))
+			return nil
+		case l.Type == "response_item":
+			raw = l.Payload
+		case l.Type == "event_msg", l.Type == "turn_context", l.Type == "compacted", l.RecordType != "":
+			return nil
+		case n == 1 && l.ID != "" && l.Type == "": // the older layout's meta line
+			c.ID, c.Folder = l.ID, l.Cwd
+			b.saw(at)
+			return nil
+		case l.Payload != nil:
+			return nil // a record type of a newer Codex
+		case l.Type == "":
+			return errForeign
+		}
+		var it codexItem
+		if err := json.Unmarshal(raw, &it); err != nil {
+			return errForeign
+		}
+		codexAdd(&b, it, at)
+		return nil
+	})
+	return b.finish(c, problems, err)
+}
+
+// codexAdd adds one response item.
+func codexAdd(b *builder, it codexItem, at time.Time) {
+	switch it.Type {
+	case "message":
+		var parts []string
+		for _, p := range it.Content {
+			parts = append(parts, p.Text)
+		}
+		text := strings.Join(parts, "\n")
+		switch it.Role {
+		case "user":
+			for _, p := range codexInjected {
+				if strings.HasPrefix(strings.TrimSpace(text), p) {
+					return
+				}
+			}
+			b.user(text, at)
+		case "assistant":
+			b.assistant(text, at)
+		}
+	case "function_call":
+		b.call(it.CallID, it.Name, it.Arguments, at)
+	case "custom_tool_call":
+		b.call(it.CallID, it.Name, it.Input, at)
+	case "local_shell_call":
+		b.call(it.CallID, "local_shell", string(it.Action), at)
+	case "function_call_output", "custom_tool_call_output":
+		out, failed := codexOutput(it.Output)
+		b.result(it.CallID, out, failed, at)
+	}
+}
+
+// codexOutput reads a call's output: a string; an object {content,
+// success} (success false: the call failed); or content items
+// [{type, text}] joined by newlines.
+func codexOutput(raw json.RawMessage) (string, bool) {
+	var obj struct {
+		Content *string `json:"content"`
+		Success *bool   `json:"success"`
+	}
+	if json.Unmarshal(raw, &obj) == nil && obj.Content != nil {
+		return *obj.Content, obj.Success != nil && !*obj.Success
+	}
+	var items []struct {
+		Text string `json:"text"`
+	}
+	if json.Unmarshal(raw, &items) == nil {
+		parts := make([]string, 0, len(items))
+		for _, it := range items {
+			parts = append(parts, it.Text)
+		}
+		return strings.Join(parts, "\n"), false
+	}
+	return rawText(raw), false
+}

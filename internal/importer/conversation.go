@@ -1,0 +1,182 @@
+package importer
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/chatcli/chatcli/internal/message"
+)
+
+// Conversation is one conversation read from another tool's files, in
+// chatcli's message shapes.
+type Conversation struct {
+	// Tool is the Source's name ("claude-code", "codex", "gemini",
+	// "opencode"); ID is the tool's own id of the conversation (Claude
+	// Code's sessionId, Codex's session_meta id, Gemini CLI's sessionId,
+	// opencode's ses_… id).
+	Tool, ID string
+	// Path is the file it was read from.
+	Path string
+	// Title is the tool's own title (Claude Code's summary line, Gemini
+	// CLI's summary, opencode's title); "" when it kept none.
+	Title string
+	// Folder is the working folder the conversation ran in; "" when the
+	// file does not say.
+	Folder string
+	// Created and Updated are the times of its first and last records
+	// (zero when the file gives none).
+	Created, Updated time.Time
+	// Messages are the conversation in order: user and assistant text,
+	// assistant tool calls, and their results as role "tool" messages.
+	// Each message's time, when known, is in its Extra["timestamp"]
+	// (RFC 3339). They are as the file has them: Writer repairs the
+	// sequence (message.Repair) before saving.
+	Messages []message.Message
+}
+
+// Problem is a line or member of a source file that was skipped: not JSON,
+// or JSON without the shape the tool writes.
+type Problem struct {
+	// Path is the file; Line its 1-based line (0 for a whole-document
+	// format).
+	Path   string
+	Line   int
+	Reason string
+}
+
+// String is "path:line: reason" (or "path: reason" without a line).
+func (p Problem) String() string {
+	if p.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", p.Path, p.Line, p.Reason)
+	}
+	return fmt.Sprintf("%s: %s", p.Path, p.Reason)
+}
+
+// builder turns the events of a source file (user text, assistant text,
+// tool calls, tool results) into a chatcli history: text and the calls
+// that follow it form one assistant message, results follow as tool
+// messages, and text after results starts a new assistant message.
+type builder struct {
+	msgs             []message.Message
+	created, updated time.Time
+}
+
+// saw notes the time of a record, for Created and Updated.
+func (b *builder) saw(at time.Time) {
+	if at.IsZero() {
+		return
+	}
+	if b.created.IsZero() || at.Before(b.created) {
+		b.created = at
+	}
+	if at.After(b.updated) {
+		b.updated = at
+	}
+}
+
+// add appends m stamped with at.
+func (b *builder) add(m message.Message, at time.Time) {
+	b.saw(at)
+	if !at.IsZero() {
+		stamp, _ := json.Marshal(at.UTC().Format(time.RFC3339Nano))
+		m.Extra = map[string]json.RawMessage{"timestamp": stamp}
+	}
+	b.msgs = append(b.msgs, m)
+}
+
+// last is the last message, nil when there is none.
+func (b *builder) last() *message.Message {
+	if len(b.msgs) == 0 {
+		return nil
+	}
+	return &b.msgs[len(b.msgs)-1]
+}
+
+// user appends a user message; blank text is dropped.
+func (b *builder) user(text string, at time.Time) {
+	if strings.TrimSpace(text) == "" {
+		return
+	}
+	b.add(message.Message{Role: message.RoleUser, Content: text}, at)
+}
+
+// assistant appends assistant text: to the last message when it is an
+// assistant message without tool calls (the blocks of one reply), else as
+// a new message. Blank text is dropped.
+func (b *builder) assistant(text string, at time.Time) {
+	if strings.TrimSpace(text) == "" {
+		return
+	}
+	if l := b.last(); l != nil && l.Role == message.RoleAssistant && len(l.ToolCalls) == 0 {
+		l.Content += "\n\n" + text
+		b.saw(at)
+		return
+	}
+	b.add(message.Message{Role: message.RoleAssistant, Content: text}, at)
+}
+
+// call appends a tool call with its arguments (JSON text or any text) to
+// the last message when it is an assistant message, else to a new one.
+func (b *builder) call(id, name, args string, at time.Time) {
+	c := message.ToolCall{ID: id, Type: "function", Name: name, Arguments: args}
+	if l := b.last(); l != nil && l.Role == message.RoleAssistant {
+		l.ToolCalls = append(l.ToolCalls, c)
+		b.saw(at)
+		return
+	}
+	b.add(message.Message{Role: message.RoleAssistant, ToolCalls: []message.ToolCall{c}}, at)
+}
+
+// result appends the result of call id; failed marks a call that failed
+// (message.Meta.ToolError).
+func (b *builder) result(id, output string, failed bool, at time.Time) {
+	m := message.Message{Role: message.RoleTool, Content: output, ToolCallID: id}
+	if failed {
+		m.Meta = &message.Meta{ToolError: true}
+	}
+	b.add(m, at)
+}
+
+// finish ends the reading of one JSON Lines file: c with what was built,
+// its ID the file's name when the file named none; nothing but the
+// problems when err (the file's own error) is set.
+func (b *builder) finish(c Conversation, problems []Problem, err error) ([]Conversation, []Problem, error) {
+	if err != nil {
+		return nil, problems, err
+	}
+	if c.ID == "" {
+		c.ID = strings.TrimSuffix(filepath.Base(c.Path), filepath.Ext(c.Path))
+	}
+	return []Conversation{b.conversation(c)}, problems, nil
+}
+
+// conversation returns what was built as c's messages and times.
+func (b *builder) conversation(c Conversation) Conversation {
+	c.Messages, c.Created, c.Updated = b.msgs, b.created, b.updated
+	return c
+}
+
+// parseTime reads an RFC 3339 time; zero when s is not one.
+func parseTime(s string) time.Time {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}
+	}
+	return t
+}
+
+// rawText is the text of a JSON value: a string as it is, anything else
+// (an object, an array) as its JSON; "" for null or nothing.
+func rawText(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	if len(raw) == 0 || string(raw) == "null" {
+		return ""
+	}
+	return string(raw)
+}

@@ -1,0 +1,47 @@
+// Package importer reads the stored conversations of other tools (Claude
+// Code, Codex, Gemini CLI, opencode) and writes each one into chatcli's
+// store as a named session with its journal, like a session chatcli
+// wrote itself. One file per tool holds its format reader (claude.go,
+// codex.go, gemini.go, opencode.go, each documenting the format it
+// reads); a reader gives Conversations in chatcli's message shapes (user
+// and assistant text, assistant tool calls, their results as role "tool"
+// messages, each message's time in its "timestamp" member) and the
+// Problems it skipped: lines that are not JSON or not of the tool's
+// shape, each named by file and line. A file that cannot be read at all
+// is an error for that file only.
+//
+// # Sessions
+//
+// A conversation becomes the session BaseName gives
+// ("<prefix>-<title slug>-<last 8 characters of its id>", e.g.
+// claude-fix-the-login-bug-4f2a9c1e; prefixes claude, codex, gemini,
+// opencode; "-2", "-3", … when the name is taken). It is written through
+// session.Store with its journal (transcripts/<id>.jsonl, the history
+// recorded by journal.Sync, the file naming the journal position), its
+// created_at and updated_at the conversation's first and last times, its
+// title the tool's own title when it kept one, and the history repaired
+// by message.Repair. The session file carries one more member, kept by
+// every later save:
+//
+//	"imported_from":{"tool":"claude-code","id":"<the tool's id>",
+//	 "source":"<file read>","folder":"<working folder>","messages":12}
+//
+// # The import record
+//
+// $CHATCLI_HOME/imports.json says what was imported of each conversation,
+// so a second run adds only what is new:
+//
+//	{"version":1,"conversations":{"<tool>/<id>":{"source":"<file>",
+//	 "session":"<name>","messages":12,"imported_at":"RFC 3339"}}}
+//
+// messages counts the conversation's messages as the reader gives them
+// (before repairs). A later run appends the messages after that count to
+// the session, whatever was added to the session since in chatcli, and
+// writes nothing for a conversation that did not grow. The record is
+// written whole (atomicfile.WriteFile) every 64 conversations and at the
+// end of a run, under the lock $CHATCLI_HOME/.imports.lock (flock(2)),
+// held for the whole run so two runs never import one conversation twice.
+// A run that stops between a session's write and the record's is finished
+// by the next: the session is found by its name and imported_from member,
+// and messages already at its end are not appended again.
+package importer

@@ -1,0 +1,149 @@
+package importer
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/gofrs/flock"
+
+	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/storefile"
+)
+
+// RecordFileName is the import record's name under $CHATCLI_HOME.
+const RecordFileName = "imports.json"
+
+// recordLockTimeout bounds the wait for another import run.
+const recordLockTimeout = 10 * time.Second
+
+// ErrBusy is returned by OpenRecord when another import holds the record.
+var ErrBusy = errors.New("importer: another import is running")
+
+// ErrCorrupt is wrapped by OpenRecord's error for a record that cannot be
+// parsed; the file is left as it is.
+var ErrCorrupt = errors.New("importer: damaged import record")
+
+// Entry is what was imported of one conversation.
+type Entry struct {
+	// Source is the file it was last read from.
+	Source string `json:"source"`
+	// Session is the session it went to; Messages how many of the
+	// conversation's messages (as the reader gives them) are in it.
+	Session  string    `json:"session"`
+	Messages int       `json:"messages"`
+	At       time.Time `json:"imported_at"`
+}
+
+type recordDocument struct {
+	Version       int              `json:"version"`
+	Conversations map[string]Entry `json:"conversations"`
+}
+
+// Record is the import record of one $CHATCLI_HOME, held (locked) from
+// OpenRecord to Close.
+type Record struct {
+	path    string
+	lock    *flock.Flock
+	entries map[string]Entry
+	pending int // entries put since the last write
+}
+
+// OpenRecord locks and reads $CHATCLI_HOME/imports.json (see doc.go); a
+// missing file is an empty record. Errors: ErrBusy after waiting 10 s for
+// another import, ErrCorrupt (with the path) for a file that cannot be
+// parsed, or the read error.
+func OpenRecord(home string) (*Record, error) {
+	if err := os.MkdirAll(home, 0o700); err != nil {
+		return nil, fmt.Errorf("importer: %w", err)
+	}
+	r := &Record{path: filepath.Join(home, RecordFileName), lock: flock.New(filepath.Join(home, ".imports.lock"))}
+	ctx, cancel := context.WithTimeout(context.Background(), recordLockTimeout)
+	defer cancel()
+	ok, err := r.lock.TryLockContext(ctx, 20*time.Millisecond)
+	if err != nil || !ok {
+		return nil, fmt.Errorf("%w (lock %s)", ErrBusy, r.lock.Path())
+	}
+	data, err := storefile.ReadFile(r.path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		r.entries = map[string]Entry{}
+		return r, nil
+	case err != nil:
+		r.Close()
+		return nil, fmt.Errorf("importer: read %s: %w", r.path, err)
+	}
+	var d recordDocument
+	if err := json.Unmarshal(data, &d); err != nil || d.Version != 1 {
+		if err == nil {
+			err = fmt.Errorf("version %d, want 1", d.Version)
+		}
+		r.Close()
+		return nil, fmt.Errorf("%w: %s: %v (move it aside to start a new one)", ErrCorrupt, r.path, err)
+	}
+	if d.Conversations == nil {
+		d.Conversations = map[string]Entry{}
+	}
+	r.entries = d.Conversations
+	return r, nil
+}
+
+// Path is the record file's path.
+func (r *Record) Path() string { return r.path }
+
+// key names a conversation in the record: "<tool>/<id>".
+func key(tool, id string) string { return tool + "/" + id }
+
+// Get returns the entry of conversation id of tool.
+func (r *Record) Get(tool, id string) (Entry, bool) {
+	e, ok := r.entries[key(tool, id)]
+	return e, ok
+}
+
+// recordFlushEvery is how many entries Put gathers before writing the
+// record: a run over thousands of conversations writes it every 64, not
+// each time (it is rewritten whole). The entries not yet written are
+// recovered by the next run from the sessions' imported_from members
+// (Writer.adopt).
+const recordFlushEvery = 64
+
+// Put sets the entry of conversation id of tool; every recordFlushEvery
+// entries it writes the record (Flush).
+func (r *Record) Put(tool, id string, e Entry) error {
+	r.entries[key(tool, id)] = e
+	if r.pending++; r.pending < recordFlushEvery {
+		return nil
+	}
+	return r.Flush()
+}
+
+// Flush writes the record durably (atomicfile.WriteFile) when entries
+// were put since the last write; on an error the file is as it was (or,
+// for atomicfile.ErrNotDurable, written but maybe not durable).
+func (r *Record) Flush() error {
+	if r.pending == 0 {
+		return nil
+	}
+	data, err := json.MarshalIndent(recordDocument{Version: 1, Conversations: r.entries}, "", " ")
+	if err != nil {
+		return err
+	}
+	if err := atomicfile.WriteFile(r.path, append(data, '\n')); err != nil && !errors.Is(err, atomicfile.ErrNotDurable) {
+		return fmt.Errorf("importer: write %s: %w", r.path, err)
+	}
+	r.pending = 0
+	return nil
+}
+
+// Close writes what Put gathered (Flush) and releases the record's lock;
+// the error is Flush's.
+func (r *Record) Close() error {
+	err := r.Flush()
+	r.lock.Unlock()
+	return err
+}

@@ -1,0 +1,200 @@
+package importer
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/journal"
+	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/session"
+)
+
+// OriginMember is the session-file member naming where an imported
+// session came from: {"tool", "id", "source", "messages"} (see doc.go).
+const OriginMember = "imported_from"
+
+// origin is the value of OriginMember.
+type origin struct {
+	Tool     string `json:"tool"`
+	ID       string `json:"id"`
+	Source   string `json:"source"`
+	Folder   string `json:"folder,omitempty"`
+	Messages int    `json:"messages"`
+}
+
+// Writer writes conversations into a session store, each with its
+// journal, and keeps the import record.
+type Writer struct {
+	// Store receives the sessions; its clock is set to each
+	// conversation's last time while it is written, so updated_at is the
+	// conversation's own.
+	Store *session.Store
+	// JournalDir is the journals' folder; "" writes no journal.
+	JournalDir string
+	Record     *Record
+	// DryRun reads and plans without writing anything.
+	DryRun bool
+	// Now is the clock of the record and of conversations without times.
+	Now func() time.Time
+}
+
+// Outcome is what Import did with one conversation.
+type Outcome struct {
+	// Session is the session's name; Created is set when Import made it.
+	Session string
+	Created bool
+	// Added counts the messages written (0: it was up to date).
+	Added int
+	// Fixes are the repairs message.Repair made to the added messages.
+	Fixes []message.Fix
+}
+
+// Import writes c: a new session named BaseName(prefix, c) the first time
+// (another free name when that one is taken), and afterwards only the
+// messages that came after those already imported, appended to that
+// session; nothing when there are none. The record's entry, and the
+// session's OriginMember, say how many were imported. Errors are those of
+// the store, the journal and the record, wrapped with the session's name;
+// a failure leaves the record as it was, so the next run tries again.
+func (w *Writer) Import(prefix string, c Conversation) (Outcome, error) {
+	e, ok := w.Record.Get(c.Tool, c.ID)
+	if !ok {
+		e, ok = w.adopt(prefix, c)
+	}
+	if ok && w.Store.Exists(e.Session) {
+		return w.append(c, e)
+	}
+	return w.create(prefix, c)
+}
+
+// adopt finds the session an earlier run wrote for c whose record entry
+// was not written (the run stopped between the two): the base name's
+// session when its OriginMember names c.
+func (w *Writer) adopt(prefix string, c Conversation) (Entry, bool) {
+	name := BaseName(prefix, c)
+	sess, err := w.Store.Load(name)
+	if err != nil {
+		return Entry{}, false
+	}
+	var o origin
+	if json.Unmarshal(sess.Extra[OriginMember], &o) != nil || o.Tool != c.Tool || o.ID != c.ID {
+		return Entry{}, false
+	}
+	return Entry{Source: o.Source, Session: name, Messages: o.Messages}, true
+}
+
+func (w *Writer) create(prefix string, c Conversation) (Outcome, error) {
+	h, fixes := message.Repair(c.Messages)
+	out := Outcome{Session: BaseName(prefix, c), Created: true, Added: len(h), Fixes: fixes}
+	if w.DryRun || len(h) == 0 {
+		return out, nil
+	}
+	sess := &session.Session{Title: c.Title, CreatedAt: c.Created, History: h}
+	if err := w.write(sess, c, func() error {
+		name, err := w.Store.CreateUnique(out.Session, sess)
+		out.Session = name
+		return err
+	}); err != nil {
+		return out, err
+	}
+	return out, w.note(c, out.Session)
+}
+
+func (w *Writer) append(c Conversation, e Entry) (Outcome, error) {
+	out := Outcome{Session: e.Session}
+	if len(c.Messages) <= e.Messages {
+		if _, recorded := w.Record.Get(c.Tool, c.ID); !recorded && !w.DryRun {
+			return out, w.note(c, e.Session) // adopted: its entry was lost
+		}
+		return out, nil
+	}
+	added := c.Messages[e.Messages:]
+	out.Added = len(added)
+	if w.DryRun {
+		return out, nil
+	}
+	sess, err := w.Store.Load(e.Session)
+	if err != nil {
+		return out, err
+	}
+	if endsWith(sess.History, added) { // written by a run that stopped before its record
+		out.Added = 0
+		return out, w.note(c, e.Session)
+	}
+	var fixes []message.Fix
+	sess.History, fixes = message.Repair(append(sess.History, added...))
+	out.Fixes = fixes
+	if err := w.write(sess, c, func() error { return w.Store.Save(e.Session, sess) }); err != nil {
+		return out, err
+	}
+	return out, w.note(c, e.Session)
+}
+
+// write records sess's history in its journal, names the position in
+// the file and saves the file with save, at c's last time.
+func (w *Writer) write(sess *session.Session, c Conversation, save func() error) error {
+	raw, err := json.Marshal(origin{Tool: c.Tool, ID: c.ID, Source: c.Path, Folder: c.Folder, Messages: len(c.Messages)})
+	if err != nil {
+		return err
+	}
+	if sess.Extra == nil {
+		sess.Extra = map[string]json.RawMessage{}
+	}
+	sess.Extra[OriginMember] = raw
+	if err := w.journal(sess); err != nil {
+		return err
+	}
+	at := c.Updated
+	if at.IsZero() {
+		at = w.Now()
+	}
+	w.Store.SetClock(func() time.Time { return at })
+	defer w.Store.SetClock(time.Now)
+	if err := save(); err != nil && !errors.Is(err, atomicfile.ErrNotDurable) {
+		return err
+	}
+	return nil
+}
+
+// journal appends sess's history to its journal (a new one when it has
+// none) and sets the position the file will name.
+func (w *Writer) journal(sess *session.Session) error {
+	if w.JournalDir == "" {
+		return nil
+	}
+	if !journal.ValidID(sess.TranscriptID) {
+		sess.TranscriptID = journal.NewID()
+	}
+	j, _, err := journal.Open(w.JournalDir, sess.TranscriptID, w.Store.Key())
+	if err != nil {
+		return fmt.Errorf("importer: journal of %q: %w", sess.Title, err)
+	}
+	if _, err := j.Sync(sess.History, journal.ReasonSync); err != nil && !errors.Is(err, atomicfile.ErrNotDurable) {
+		return fmt.Errorf("importer: journal %s: %w", j.Path(), err)
+	}
+	sess.JournalPos = j.Pos()
+	return nil
+}
+
+// note writes c's record entry: all its messages are in session name.
+func (w *Writer) note(c Conversation, name string) error {
+	return w.Record.Put(c.Tool, c.ID, Entry{Source: c.Path, Session: name, Messages: len(c.Messages), At: w.Now().UTC()})
+}
+
+// endsWith reports whether h ends with the messages of tail (compared by
+// their journal identity hashes).
+func endsWith(h, tail []message.Message) bool {
+	if len(tail) > len(h) {
+		return false
+	}
+	a, b := journal.HashHistory(h[len(h)-len(tail):]), journal.HashHistory(tail)
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,45 @@
+package journal
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/seal"
+)
+
+// Decrypt writes the journal at path back as plaintext: every sealed line
+// opened with key, in one atomic replacement under the journal's lock, so
+// at every moment the file is either as it was or wholly plaintext. It
+// reports whether the file changed (false when it holds no sealed line or
+// is missing). Sealed lines that do not open with key while others do
+// (torn by a crash, damaged) cannot be written as plaintext and would make
+// the file unreadable without the key: they are left out, after the whole
+// file as it was has been copied to <path>.broken (keepBroken: evidence is
+// never destroyed); they come back as the returned warnings. Errors: the
+// zero key (wrapping seal.ErrBadKey); sealed lines none of which opens
+// (wrapping seal.ErrWrongKey), the file untouched; the copy or the write
+// failing (for atomicfile.ErrNotDurable, changed is true: it is written).
+func Decrypt(path string, key seal.Key) (changed bool, dropped []Warning, err error) {
+	if key.IsZero() {
+		return false, nil, fmt.Errorf("%w: decrypting needs the key", seal.ErrBadKey)
+	}
+	data, unlock, err := readLocked(path)
+	if data == nil || err != nil {
+		return false, nil, err
+	}
+	defer unlock()
+	name := LineName(idOf(path))
+	r := &resealer{path: path, old: key, from: name, to: name}
+	out, changed, dropped, err := r.run(data)
+	if err != nil || !changed {
+		return false, dropped, err
+	}
+	if len(dropped) > 0 {
+		if _, err := keepBroken(path, data); err != nil {
+			return false, nil, err
+		}
+	}
+	err = atomicfile.WriteFile(path, out)
+	return err == nil || errors.Is(err, atomicfile.ErrNotDurable), dropped, err
+}

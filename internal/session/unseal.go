@@ -1,0 +1,61 @@
+package session
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/seal"
+	"github.com/chatcli/chatcli/internal/storefile"
+)
+
+// DecryptFile writes session file path (of session name, in the sessions
+// folder or the trash) back as plaintext: a sealed container opened with
+// the store's key, or a file in ChatCLI's envelope opened with its key
+// (SetChatCLIKey), is replaced by the document it holds, in one atomic
+// write, under the session's lock for a file of the sessions folder. It
+// reports whether the file changed (false for a plaintext file). Errors:
+// the store has no key (seal.ErrBadKey); the file does not open with it
+// (the container errors: wrong key, damaged, too new), the file
+// untouched; an error wrapping atomicfile.ErrNotDurable comes with changed
+// true. The store keeps sealing what it writes while it has a key: the
+// caller unsets it afterwards.
+func (s *Store) DecryptFile(name, path string) (changed bool, err error) {
+	if n, p, perr := s.path(name); perr == nil && p == path {
+		err = s.withLock(n, func() error {
+			changed, err = s.decryptFile(name, path)
+			return err
+		})
+		return changed, err
+	}
+	return s.decryptFile(name, path)
+}
+
+func (s *Store) decryptFile(name, path string) (bool, error) {
+	if s.key.IsZero() {
+		return false, fmt.Errorf("%w: decrypting needs the key in CHATCLI_ENCRYPTION_KEY", seal.ErrBadKey)
+	}
+	data, err := storefile.ReadFile(path)
+	if err != nil {
+		return false, fmt.Errorf("session: read %s: %w", path, err)
+	}
+	var body []byte
+	switch {
+	case seal.IsChatCLIEnvelope(data):
+		if body, err = s.openChatCLI(name, path, data); err != nil {
+			return false, err
+		}
+	case IsSealedFile(data):
+		if _, body, err = openContainer(s.key, name, data); err != nil {
+			return false, s.containerError(name, path, err)
+		}
+	default:
+		return false, nil
+	}
+	if err := atomicfile.WriteFile(path, body); err != nil {
+		return errors.Is(err, atomicfile.ErrNotDurable), err
+	}
+	s.forgetListed(filepath.Base(path))
+	return true, nil
+}
