@@ -49,6 +49,9 @@ func WriteListAs(w io.Writer, list []session.Header, bound string, f ListFormat)
 		if name == bound {
 			name += " *"
 		}
+		if note := session.LookAlike(h.Name); note != "" { // it may print like another name
+			name += " (" + note + ")"
+		}
 		var row []string
 		if h.Err != nil {
 			row = []string{name, "-", "-", "(unreadable: " + message.Clip(h.Err.Error(), 120) + ")"}
