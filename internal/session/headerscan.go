@@ -49,9 +49,11 @@ type scanned struct {
 	// gives (message.Clip of the content to TitleChars); "" when none does.
 	title string
 	// bad is what Load would refuse in the array (an element that is no
-	// object, a field of a message read for the title that does not
-	// decode); it counts only for the arrays Load decodes.
+	// object, a member of a message of the wrong type); it counts only for
+	// the arrays Load decodes.
 	bad error
+	// roleBuf holds each message's role as read, reused across messages.
+	roleBuf []byte
 }
 
 // scan reads the whole session document r, as Decode would, through a
@@ -214,7 +216,7 @@ func scanMessages(st *jsonscan.Stream, what string) (scanned, error) {
 			var bad error
 			var title string
 			var role message.Role
-			title, role, bad, err = scanTitle(st, hs.title == "")
+			title, role, bad, err = scanTitle(st, hs.title == "", &hs.roleBuf)
 			if hs.title == "" {
 				hs.title = title
 			}
@@ -238,8 +240,9 @@ func scanMessages(st *jsonscan.Stream, what string) (scanned, error) {
 // TitleChars when it is a user message that is not a summary
 // (meta.is_summary), else "". Its members are matched as encoding/json
 // matches them to message.Message (names in any case, the last of a name
-// wins). bad is a member read here that Load would refuse.
-func scanTitle(st *jsonscan.Stream, wantTitle bool) (title string, r message.Role, bad, err error) {
+// wins). bad is a member read here that Load would refuse. roleBuf is
+// scratch space for the role, kept for the next message.
+func scanTitle(st *jsonscan.Stream, wantTitle bool, roleBuf *[]byte) (title string, r message.Role, bad, err error) {
 	if _, err := st.Enter(); err != nil {
 		return "", "", nil, err
 	}
@@ -259,7 +262,8 @@ func scanTitle(st *jsonscan.Stream, wantTitle bool) (title string, r message.Rol
 		}
 		switch {
 		case strings.EqualFold(key, "role"):
-			role, roleCut, err = st.Raw(role[:0], maxMemberBytes)
+			role, roleCut, err = st.Raw((*roleBuf)[:0], maxMemberBytes)
+			*roleBuf = role[:0]
 		case strings.EqualFold(key, "content") && wantTitle:
 			content, contentCut, err = st.Raw(content[:0], titleSourceBytes)
 		case strings.EqualFold(key, "meta"):

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -78,7 +79,7 @@ func kindName(c byte) string {
 // without escapes is read without allocating: every message's role is
 // read while listing).
 func roleOf(raw []byte) (message.Role, error) {
-	if len(raw) >= 2 && raw[0] == '"' && raw[len(raw)-1] == '"' && !strings.ContainsAny(string(raw), `\`) {
+	if len(raw) >= 2 && raw[0] == '"' && raw[len(raw)-1] == '"' && bytes.IndexByte(raw, '\\') < 0 {
 		switch string(raw[1 : len(raw)-1]) {
 		case string(message.RoleUser):
 			return message.RoleUser, nil
