@@ -63,7 +63,7 @@ func newSessionListCmd(f *factory, runF func(*sessionListOptions) error) *cobra.
 			return sessionListRun(o)
 		},
 	}
-	cmd.Flags().BoolVar(&o.JSON, "json", false, "print a JSON array of {name, title, messages, updated_at, created_at, revision, size_bytes, folder, error}")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print a JSON array of {name, title, messages, updated_at, created_at, revision, size_bytes, folder, error, look_alike}")
 	cmd.Flags().IntVarP(&o.Limit, "limit", "n", -1, "at most `N` sessions, 0 for all (default: one screen on a terminal, all otherwise)")
 	cmd.Flags().BoolVar(&o.All, "all", false, "on a terminal, list every folder's sessions with a FOLDER column (default: this folder's, when it has any)")
 	return cmd
@@ -80,6 +80,9 @@ type listEntry struct {
 	SizeBytes int64     `json:"size_bytes"`
 	Folder    string    `json:"folder,omitempty"`
 	Error     string    `json:"error,omitempty"`
+	// LookAlike is session.LookAlike of the name: "mixed-script",
+	// "fullwidth" or absent.
+	LookAlike string `json:"look_alike,omitempty"`
 }
 
 func sessionListRun(o *sessionListOptions) error {
@@ -104,7 +107,7 @@ func sessionListRun(o *sessionListOptions) error {
 	out := make([]listEntry, 0, len(list))
 	for _, h := range list {
 		e := listEntry{Name: h.Name, Title: h.Title, Messages: max(h.Messages, 0), UpdatedAt: h.UpdatedAt,
-			CreatedAt: h.CreatedAt, Revision: h.Revision, SizeBytes: h.SizeBytes, Folder: folders[h.Name]}
+			CreatedAt: h.CreatedAt, Revision: h.Revision, SizeBytes: h.SizeBytes, Folder: folders[h.Name], LookAlike: session.LookAlike(h.Name)}
 		if h.Err != nil {
 			e.Error = h.Err.Error()
 		}

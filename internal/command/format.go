@@ -50,6 +50,9 @@ func WriteListAs(w io.Writer, list []session.Header, bound string, f ListFormat)
 		if h.Name == bound {
 			name += " *"
 		}
+		if note := session.LookAlike(h.Name); note != "" { // it may print like another name
+			name += " (" + note + ")"
+		}
 		var row []string
 		if h.Err != nil {
 			row = []string{name, "-", "-", "(unreadable: " + render.VisibleLine(message.Clip(h.Err.Error(), 120)) + ")"}

@@ -147,12 +147,16 @@
 // reads the journal again from the top, so it neither misreads the new
 // lines nor appends plaintext after them.
 //
-// Without a key, a journal holding a sealed line fails to read or append
+// Without a key, a journal of sealed lines fails to read or append
 // (ErrEncrypted): nothing is ever appended in plaintext next to sealed
 // lines. With a key that opens none of its sealed lines, reading fails with
 // an error wrapping seal.ErrWrongKey and nothing is appended; a sealed line
 // that does not open among lines that do is a damaged line (skipped, with a
-// warning). Rekey re-seals a whole journal under a new key in one atomic
+// warning). A journal holding plaintext records is a plaintext journal
+// (chatcli seals a journal whole, never line by line): a sealed line in it
+// that does not open, with a key or without one, is a damaged line too,
+// skipped and counted, never proof that the journal is sealed. An empty
+// line is a stray line as well (chatcli writes none). Rekey re-seals a whole journal under a new key in one atomic
 // replacement. Fork, Rekey and the migration follow the reader's rule: a
 // sealed line that opens with neither key among lines that do (a line torn
 // by a crash, a damaged one) is left out of a fork, with a warning, and

@@ -92,6 +92,7 @@ type forkCopy struct {
 	line           int   // lines read
 	off            int64 // offset of the next line
 	opened, failed int   // sealed lines that opened, that did not
+	plain          int   // plaintext lines holding a record
 	dropped        []Warning
 }
 
@@ -128,8 +129,14 @@ func (c *forkCopy) run(w io.Writer, lockFirst bool) error {
 	if err := c.lines(bw, -1, true); err != nil {
 		return err
 	}
-	if c.failed > 0 && c.opened == 0 {
-		return fmt.Errorf("journal %s: wrong encryption key or damaged file: %w; %s", c.src, seal.ErrWrongKey, notChanged)
+	v := lineOpener{key: c.o.key, path: c.src, opened: c.opened, plain: c.plain} // the reader's rule
+	if v.key.IsZero() {
+		v.unkeyed = c.failed
+	} else {
+		v.fail = c.failed
+	}
+	if err := v.verdict(); err != nil {
+		return err
 	}
 	return bw.Flush()
 }
@@ -171,8 +178,8 @@ func (c *forkCopy) copyLine(w io.Writer, line []byte, complete bool) error {
 	if len(line) == 0 {
 		return nil
 	}
-	if !c.r.k.IsZero() || seal.IsSealedLine(line) {
-		sealed := seal.IsSealedLine(line)
+	sealed := seal.IsSealedLine(line)
+	if !c.r.k.IsZero() || sealed {
 		nl, why, err := c.r.line(line)
 		if err != nil {
 			return err
@@ -189,9 +196,9 @@ func (c *forkCopy) copyLine(w io.Writer, line []byte, complete bool) error {
 		}
 		line = nl
 	}
-	rec, reason, err := c.o.readLine(line, complete)
-	if err != nil {
-		return err
+	rec, reason := c.o.readLine(line, complete)
+	if !sealed && rec.Type != "" {
+		c.plain++
 	}
 	if reason != "" {
 		c.dropped = append(c.dropped, Warning{Path: c.src, Line: c.line, Offset: start, Reason: reason})
@@ -203,6 +210,6 @@ func (c *forkCopy) copyLine(w io.Writer, line []byte, complete bool) error {
 	if _, err := w.Write(line); err != nil {
 		return err
 	}
-	_, err = w.Write([]byte{'\n'})
+	_, err := w.Write([]byte{'\n'})
 	return err
 }

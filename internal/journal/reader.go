@@ -75,6 +75,9 @@ var top = Pos{Line: 1}
 func scan(path string, pos Pos, key seal.Key, fn func(Record) error) (ScanResult, error) {
 	o := &lineOpener{key: key, path: path, name: LineName(idOf(path))}
 	res, err := scanLines(path, pos, o, fn)
+	if pos.Offset > 0 && startsPlain(path) { // the lines before pos count too
+		o.plain++
+	}
 	if err == nil {
 		err = o.verdict()
 	}
@@ -130,10 +133,7 @@ func scanLines(path string, pos Pos, o *lineOpener, fn func(Record) error) (Scan
 		case !sealed:
 			res.Plain++
 		}
-		rec, reason, err := o.readLine(line, complete)
-		if err != nil {
-			return res, err
-		}
+		rec, reason := o.readLine(line, complete)
 		if reason == "" || rec.Type != "" {
 			if !complete {
 				res.End = off // a whole record missing only its newline
@@ -155,6 +155,20 @@ func scanLines(path string, pos Pos, o *lineOpener, fn func(Record) error) (Scan
 			return res, nil
 		}
 	}
+}
+
+// startsPlain reports whether the journal at path starts with a plaintext
+// record ('{'): chatcli seals a journal whole, so its first line says
+// which form a scan from the middle of it is in.
+func startsPlain(path string) bool {
+	f, _, err := storefile.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var b [1]byte
+	_, err = f.ReadAt(b[:], 0)
+	return err == nil && b[0] == '{'
 }
 
 // reasonEmptyLine is the Warning.Reason of an empty line: chatcli never
@@ -203,25 +217,27 @@ func ReadAfter(path string, key seal.Key, pos Pos) ([]Record, Pos, []Warning, er
 
 // readLine reads one line (without its "\n"; complete when it had one),
 // opening it with o when it is sealed. It returns the record (Type "" when
-// none) and why the line, or part of it, was skipped ("" when it was not).
-// Errors: a sealed line without a key (ErrEncrypted).
-func (o *lineOpener) readLine(line []byte, complete bool) (Record, string, error) {
+// none) and why the line, or part of it, was skipped ("" when it was not);
+// what it met is counted in o for verdict.
+func (o *lineOpener) readLine(line []byte, complete bool) (Record, string) {
 	switch {
 	case seal.IsSealedLine(line) && complete:
-		pt, why, err := o.open(line)
-		if err != nil || pt == nil {
-			return Record{}, why, err
+		pt, why := o.open(line)
+		if pt == nil {
+			return Record{}, why
 		}
-		rec, reason := decodeLine(pt, true)
-		return rec, reason, nil
+		return decodeLine(pt, true)
 	case seal.IsSealedLine(line):
 		if o.key.IsZero() {
-			return Record{}, "", fmt.Errorf("journal %s is %w", o.path, ErrEncrypted)
+			o.unkeyed++
 		}
-		return Record{}, fmt.Sprintf("torn last line, %d bytes without a newline", len(line)), nil
+		return Record{}, fmt.Sprintf("torn last line, %d bytes without a newline", len(line))
 	}
 	rec, reason := decodeLine(line, complete)
-	return rec, reason, nil
+	if rec.Type != "" {
+		o.plain++
+	}
+	return rec, reason
 }
 
 // decodeLine decodes one line. It returns the record (Type "" when none)

@@ -84,7 +84,7 @@ func (r *resealer) line(line []byte) ([]byte, string, error) {
 			}
 		}
 		if r.old.IsZero() {
-			return nil, "", fmt.Errorf("journal %s is %w", r.path, ErrEncrypted)
+			return nil, reasonNoKey, nil
 		}
 		var err error
 		if pt, err = seal.OpenLine(r.old, r.from, line); err != nil {

@@ -120,26 +120,45 @@ type lineOpener struct {
 	key          seal.Key
 	path, name   string
 	opened, fail int
+	// unkeyed counts the sealed lines met without a key, plain the
+	// plaintext records read: a sealed line in a journal of plaintext
+	// records is a damaged line, not a sign that the journal is sealed.
+	unkeyed, plain int
 }
 
-// open returns the plaintext of a sealed line, or why it was skipped.
-// Without a key it returns an ErrEncrypted error.
-func (o *lineOpener) open(line []byte) ([]byte, string, error) {
+// reasonNoKey is why a sealed line read without a key was skipped.
+const reasonNoKey = "sealed line, and no key to open it"
+
+// open returns the plaintext of a sealed line, or why it was skipped
+// (without a key: reasonNoKey; verdict decides whether that fails the
+// read).
+func (o *lineOpener) open(line []byte) ([]byte, string) {
 	if o.key.IsZero() {
-		return nil, "", fmt.Errorf("journal %s is %w", o.path, ErrEncrypted)
+		o.unkeyed++
+		return nil, reasonNoKey
 	}
 	pt, err := seal.OpenLine(o.key, o.name, line)
 	if err != nil {
 		o.fail++
-		return nil, "sealed line does not open: " + err.Error(), nil
+		return nil, "sealed line does not open: " + err.Error()
 	}
 	o.opened++
-	return pt, "", nil
+	return pt, ""
 }
 
-// verdict is the scan's error when no sealed line opened.
+// verdict is the scan's error once every line was read. A journal with
+// plaintext records is a plaintext journal: its sealed lines that did not
+// open (one forged or pasted there, one without the key) were damaged
+// lines, skipped and counted. Otherwise sealed lines read without a key
+// fail it with ErrEncrypted, and sealed lines none of which opened with
+// one wrapping seal.ErrWrongKey.
 func (o *lineOpener) verdict() error {
-	if o.fail > 0 && o.opened == 0 {
+	switch {
+	case o.plain > 0:
+		return nil
+	case o.unkeyed > 0:
+		return fmt.Errorf("journal %s is %w", o.path, ErrEncrypted)
+	case o.fail > 0 && o.opened == 0:
 		return fmt.Errorf("journal %s: wrong encryption key or damaged file: %w; %s", o.path, seal.ErrWrongKey, notChanged)
 	}
 	return nil

@@ -118,10 +118,7 @@ func cleanLines(path string, data []byte, o *lineOpener) ([]byte, Repaired, erro
 			}
 			continue
 		}
-		rec, reason, err := o.readLine(line, complete)
-		if err != nil {
-			return nil, res, err
-		}
+		rec, reason := o.readLine(line, complete)
 		if reason != "" {
 			res.Damaged = append(res.Damaged, Warning{Path: path, Line: n, Offset: start, Reason: reason})
 		}
@@ -129,6 +126,7 @@ func cleanLines(path string, data []byte, o *lineOpener) ([]byte, Repaired, erro
 			continue
 		}
 		if reason != "" { // a record after NUL bytes (decodeLine)
+			var err error
 			if line, err = o.afterNULs(line); err != nil {
 				return nil, res, fmt.Errorf("journal: seal %s line %d: %w", path, n, err)
 			}

@@ -209,13 +209,36 @@ func (s *Stream) KeyUpTo(maxBytes int) (string, error) {
 		return "", nil
 	}
 	if bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw) {
-		return string(raw[1 : len(raw)-1]), nil
+		return internKey(raw[1 : len(raw)-1]), nil
 	}
 	var key string
 	if err := json.Unmarshal(raw, &key); err != nil {
 		return "", s.syntax("bad member name", at)
 	}
 	return key, nil
+}
+
+// internKey returns name as a string, without allocating for the member
+// names every message of a session file repeats (a listing reads them
+// for each message).
+func internKey(name []byte) string {
+	switch string(name) {
+	case "role":
+		return "role"
+	case "content":
+		return "content"
+	case "meta":
+		return "meta"
+	case "tool_calls":
+		return "tool_calls"
+	case "tool_call_id":
+		return "tool_call_id"
+	case "images":
+		return "images"
+	case "is_error":
+		return "is_error"
+	}
+	return string(name)
 }
 
 // colon consumes the ':' after a member name.

@@ -16,7 +16,17 @@
 // names of existing files that follow ChatCLI's rule instead
 // (^[a-zA-Z0-9][a-zA-Z0-9_.-]{0,254}$: con, nul.txt, a..b, release-v2.),
 // so sessions ChatCLI created open, save, rename and delete; new names
-// still follow NormalizeName.
+// still follow NormalizeName. A file whose name is the NFD spelling of a
+// valid name (synced from macOS) is used when no NFC file exists.
+// LookAlike names the names that print like others (mixed-script,
+// fullwidth), for listings to mark.
+//
+// Every file of the store is opened through package storefile: never
+// through a symbolic link, never blocking on a FIFO, and only once fstat
+// says it is a regular file. An entry of sessions/ named *.json that is
+// not a regular file is listed with an Err wrapping
+// storefile.ErrNotRegular and never opened; a trash/ that is a link is an
+// error, never listed or emptied through.
 //
 // # File format (v2)
 //

@@ -49,9 +49,11 @@ type scanned struct {
 	// gives (message.Clip of the content to TitleChars); "" when none does.
 	title string
 	// bad is what Load would refuse in the array (an element that is no
-	// object, a field of a message read for the title that does not
-	// decode); it counts only for the arrays Load decodes.
+	// object, a member of a message of the wrong type); it counts only for
+	// the arrays Load decodes.
 	bad error
+	// roleBuf holds each message's role as read, reused across messages.
+	roleBuf []byte
 }
 
 // scan reads the whole session document r, as Decode would, through a
@@ -75,7 +77,7 @@ func (h *Header) scan(r io.Reader) error {
 		return err
 	}
 	if c == '[' { // v1: a bare message array
-		hs, err := scanMessages(st, "message array", false)
+		hs, err := scanMessages(st, "message array")
 		if err != nil {
 			return err
 		}
@@ -183,15 +185,16 @@ func scanHistory(st *jsonscan.Stream, key string) (scanned, error) {
 		if _, err := st.Enter(); err != nil {
 			return scanned{}, err
 		}
-		return scanMessages(st, "field "+key, key != "chat_history")
+		return scanMessages(st, "field "+key)
 	}
 	return scanned{bad: fmt.Errorf("%w: field %q is not an array", errFormat, key)}, st.Skip()
 }
 
 // scanMessages counts the elements of the message array just entered,
-// reading messages for a title until one gives it, and every message's
-// role when roles is set. what names the array in errors.
-func scanMessages(st *jsonscan.Stream, what string, roles bool) (scanned, error) {
+// reading every message's role and the types of its members (checkMember)
+// until one is found that Load would refuse, and the title from the first
+// message that gives one. what names the array in errors.
+func scanMessages(st *jsonscan.Stream, what string) (scanned, error) {
 	var hs scanned
 	for {
 		more, err := st.More()
@@ -209,11 +212,11 @@ func scanMessages(st *jsonscan.Stream, what string, roles bool) (scanned, error)
 				hs.bad = fmt.Errorf("%w: %s: message #%d is not an object", errFormat, what, hs.count)
 			}
 			err = st.Skip()
-		case hs.bad == nil && (hs.title == "" || roles):
+		case hs.bad == nil:
 			var bad error
 			var title string
 			var role message.Role
-			title, role, bad, err = scanTitle(st)
+			title, role, bad, err = scanTitle(st, hs.title == "", &hs.roleBuf)
 			if hs.title == "" {
 				hs.title = title
 			}
@@ -232,13 +235,14 @@ func scanMessages(st *jsonscan.Stream, what string, roles bool) (scanned, error)
 	}
 }
 
-// scanTitle reads one message object and returns its role and the title
-// it gives: message.Clip of its content to TitleChars when it is a user
-// message that is not a summary (meta.is_summary), else "". Its members
-// are matched as encoding/json matches them to message.Message (names in
-// any case, the last of a name wins). bad is a field read here that Load
-// would refuse.
-func scanTitle(st *jsonscan.Stream) (title string, r message.Role, bad, err error) {
+// scanTitle reads one message object and returns its role and, with
+// wantTitle, the title it gives: message.Clip of its content to
+// TitleChars when it is a user message that is not a summary
+// (meta.is_summary), else "". Its members are matched as encoding/json
+// matches them to message.Message (names in any case, the last of a name
+// wins). bad is a member read here that Load would refuse. roleBuf is
+// scratch space for the role, kept for the next message.
+func scanTitle(st *jsonscan.Stream, wantTitle bool, roleBuf *[]byte) (title string, r message.Role, bad, err error) {
 	if _, err := st.Enter(); err != nil {
 		return "", "", nil, err
 	}
@@ -258,8 +262,9 @@ func scanTitle(st *jsonscan.Stream) (title string, r message.Role, bad, err erro
 		}
 		switch {
 		case strings.EqualFold(key, "role"):
-			role, roleCut, err = st.Raw(role[:0], maxMemberBytes)
-		case strings.EqualFold(key, "content"):
+			role, roleCut, err = st.Raw((*roleBuf)[:0], maxMemberBytes)
+			*roleBuf = role[:0]
+		case strings.EqualFold(key, "content") && wantTitle:
 			content, contentCut, err = st.Raw(content[:0], titleSourceBytes)
 		case strings.EqualFold(key, "meta"):
 			var b error
@@ -268,18 +273,26 @@ func scanTitle(st *jsonscan.Stream) (title string, r message.Role, bad, err erro
 				bad = b
 			}
 		default:
-			err = st.Skip()
+			var b error
+			b, err = checkMember(st, key)
+			if bad == nil {
+				bad = b
+			}
 		}
 		if err != nil {
 			return "", "", nil, err
 		}
 	}
+	if bad == nil && content != nil && content[0] != '"' && content[0] != 'n' {
+		bad = fmt.Errorf("content: a JSON %s where Load wants string", kindName(content[0]))
+	}
 	if role != nil && !roleCut { // a longer role is not "user"
-		if err := json.Unmarshal(role, &r); err != nil {
-			return "", "", fmt.Errorf("role: %v", err), nil
+		var b error
+		if r, b = roleOf(role); b != nil {
+			return "", "", fmt.Errorf("role: %v", b), nil
 		}
 	}
-	if bad != nil || r != message.RoleUser || summary {
+	if bad != nil || r != message.RoleUser || summary || !wantTitle {
 		return "", r, bad, nil
 	}
 	var text string

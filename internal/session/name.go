@@ -114,16 +114,39 @@ func chatcliName(name string) bool {
 // NormalizeName form, or name as it is when NormalizeName refuses it but it
 // follows ChatCLI's rule and its file exists (a session ChatCLI created),
 // so such sessions open, save, rename and delete while new names still
-// follow NormalizeName. Errors are NormalizeName's.
+// follow NormalizeName. When no file has the NFC name but one has its NFD
+// form (a file name synced from macOS, which writes NFD), that spelling is
+// returned: the session opens, saves and deletes under either spelling.
+// Errors are NormalizeName's.
 func (s *Store) Name(name string) (string, error) {
 	n, err := NormalizeName(name)
-	if err == nil || !chatcliName(name) {
+	if err == nil {
+		return s.spelling(n), nil
+	}
+	if !chatcliName(name) {
 		return n, err
 	}
 	if fi, lerr := os.Lstat(filepath.Join(s.dir, name+fileExt)); lerr == nil && fi.Mode().IsRegular() {
 		return name, nil
 	}
 	return n, err
+}
+
+// spelling returns the spelling of the valid NFC name n whose file
+// exists: n itself, or else its NFD form when that file exists; n when
+// neither does (a new session is named in NFC).
+func (s *Store) spelling(n string) string {
+	d := norm.NFD.String(n)
+	if d == n {
+		return n
+	}
+	if _, err := os.Lstat(filepath.Join(s.dir, n+fileExt)); err == nil {
+		return n
+	}
+	if _, err := os.Lstat(filepath.Join(s.dir, d+fileExt)); err == nil {
+		return d
+	}
+	return n
 }
 
 // path maps a session name to its file: the one place every verb gets a path

@@ -278,7 +278,9 @@ func (s *Store) trashEntry(dir, file string) (TrashEntry, error) {
 		return TrashEntry{}, fmt.Errorf("session: %s is not a trashed session", file)
 	}
 	name := file[:m[0]]
-	if n, err := NormalizeName(name); (err != nil || n != name) && !chatcliName(name) { // or one ChatCLI created
+	if n, err := NormalizeName(name); err == nil {
+		name = n // a session trashed under its NFD spelling is restored under NFC
+	} else if !chatcliName(name) { // or one ChatCLI created
 		return TrashEntry{}, fmt.Errorf("session: %s is not a trashed session", file)
 	}
 	at, err := time.Parse(trashStamp, file[m[2]:m[3]])
