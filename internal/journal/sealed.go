@@ -116,6 +116,7 @@ type lineOpener struct {
 	key          seal.Key
 	path, name   string
 	opened, fail int
+	before       Pos // where the record scanLines hands on starts
 }
 
 // open returns the plaintext of a sealed line, or why it was skipped.

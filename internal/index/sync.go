@@ -1,0 +1,182 @@
+package index
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/chatcli/chatcli/internal/journal"
+	"github.com/chatcli/chatcli/internal/session"
+)
+
+// job is one source to read into the index: a journal from its
+// watermark, or a session snapshot whole.
+type job struct {
+	src   *source
+	path  string         // the journal's path (journal sources)
+	head  session.Header // the session (snapshot sources)
+	bytes int64          // what is left to read, for progress
+}
+
+// Sync brings the index up to date with the store and its journals: what
+// a journal appended since the index last read it is indexed (its new
+// records only), a session without a journal is indexed again when its
+// snapshot changed, and the documents of journals and sessions deleted or
+// replaced become tombstones. When too many small segments have gathered
+// they are merged. An index file that cannot be trusted (ErrDamaged,
+// ErrTooNew, sealed with another key) is reported in the warnings and the
+// whole index rebuilt. Sessions and journals that cannot be read are
+// named in the warnings and skipped. Errors: the store's key refusal
+// (session.ErrKeyRefused: nothing is written under a wrong key), the file
+// system's.
+func (ix *Index) Sync() ([]string, error) {
+	if err := ix.o.Store.KeyRefusal(); err != nil {
+		return nil, err // a wrong key writes nothing, the index included
+	}
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	unlock, err := ix.lock()
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	var warnings []string
+	m, err := loadManifest(ix.dir, ix.key)
+	if err == nil {
+		err = ix.setManifest(m)
+	}
+	if untrusted(err) {
+		var w string
+		if w, err = ix.reset(err); err == nil {
+			warnings = append(warnings, w)
+		}
+	}
+	if err != nil {
+		return warnings, err
+	}
+	before, _ := json.Marshal(ix.man)
+	jobs, w, err := ix.plan()
+	warnings = append(warnings, w...)
+	if err != nil {
+		return warnings, err
+	}
+	if after, _ := json.Marshal(ix.man); len(jobs) == 0 && bytes.Equal(before, after) {
+		return warnings, nil
+	}
+	w, err = ix.run(jobs)
+	warnings = append(warnings, w...)
+	if err != nil {
+		return warnings, err
+	}
+	return warnings, ix.mergeSmall()
+}
+
+// plan compares the manifest with the store and returns what to read.
+// Sources gone from the store are retired; the manifest is changed in
+// memory only.
+func (ix *Index) plan() ([]job, []string, error) {
+	list, err := ix.o.Store.List()
+	if err != nil {
+		return nil, nil, err
+	}
+	var warnings []string
+	names := map[string][]string{} // journal id → sessions naming it
+	snapshots := map[string]session.Header{}
+	for _, h := range list {
+		switch {
+		case h.Err != nil:
+			warnings = append(warnings, fmt.Sprintf("skipped session %q: %v", h.Name, h.Err))
+		case ix.o.JournalDir != "" && journal.ValidID(h.TranscriptID) && exists(journal.Path(ix.o.JournalDir, h.TranscriptID)):
+			names[h.TranscriptID] = append(names[h.TranscriptID], h.Name)
+		default:
+			snapshots[h.Name] = h
+		}
+	}
+	if ix.o.JournalDir != "" {
+		entries, err := os.ReadDir(ix.o.JournalDir)
+		if err != nil && !os.IsNotExist(err) {
+			return nil, warnings, err
+		}
+		for _, e := range entries {
+			if id, ok := strings.CutSuffix(e.Name(), ".jsonl"); ok && journal.ValidID(id) && names[id] == nil {
+				names[id] = []string{} // an orphan journal
+			}
+		}
+	}
+	m := ix.man
+	byJournal, bySession := map[string]*source{}, map[string]*source{}
+	kept := m.Sources[:0]
+	for _, s := range m.Sources {
+		_, isJournal := names[s.Journal]
+		_, isSnapshot := snapshots[s.Session]
+		if s.Journal != "" && isJournal || s.Session != "" && isSnapshot {
+			kept = append(kept, s)
+			byJournal[s.Journal], bySession[s.Session] = s, s
+		} else {
+			m.retire(s)
+		}
+	}
+	m.Sources = kept
+	var jobs []job
+	for _, id := range sortedKeys(names) {
+		path := journal.Path(ix.o.JournalDir, id)
+		info, err := os.Stat(path)
+		if err != nil {
+			warnings = append(warnings, fmt.Sprintf("skipped journal %s: %v", id, err))
+			continue
+		}
+		s := byJournal[id]
+		if s != nil && info.Size() < s.Pos.Offset { // replaced by a shorter file
+			m.drop(s)
+			s = nil
+		}
+		if s == nil {
+			s = m.newSource(id, "")
+		}
+		s.Names = slices.Sorted(slices.Values(names[id]))
+		if len(s.Names) > 0 {
+			s.LastName = s.Names[0]
+		}
+		if info.Size() > s.Pos.Offset {
+			jobs = append(jobs, job{src: s, path: path, bytes: info.Size() - s.Pos.Offset})
+		}
+	}
+	for _, name := range sortedKeys(snapshots) {
+		h := snapshots[name]
+		version := fmt.Sprintf("%d/%d/%d", h.Revision, h.SizeBytes, h.UpdatedAt.UnixNano())
+		s := bySession[name]
+		if s != nil && s.Version == version {
+			continue
+		}
+		if s != nil {
+			m.drop(s)
+		}
+		s = m.newSource("", name)
+		s.Version = version
+		jobs = append(jobs, job{src: s, head: h, bytes: h.SizeBytes})
+	}
+	for _, d := range m.Dead {
+		ix.dead[d] = true
+	}
+	return jobs, warnings, nil
+}
+
+// exists reports whether path names an existing file.
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// sortedKeys returns m's keys in order.
+func sortedKeys[V any](m map[string]V) []string {
+	return slices.Sorted(func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	})
+}
