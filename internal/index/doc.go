@@ -60,7 +60,8 @@
 //	 "sources":[{"slot":N, "journal":"<transcript id>" | "session":"<name>",
 //	             "version":"<revision>/<size>/<updated_at ns>" (session sources),
 //	             "pos":{"seq":N,"offset":N,"line":N}, "messages":N,
-//	             "docs":N, "tokens":N, "names":["<session>", …], "last_name":"<session>"}, …],
+//	             "docs":N, "tokens":N, "names":["<session>", …], "last_name":"<session>",
+//	             "trash_checked":true}, …],
 //	 "dead":[slot, …]}
 //
 // A source is a journal (transcripts/<id>.jsonl) or, for a session without
@@ -70,7 +71,9 @@
 // so the next one is at position messages+1. A snapshot is indexed whole
 // again when its version changes. names are the sessions naming the
 // journal now; last_name the last that did, shown (marked deleted) for a
-// journal no session names. dead holds tombstones: slots of sources
+// journal no session names (for a journal first seen without a session, the
+// newest trashed session naming it; trash_checked says the trash was
+// searched). dead holds tombstones: slots of sources
 // deleted or replaced (a journal shorter than its watermark, a rewritten
 // snapshot), whose documents no longer match; a merge drops them and the
 // slot leaves dead once no segment holds any. docs and tokens of the

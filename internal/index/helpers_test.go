@@ -3,6 +3,7 @@ package index_test
 import (
 	"context"
 	"encoding/base64"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -97,3 +98,6 @@ func where(hits []index.Hit) []string {
 	}
 	return out
 }
+
+// removeIndex deletes s's index folder.
+func removeIndex(s *store) error { return os.RemoveAll(index.Dir(s.st)) }

@@ -57,6 +57,8 @@ type source struct {
 	// that did, shown for a journal no session names any more.
 	Names    []string `json:"names,omitempty"`
 	LastName string   `json:"last_name,omitempty"`
+	// TrashChecked is set once the trash was searched for LastName.
+	TrashChecked bool `json:"trash_checked,omitempty"`
 }
 
 // loadManifest reads dir's manifest; a missing one is an empty index.

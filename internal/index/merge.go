@@ -7,28 +7,43 @@ import (
 	"slices"
 )
 
-// Merge policy: once mergeCount segments of at most mergeMaxBytes each
-// have gathered (the small segments updates write), they are merged into
-// one, without the documents of retired sources. Larger segments, which
-// builds write, are left as they are.
+// Merge policy (tiered, as log-structured merge trees merge): segments
+// are sorted into tiers by size, tier k holding those of up to
+// tierBaseBytes·8^k bytes; once mergeCount segments of one tier have
+// gathered they are merged into one, without the documents of retired
+// sources, which lands in a higher tier. So an update's small segment is
+// rewritten about log8(n) times in all, and segments of more than
+// mergeMaxBytes (those builds write) are never merged.
 const (
 	mergeCount    = 8
+	tierBaseBytes = 64 << 10
 	mergeMaxBytes = 32 << 20
 )
 
-// mergeSmall merges the small segments when there are enough of them;
-// the caller holds the write lock.
+// tier returns the tier of a segment of n bytes.
+func tier(n int64) int {
+	k := 0
+	for limit := int64(tierBaseBytes); n > limit; limit *= 8 {
+		k++
+	}
+	return k
+}
+
+// mergeSmall merges the segments of the lowest tier holding mergeCount
+// of them; the caller holds the write lock.
 func (ix *Index) mergeSmall() error {
-	var small []segmentMeta
+	tiers := map[int][]segmentMeta{}
 	for _, sm := range ix.man.Segments {
 		if sm.Bytes <= mergeMaxBytes {
-			small = append(small, sm)
+			tiers[tier(sm.Bytes)] = append(tiers[tier(sm.Bytes)], sm)
 		}
 	}
-	if len(small) < mergeCount {
-		return nil
+	for k := range tier(mergeMaxBytes) + 1 {
+		if len(tiers[k]) >= mergeCount {
+			return ix.merge(tiers[k])
+		}
 	}
-	return ix.merge(small)
+	return nil
 }
 
 // merge replaces the segments of group, durably, with one segment holding

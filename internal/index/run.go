@@ -1,13 +1,17 @@
 package index
 
 import (
+	"cmp"
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"hash/fnv"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
 	"strings"
+	"sync"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/journal"
@@ -15,62 +19,107 @@ import (
 	"github.com/chatcli/chatcli/internal/search"
 )
 
-// segmentTextBytes is how much message text one segment gathers, at most,
-// before it is written: it bounds a build's memory.
-var segmentTextBytes = 128 << 20
+// segmentTextBytes is how much message text one worker gathers, at
+// most, before it writes a segment: it bounds a build's memory.
+var segmentTextBytes = 64 << 20
 
 // progressBytes is how often, in bytes read, Options.Progress hears.
 const progressBytes = 4 << 20
 
-// run reads jobs into new segments and writes the manifest naming them.
-// A segment is written whenever segmentTextBytes of text gathered, with a
-// manifest whose watermarks cover exactly what the segments hold, so an
-// interrupted build resumes where it stopped.
+// buildGCPercent is the garbage collector's target while a large build
+// runs (runtime/debug.SetGCPercent): the builders' maps are long-lived, so
+// collecting at the default 100 % would mostly rescan them.
+const buildGCPercent = 400
+
+// mark is what a worker's builder holds of one source: the watermark and
+// counts the source takes once the builder is written.
+type mark struct {
+	pos            journal.Pos
+	messages, docs int
+	tokens         int64
+}
+
+// worker reads jobs into its own builder; one per CPU share the jobs.
+type worker struct {
+	ix      *Index
+	b       *builder
+	pending map[*source]mark
+	tell    func(int64)
+}
+
+// run reads jobs into new segments and writes the manifest naming them,
+// with one worker per CPU. A worker writes a segment whenever
+// segmentTextBytes of text gathered, with a manifest whose watermarks
+// cover exactly what the written segments hold, so an interrupted build
+// resumes where it stopped. The manifest is written even without jobs
+// (the sources changed in plan).
 func (ix *Index) run(jobs []job) ([]string, error) {
 	var total, done, told int64
 	for _, j := range jobs {
 		total += j.bytes
 	}
+	var mu sync.Mutex // guards done, told, warnings, and the manifest once workers run
 	tell := func(n int64) {
+		mu.Lock()
+		defer mu.Unlock()
 		done += n
 		if ix.o.Progress != nil && done-told >= progressBytes {
 			told = done
 			ix.o.Progress(done, total)
 		}
 	}
+	if total > int64(segmentTextBytes) {
+		defer debug.SetGCPercent(debug.SetGCPercent(buildGCPercent))
+	}
 	var warnings []string
-	b := newBuilder()
-	flush := func() error {
-		if len(b.docs) > 0 {
-			if err := ix.writeSegment(b); err != nil {
-				return err
+	var failed error
+	queue := make(chan job)
+	var wg sync.WaitGroup
+	for range max(1, min(runtime.GOMAXPROCS(0), len(jobs))) {
+		w := &worker{ix: ix, b: newBuilder(), pending: map[*source]mark{}, tell: tell}
+		wg.Go(func() {
+			for j := range queue {
+				err := w.read(j, &mu)
+				mu.Lock()
+				switch _, ok := err.(flushError); {
+				case ok && failed == nil:
+					failed = err
+				case err != nil && !ok:
+					warnings = append(warnings, err.Error())
+					ix.man.drop(j.src) // what it added is a tombstone; read again next time
+					ix.dead[j.src.Slot] = true
+					delete(w.pending, j.src)
+				}
+				mu.Unlock()
 			}
-			b = newBuilder()
-		}
-		return ix.man.store(ix.dir, ix.key)
+			if err := w.flush(&mu); err != nil {
+				mu.Lock()
+				failed = cmp.Or(failed, err)
+				mu.Unlock()
+			}
+		})
 	}
 	for _, j := range jobs {
-		var err error
-		if j.path != "" {
-			err = ix.readJournal(j, tell, flush, func() *builder { return b })
-		} else {
-			err = ix.readSnapshot(j, b)
-			tell(j.bytes)
+		mu.Lock()
+		stop := failed != nil
+		mu.Unlock()
+		if stop {
+			break
 		}
-		if err != nil {
-			if _, ok := err.(flushError); ok {
-				return warnings, err
-			}
-			warnings = append(warnings, err.Error())
-			ix.man.drop(j.src) // what it added is a tombstone; read again next time
-			ix.dead[j.src.Slot] = true
-		}
+		queue <- j
+	}
+	close(queue)
+	wg.Wait()
+	if failed != nil {
+		return warnings, failed
 	}
 	if ix.o.Progress != nil && total > 0 {
 		ix.o.Progress(total, total)
 	}
-	if err := flush(); err != nil {
-		return warnings, err
+	if len(jobs) == 0 {
+		if err := ix.man.store(ix.dir, ix.key); err != nil {
+			return warnings, err
+		}
 	}
 	ix.removeStrays()
 	return warnings, nil
@@ -81,69 +130,94 @@ type flushError struct{ error }
 
 func (e flushError) Unwrap() error { return e.error }
 
-// readJournal indexes the message records of j's journal after its
-// watermark. When the builder is full it writes a segment (flush) with
-// the watermark just before the record at hand.
-func (ix *Index) readJournal(j job, tell func(int64), flush func() error, cur func() *builder) error {
+// read indexes job j; errors other than flushErrors concern j's source.
+func (w *worker) read(j job, mu *sync.Mutex) error {
 	s := j.src
+	m := mark{pos: s.Pos, messages: s.Messages, docs: s.Docs, tokens: s.Tokens}
+	add := func(d docInfo, text string) {
+		d.slot = s.Slot
+		w.b.add(d, text)
+		m.docs++
+		m.tokens += int64(w.b.docs[len(w.b.docs)-1].tokens)
+	}
+	if j.path == "" {
+		err := w.ix.readSnapshot(j, &m, add)
+		w.tell(j.bytes)
+		if err == nil {
+			w.pending[s] = m
+		}
+		return err
+	}
 	last := s.Pos.Offset
-	end, _, err := journal.ScanAfter(j.path, ix.o.Store.Key(), s.Pos, func(r journal.Record, before journal.Pos) error {
-		tell(before.Offset - last)
+	end, _, err := journal.ScanAfter(j.path, w.ix.key, s.Pos, func(r journal.Record, before journal.Pos) error {
+		w.tell(before.Offset - last)
 		last = before.Offset
-		if cur().textBytes >= segmentTextBytes {
-			s.Pos = before
-			if err := flush(); err != nil {
+		if w.b.textBytes >= segmentTextBytes {
+			m.pos = before
+			w.pending[s] = m
+			if err := w.flush(mu); err != nil {
 				return flushError{err}
 			}
 		}
 		if r.Type != journal.TypeMessage || r.Message == nil {
 			return nil
 		}
-		s.Messages++
-		text := message.ValidUTF8(search.MessageText(r.Message))
-		if text == "" {
-			return nil
+		m.messages++
+		if text := message.ValidUTF8(search.MessageText(r.Message)); text != "" {
+			d := docInfo{position: uint32(m.messages), role: string(r.Message.Role), family: family(r.Hash, m.messages), before: before}
+			if !r.At.IsZero() {
+				d.at = r.At.Unix()
+			}
+			add(d, text)
 		}
-		d := docInfo{slot: s.Slot, position: uint32(s.Messages), role: string(r.Message.Role),
-			family: family(r.Hash, s.Messages), before: before}
-		if !r.At.IsZero() {
-			d.at = r.At.Unix()
-		}
-		b := cur()
-		b.add(d, text)
-		s.Docs++
-		s.Tokens += int64(b.docs[len(b.docs)-1].tokens)
 		return nil
 	})
-	tell(end.Offset - last)
+	w.tell(end.Offset - last)
 	if err != nil {
 		if fe, ok := err.(flushError); ok {
 			return fe
 		}
 		return fmt.Errorf("skipped journal %s: %w", s.Journal, err)
 	}
-	s.Pos = end
+	m.pos = end
+	w.pending[s] = m
 	return nil
 }
 
+// flush writes w's builder as a segment, gives the sources it holds their
+// new watermarks and counts, and stores the manifest.
+func (w *worker) flush(mu *sync.Mutex) error {
+	mu.Lock()
+	defer mu.Unlock()
+	if len(w.b.docs) == 0 && len(w.pending) == 0 {
+		return nil
+	}
+	if len(w.b.docs) > 0 {
+		if err := w.ix.writeSegment(w.b); err != nil {
+			return err
+		}
+	}
+	for s, m := range w.pending {
+		s.Pos, s.Messages, s.Docs, s.Tokens = m.pos, m.messages, m.docs, m.tokens
+	}
+	clear(w.pending)
+	w.b = newBuilder()
+	return w.ix.man.store(w.ix.dir, w.ix.key)
+}
+
 // readSnapshot indexes the history of j's session, which has no journal.
-func (ix *Index) readSnapshot(j job, b *builder) error {
+func (ix *Index) readSnapshot(j job, m *mark, add func(docInfo, string)) error {
 	sess, err := ix.o.Store.Load(j.head.Name)
 	if err != nil {
 		return fmt.Errorf("skipped session %q: %w", j.head.Name, err)
 	}
-	s := j.src
 	at := j.head.UpdatedAt.Unix()
 	for i, h := range journal.HashHistory(sess.History) {
-		m := &sess.History[i]
-		s.Messages++
-		text := message.ValidUTF8(search.MessageText(m))
-		if text == "" {
-			continue
+		msg := &sess.History[i]
+		m.messages++
+		if text := message.ValidUTF8(search.MessageText(msg)); text != "" {
+			add(docInfo{position: uint32(i + 1), role: string(msg.Role), at: at, family: family(h, i+1)}, text)
 		}
-		b.add(docInfo{slot: s.Slot, position: uint32(i + 1), role: string(m.Role), at: at, family: family(h, i+1)}, text)
-		s.Docs++
-		s.Tokens += int64(b.docs[len(b.docs)-1].tokens)
 	}
 	return nil
 }

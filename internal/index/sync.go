@@ -144,6 +144,7 @@ func (ix *Index) plan() ([]job, []string, error) {
 			jobs = append(jobs, job{src: s, path: path, bytes: info.Size() - s.Pos.Offset})
 		}
 	}
+	ix.nameOrphans(m.Sources)
 	for _, name := range sortedKeys(snapshots) {
 		h := snapshots[name]
 		version := fmt.Sprintf("%d/%d/%d", h.Revision, h.SizeBytes, h.UpdatedAt.UnixNano())
@@ -162,6 +163,28 @@ func (ix *Index) plan() ([]job, []string, error) {
 		ix.dead[d] = true
 	}
 	return jobs, warnings, nil
+}
+
+// nameOrphans gives the journals no session names, and whose last name
+// the index does not know (it was built after the session was deleted),
+// the name of the newest trashed session naming them, when there is one.
+func (ix *Index) nameOrphans(sources []*source) {
+	var trash map[string]string
+	for _, s := range sources {
+		if s.Journal == "" || len(s.Names) > 0 || s.LastName != "" || s.TrashChecked {
+			continue
+		}
+		if trash == nil {
+			trash = map[string]string{}
+			entries, _ := ix.o.Store.TrashList()
+			for _, e := range entries { // newest first: the first seen wins
+				if _, seen := trash[e.TranscriptID]; !seen && e.Err == nil && e.TranscriptID != "" {
+					trash[e.TranscriptID] = e.Name
+				}
+			}
+		}
+		s.LastName, s.TrashChecked = trash[s.Journal], true
+	}
 }
 
 // exists reports whether path names an existing file.
