@@ -28,6 +28,10 @@ const (
 // drawn with a Zipf distribution (s = 1.1), as words of natural text are.
 const vocabularyWords = 50000
 
+// SearchWord returns the word of SearchStore's vocabulary drawn with
+// rank (0 the most frequent), for queries of known frequency.
+func SearchWord(rank int) string { return vocabulary()[rank] }
+
 // vocabulary returns vocabularyWords distinct pronounceable words, the
 // same on every call.
 func vocabulary() []string {

@@ -47,7 +47,10 @@ rm -rf "$home/index"
 read -r ms rss < <(timed "$work/chatcli" session search "deploy freeze")
 echo "index built from nothing: $ms ms, peak RSS $((rss / 1024)) MiB, $(du -sh "$home/index" | cut -f1) on disk"
 
-queries=('quokkafjord' '"deploy freeze"' 'deploy freeze -kalo' 'ฐานข้อมูล' 'kamisa --role user --since 30d')
+common=$(cd "$root" && go run ./bench/mkstore -word 0)
+middling=$(cd "$root" && go run ./bench/mkstore -word 500)
+rare=$(cd "$root" && go run ./bench/mkstore -word 40000)
+queries=('quokkafjord' "$rare" '"deploy freeze"' "'deploy freeze -$middling'" 'ฐานข้อมูล' "$middling --role user --since 30d" "$common")
 for q in "${queries[@]}"; do
 	rm -f "$work/runs"
 	for _ in $(seq "$RUNS"); do

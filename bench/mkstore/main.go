@@ -4,7 +4,8 @@
 // the one bench/show.sh shows; -live NAME prints the heap bytes and the
 // message count of session NAME once loaded (bench.LiveHistoryBytes);
 // -search builds -n distinct sessions of -session-bytes each from prompts
-// of -prompt-bytes (bench.SearchStore), the stores bench/search.sh searches.
+// of -prompt-bytes (bench.SearchStore), the stores bench/search.sh searches;
+// -word N prints the word of rank N of their vocabulary.
 package main
 
 import (
@@ -25,7 +26,12 @@ func main() {
 	searchStore := flag.Bool("search", false, "build -n distinct sessions of -session-bytes for bench/search.sh")
 	sessionBytes := flag.Int("session-bytes", 5<<20, "with -search: the bytes of prompts of each session")
 	promptBytes := flag.Int("prompt-bytes", 16<<10, "with -search: the bytes of each prompt")
+	word := flag.Int("word", -1, "print the word of this rank (0: most frequent) of -search's vocabulary and exit")
 	flag.Parse()
+	if *word >= 0 {
+		fmt.Println(bench.SearchWord(*word))
+		return
+	}
 	if *home == "" || *n < 1 {
 		flag.Usage()
 		os.Exit(2)

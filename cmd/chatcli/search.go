@@ -49,7 +49,8 @@ func newSessionSearchCmd(f *factory) *cobra.Command {
 			"CHATCLI_HOME/index (built on the first search, with progress on a terminal, then\n" +
 			"updated with what changed; sealed with CHATCLI_ENCRYPTION_KEY when it is set).\n" +
 			"QUERY holds words, \"quoted phrases\" and -word or -\"phrase\" to leave out hits\n" +
-			"holding them. A message present in several forks is one hit naming the forks.\n" +
+			"holding them (quote the query, or put -word after --, so that it is not taken\n" +
+			"for a flag). A message present in several forks is one hit naming the forks.\n" +
 			"A journal no session names any more shows the last session that named it,\n" +
 			"marked deleted.",
 		Example: "  chatcli session search deploy freeze\n" +

@@ -11,9 +11,11 @@ import (
 // are sorted into tiers by size, tier k holding those of up to
 // tierBaseBytes·8^k bytes; once mergeCount segments of one tier have
 // gathered they are merged into one, without the documents of retired
-// sources, which lands in a higher tier. So an update's small segment is
-// rewritten about log8(n) times in all, and segments of more than
-// mergeMaxBytes (those builds write) are never merged.
+// sources, which lands in a higher tier. Only tiers whose merge stays
+// within mergeMaxBytes are merged, so a merge holds at most that much in
+// memory, an update's small segment is rewritten about log8(n) times in
+// all, and the segments a build writes (segmentTextBytes of text, tens of
+// megabytes) are never merged.
 const (
 	mergeCount    = 8
 	tierBaseBytes = 64 << 10
@@ -34,11 +36,9 @@ func tier(n int64) int {
 func (ix *Index) mergeSmall() error {
 	tiers := map[int][]segmentMeta{}
 	for _, sm := range ix.man.Segments {
-		if sm.Bytes <= mergeMaxBytes {
-			tiers[tier(sm.Bytes)] = append(tiers[tier(sm.Bytes)], sm)
-		}
+		tiers[tier(sm.Bytes)] = append(tiers[tier(sm.Bytes)], sm)
 	}
-	for k := range tier(mergeMaxBytes) + 1 {
+	for k := range tier(mergeMaxBytes) { // tier k merges into tier k+1 at most
 		if len(tiers[k]) >= mergeCount {
 			return ix.merge(tiers[k])
 		}
