@@ -62,7 +62,8 @@
 //	             "pos":{"seq":N,"offset":N,"line":N}, "messages":N,
 //	             "docs":N, "tokens":N, "names":["<session>", …], "last_name":"<session>",
 //	             "trash_checked":true}, …],
-//	 "dead":[slot, …]}
+//	 "dead":[slot, …],
+//	 "files":{"<session>":{"size":N,"mtime_ns":N,"transcript_id":"…","revision":N,"updated_at":"RFC 3339"}, …}}
 //
 // A source is a journal (transcripts/<id>.jsonl) or, for a session without
 // one, the session's snapshot. pos is a journal's watermark (journal.Pos):
@@ -77,7 +78,9 @@
 // deleted or replaced (a journal shorter than its watermark, a rewritten
 // snapshot), whose documents no longer match; a merge drops them and the
 // slot leaves dead once no segment holds any. docs and tokens of the
-// sources give BM25's N and average length.
+// sources give BM25's N and average length. files remembers each session
+// file's size, modification time and header members, so an update reads
+// the header of changed files only.
 //
 // # Segments
 //

@@ -35,36 +35,10 @@ func rank(a, b *candidate) int {
 	return cmp.Compare(a.info.position, b.info.position)
 }
 
-// hits keeps the best candidate of each fork family, takes the best limit
-// of those, and fills in their members and snippets.
-func (ix *Index) hits(cands []candidate, q search.Query, limit int) []Hit {
-	best := map[uint64]int{} // family → index in cands of its best
-	for i := range cands {
-		k, ok := best[cands[i].info.family]
-		if !ok || rank(&cands[i], &cands[k]) < 0 {
-			best[cands[i].info.family] = i
-		}
-	}
-	top := make([]*candidate, 0, len(best))
-	for _, i := range best {
-		top = append(top, &cands[i])
-	}
-	slices.SortFunc(top, rank)
-	if limit > 0 && len(top) > limit {
-		top = top[:limit]
-	}
-	members := map[uint64][]string{}
-	for _, c := range top {
-		members[c.info.family] = nil
-	}
-	for i := range cands {
-		c := &cands[i]
-		if _, ok := members[c.info.family]; ok {
-			for _, n := range c.src.Names {
-				members[c.info.family] = append(members[c.info.family], n)
-			}
-		}
-	}
+// hits returns the candidates top kept, best first, with their members
+// and snippets.
+func (ix *Index) hits(t *topFamilies, q search.Query) []Hit {
+	top, members := t.sorted(), t.members()
 	snaps := map[string]*session.Session{}
 	terms := q.Terms()
 	out := make([]Hit, 0, len(top))

@@ -41,6 +41,10 @@ type Index struct {
 	man  *manifest
 	dead map[uint32]bool
 	segs map[string]*segment // open segments by file name
+	// scores and seen are Search's scratch: a score per document of a
+	// segment, the family and source of each match.
+	scores []float64
+	seen   []familySource
 }
 
 // Dir returns the index folder of st: "index" beside its sessions folder

@@ -27,6 +27,8 @@ type manifest struct {
 	// documents were indexed: tombstones, until a merge drops those
 	// documents.
 	Dead []uint32 `json:"dead,omitempty"`
+	// Files are the session files of the store when last read, by name.
+	Files map[string]fileStamp `json:"files,omitempty"`
 }
 
 // segmentMeta names one segment of the manifest.

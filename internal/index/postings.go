@@ -10,6 +10,7 @@ type postingCursor struct {
 	doc uint32
 	pos []uint32
 	n   int // postings read
+	at  int // phraseFreq's place in pos
 }
 
 // next moves to the following posting and reports whether there was one;
@@ -29,7 +30,7 @@ func (c *postingCursor) next() bool {
 		c.r.err = fmt.Errorf("document %d: term frequency %d", c.doc, tf)
 		return false
 	}
-	c.pos = c.pos[:0]
+	c.pos, c.at = c.pos[:0], 0
 	p := uint32(0)
 	for range tf {
 		p += uint32(c.r.uvarint())

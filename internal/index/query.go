@@ -45,6 +45,7 @@ type candidate struct {
 	score float64
 	src   *source
 	info  *docInfo
+	at    int // index in topFamilies' heap
 }
 
 // Search ranks the messages matching q with BM25 (search.TermScore; a
@@ -61,10 +62,10 @@ func (ix *Index) Search(q search.Query, f Filter, limit int) ([]Hit, error) {
 	if ix.man == nil {
 		return nil, nil
 	}
-	slots := map[uint32]*source{}
+	slots := make([]*source, ix.man.NextSlot) // by slot; nil: not searched
 	var n, tokens float64
 	for _, s := range ix.man.Sources {
-		if f.allows(s) {
+		if s.Slot < uint32(len(slots)) && f.allows(s) && !ix.dead[s.Slot] {
 			slots[s.Slot] = s
 		}
 		n += float64(s.Docs)
@@ -94,24 +95,27 @@ func (ix *Index) Search(q search.Query, f Filter, limit int) ([]Hit, error) {
 			idf[i] += search.IDF(n, min(df, n))
 		}
 	}
-	var cands []candidate
+	top := newTopFamilies(limit, ix.seen)
+	defer func() { ix.seen = top.seen[:0] }()
 	for si, s := range segs {
 		docs, err := s.documents()
 		if err != nil {
 			return nil, err
 		}
-		found, err := scoreSegment(s, docs, q, idf, avgdl, func(d *docInfo) bool {
-			return slots[d.slot] != nil && !ix.dead[d.slot] && f.allowsDoc(d)
+		if len(ix.scores) < len(docs) {
+			ix.scores = make([]float64, len(docs))
+		}
+		err = scoreSegment(s, docs, q, idf, avgdl, ix.scores, func(d *docInfo) bool {
+			return d.slot < uint32(len(slots)) && slots[d.slot] != nil && f.allowsDoc(d)
+		}, func(doc uint32, score float64) {
+			c := candidate{seg: si, doc: doc, score: score, info: &docs[doc], src: slots[docs[doc].slot]}
+			top.offer(&c)
 		})
 		if err != nil {
 			return nil, err
 		}
-		for _, c := range found {
-			c.seg, c.info, c.src = si, &docs[c.doc], slots[docs[c.doc].slot]
-			cands = append(cands, c)
-		}
 	}
-	return ix.hits(cands, q, limit), nil
+	return ix.hits(top, q), nil
 }
 
 // allows reports whether f lets src's messages through.

@@ -7,35 +7,52 @@ import (
 )
 
 // scoreSegment scores the documents of s that match a clause of q.Any and
-// none of q.Not and that keep lets through; idf[i] is clause i's.
-func scoreSegment(s *segment, docs []docInfo, q search.Query, idf []float64, avgdl float64, keep func(*docInfo) bool) ([]candidate, error) {
-	scores := map[uint32]float64{}
+// none of q.Not and that keep lets through; idf[i] is clause i's. scores
+// is scratch of at least len(docs) zeros, left zeroed. emit hears each
+// document kept and its score.
+func scoreSegment(s *segment, docs []docInfo, q search.Query, idf []float64, avgdl float64, scores []float64,
+	keep func(*docInfo) bool, emit func(doc uint32, score float64)) error {
+	var touched []uint32
 	for i, c := range q.Any {
 		if idf[i] == 0 {
 			continue
 		}
 		err := s.clause(c, len(docs), func(doc uint32, tf int) {
 			if d := &docs[doc]; keep(d) {
+				if scores[doc] == 0 {
+					touched = append(touched, doc)
+				}
 				scores[doc] += search.TermScore(idf[i], float64(tf), float64(d.tokens), avgdl)
 			}
 		})
 		if err != nil {
-			return nil, err
+			clearScores(scores, touched)
+			return err
 		}
 	}
 	for _, c := range q.Not {
-		if len(scores) == 0 {
+		if len(touched) == 0 {
 			break
 		}
-		if err := s.clause(c, len(docs), func(doc uint32, _ int) { delete(scores, doc) }); err != nil {
-			return nil, err
+		if err := s.clause(c, len(docs), func(doc uint32, _ int) { scores[doc] = 0 }); err != nil {
+			clearScores(scores, touched)
+			return err
 		}
 	}
-	out := make([]candidate, 0, len(scores))
-	for doc, sc := range scores {
-		out = append(out, candidate{doc: doc, score: sc})
+	for _, doc := range touched {
+		if scores[doc] > 0 { // BM25 scores are positive: 0 is excluded
+			emit(doc, scores[doc])
+		}
 	}
-	return out, nil
+	clearScores(scores, touched)
+	return nil
+}
+
+// clearScores zeroes the scores of touched.
+func clearScores(scores []float64, touched []uint32) {
+	for _, d := range touched {
+		scores[d] = 0
+	}
 }
 
 // clause calls fn with every document of s (of ndocs) holding clause c,
@@ -106,16 +123,16 @@ func phraseFreq(cs []postingCursor) int {
 	if len(cs) == 1 {
 		return len(cs[0].pos)
 	}
-	at := make([]int, len(cs))
 	n := 0
 	for _, p := range cs[0].pos {
 		ok := true
 		for i := 1; i < len(cs) && ok; i++ {
+			c := &cs[i]
 			want := p + uint32(i)
-			for at[i] < len(cs[i].pos) && cs[i].pos[at[i]] < want {
-				at[i]++
+			for c.at < len(c.pos) && c.pos[c.at] < want {
+				c.at++
 			}
-			ok = at[i] < len(cs[i].pos) && cs[i].pos[at[i]] == want
+			ok = c.at < len(c.pos) && c.pos[c.at] == want
 		}
 		if ok {
 			n++

@@ -78,32 +78,33 @@ func (ix *Index) Sync() ([]string, error) {
 // Sources gone from the store are retired; the manifest is changed in
 // memory only.
 func (ix *Index) plan() ([]job, []string, error) {
-	list, err := ix.o.Store.List()
-	if err != nil {
-		return nil, nil, err
-	}
 	var warnings []string
 	names := map[string][]string{} // journal id → sessions naming it
-	snapshots := map[string]session.Header{}
-	for _, h := range list {
-		switch {
-		case h.Err != nil:
-			warnings = append(warnings, fmt.Sprintf("skipped session %q: %v", h.Name, h.Err))
-		case ix.o.JournalDir != "" && journal.ValidID(h.TranscriptID) && exists(journal.Path(ix.o.JournalDir, h.TranscriptID)):
-			names[h.TranscriptID] = append(names[h.TranscriptID], h.Name)
-		default:
-			snapshots[h.Name] = h
-		}
-	}
 	if ix.o.JournalDir != "" {
 		entries, err := os.ReadDir(ix.o.JournalDir)
 		if err != nil && !os.IsNotExist(err) {
 			return nil, warnings, err
 		}
 		for _, e := range entries {
-			if id, ok := strings.CutSuffix(e.Name(), ".jsonl"); ok && journal.ValidID(id) && names[id] == nil {
-				names[id] = []string{} // an orphan journal
+			if id, ok := strings.CutSuffix(e.Name(), ".jsonl"); ok && journal.ValidID(id) {
+				names[id] = []string{} // an orphan journal, until a session names it
 			}
+		}
+	}
+	list, err := ix.headers()
+	if err != nil {
+		return nil, nil, err
+	}
+	snapshots := map[string]session.Header{}
+	for _, h := range list {
+		_, hasJournal := names[h.TranscriptID]
+		switch {
+		case h.Err != nil:
+			warnings = append(warnings, fmt.Sprintf("skipped session %q: %v", h.Name, h.Err))
+		case hasJournal && h.TranscriptID != "":
+			names[h.TranscriptID] = append(names[h.TranscriptID], h.Name)
+		default:
+			snapshots[h.Name] = h
 		}
 	}
 	m := ix.man
@@ -185,12 +186,6 @@ func (ix *Index) nameOrphans(sources []*source) {
 		}
 		s.LastName, s.TrashChecked = trash[s.Journal], true
 	}
-}
-
-// exists reports whether path names an existing file.
-func exists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
 }
 
 // sortedKeys returns m's keys in order.
