@@ -24,7 +24,7 @@ import (
 var segmentTextBytes = 64 << 20
 
 // progressBytes is how often, in bytes read, Options.Progress hears.
-const progressBytes = 4 << 20
+const progressBytes = 1 << 20
 
 // buildGCPercent is the garbage collector's target while a large build
 // runs (runtime/debug.SetGCPercent): the builders' maps are long-lived, so
