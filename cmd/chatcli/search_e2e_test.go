@@ -46,6 +46,13 @@ func TestE2ESessionSearchIndex(t *testing.T) {
 	if hits := search("friday", "--since", "1d", "--role", "assistant"); len(hits) != 1 {
 		t.Fatalf("--since 1d --role assistant: %+v", hits)
 	}
+	dir := t.TempDir()
+	if _, errOut, code := runAt(t, dir, env, "", "-p", "the deploy freeze of a project", "--session", "proj"); code != 0 {
+		t.Fatalf("-p in %s: exit %d\n%s", dir, code, errOut)
+	}
+	if hits := search("deploy", "--folder", dir); len(hits) == 0 || hits[0].Session != "proj" || len(hits) != 2 {
+		t.Fatalf("--folder %s: %+v, want the two messages of proj", dir, hits)
+	}
 	text := mustRun(t, env, "", "session", "search", "deploy")
 	if err := os.RemoveAll(filepath.Join(home, "index")); err != nil {
 		t.Fatal(err)
