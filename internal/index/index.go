@@ -37,10 +37,13 @@ type Index struct {
 	o   Options
 	key seal.Key
 
-	mu   sync.Mutex
-	man  *manifest
-	dead map[uint32]bool
-	segs map[string]*segment // open segments by file name
+	mu  sync.Mutex
+	man *manifest
+	// manInfo is the manifest file man was read from or written to; nil
+	// when man may differ from the file.
+	manInfo os.FileInfo
+	dead    map[uint32]bool
+	segs    map[string]*segment // open segments by file name
 	// scores and seen are Search's scratch: a score per document of a
 	// segment, the family and source of each match.
 	scores []float64

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -44,10 +45,10 @@ func (ix *Index) Sync() ([]string, error) {
 	}
 	defer unlock()
 	var warnings []string
-	m, err := loadManifest(ix.dir, ix.key)
-	if err == nil {
-		err = ix.setManifest(m)
+	if !ix.manifestCurrent() {
+		err = ix.loadCurrent()
 	}
+	ix.manInfo = nil // until this Sync has stored or checked the manifest
 	if untrusted(err) {
 		var w string
 		if w, err = ix.reset(err); err == nil {
@@ -64,14 +65,44 @@ func (ix *Index) Sync() ([]string, error) {
 		return warnings, err
 	}
 	if after, _ := json.Marshal(ix.man); len(jobs) == 0 && bytes.Equal(before, after) {
+		ix.noteManifest()
 		return warnings, nil
 	}
 	w, err = ix.run(jobs)
 	warnings = append(warnings, w...)
-	if err != nil {
-		return warnings, err
+	if err == nil {
+		err = ix.mergeSmall()
 	}
-	return warnings, ix.mergeSmall()
+	if err == nil {
+		ix.noteManifest()
+	}
+	return warnings, err
+}
+
+// loadCurrent reads the manifest and opens its segments.
+func (ix *Index) loadCurrent() error {
+	m, err := loadManifest(ix.dir, ix.key)
+	if err == nil {
+		err = ix.setManifest(m)
+	}
+	return err
+}
+
+// manifestCurrent reports whether the manifest on disk is the one this
+// Index last read or wrote (same file, size and modification time), so
+// that an update after one turn need not decode it again. Every write
+// replaces the file (rename), so another process's write is seen.
+func (ix *Index) manifestCurrent() bool {
+	info, err := os.Stat(filepath.Join(ix.dir, manifestName))
+	return err == nil && ix.man != nil && ix.manInfo != nil && os.SameFile(info, ix.manInfo) &&
+		info.Size() == ix.manInfo.Size() && info.ModTime().Equal(ix.manInfo.ModTime())
+}
+
+// noteManifest remembers the manifest on disk as the one in memory.
+func (ix *Index) noteManifest() {
+	if info, err := os.Stat(filepath.Join(ix.dir, manifestName)); err == nil {
+		ix.manInfo = info
+	}
 }
 
 // plan compares the manifest with the store and returns what to read.
