@@ -1,16 +1,13 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/conversation"
-	"github.com/chatcli/chatcli/internal/search"
 )
 
 func newSessionExportCmd(f *factory) *cobra.Command {
@@ -75,60 +72,4 @@ func newSessionExportCmd(f *factory) *cobra.Command {
 	}
 	cmd.Flags().BoolVarP(&yes, "yes", "y", false, "replace PATH when a file is there")
 	return cmd
-}
-
-// searchEntry is one element of `session search --json`.
-type searchEntry struct {
-	Session  string  `json:"session"`
-	Position int     `json:"position"`
-	Role     string  `json:"role"`
-	Score    float64 `json:"score"`
-	Snippet  string  `json:"snippet"`
-}
-
-func newSessionSearchCmd(f *factory) *cobra.Command {
-	var asJSON bool
-	var limit int
-	cmd := &cobra.Command{
-		Use:   "search QUERY",
-		Short: "Search every session and journal (BM25 ranking; case and accents ignored)",
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return fmt.Errorf("%w: %s needs a QUERY", errFlags, cmd.CommandPath())
-			}
-			return nil
-		},
-		RunE: func(_ *cobra.Command, args []string) error {
-			c, st, err := f.configStore()
-			if err != nil {
-				return err
-			}
-			hits, warnings, err := conversation.SearchAll(st, c.TranscriptsDir(), strings.Join(args, " "), limit, nil)
-			for _, w := range warnings {
-				fmt.Fprintln(f.streams.Err, "warning: "+w)
-			}
-			if errors.Is(err, search.ErrEmptyQuery) {
-				return fmt.Errorf("%w: %v", errFlags, err)
-			}
-			if err != nil {
-				return err
-			}
-			if !asJSON {
-				command.WriteHits(f.streams.Out, hits, true)
-				return nil
-			}
-			return writeJSON(f, searchEntries(hits))
-		},
-	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON array of {session, position, role, score, snippet}")
-	cmd.Flags().IntVar(&limit, "limit", 10, "show at most `N` hits")
-	return cmd
-}
-
-func searchEntries(hits []search.Hit) []searchEntry {
-	out := make([]searchEntry, 0, len(hits))
-	for _, h := range hits {
-		out = append(out, searchEntry{Session: h.Doc.Source, Position: h.Doc.Position, Role: h.Doc.Role, Score: h.Score, Snippet: h.Snippet})
-	}
-	return out
 }

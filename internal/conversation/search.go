@@ -3,20 +3,23 @@ package conversation
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/index"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/search"
 	"github.com/chatcli/chatcli/internal/session"
 )
 
-// SearchCache keeps a built index while what it was built from is
-// unchanged, so repeated queries in one process are answered from memory
-// (the index is never written to disk).
+// SearchCache keeps the in-memory index of one transcript while it is
+// unchanged, and the persistent index of the store open, so repeated
+// queries in one process are answered from memory.
 type SearchCache struct {
 	key string
 	ix  *search.Index
+	// store and index are the persistent index of the store searched.
+	store *session.Store
+	index *index.Index
 }
 
 // get returns the cached index for key, building it with build on a miss.
@@ -65,69 +68,59 @@ func (e *Engine) SearchTranscript(query string, limit int) ([]search.Hit, []stri
 }
 
 // SearchSessions is SearchAll over the engine's store and journals, with
-// the index kept while no session or journal changed.
+// the index kept open between searches.
 func (e *Engine) SearchSessions(query string, limit int) ([]search.Hit, []string, error) {
 	return SearchAll(e.store, e.journalDir, query, limit, &e.sessionsCache)
 }
 
-// SearchAll ranks the messages of every session (its whole transcript when
-// it has a journal) and of every journal no session names (source
-// "journal:<id>"), and returns the best limit hits. Sessions that cannot be
-// read are skipped and named in the warnings. Nothing is written. cache may
-// be nil.
+// SearchAll is SearchStore without filters, its hits as search.Hits: the
+// source of each is HitSource's. cache may be nil.
 func SearchAll(st *session.Store, journalDir, query string, limit int, cache *SearchCache) ([]search.Hit, []string, error) {
-	list, err := st.List()
-	if err != nil {
-		return nil, nil, err
+	hits, warnings, err := SearchStore(st, journalDir, query, index.Filter{}, limit, cache, nil)
+	out := make([]search.Hit, 0, len(hits))
+	for _, h := range hits {
+		out = append(out, search.Hit{Doc: search.Doc{Source: HitSource(h), Position: h.Position, Role: h.Role},
+			Score: h.Score, Snippet: h.Snippet})
 	}
-	var key strings.Builder
-	for _, h := range list {
-		fmt.Fprintf(&key, "%s:%d:%d:%s|", h.Name, h.Revision, h.SizeBytes, h.UpdatedAt)
+	return out, warnings, err
+}
+
+// HitSource is how a hit's session is shown on one line: its name,
+// " (deleted)" after a deleted session's, "journal:<id> (deleted)" when no
+// name is known, then " (also in A, B)" naming the forks holding the same
+// message (the first three, and how many more).
+func HitSource(h index.Hit) string {
+	s := h.Session
+	if s == "" {
+		s = journal.LineName(h.Journal)
 	}
-	var journals []os.DirEntry
-	if journalDir != "" {
-		journals, _ = os.ReadDir(journalDir)
-		for _, d := range journals {
-			key.WriteString(fileKey(filepath.Join(journalDir, d.Name())) + "|")
+	if h.Deleted {
+		s += " (deleted)"
+	}
+	if m := h.Members; len(m) > 3 {
+		s += fmt.Sprintf(" (also in %s and %d more)", strings.Join(m[:3], ", "), len(m)-3)
+	} else if len(m) > 0 {
+		s += " (also in " + strings.Join(m, ", ") + ")"
+	}
+	return s
+}
+
+// SearchStore searches every session and journal of st through its
+// persistent index (index.Dir), which it brings up to date first (new
+// journal records only; see index.Index.Sync). progress, when set, hears
+// how far a build has read. cache keeps the index open between calls; it
+// may be nil.
+func SearchStore(st *session.Store, journalDir, query string, f index.Filter, limit int, cache *SearchCache, progress func(done, total int64)) ([]index.Hit, []string, error) {
+	var ix *index.Index
+	if cache != nil && cache.store == st && cache.index != nil {
+		ix = cache.index
+	} else {
+		ix = index.Open(index.Options{Store: st, JournalDir: journalDir, Progress: progress})
+		if cache != nil {
+			cache.store, cache.index = st, ix
+		} else {
+			defer ix.Close()
 		}
 	}
-	var warnings []string
-	ix, err := cache.get(key.String(), func() (*search.Index, error) {
-		ix := search.NewIndex()
-		named := map[string]bool{}
-		for _, h := range list {
-			s, err := st.Load(h.Name)
-			if err != nil {
-				warnings = append(warnings, fmt.Sprintf("skipped session %q: %v", h.Name, err))
-				continue
-			}
-			named[s.TranscriptID] = true
-			t, err := ReadTranscript(journalDir, s.TranscriptID, s.History, st.Key())
-			if err != nil {
-				warnings = append(warnings, fmt.Sprintf("session %q: journal unreadable (%v); searched its history", h.Name, err))
-				t = Transcript{Messages: s.History}
-			}
-			warnings = append(warnings, t.Warnings...)
-			ix.Add(search.MessageDocs(h.Name, t.Messages)...)
-		}
-		for _, d := range journals {
-			id, ok := strings.CutSuffix(d.Name(), ".jsonl")
-			if !ok || named[id] || !journal.ValidID(id) {
-				continue
-			}
-			t, err := ReadTranscript(journalDir, id, nil, st.Key())
-			if err != nil {
-				warnings = append(warnings, fmt.Sprintf("skipped journal %s: %v", id, err))
-				continue
-			}
-			warnings = append(warnings, t.Warnings...)
-			ix.Add(search.MessageDocs("journal:"+id, t.Messages)...)
-		}
-		return ix, nil
-	})
-	if err != nil {
-		return nil, warnings, err
-	}
-	hits, err := ix.Search(query, limit)
-	return hits, warnings, err
+	return ix.Find(query, f, limit)
 }

@@ -143,6 +143,7 @@ func scanLines(path string, pos Pos, o *lineOpener, fn func(Record) error) (Scan
 				rec.Seq = res.Seq + 1
 			}
 			res.Seq = rec.Seq
+			o.before = Pos{Seq: rec.Seq - 1, Offset: start, Line: lineNo}
 			if err := fn(rec); err != nil {
 				return res, err
 			}
@@ -181,38 +182,14 @@ var errNotAtLine = errors.New("journal: position is not at the start of a line")
 
 // ReadAfter returns the records of the journal at path after position
 // pos (those numbered above pos.Seq), in file order, and the position
-// after the last one. It reads from pos.Offset when the record found there
-// is the one numbered pos.Seq+1, and otherwise (the journal was sealed,
-// rekeyed or repaired since: its lines moved) from the top, skipping the
-// records up to pos.Seq. Sealed lines are opened with key (see scan); the
-// warnings name the damaged lines skipped.
+// after the last one (see ScanAfter).
 func ReadAfter(path string, key seal.Key, pos Pos) ([]Record, Pos, []Warning, error) {
-	if pos.Line < 1 {
-		pos.Line = 1
-	}
 	var recs []Record
-	line := pos.Line
-	res, err := scan(path, pos, key, func(r Record) error {
-		if len(recs) == 0 && r.Seq != pos.Seq+1 {
-			return errNotAtLine
-		}
+	end, warnings, err := ScanAfter(path, key, pos, func(r Record, _ Pos) error {
 		recs = append(recs, r)
 		return nil
 	})
-	if errors.Is(err, errNotAtLine) {
-		recs, line = nil, 1
-		res, err = scan(path, top, key, func(r Record) error {
-			if r.Seq > pos.Seq {
-				recs = append(recs, r)
-			}
-			return nil
-		})
-	}
-	end := Pos{Seq: res.Seq, Offset: res.End, Line: line + res.Lines}
-	if err == nil && res.Seq < pos.Seq { // a shorter journal than the position: nothing after it
-		end = pos
-	}
-	return recs, end, res.Warnings, err
+	return recs, end, warnings, err
 }
 
 // readLine reads one line (without its "\n"; complete when it had one),

@@ -124,6 +124,7 @@ type lineOpener struct {
 	// plaintext records read: a sealed line in a journal of plaintext
 	// records is a damaged line, not a sign that the journal is sealed.
 	unkeyed, plain int
+	before         Pos // where the record scanLines hands on starts
 }
 
 // reasonNoKey is why a sealed line read without a key was skipped.

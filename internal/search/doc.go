@@ -7,7 +7,9 @@
 //
 // # Memory only
 //
-// An Index is an in-memory inverted index. It is never written to disk, so
+// The persistent, sealed index of a whole store is package index, which
+// uses this package's tokens, terms, queries, scores and snippets. An
+// Index is an in-memory inverted index. It is never written to disk, so
 // with encryption at rest no plaintext leaks through a search index; the
 // caller builds one when it needs to search, in a single pass over the
 // text. Added documents wait until 8 MB of text has gathered or a search
@@ -27,9 +29,11 @@
 // separates tokens. Han, Hiragana and Katakana characters, which those
 // writing systems do not separate into words, are each a token of their
 // own, so a query for a Chinese or Japanese word finds the documents
-// holding its characters, best where they all occur. Scripts written
-// without spaces that are not split this way (Thai, Lao, Khmer, Myanmar)
-// match whole runs only.
+// holding its characters, best where they all occur. A run of Thai, Lao,
+// Khmer or Myanmar characters, also written without spaces between words,
+// gives one token per pair of neighbouring characters (bigrams, with
+// their marks), and a query word of those scripts is the phrase of its
+// pairs (ParseQuery), so a word is found inside a sentence.
 //
 // Every token, in documents and queries alike, is folded into its term:
 // NFD, full Unicode case folding (golang.org/x/text/cases.Fold), NFD again,
@@ -45,7 +49,9 @@
 // them with BM25 (see Index.Search for the formula and its source), so
 // documents holding more of the terms, rarer terms, and more occurrences in
 // shorter documents come first. Equal scores are ordered by source, then
-// position. There is no phrase or prefix search.
+// position. ParseQuery reads "phrases" and -exclusions for a positional
+// index (package index); Index.Search matches words only. There is no
+// prefix search.
 //
 // # Snippets
 //

@@ -73,7 +73,7 @@ func (ix *Index) Search(query string, limit int) ([]Hit, error) {
 		}
 		l := ix.lists[id]
 		df := float64(l.df)
-		c := cursor{data: l.data, idf: math.Log(1 + (n-df+0.5)/(df+0.5))}
+		c := cursor{data: l.data, idf: IDF(n, df)}
 		c.next()
 		cs = append(cs, c)
 	}
@@ -95,12 +95,10 @@ func (ix *Index) Search(query string, limit int) ([]Hit, error) {
 		if !found {
 			break
 		}
-		norm := bm25K1 * (1 - bm25B + bm25B*float64(ix.lens[doc])/avgdl)
 		score := 0.0
 		for i := range cs {
 			if c := &cs[i]; !c.done && c.doc == doc {
-				tf := float64(c.tf)
-				score += c.idf * tf * (bm25K1 + 1) / (tf + norm)
+				score += TermScore(c.idf, float64(c.tf), float64(ix.lens[doc]), avgdl)
 				c.next()
 			}
 		}

@@ -15,7 +15,13 @@ const (
 	classWord          // letter or decimal digit: extends a token
 	classMark          // combining mark: extends any token, never ends one
 	classSingle        // Han, Hiragana or Katakana: a token of its own
+	classPair          // Thai, Lao, Khmer or Myanmar: tokens are overlapping pairs
 )
+
+// unspaced holds the scripts written without spaces between words whose
+// runs are cut into overlapping pairs of characters (bigrams, as CJK
+// search engines index text they cannot segment).
+var unspaced = []*unicode.RangeTable{unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar}
 
 // asciiWord marks the ASCII bytes that belong to tokens: letters and digits.
 var asciiWord = func() (t [utf8.RuneSelf]bool) {
@@ -40,6 +46,9 @@ func class(r rune) int {
 		if r >= 0x2E80 && (unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r)) {
 			return classSingle
 		}
+		if r >= 0x0E00 && r < 0xAA80 && unicode.IsOneOf(unspaced, r) {
+			return classPair
+		}
 		return classWord
 	case unicode.IsDigit(r):
 		return classWord
@@ -48,12 +57,24 @@ func class(r rune) int {
 }
 
 // tokens calls fn with the byte range of every token of s, in order, until
-// fn returns false. A
-// token is a maximal run of letters, decimal digits and marks, except that
-// every Han, Hiragana or Katakana character (with the marks that follow it)
-// is a token of its own, since those scripts do not separate words.
+// fn returns false. A token is a maximal run of letters, decimal digits and
+// marks, except that every Han, Hiragana or Katakana character (with the
+// marks that follow it) is a token of its own, and that a run of Thai, Lao,
+// Khmer or Myanmar characters gives one token per pair of neighbouring
+// characters (each with its marks; a run of one character is one token),
+// since those scripts do not separate words: "กขค" gives "กข" and "ขค".
 func tokens(s string, fn func(start, end int) bool) {
-	start, single := -1, false
+	// start is where the current token's last character starts (-1: no
+	// token); prev, in a pair run, where the character before it starts.
+	start, prev, kind := -1, -1, classWord
+	end := func(i int) bool {
+		from := start
+		if prev >= 0 {
+			from = prev
+		}
+		start, prev = -1, -1
+		return from < 0 || fn(from, i)
+	}
 	for i := 0; i < len(s); {
 		var c, size int
 		if b := s[i]; b < utf8.RuneSelf {
@@ -66,32 +87,31 @@ func tokens(s string, fn func(start, end int) bool) {
 			r, size = utf8.DecodeRuneInString(s[i:])
 			c = class(r)
 		}
-		switch c {
-		case classSep:
-			if start >= 0 && !fn(start, i) {
+		switch {
+		case c == classSep:
+			if !end(i) {
 				return
 			}
-			start = -1
-		case classMark:
+		case c == classMark:
 			if start < 0 {
-				start, single = i, false
+				start, kind = i, classWord
 			}
+		case c == classPair && start >= 0 && kind == classPair:
+			if prev >= 0 && !fn(prev, i) {
+				return
+			}
+			prev, start = start, i
 		default:
-			if start >= 0 && (single || c == classSingle) {
-				if !fn(start, i) {
-					return
-				}
-				start = -1
+			if start >= 0 && (kind != classWord || c != classWord) && !end(i) {
+				return
 			}
 			if start < 0 {
-				start, single = i, c == classSingle
+				start, kind = i, c
 			}
 		}
 		i += size
 	}
-	if start >= 0 {
-		fn(start, len(s))
-	}
+	end(len(s))
 }
 
 // isASCII reports whether s has only ASCII bytes, and whether any of them is

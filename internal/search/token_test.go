@@ -72,3 +72,19 @@ func TestQueryTerms(t *testing.T) {
 		t.Errorf("queryTerms = %q, want %q", got, want)
 	}
 }
+
+func TestTokensUnspacedScripts(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"กขค", []string{"กข", "ขค"}},
+		{"ก", []string{"ก"}},
+		{"aกขb", []string{"a", "กข", "b"}},
+		{"ok ที่นี่ x", []string{"ok", "ที่นี่", "x"}},
+	} {
+		if got := tokenList(tc.in); !slices.Equal(got, tc.want) {
+			t.Errorf("tokens(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,96 @@
+package index_test
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/index"
+)
+
+// TestFailedUpdateKeepsTheIndex: when the disk is full, an update fails
+// with the error, every index file is left byte for byte as it was, and
+// the next update, with room again, indexes what the failed one missed.
+func TestFailedUpdateKeepsTheIndex(t *testing.T) {
+	s := newStore(t, "")
+	e := s.session("chat", "first words about lemurs")
+	ix := s.index()
+	s.find(ix, "lemurs", index.Filter{})
+	before := files(t, index.Dir(s.st))
+	s.turn(e, "second words about tapirs")
+
+	orig := atomicfile.CreateTemp
+	atomicfile.CreateTemp = func(dir, pattern string) (atomicfile.TempFile, error) {
+		if strings.HasPrefix(dir, index.Dir(s.st)) {
+			return nil, &os.PathError{Op: "open", Path: filepath.Join(dir, pattern), Err: syscall.ENOSPC}
+		}
+		return orig(dir, pattern)
+	}
+	_, _, err := ix.Find("tapirs", index.Filter{}, 0)
+	atomicfile.CreateTemp = orig
+	if !errors.Is(err, syscall.ENOSPC) {
+		t.Fatalf("Find on a full disk: %v, want ENOSPC", err)
+	}
+	after := files(t, index.Dir(s.st))
+	for name, data := range before {
+		if !bytes.Equal(after[name], data) {
+			t.Errorf("%s changed by the failed update", name)
+		}
+	}
+	for _, ix := range []*index.Index{ix, s.index()} {
+		hits, _ := s.find(ix, "tapirs", index.Filter{Roles: []string{"user"}})
+		if !slices.Equal(where(hits), []string{"chat#3"}) {
+			t.Fatalf("after the failure: %v, want chat#3", where(hits))
+		}
+	}
+}
+
+// TestBuildReportsProgress: a build tells Options.Progress how far it
+// read, ending with everything read.
+func TestBuildReportsProgress(t *testing.T) {
+	s := newStore(t, "")
+	big := strings.Repeat("many words for a long prompt ", 1<<15) // about 1 MB a prompt
+	s.session("big", big, big, big, big, big)
+	var heard [][2]int64
+	ix := index.Open(index.Options{Store: s.st, JournalDir: s.journals, Progress: func(done, total int64) {
+		heard = append(heard, [2]int64{done, total})
+	}})
+	defer ix.Close()
+	if _, err := ix.Sync(); err != nil {
+		t.Fatal(err)
+	}
+	if len(heard) < 2 {
+		t.Fatalf("progress heard %v, want several reports", heard)
+	}
+	last := heard[len(heard)-1]
+	if last[0] != last[1] || last[1] < 1<<20 {
+		t.Errorf("last report %v, want all of at least 1 MB read", last)
+	}
+	for i := 1; i < len(heard); i++ {
+		if heard[i][0] < heard[i-1][0] {
+			t.Errorf("progress went back: %v", heard)
+		}
+	}
+}
+
+// files returns the regular files in dir by name.
+func files(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if data, err := os.ReadFile(filepath.Join(dir, e.Name())); err == nil {
+			out[e.Name()] = data
+		}
+	}
+	return out
+}

@@ -1,0 +1,153 @@
+package index
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/gofrs/flock"
+
+	"github.com/chatcli/chatcli/internal/seal"
+	"github.com/chatcli/chatcli/internal/session"
+)
+
+// Options says what an Index covers.
+type Options struct {
+	// Store is the session store indexed; its key, when set, seals every
+	// index file.
+	Store *session.Store
+	// JournalDir is the folder of journals ("" when the journal is off:
+	// sessions are then indexed from their snapshots).
+	JournalDir string
+	// Progress, when set, hears how many bytes of sessions and journals a
+	// Sync has read of those it has to, as it reads them.
+	Progress func(done, total int64)
+}
+
+// Index is the persistent index of a store, kept in Dir(store) (see the
+// package doc). One Index is meant to live as long as its process: it
+// keeps the segments it opened and the manifest it read. It is safe for
+// concurrent use; processes sharing the folder take its lock file to
+// write.
+type Index struct {
+	dir string
+	o   Options
+	key seal.Key
+
+	mu  sync.Mutex
+	man *manifest
+	// manInfo is the manifest file man was read from or written to; nil
+	// when man may differ from the file.
+	manInfo os.FileInfo
+	dead    map[uint32]bool
+	segs    map[string]*segment // open segments by file name
+	// scores and seen are Search's scratch: a score per document of a
+	// segment, the family and source of each match.
+	scores []float64
+	seen   []familySource
+}
+
+// Dir returns the index folder of st: "index" beside its sessions folder
+// (CHATCLI_HOME/index).
+func Dir(st *session.Store) string { return filepath.Join(filepath.Dir(st.Dir()), "index") }
+
+// Open returns the index of o.Store. Nothing is read or written until the
+// first Sync.
+func Open(o Options) *Index {
+	return &Index{dir: Dir(o.Store), o: o, key: o.Store.Key(), segs: map[string]*segment{}}
+}
+
+// lock creates the index folder (0700) and takes its write lock, which
+// the returned function releases.
+func (ix *Index) lock() (func(), error) {
+	if err := os.MkdirAll(ix.dir, 0o700); err != nil {
+		return nil, fmt.Errorf("index: %w", err)
+	}
+	l := flock.New(filepath.Join(ix.dir, "lock"))
+	if err := l.Lock(); err != nil {
+		return nil, fmt.Errorf("index: lock %s: %w", ix.dir, err)
+	}
+	return func() { l.Unlock() }, nil
+}
+
+// untrusted reports whether err says an index file cannot be trusted.
+func untrusted(err error) bool { return errors.Is(err, ErrDamaged) || errors.Is(err, ErrTooNew) }
+
+// reset forgets the whole index, on disk and in memory, after err said
+// one of its files cannot be trusted; the caller holds the write lock.
+// It returns the warning to show.
+func (ix *Index) reset(err error) (string, error) {
+	ix.closeSegments()
+	ix.man, ix.dead = &manifest{}, map[uint32]bool{}
+	entries, rerr := os.ReadDir(ix.dir)
+	if rerr != nil {
+		return "", fmt.Errorf("index: %w", rerr)
+	}
+	for _, e := range entries {
+		if e.Name() == manifestName || strings.HasPrefix(e.Name(), segmentPrefix) {
+			if rerr := os.Remove(filepath.Join(ix.dir, e.Name())); rerr != nil {
+				return "", fmt.Errorf("index: %w", rerr)
+			}
+		}
+	}
+	return fmt.Sprintf("%v; the search index is rebuilt", err), nil
+}
+
+// closeSegments closes every open segment.
+func (ix *Index) closeSegments() {
+	for name, s := range ix.segs {
+		s.close()
+		delete(ix.segs, name)
+	}
+}
+
+// Close closes the index's open files.
+func (ix *Index) Close() error {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	ix.closeSegments()
+	return nil
+}
+
+// setManifest makes m current and opens its segments, closing those it
+// no longer names.
+func (ix *Index) setManifest(m *manifest) error {
+	ix.man, ix.dead = m, map[uint32]bool{}
+	for _, d := range m.Dead {
+		ix.dead[d] = true
+	}
+	keep := map[string]bool{}
+	for _, sm := range m.Segments {
+		keep[sm.File] = true
+		if ix.segs[sm.File] != nil {
+			continue
+		}
+		s, err := openSegment(ix.dir, sm.File, ix.key)
+		if errors.Is(err, os.ErrNotExist) {
+			err = fmt.Errorf("%w: %s names %s, which is missing", ErrDamaged, manifestName, sm.File)
+		}
+		if err != nil {
+			return err
+		}
+		ix.segs[sm.File] = s
+	}
+	for name, s := range ix.segs {
+		if !keep[name] {
+			s.close()
+			delete(ix.segs, name)
+		}
+	}
+	return nil
+}
+
+// segmentPrefix and segmentExt frame a segment's file name around its
+// sequence number, 16 hex digits.
+const (
+	segmentPrefix = "seg-"
+	segmentExt    = ".ccx"
+)
+
+func segmentFile(seq uint64) string { return fmt.Sprintf("%s%016x%s", segmentPrefix, seq, segmentExt) }

@@ -1,0 +1,145 @@
+package index
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+)
+
+// Merge policy (tiered, as log-structured merge trees merge): segments
+// are sorted into tiers by size, tier k holding those of up to
+// tierBaseBytes·8^k bytes; once mergeCount segments of one tier have
+// gathered they are merged into one, without the documents of retired
+// sources, which lands in a higher tier. Only tiers whose merge stays
+// within mergeMaxBytes are merged, so a merge holds at most that much in
+// memory, an update's small segment is rewritten about log8(n) times in
+// all, and the segments a build writes (segmentTextBytes of text, tens of
+// megabytes) are never merged.
+const (
+	mergeCount    = 8
+	tierBaseBytes = 64 << 10
+	mergeMaxBytes = 32 << 20
+)
+
+// tier returns the tier of a segment of n bytes.
+func tier(n int64) int {
+	k := 0
+	for limit := int64(tierBaseBytes); n > limit; limit *= 8 {
+		k++
+	}
+	return k
+}
+
+// mergeSmall merges the segments of the lowest tier holding mergeCount
+// of them; the caller holds the write lock.
+func (ix *Index) mergeSmall() error {
+	tiers := map[int][]segmentMeta{}
+	for _, sm := range ix.man.Segments {
+		tiers[tier(sm.Bytes)] = append(tiers[tier(sm.Bytes)], sm)
+	}
+	for k := range tier(mergeMaxBytes) { // tier k merges into tier k+1 at most
+		if len(tiers[k]) >= mergeCount {
+			return ix.merge(tiers[k])
+		}
+	}
+	return nil
+}
+
+// merge replaces the segments of group, durably, with one segment holding
+// their live documents; the manifest is stored, then their files removed.
+func (ix *Index) merge(group []segmentMeta) error {
+	b := newBuilder()
+	for _, sm := range group {
+		if err := ix.mergeInto(b, ix.segs[sm.File]); err != nil {
+			return err
+		}
+	}
+	in := map[string]bool{}
+	for _, sm := range group {
+		in[sm.File] = true
+	}
+	kept := slices.DeleteFunc(slices.Clone(ix.man.Segments), func(sm segmentMeta) bool { return in[sm.File] })
+	ix.man.Segments = kept
+	if len(b.docs) > 0 {
+		if err := ix.writeSegment(b); err != nil {
+			return err
+		}
+	}
+	if err := ix.pruneDead(); err != nil {
+		return err
+	}
+	if err := ix.man.store(ix.dir, ix.key); err != nil {
+		return err
+	}
+	for name := range in {
+		if s := ix.segs[name]; s != nil {
+			s.close()
+			delete(ix.segs, name)
+		}
+		os.Remove(filepath.Join(ix.dir, name))
+	}
+	return nil
+}
+
+// mergeInto appends the live documents of s, and their postings, to b.
+func (ix *Index) mergeInto(b *builder, s *segment) error {
+	docs, err := s.documents()
+	if err != nil {
+		return err
+	}
+	ids := make([]int64, len(docs)) // old id → id in b, -1 when dropped
+	for i, d := range docs {
+		ids[i] = -1
+		if !ix.dead[d.slot] {
+			ids[i] = int64(len(b.docs))
+			b.docs = append(b.docs, d)
+		}
+	}
+	return s.each(func(term string, e dictEntry) error {
+		data, err := s.postings(e)
+		if err != nil {
+			return err
+		}
+		p := b.terms[term]
+		if p == nil {
+			p = &plist{}
+			b.terms[term] = p
+		}
+		c := postingCursor{r: reader{b: data}}
+		for c.next() {
+			if int(c.doc) >= len(ids) {
+				return fmt.Errorf("%w: %s: postings name document %d of %d", ErrDamaged, s.name, c.doc, len(ids))
+			}
+			id := ids[c.doc]
+			if id < 0 {
+				continue
+			}
+			p.appendDoc(uint32(id), c.pos)
+		}
+		if c.r.err != nil {
+			return fmt.Errorf("%w: %s: postings of a term: %v", ErrDamaged, s.name, c.r.err)
+		}
+		if p.df == 0 {
+			delete(b.terms, term)
+		}
+		return nil
+	})
+}
+
+// pruneDead keeps in the manifest's tombstones only the slots some
+// segment still holds documents of.
+func (ix *Index) pruneDead() error {
+	held := map[uint32]bool{}
+	for _, sm := range ix.man.Segments {
+		docs, err := ix.segs[sm.File].documents()
+		if err != nil {
+			return err
+		}
+		for _, d := range docs {
+			held[d.slot] = true
+		}
+	}
+	ix.man.Dead = slices.DeleteFunc(ix.man.Dead, func(slot uint32) bool { return !held[slot] })
+	return nil
+}

@@ -1,0 +1,93 @@
+package index_test
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/chatcli/chatcli/internal/index"
+)
+
+// TestPhrasesExclusionsAndFilters: a phrase matches only its words side
+// by side, -word leaves out what holds it, and each filter narrows.
+func TestPhrasesExclusionsAndFilters(t *testing.T) {
+	s := newStore(t, "")
+	s.session("ops", "the deploy freeze starts friday", "freeze the deploy now")
+	s.session("dev", "deploy after the freeze", "a deploy freeze, again")
+	ix := s.index()
+	user := index.Filter{Roles: []string{"user"}}
+	for _, tc := range []struct {
+		query string
+		f     index.Filter
+		want  []string
+	}{
+		{`"deploy freeze"`, user, []string{"dev#3", "ops#1"}},
+		{`"freeze deploy"`, user, nil},
+		{`"deploy freeze" -friday`, user, []string{"dev#3"}},
+		{`deploy -"deploy freeze"`, user, []string{"dev#1", "ops#3"}},
+		{`"deploy freeze"`, index.Filter{Roles: []string{"user"}, Sessions: []string{"ops"}}, []string{"ops#1"}},
+		{`friday`, index.Filter{Roles: []string{"assistant"}}, []string{"ops#2"}},
+		{`friday`, index.Filter{Since: time.Now().Add(time.Hour)}, nil},
+		{`friday`, index.Filter{Since: time.Now().Add(-time.Hour), Roles: []string{"user"}}, []string{"ops#1"}},
+		{`friday`, index.Filter{Sessions: []string{"nobody"}}, nil},
+	} {
+		hits, _ := s.find(ix, tc.query, tc.f)
+		got := where(hits)
+		slices.Sort(got)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%q %+v: %v, want %v", tc.query, tc.f, got, tc.want)
+		}
+	}
+}
+
+// TestOrphanJournalNamedByLastSession: once its session is deleted, a
+// journal's hits name that session, marked deleted.
+func TestOrphanJournalNamedByLastSession(t *testing.T) {
+	s := newStore(t, "")
+	e := s.session("gone", "a note about wombats")
+	ix := s.index()
+	s.find(ix, "wombats", index.Filter{})
+	if _, err := e.Delete("gone"); err != nil {
+		t.Fatal(err)
+	}
+	for _, ix := range []*index.Index{ix, s.index()} {
+		hits, _ := s.find(ix, "wombats", index.Filter{Roles: []string{"user"}})
+		if len(hits) != 1 || hits[0].Session != "gone" || !hits[0].Deleted || hits[0].Journal == "" {
+			t.Fatalf("hits %+v, want gone#1 marked deleted", hits)
+		}
+	}
+	hits, _ := s.find(ix, "wombats", index.Filter{Sessions: []string{"gone"}, Roles: []string{"user"}})
+	if len(hits) != 1 {
+		t.Fatalf("--session gone: %v, want the deleted session's hit", where(hits))
+	}
+}
+
+// TestManyUpdatesMergedSameHits: many small updates are merged into
+// fewer segments, a deleted session's documents are dropped on the way,
+// and the hits stay those of a fresh build.
+func TestManyUpdatesMergedSameHits(t *testing.T) {
+	s := newStore(t, "")
+	e := s.session("long", "first words about otters")
+	other := s.session("short", "otters elsewhere")
+	ix := s.index()
+	for i := range 20 {
+		s.turn(e, "turn about otters and seals number "+string(rune('a'+i)))
+		if i == 10 {
+			if _, err := other.Delete("short"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s.find(ix, "otters", index.Filter{})
+	}
+	if n := len(segments(t, s)); n >= 20 {
+		t.Errorf("%d segments after 21 updates: nothing was merged", n)
+	}
+	got, _ := s.find(ix, "otters seals", index.Filter{})
+	if err := removeIndex(s); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := s.find(s.index(), "otters seals", index.Filter{})
+	if !slices.Equal(where(got), where(want)) {
+		t.Errorf("merged index: %v\nfresh build:  %v", where(got), where(want))
+	}
+}

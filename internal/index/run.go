@@ -1,0 +1,269 @@
+package index
+
+import (
+	"cmp"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"hash/fnv"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"sync"
+
+	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/journal"
+	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/search"
+)
+
+// segmentTextBytes is how much message text one worker gathers, at
+// most, before it writes a segment: it bounds a build's memory.
+var segmentTextBytes = 64 << 20
+
+// progressBytes is how often, in bytes read, Options.Progress hears.
+const progressBytes = 1 << 20
+
+// buildGCPercent is the garbage collector's target while a large build
+// runs (runtime/debug.SetGCPercent): the builders' maps are long-lived, so
+// collecting at the default 100 % would mostly rescan them.
+const buildGCPercent = 400
+
+// mark is what a worker's builder holds of one source: the watermark and
+// counts the source takes once the builder is written.
+type mark struct {
+	pos            journal.Pos
+	messages, docs int
+	tokens         int64
+}
+
+// worker reads jobs into its own builder; one per CPU share the jobs.
+type worker struct {
+	ix      *Index
+	b       *builder
+	pending map[*source]mark
+	tell    func(int64)
+}
+
+// run reads jobs into new segments and writes the manifest naming them,
+// with one worker per CPU. A worker writes a segment whenever
+// segmentTextBytes of text gathered, with a manifest whose watermarks
+// cover exactly what the written segments hold, so an interrupted build
+// resumes where it stopped. The manifest is written even without jobs
+// (the sources changed in plan).
+func (ix *Index) run(jobs []job) ([]string, error) {
+	var total, done, told int64
+	for _, j := range jobs {
+		total += j.bytes
+	}
+	var mu sync.Mutex // guards done, told, warnings, and the manifest once workers run
+	tell := func(n int64) {
+		mu.Lock()
+		defer mu.Unlock()
+		done += n
+		if ix.o.Progress != nil && done-told >= progressBytes {
+			told = done
+			ix.o.Progress(done, total)
+		}
+	}
+	if total > int64(segmentTextBytes) {
+		defer debug.SetGCPercent(debug.SetGCPercent(buildGCPercent))
+	}
+	var warnings []string
+	var failed error
+	queue := make(chan job)
+	var wg sync.WaitGroup
+	for range max(1, min(runtime.GOMAXPROCS(0), len(jobs))) {
+		w := &worker{ix: ix, b: newBuilder(), pending: map[*source]mark{}, tell: tell}
+		wg.Go(func() {
+			for j := range queue {
+				err := w.read(j, &mu)
+				mu.Lock()
+				switch _, ok := err.(flushError); {
+				case ok && failed == nil:
+					failed = err
+				case err != nil && !ok:
+					warnings = append(warnings, err.Error())
+					ix.man.drop(j.src) // what it added is a tombstone; read again next time
+					ix.dead[j.src.Slot] = true
+					delete(w.pending, j.src)
+				}
+				mu.Unlock()
+			}
+			if err := w.flush(&mu); err != nil {
+				mu.Lock()
+				failed = cmp.Or(failed, err)
+				mu.Unlock()
+			}
+		})
+	}
+	for _, j := range jobs {
+		mu.Lock()
+		stop := failed != nil
+		mu.Unlock()
+		if stop {
+			break
+		}
+		queue <- j
+	}
+	close(queue)
+	wg.Wait()
+	if failed != nil {
+		return warnings, failed
+	}
+	if ix.o.Progress != nil && total > 0 {
+		ix.o.Progress(total, total)
+	}
+	if len(jobs) == 0 {
+		if err := ix.man.store(ix.dir, ix.key); err != nil {
+			return warnings, err
+		}
+	}
+	ix.removeStrays()
+	return warnings, nil
+}
+
+// flushError is an error writing the index, which stops a Sync.
+type flushError struct{ error }
+
+func (e flushError) Unwrap() error { return e.error }
+
+// read indexes job j; errors other than flushErrors concern j's source.
+func (w *worker) read(j job, mu *sync.Mutex) error {
+	s := j.src
+	m := mark{pos: s.Pos, messages: s.Messages, docs: s.Docs, tokens: s.Tokens}
+	add := func(d docInfo, text string) {
+		d.slot = s.Slot
+		w.b.add(d, text)
+		m.docs++
+		m.tokens += int64(w.b.docs[len(w.b.docs)-1].tokens)
+	}
+	if j.path == "" {
+		err := w.ix.readSnapshot(j, &m, add)
+		w.tell(j.bytes)
+		if err == nil {
+			w.pending[s] = m
+		}
+		return err
+	}
+	last := s.Pos.Offset
+	end, _, err := journal.ScanAfter(j.path, w.ix.key, s.Pos, func(r journal.Record, before journal.Pos) error {
+		w.tell(before.Offset - last)
+		last = before.Offset
+		if w.b.textBytes >= segmentTextBytes {
+			m.pos = before
+			w.pending[s] = m
+			if err := w.flush(mu); err != nil {
+				return flushError{err}
+			}
+		}
+		if r.Type != journal.TypeMessage || r.Message == nil {
+			return nil
+		}
+		m.messages++
+		if text := message.ValidUTF8(search.MessageText(r.Message)); text != "" {
+			d := docInfo{position: uint32(m.messages), role: string(r.Message.Role), family: family(r.Hash, m.messages), before: before}
+			if !r.At.IsZero() {
+				d.at = r.At.Unix()
+			}
+			add(d, text)
+		}
+		return nil
+	})
+	w.tell(end.Offset - last)
+	if err != nil {
+		if fe, ok := err.(flushError); ok {
+			return fe
+		}
+		return fmt.Errorf("skipped journal %s: %w", s.Journal, err)
+	}
+	m.pos = end
+	w.pending[s] = m
+	return nil
+}
+
+// flush writes w's builder as a segment, gives the sources it holds their
+// new watermarks and counts, and stores the manifest.
+func (w *worker) flush(mu *sync.Mutex) error {
+	mu.Lock()
+	defer mu.Unlock()
+	if len(w.b.docs) == 0 && len(w.pending) == 0 {
+		return nil
+	}
+	if len(w.b.docs) > 0 {
+		if err := w.ix.writeSegment(w.b); err != nil {
+			return err
+		}
+	}
+	for s, m := range w.pending {
+		s.Pos, s.Messages, s.Docs, s.Tokens = m.pos, m.messages, m.docs, m.tokens
+	}
+	clear(w.pending)
+	w.b = newBuilder()
+	return w.ix.man.store(w.ix.dir, w.ix.key)
+}
+
+// readSnapshot indexes the history of j's session, which has no journal.
+func (ix *Index) readSnapshot(j job, m *mark, add func(docInfo, string)) error {
+	sess, err := ix.o.Store.Load(j.head.Name)
+	if err != nil {
+		return fmt.Errorf("skipped session %q: %w", j.head.Name, err)
+	}
+	at := j.head.UpdatedAt.Unix()
+	for i, h := range journal.HashHistory(sess.History) {
+		msg := &sess.History[i]
+		m.messages++
+		if text := message.ValidUTF8(search.MessageText(msg)); text != "" {
+			add(docInfo{position: uint32(i + 1), role: string(msg.Role), at: at, family: family(h, i+1)}, text)
+		}
+	}
+	return nil
+}
+
+// family is the fork-family key of the message of hash at position: the
+// same message at the same place of two forks of one conversation has the
+// same key (FNV-1a of the hash's bytes and the position).
+func family(hash string, position int) uint64 {
+	h := fnv.New64a()
+	if raw, err := hex.DecodeString(hash); err == nil {
+		h.Write(raw)
+	} else {
+		h.Write([]byte(hash))
+	}
+	h.Write(binary.AppendUvarint(nil, uint64(position)))
+	return h.Sum64()
+}
+
+// writeSegment writes b as a new segment, durably, and adds it to the
+// manifest (in memory: the caller stores the manifest).
+func (ix *Index) writeSegment(b *builder) error {
+	name := segmentFile(ix.man.NextSegment)
+	data, err := encodeSegment(name, ix.key, b.docs, b.sorted())
+	if err != nil {
+		return err
+	}
+	if err := atomicfile.WriteFile(filepath.Join(ix.dir, name), data); err != nil {
+		return err
+	}
+	ix.man.NextSegment++
+	s, err := openSegment(ix.dir, name, ix.key)
+	if err != nil {
+		return err
+	}
+	ix.segs[name] = s
+	ix.man.Segments = append(ix.man.Segments, segmentMeta{File: name, Docs: len(b.docs), Bytes: int64(len(data))})
+	return nil
+}
+
+// removeStrays removes segment files the manifest does not name: left by
+// a build or merge that was interrupted. The caller holds the write lock.
+func (ix *Index) removeStrays() {
+	entries, _ := os.ReadDir(ix.dir)
+	for _, e := range entries {
+		if n := e.Name(); strings.HasPrefix(n, segmentPrefix) && ix.segs[n] == nil {
+			os.Remove(filepath.Join(ix.dir, n))
+		}
+	}
+}

@@ -1,0 +1,203 @@
+package index
+
+import (
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+
+	"github.com/chatcli/chatcli/internal/journal"
+	"github.com/chatcli/chatcli/internal/seal"
+)
+
+// segment is an open segment file. Its dictionary is read when it opens;
+// its documents on first use; its postings frames as queries need them,
+// kept while their total stays under blockCacheBytes.
+type segment struct {
+	name   string
+	f      *os.File
+	key    seal.Key
+	docsAt int64
+	blocks []int64  // offset of each postings frame
+	nTerms int      // terms in the dictionary
+	dict   []byte   // dictionary entries (doc.go, "Dictionary")
+	starts []string // full term of every restartEvery-th entry
+	at     []int    // offset in dict of each of those entries
+
+	mu         sync.Mutex
+	docs       []docInfo
+	cache      map[int][]byte
+	cacheBytes int
+}
+
+// blockCacheBytes bounds the postings frames a segment keeps decoded.
+const blockCacheBytes = 32 << 20
+
+// dictEntry locates one term's postings.
+type dictEntry struct {
+	df, block, off, n uint64
+}
+
+// openSegment opens the segment file name under dir and reads its
+// dictionary. Errors wrap ErrDamaged or ErrTooNew for a file that cannot
+// be trusted, or are the file system's.
+func openSegment(dir, name string, key seal.Key) (*segment, error) {
+	f, err := os.Open(filepath.Join(dir, name))
+	if err != nil {
+		return nil, err
+	}
+	s := &segment{name: name, f: f, key: key, cache: map[int][]byte{}}
+	if err := s.load(); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *segment) load() error {
+	info, err := s.f.Stat()
+	if err != nil {
+		return err
+	}
+	h := make([]byte, headerBytes)
+	if _, err := s.f.ReadAt(h, 0); err != nil && info.Size() >= headerBytes {
+		return err
+	}
+	if err := checkHeader(s.name, h, kindSegment, s.key); err != nil {
+		return err
+	}
+	if info.Size() < headerBytes+trailerBytes {
+		return fmt.Errorf("%w: %s is cut short (%d bytes)", ErrDamaged, s.name, info.Size())
+	}
+	t := make([]byte, trailerBytes)
+	if _, err := s.f.ReadAt(t, info.Size()-trailerBytes); err != nil {
+		return err
+	}
+	if crc32.Checksum(t[:20], castagnoli) != binary.LittleEndian.Uint32(t[20:]) {
+		return fmt.Errorf("%w: %s: trailer checksum mismatch (cut short or overwritten)", ErrDamaged, s.name)
+	}
+	s.docsAt = int64(binary.LittleEndian.Uint64(t))
+	pt, _, err := readFrame(s.f, s.key, s.name, int64(binary.LittleEndian.Uint64(t[8:])))
+	if err != nil {
+		return err
+	}
+	r := reader{b: pt}
+	s.blocks = make([]int64, r.uvarint())
+	for i := range s.blocks {
+		s.blocks[i] = int64(r.uvarint())
+	}
+	s.nTerms = int(r.uvarint())
+	s.dict = r.b
+	var cur []byte
+	for i := 0; i < s.nTerms; i++ {
+		at := len(s.dict) - len(r.b)
+		if i%restartEvery == 0 {
+			cur = cur[:0]
+		}
+		var err error
+		if cur, _, err = nextEntry(&r, cur); err != nil {
+			return fmt.Errorf("%w: %s: dictionary entry %d: %v", ErrDamaged, s.name, i, err)
+		}
+		if i%restartEvery == 0 {
+			s.starts, s.at = append(s.starts, string(cur)), append(s.at, at)
+		}
+	}
+	if r.err != nil {
+		return fmt.Errorf("%w: %s: dictionary: %v", ErrDamaged, s.name, r.err)
+	}
+	return nil
+}
+
+// lookup returns where term's postings are, if the segment holds it.
+func (s *segment) lookup(term string) (dictEntry, bool) {
+	k := sort.SearchStrings(s.starts, term)
+	if k < len(s.starts) && s.starts[k] == term {
+		k++
+	}
+	if k == 0 {
+		return dictEntry{}, false
+	}
+	r := reader{b: s.dict[s.at[k-1]:]}
+	var cur []byte
+	for i := (k - 1) * restartEvery; i < min(k*restartEvery, s.nTerms); i++ {
+		var e dictEntry
+		var err error
+		if cur, e, err = nextEntry(&r, cur); err != nil || string(cur) > term {
+			break
+		}
+		if string(cur) == term {
+			return e, true
+		}
+	}
+	return dictEntry{}, false
+}
+
+// postings returns the postings of e (doc.go, "Postings").
+func (s *segment) postings(e dictEntry) ([]byte, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if e.block >= uint64(len(s.blocks)) {
+		return nil, fmt.Errorf("%w: %s: dictionary names postings frame %d of %d", ErrDamaged, s.name, e.block, len(s.blocks))
+	}
+	b, ok := s.cache[int(e.block)]
+	if !ok {
+		var err error
+		if b, _, err = readFrame(s.f, s.key, s.name, s.blocks[e.block]); err != nil {
+			return nil, err
+		}
+		if s.cacheBytes+len(b) > blockCacheBytes {
+			clear(s.cache)
+			s.cacheBytes = 0
+		}
+		s.cache[int(e.block)], s.cacheBytes = b, s.cacheBytes+len(b)
+	}
+	if e.off+e.n > uint64(len(b)) {
+		return nil, fmt.Errorf("%w: %s: postings past the end of frame %d", ErrDamaged, s.name, e.block)
+	}
+	return b[e.off : e.off+e.n], nil
+}
+
+// documents returns the segment's documents, reading them on first use.
+func (s *segment) documents() ([]docInfo, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.docs != nil {
+		return s.docs, nil
+	}
+	pt, _, err := readFrame(s.f, s.key, s.name, s.docsAt)
+	if err != nil {
+		return nil, err
+	}
+	r := reader{b: pt}
+	n := r.uvarint()
+	if n > uint64(len(pt)) {
+		return nil, fmt.Errorf("%w: %s: documents frame claims %d documents", ErrDamaged, s.name, n)
+	}
+	docs := make([]docInfo, n)
+	roles := map[string]string{}
+	for i := range docs {
+		d := &docs[i]
+		d.slot, d.position, d.tokens = uint32(r.uvarint()), uint32(r.uvarint()), uint32(r.uvarint())
+		role := r.bytes(r.uvarint())
+		if d.role = roles[string(role)]; d.role == "" {
+			d.role = string(role)
+			roles[d.role] = d.role
+		}
+		d.at = r.varint()
+		if fam := r.bytes(8); len(fam) == 8 {
+			d.family = binary.LittleEndian.Uint64(fam)
+		}
+		d.before = journal.Pos{Seq: r.varint(), Offset: r.varint(), Line: int(r.uvarint())}
+	}
+	if r.err != nil {
+		return nil, fmt.Errorf("%w: %s: documents: %v", ErrDamaged, s.name, r.err)
+	}
+	s.docs = docs
+	return docs, nil
+}
+
+// close closes the segment's file.
+func (s *segment) close() error { return s.f.Close() }

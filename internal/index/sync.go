@@ -1,0 +1,231 @@
+package index
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/chatcli/chatcli/internal/journal"
+	"github.com/chatcli/chatcli/internal/session"
+)
+
+// job is one source to read into the index: a journal from its
+// watermark, or a session snapshot whole.
+type job struct {
+	src   *source
+	path  string         // the journal's path (journal sources)
+	head  session.Header // the session (snapshot sources)
+	bytes int64          // what is left to read, for progress
+}
+
+// Sync brings the index up to date with the store and its journals: what
+// a journal appended since the index last read it is indexed (its new
+// records only), a session without a journal is indexed again when its
+// snapshot changed, and the documents of journals and sessions deleted or
+// replaced become tombstones. When too many small segments have gathered
+// they are merged. An index file that cannot be trusted (ErrDamaged,
+// ErrTooNew, sealed with another key) is reported in the warnings and the
+// whole index rebuilt. Sessions and journals that cannot be read are
+// named in the warnings and skipped. Errors: the store's key refusal
+// (session.ErrKeyRefused: nothing is written under a wrong key), the file
+// system's.
+func (ix *Index) Sync() ([]string, error) {
+	if err := ix.o.Store.KeyRefusal(); err != nil {
+		return nil, err // a wrong key writes nothing, the index included
+	}
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	unlock, err := ix.lock()
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	var warnings []string
+	if !ix.manifestCurrent() {
+		err = ix.loadCurrent()
+	}
+	ix.manInfo = nil // until this Sync has stored or checked the manifest
+	if untrusted(err) {
+		var w string
+		if w, err = ix.reset(err); err == nil {
+			warnings = append(warnings, w)
+		}
+	}
+	if err != nil {
+		return warnings, err
+	}
+	before, _ := json.Marshal(ix.man)
+	jobs, w, err := ix.plan()
+	warnings = append(warnings, w...)
+	if err != nil {
+		return warnings, err
+	}
+	if after, _ := json.Marshal(ix.man); len(jobs) == 0 && bytes.Equal(before, after) {
+		ix.noteManifest()
+		return warnings, nil
+	}
+	w, err = ix.run(jobs)
+	warnings = append(warnings, w...)
+	if err == nil {
+		err = ix.mergeSmall()
+	}
+	if err == nil {
+		ix.noteManifest()
+	}
+	return warnings, err
+}
+
+// loadCurrent reads the manifest and opens its segments.
+func (ix *Index) loadCurrent() error {
+	m, err := loadManifest(ix.dir, ix.key)
+	if err == nil {
+		err = ix.setManifest(m)
+	}
+	return err
+}
+
+// manifestCurrent reports whether the manifest on disk is the one this
+// Index last read or wrote (same file, size and modification time), so
+// that an update after one turn need not decode it again. Every write
+// replaces the file (rename), so another process's write is seen.
+func (ix *Index) manifestCurrent() bool {
+	info, err := os.Stat(filepath.Join(ix.dir, manifestName))
+	return err == nil && ix.man != nil && ix.manInfo != nil && os.SameFile(info, ix.manInfo) &&
+		info.Size() == ix.manInfo.Size() && info.ModTime().Equal(ix.manInfo.ModTime())
+}
+
+// noteManifest remembers the manifest on disk as the one in memory.
+func (ix *Index) noteManifest() {
+	if info, err := os.Stat(filepath.Join(ix.dir, manifestName)); err == nil {
+		ix.manInfo = info
+	}
+}
+
+// plan compares the manifest with the store and returns what to read.
+// Sources gone from the store are retired; the manifest is changed in
+// memory only.
+func (ix *Index) plan() ([]job, []string, error) {
+	var warnings []string
+	names := map[string][]string{} // journal id → sessions naming it
+	if ix.o.JournalDir != "" {
+		entries, err := os.ReadDir(ix.o.JournalDir)
+		if err != nil && !os.IsNotExist(err) {
+			return nil, warnings, err
+		}
+		for _, e := range entries {
+			if id, ok := strings.CutSuffix(e.Name(), ".jsonl"); ok && journal.ValidID(id) {
+				names[id] = []string{} // an orphan journal, until a session names it
+			}
+		}
+	}
+	list, err := ix.headers()
+	if err != nil {
+		return nil, nil, err
+	}
+	snapshots := map[string]session.Header{}
+	for _, h := range list {
+		_, hasJournal := names[h.TranscriptID]
+		switch {
+		case h.Err != nil:
+			warnings = append(warnings, fmt.Sprintf("skipped session %q: %v", h.Name, h.Err))
+		case hasJournal && h.TranscriptID != "":
+			names[h.TranscriptID] = append(names[h.TranscriptID], h.Name)
+		default:
+			snapshots[h.Name] = h
+		}
+	}
+	m := ix.man
+	byJournal, bySession := map[string]*source{}, map[string]*source{}
+	kept := m.Sources[:0]
+	for _, s := range m.Sources {
+		_, isJournal := names[s.Journal]
+		_, isSnapshot := snapshots[s.Session]
+		if s.Journal != "" && isJournal || s.Session != "" && isSnapshot {
+			kept = append(kept, s)
+			byJournal[s.Journal], bySession[s.Session] = s, s
+		} else {
+			m.retire(s)
+		}
+	}
+	m.Sources = kept
+	var jobs []job
+	for _, id := range sortedKeys(names) {
+		path := journal.Path(ix.o.JournalDir, id)
+		info, err := os.Stat(path)
+		if err != nil {
+			warnings = append(warnings, fmt.Sprintf("skipped journal %s: %v", id, err))
+			continue
+		}
+		s := byJournal[id]
+		if s != nil && info.Size() < s.Pos.Offset { // replaced by a shorter file
+			m.drop(s)
+			s = nil
+		}
+		if s == nil {
+			s = m.newSource(id, "")
+		}
+		s.Names = slices.Sorted(slices.Values(names[id]))
+		if len(s.Names) > 0 {
+			s.LastName = s.Names[0]
+		}
+		if info.Size() > s.Pos.Offset {
+			jobs = append(jobs, job{src: s, path: path, bytes: info.Size() - s.Pos.Offset})
+		}
+	}
+	ix.nameOrphans(m.Sources)
+	for _, name := range sortedKeys(snapshots) {
+		h := snapshots[name]
+		version := fmt.Sprintf("%d/%d/%d", h.Revision, h.SizeBytes, h.UpdatedAt.UnixNano())
+		s := bySession[name]
+		if s != nil && s.Version == version {
+			continue
+		}
+		if s != nil {
+			m.drop(s)
+		}
+		s = m.newSource("", name)
+		s.Version = version
+		jobs = append(jobs, job{src: s, head: h, bytes: h.SizeBytes})
+	}
+	for _, d := range m.Dead {
+		ix.dead[d] = true
+	}
+	return jobs, warnings, nil
+}
+
+// nameOrphans gives the journals no session names, and whose last name
+// the index does not know (it was built after the session was deleted),
+// the name of the newest trashed session naming them, when there is one.
+func (ix *Index) nameOrphans(sources []*source) {
+	var trash map[string]string
+	for _, s := range sources {
+		if s.Journal == "" || len(s.Names) > 0 || s.LastName != "" || s.TrashChecked {
+			continue
+		}
+		if trash == nil {
+			trash = map[string]string{}
+			entries, _ := ix.o.Store.TrashList()
+			for _, e := range entries { // newest first: the first seen wins
+				if _, seen := trash[e.TranscriptID]; !seen && e.Err == nil && e.TranscriptID != "" {
+					trash[e.TranscriptID] = e.Name
+				}
+			}
+		}
+		s.LastName, s.TrashChecked = trash[s.Journal], true
+	}
+}
+
+// sortedKeys returns m's keys in order.
+func sortedKeys[V any](m map[string]V) []string {
+	return slices.Sorted(func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	})
+}

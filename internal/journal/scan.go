@@ -1,0 +1,77 @@
+package journal
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/chatcli/chatcli/internal/seal"
+)
+
+// ScanAfter calls fn with every record of the journal at path after
+// position pos (those numbered above pos.Seq), in file order, and the
+// position just before it (where its line starts: RecordAt reads it back).
+// It reads from pos.Offset when the record found there is the one numbered
+// pos.Seq+1, and otherwise (the journal was sealed, rekeyed or repaired
+// since: its lines moved) from the top, skipping the records up to
+// pos.Seq. It returns the position after the last record (pos when the
+// journal is shorter than pos) and warnings naming the damaged lines it
+// skipped. Sealed lines are opened with key (see scan); fn's errors stop
+// the scan and are returned.
+func ScanAfter(path string, key seal.Key, pos Pos, fn func(r Record, before Pos) error) (Pos, []Warning, error) {
+	if pos.Line < 1 {
+		pos.Line = 1
+	}
+	line, first := pos.Line, true
+	var o *lineOpener
+	opener := func() *lineOpener {
+		o = &lineOpener{key: key, path: path, name: LineName(idOf(path))}
+		return o
+	}
+	res, err := scanLines(path, pos, opener(), func(r Record) error {
+		if first && r.Seq != pos.Seq+1 {
+			return errNotAtLine
+		}
+		first = false
+		return fn(r, o.before)
+	})
+	if errors.Is(err, errNotAtLine) {
+		line = 1
+		res, err = scanLines(path, top, opener(), func(r Record) error {
+			if r.Seq > pos.Seq {
+				return fn(r, o.before)
+			}
+			return nil
+		})
+	}
+	if err == nil {
+		err = o.verdict()
+	}
+	end := Pos{Seq: res.Seq, Offset: res.End, Line: line + res.Lines}
+	if err == nil && res.Seq < pos.Seq {
+		end = pos
+	}
+	return end, res.Warnings, err
+}
+
+// errFound stops RecordAt's scan at the record it wants.
+var errFound = errors.New("journal: record found")
+
+// RecordAt returns the record numbered before.Seq+1 of the journal at
+// path, reading the line at before.Offset when that record is still there
+// (before is what ScanAfter passed with it) and otherwise scanning from the
+// top. It returns an error wrapping ErrCorrupt when the journal holds no
+// such record (it was shortened or replaced).
+func RecordAt(path string, key seal.Key, before Pos) (Record, error) {
+	var rec Record
+	_, _, err := ScanAfter(path, key, before, func(r Record, _ Pos) error {
+		rec = r
+		return errFound
+	})
+	switch {
+	case errors.Is(err, errFound):
+		return rec, nil
+	case err != nil:
+		return Record{}, err
+	}
+	return Record{}, fmt.Errorf("%w: %s has no record %d", ErrCorrupt, path, before.Seq+1)
+}
