@@ -12,6 +12,7 @@ import (
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/seal"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // manifestName is the file naming an index's segments and sources.
@@ -66,7 +67,7 @@ type source struct {
 // loadManifest reads dir's manifest; a missing one is an empty index.
 func loadManifest(dir string, key seal.Key) (*manifest, error) {
 	path := filepath.Join(dir, manifestName)
-	data, err := os.ReadFile(path)
+	data, err := storefile.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return &manifest{}, nil
 	}

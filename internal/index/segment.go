@@ -11,6 +11,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/seal"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // segment is an open segment file. Its dictionary is read when it opens;
@@ -45,7 +46,7 @@ type dictEntry struct {
 // dictionary. Errors wrap ErrDamaged or ErrTooNew for a file that cannot
 // be trusted, or are the file system's.
 func openSegment(dir, name string, key seal.Key) (*segment, error) {
-	f, err := os.Open(filepath.Join(dir, name))
+	f, _, err := storefile.Open(filepath.Join(dir, name))
 	if err != nil {
 		return nil, err
 	}
