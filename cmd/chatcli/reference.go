@@ -76,7 +76,7 @@ func (f *factory) expander(c config.Config, dir string, st *session.Store, notif
 		hits, _, err := conversation.SearchAll(st, c.TranscriptsDir(), query, sessionHits, nil)
 		out := make([][2]string, len(hits))
 		for i, h := range hits {
-			out[i] = [2]string{fmt.Sprintf("%s #%d %s", h.Doc.Source, h.Doc.Position, h.Doc.Role), message.Clip(h.Doc.Text, quoteChars)}
+			out[i] = [2]string{fmt.Sprintf("%s #%d %s", h.Doc.Source, h.Doc.Position, h.Doc.Role), message.Clip(h.Snippet, quoteChars)}
 		}
 		return out, err
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/index"
+	"github.com/chatcli/chatcli/internal/render"
 	"github.com/chatcli/chatcli/internal/search"
 )
 
@@ -119,7 +120,7 @@ func searchRun(o *searchOptions) error {
 		fmt.Fprintln(s.Out, "No matches.")
 	}
 	for _, h := range hits {
-		fmt.Fprintf(s.Out, "%s #%d %s %s\n", conversation.HitSource(h), h.Position, h.Role, h.Snippet)
+		fmt.Fprintf(s.Out, "%s #%d %s %s\n", render.VisibleLine(conversation.HitSource(h)), h.Position, h.Role, render.VisibleLine(h.Snippet))
 	}
 	return nil
 }

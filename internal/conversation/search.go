@@ -70,19 +70,32 @@ func (e *Engine) SearchTranscript(query string, limit int) ([]search.Hit, []stri
 // SearchSessions is SearchAll over the engine's store and journals, with
 // the index kept open between searches.
 func (e *Engine) SearchSessions(query string, limit int) ([]search.Hit, []string, error) {
-	return SearchAll(e.store, e.journalDir, query, limit, &e.sessionsCache)
+	hits, warnings, err := e.SearchSessionHits(query, limit)
+	return SearchHits(hits), warnings, err
+}
+
+// SearchSessionHits is SearchSessions with the index's hits as they are:
+// session, deleted mark and forks apart (index.Hit).
+func (e *Engine) SearchSessionHits(query string, limit int) ([]index.Hit, []string, error) {
+	return SearchStore(e.store, e.journalDir, query, index.Filter{}, limit, &e.sessionsCache, nil)
 }
 
 // SearchAll is SearchStore without filters, its hits as search.Hits: the
 // source of each is HitSource's. cache may be nil.
 func SearchAll(st *session.Store, journalDir, query string, limit int, cache *SearchCache) ([]search.Hit, []string, error) {
 	hits, warnings, err := SearchStore(st, journalDir, query, index.Filter{}, limit, cache, nil)
+	return SearchHits(hits), warnings, err
+}
+
+// SearchHits converts the index's hits to search.Hits, each source as
+// HitSource shows it.
+func SearchHits(hits []index.Hit) []search.Hit {
 	out := make([]search.Hit, 0, len(hits))
 	for _, h := range hits {
 		out = append(out, search.Hit{Doc: search.Doc{Source: HitSource(h), Position: h.Position, Role: h.Role},
 			Score: h.Score, Snippet: h.Snippet})
 	}
-	return out, warnings, err
+	return out
 }
 
 // HitSource is how a hit's session is shown on one line: its name,

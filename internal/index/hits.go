@@ -22,13 +22,20 @@ func (s *source) name() (string, bool) {
 	return s.LastName, true
 }
 
-// rank orders candidates: higher score, then session name, position.
+// rank orders candidates: higher score, then a live session before a
+// deleted one, then session name, position.
 func rank(a, b *candidate) int {
 	if a.score != b.score {
 		return cmp.Compare(b.score, a.score)
 	}
-	na, _ := a.src.name()
-	nb, _ := b.src.name()
+	na, da := a.src.name()
+	nb, db := b.src.name()
+	if da != db {
+		if db {
+			return -1
+		}
+		return 1
+	}
 	if c := cmp.Compare(na, nb); c != 0 {
 		return c
 	}

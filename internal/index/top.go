@@ -56,7 +56,7 @@ func (t *topFamilies) offer(c *candidate) {
 		return // not better than the worst kept, so than none of its family's
 	}
 	if kept, ok := t.by[c.info.family]; ok {
-		if rank(c, kept) < 0 {
+		if better(c, kept) {
 			at := kept.at
 			*kept = *c
 			kept.at = at
@@ -95,4 +95,16 @@ func (t *topFamilies) members() map[uint64][]string {
 		}
 	}
 	return out
+}
+
+// better reports whether c should stand for its family instead of kept:
+// a message in a live session is shown under it rather than under a
+// deleted one, whatever their scores; otherwise the better ranked wins.
+func better(c, kept *candidate) bool {
+	_, cd := c.src.name()
+	_, kd := kept.src.name()
+	if cd != kd {
+		return kd
+	}
+	return rank(c, kept) < 0
 }

@@ -43,6 +43,9 @@ func ScanAfter(path string, key seal.Key, pos Pos, fn func(r Record, before Pos)
 			return nil
 		})
 	}
+	if line > 1 && startsPlain(path) { // the lines before pos count too (scan's rule)
+		o.plain++
+	}
 	if err == nil {
 		err = o.verdict()
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/session"
 )
 
@@ -83,11 +84,13 @@ type SessionInfo struct {
 
 // Hit is one search result.
 type Hit struct {
-	Source   string  `json:"source" jsonschema:"session name or journal id"`
-	Position int     `json:"position" jsonschema:"1-based position of the message in its source"`
-	Role     string  `json:"role"`
-	Snippet  string  `json:"snippet"`
-	Score    float64 `json:"score" jsonschema:"BM25 score, higher is better"`
+	Source   string   `json:"source" jsonschema:"session name, or journal:<id> when no session names the journal"`
+	Deleted  bool     `json:"deleted,omitempty" jsonschema:"the session was deleted (it is in the trash)"`
+	AlsoIn   []string `json:"also_in,omitempty" jsonschema:"the other sessions (forks) holding the same message"`
+	Position int      `json:"position" jsonschema:"1-based position of the message in its source"`
+	Role     string   `json:"role"`
+	Snippet  string   `json:"snippet"`
+	Score    float64  `json:"score" jsonschema:"BM25 score, higher is better"`
 }
 
 func sessionTool() *mcp.Tool {
@@ -313,7 +316,7 @@ func (s *Server) export(env *command.Env, in SessionInput) error {
 }
 
 func (s *Server) search(env *command.Env, query string, out *SessionOutput) error {
-	hits, warnings, err := s.e.SearchSessions(query, searchHits)
+	hits, warnings, err := s.e.SearchSessionHits(query, searchHits)
 	for _, w := range warnings {
 		fmt.Fprintln(env.Err, "warning: "+w)
 	}
@@ -322,8 +325,12 @@ func (s *Server) search(env *command.Env, query string, out *SessionOutput) erro
 	}
 	out.Hits = make([]Hit, 0, len(hits))
 	for _, h := range hits {
-		out.Hits = append(out.Hits, Hit{Source: h.Doc.Source, Position: h.Doc.Position, Role: h.Doc.Role, Snippet: h.Snippet, Score: h.Score})
+		src := h.Session
+		if src == "" {
+			src = journal.LineName(h.Journal)
+		}
+		out.Hits = append(out.Hits, Hit{Source: src, Deleted: h.Deleted, AlsoIn: h.Members, Position: h.Position, Role: h.Role, Snippet: h.Snippet, Score: h.Score})
 	}
-	command.WriteHits(env.Out, hits, true)
+	command.WriteHits(env.Out, conversation.SearchHits(hits), true)
 	return nil
 }
