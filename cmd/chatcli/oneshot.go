@@ -98,19 +98,25 @@ func oneShotTurn(ctx context.Context, o *rootOptions, e *conversation.Engine, c 
 	if r := term.reply(); r != nil {
 		w = r(out)
 	}
-	wait := func() func() { return func() {} }
+	show := func(string) func() { return func() {} } // the spinner, on a terminal
 	if p := term.progress(); p != nil {
-		wait = func() func() { return p("waiting for the model") }
+		show = p
 	}
-	stop := wait()
+	const waiting = "waiting for the model"
+	stop := show(waiting)
+	defer e.SetOnToolStart(e.SetOnToolStart(func(c message.ToolCall) { // while the tool runs
+		stop()
+		stop = show(command.Running(c))
+	}))
 	prev := e.SetOnTool(nil)
 	e.SetOnTool(func(a conversation.ToolActivity) { // the next request is awaited after each tool line
 		stop()
 		if prev != nil {
 			prev(a)
 		}
-		stop = wait()
+		stop = show(waiting)
 	})
+	defer e.SetOnTool(prev)
 	var onDelta func(string)
 	if e.Mode() == conversation.ModeChat {
 		onDelta = func(s string) { io.WriteString(w, s) }

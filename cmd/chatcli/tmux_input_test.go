@@ -99,3 +99,30 @@ func TestPermissionTakesOneKey(t *testing.T) {
 		t.Fatalf("the command did not run after y: %v\n%s", err, s.screen())
 	}
 }
+
+// TestSpinnerWhileAToolRuns: in agent mode on a terminal, a command that
+// takes 3 s shows the spinner with the tool's name while it runs, in the
+// REPL and with -p.
+func TestSpinnerWhileAToolRuns(t *testing.T) {
+	needTmux(t)
+	for _, oneShot := range []bool{false, true} {
+		srv := scriptServer(t, []scriptReply{
+			{Calls: []scriptCall{{"c_sleep", "run_command", map[string]string{"command": "sleep 3"}}}},
+			{Text: "Slept well."},
+		}, nil)
+		s := tmuxSession{t: t, name: fmt.Sprintf("chatcli-toolspin-%v-%d", oneShot, os.Getpid()), dir: t.TempDir(),
+			args: []string{"--agent-auto-exec"}}
+		if oneShot {
+			s.args = append(s.args, "--agent", "-p", "sleep a while")
+		}
+		s.start(120, 40, "OPENAI_BASE_URL="+srv.URL+"/v1", "OPENAI_MODEL=m")
+		if !oneShot {
+			s.waitFor("m>")
+			s.run("send-keys", "-t", s.name, "/agent sleep a while", "Enter")
+		}
+		s.waitFor("running run_command… 1s")
+		if scr := s.waitFor("Slept well."); strings.Contains(scr, "running run_command") {
+			t.Fatalf("the spinner is still on screen after the tool ran:\n%s", scr)
+		}
+	}
+}

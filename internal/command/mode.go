@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/render"
 )
 
@@ -71,6 +72,7 @@ func RunTurn(ctx context.Context, env *Env, prompt string) error {
 			env.progress(waiting)
 		})
 		defer env.Engine.SetOnTool(prev)
+		defer env.Engine.SetOnToolStart(env.Engine.SetOnToolStart(func(c message.ToolCall) { env.progress(Running(c)) }))
 	}
 	out := PlainReply(env.Out)
 	if env.Reply != nil {
@@ -80,6 +82,10 @@ func RunTurn(ctx context.Context, env *Env, prompt string) error {
 	out.Close()
 	return turnFailed(ctx, env, err)
 }
+
+// Running is the spinner's label while tool call c runs: "running
+// run_command".
+func Running(c message.ToolCall) string { return "running " + render.VisibleLine(c.Name) }
 
 // PlainReply returns a writer that writes a reply to w as it arrives, its
 // control characters made visible (render.VisibleWriter), and, on Close,

@@ -197,6 +197,9 @@ func (e *Engine) runCalls(ctx context.Context, calls []message.ToolCall) error {
 			e.record(journal.ReasonSync)
 			return fmt.Errorf("cancelled; %d tool call(s) not run were marked interrupted: %w", len(calls)-k, context.Cause(ctx))
 		}
+		if e.onToolStart != nil {
+			e.onToolStart(c)
+		}
 		content, isError := e.toolbox.Run(ctx, e.mode, c)
 		meta := e.modeMeta()
 		meta.ToolError = isError

@@ -97,6 +97,8 @@ type Engine struct {
 	toolbox  Toolbox
 	maxSteps int
 	onTool   func(ToolActivity)
+	// onToolStart hears each tool call before it runs (SetOnToolStart).
+	onToolStart func(message.ToolCall)
 	// code keeps file checkpoints (see code.go); codeFailed is set once a
 	// file checkpoint failed (reported once).
 	code       CodeCheckpoints
@@ -198,6 +200,14 @@ func (e *Engine) SetNotify(fn func(string)) (previous func(string)) {
 // tool calls of one turn as they run and restore it.
 func (e *Engine) SetOnTool(fn func(ToolActivity)) (previous func(ToolActivity)) {
 	previous, e.onTool = e.onTool, fn
+	return previous
+}
+
+// SetOnToolStart sets the receiver told of each tool call just before it
+// runs (a surface shows that it runs; OnTool hears it after), and returns
+// the previous one; nil tells no one.
+func (e *Engine) SetOnToolStart(fn func(message.ToolCall)) (previous func(message.ToolCall)) {
+	previous, e.onToolStart = e.onToolStart, fn
 	return previous
 }
 
