@@ -32,3 +32,26 @@ func TestPortugueseSessionMessages(t *testing.T) {
 		t.Fatalf("CHATCLI_LANG=en over a Portuguese LANG:\n%s", out)
 	}
 }
+
+// TestPortugueseBeyondTheSessionVerbs: modes, memory and the model line
+// speak Portuguese too, and a failing line keeps its exit code in both
+// languages.
+func TestPortugueseBeyondTheSessionVerbs(t *testing.T) {
+	script := "/agent\n/chat\n/memory save lembrar disso\n/memory list\n/model\n"
+	out, errOut, code := run(t, []string{"CHATCLI_HOME=" + t.TempDir(), "CHATCLI_LANG=pt-BR"}, script)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	for _, want := range []string{"Modo agent: o modelo pode ler", "Modo chat: sem ferramentas", "Nota 1 salva na memória", "Provedor offline, modelo offline."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("%q missing from:\n%s", want, out)
+		}
+	}
+	codes := map[string]int{}
+	for _, lang := range []string{"CHATCLI_LANG=pt-BR", "CHATCLI_LANG=en"} {
+		_, _, codes[lang] = run(t, []string{"CHATCLI_HOME=" + t.TempDir(), lang}, "/session load nosuch\n")
+	}
+	if codes["CHATCLI_LANG=pt-BR"] != codes["CHATCLI_LANG=en"] || codes["CHATCLI_LANG=en"] != exitNotFound {
+		t.Errorf("exit codes by language: %v", codes)
+	}
+}

@@ -197,11 +197,11 @@ func withPrefix(cands []string, line, prefix string) []string {
 func runQuit(context.Context, *Env, []string) error { return ErrQuit }
 
 func runHelp(_ context.Context, env *Env, _ []string) error {
-	fmt.Fprintln(env.Out, "Type a message to chat. Commands:")
+	env.say("Type a message to chat. Commands:\n")
 	for _, c := range Commands() {
 		fmt.Fprintf(env.Out, "  %-30s %s\n", c.Usage, c.Summary)
 	}
-	fmt.Fprintln(env.Out, "Session verbs:")
+	env.say("Session verbs:\n")
 	for _, v := range sessionVerbs {
 		fmt.Fprintf(env.Out, "  %-30s %s\n", "/session "+v.usage, v.summary)
 	}

@@ -32,7 +32,7 @@ func runCompact(ctx context.Context, env *Env, args []string) error {
 		return err
 	}
 	if res.Level > 1 && env.Engine.JournalID() != "" {
-		fmt.Fprintln(env.Out, "/rewind compact undoes it.")
+		env.say("/rewind compact undoes it.\n")
 	}
 	return nil
 }

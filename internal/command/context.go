@@ -69,7 +69,7 @@ func runContext(_ context.Context, env *Env, args []string) error {
 		if err := st.Delete(rest[0]); err != nil {
 			return err
 		}
-		fmt.Fprintf(env.Out, "Deleted context %q; sessions that attached it skip it from now on.\n", rest[0])
+		env.say("Deleted context %q; sessions that attached it skip it from now on.\n", rest[0])
 		return nil
 	case "attach":
 		return contextAttach(env, st, rest)
@@ -160,14 +160,14 @@ func contextDetach(env *Env, args []string) error {
 		return fmt.Errorf("%w: /context detach NAME|--all", ErrUsage)
 	}
 	if args[0] == "--all" {
-		fmt.Fprintf(env.Out, "Detached %d contexts.\n", len(list))
+		env.say("Detached %d contexts.\n", len(list))
 		return setAttachments(env, nil)
 	}
 	rest, ok := contexts.Without(list, args[0])
 	if !ok {
 		return fmt.Errorf("%w: context %q is not attached", contexts.ErrNotFound, args[0])
 	}
-	fmt.Fprintf(env.Out, "Detached context %q.\n", args[0])
+	env.say("Detached context %q.\n", args[0])
 	return setAttachments(env, rest)
 }
 
@@ -177,7 +177,7 @@ func contextList(env *Env, st *contexts.Store) error {
 		return err
 	}
 	if len(names) == 0 {
-		fmt.Fprintln(env.Out, "No contexts (/context create NAME PATH… makes one).")
+		env.say("No contexts (/context create NAME PATH… makes one).\n")
 		return nil
 	}
 	attached := map[string]bool{}
@@ -252,7 +252,7 @@ func contextStatus(env *Env, st *contexts.Store) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(env.Out, "Attached contexts: %d\n", len(list))
+	env.say("Attached contexts: %d\n", len(list))
 	for _, a := range contexts.ByPriority(list) {
 		state := ""
 		if _, err := st.Load(a.ContextID); errors.Is(err, contexts.ErrNotFound) {

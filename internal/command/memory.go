@@ -35,14 +35,14 @@ func runMemory(_ context.Context, env *Env, args []string) error {
 		if err != nil {
 			return fmt.Errorf("%w (%s)", err, memoryUsage)
 		}
-		fmt.Fprintf(env.Out, "Saved note %d to memory; every session's requests include it.\n", n)
+		env.say("Saved note %d to memory; every session's requests include it.\n", n)
 	case "list":
 		notes, err := st.List()
 		if err != nil {
 			return err
 		}
 		if len(notes) == 0 {
-			fmt.Fprintln(env.Out, "Memory is empty (/memory save TEXT adds a note).")
+			env.say("Memory is empty (/memory save TEXT adds a note).\n")
 		}
 		for i, n := range notes {
 			fmt.Fprintf(env.Out, "%3d  %s  %s\n", i+1, n.SavedAt.Format("2006-01-02 15:04"), strings.ReplaceAll(n.Text, "\n", " "))
@@ -59,7 +59,7 @@ func runMemory(_ context.Context, env *Env, args []string) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(env.Out, "Forgot note %d: %s\n", n, gone.Text)
+		env.say("Forgot note %d: %s\n", n, gone.Text)
 	case "show":
 		notes, err := st.List()
 		if err != nil {

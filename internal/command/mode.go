@@ -12,11 +12,16 @@ import (
 	"github.com/chatcli/chatcli/internal/render"
 )
 
-// modeAnnouncements are printed when a mode starts.
-var modeAnnouncements = map[string]string{
-	conversation.ModeChat:  "Chat mode: no tools; the model answers in text.",
-	conversation.ModeAgent: "Agent mode: the model may read and search files here and run commands; each command asks first. /chat returns to chat.",
-	conversation.ModeCoder: "Coder mode: the model may read, create and edit files here and run commands; each write and command asks first. /chat returns to chat.",
+// announceMode says that mode started.
+func announceMode(env *Env, mode string) {
+	switch mode {
+	case conversation.ModeChat:
+		env.say("Chat mode: no tools; the model answers in text.\n")
+	case conversation.ModeAgent:
+		env.say("Agent mode: the model may read and search files here and run commands; each command asks first. /chat returns to chat.\n")
+	case conversation.ModeCoder:
+		env.say("Coder mode: the model may read, create and edit files here and run commands; each write and command asks first. /chat returns to chat.\n")
+	}
 }
 
 // modeCommand is /chat, /agent or /coder: switch the conversation to mode
@@ -34,12 +39,12 @@ func modeCommand(mode string) func(context.Context, *Env, []string) error {
 			return err
 		}
 		if was != mode {
-			fmt.Fprintln(env.Out, modeAnnouncements[mode])
+			announceMode(env, mode)
 			if mode != conversation.ModeChat && env.Config != nil && env.Config.Agent.AutoExec {
-				fmt.Fprintln(env.Out, "Auto-exec is on: writes and commands run without asking.")
+				env.say("Auto-exec is on: writes and commands run without asking.\n")
 			}
 		} else if len(args) == 0 {
-			fmt.Fprintf(env.Out, "Already in %s mode.\n", mode)
+			env.say("Already in %s mode.\n", mode)
 		}
 		task := strings.TrimSpace(strings.Join(args, " "))
 		if task == "" {
@@ -50,7 +55,7 @@ func modeCommand(mode string) func(context.Context, *Env, []string) error {
 			if serr := e.SetMode(was); serr != nil {
 				return errors.Join(err, serr)
 			}
-			fmt.Fprintf(env.Out, "Task done; back in %s mode.\n", was)
+			env.say("Task done; back in %s mode.\n", was)
 		}
 		return err
 	}

@@ -20,7 +20,7 @@ func runModel(_ context.Context, env *Env, args []string) error {
 	p := env.Engine.Provider()
 	switch len(args) {
 	case 0:
-		fmt.Fprintf(env.Out, "Provider %s, model %s. /model NAME changes the model; /switch PROVIDER the provider.\n", p.Name(), p.Model())
+		env.say("Provider %s, model %s. /model NAME changes the model; /switch PROVIDER the provider.\n", p.Name(), p.Model())
 		return nil
 	case 1:
 		return switchTo(env, p.Name(), args[0])
@@ -55,7 +55,7 @@ func switchTo(env *Env, name, model string) error {
 		return err
 	}
 	env.Engine.SetProvider(p)
-	fmt.Fprintf(env.Out, "Now using provider %s, model %s, from the next turn; the conversation stays one history.\n", p.Name(), p.Model())
+	env.say("Now using provider %s, model %s, from the next turn; the conversation stays one history.\n", p.Name(), p.Model())
 	return nil
 }
 

@@ -23,7 +23,7 @@ func runResume(_ context.Context, env *Env, args []string) error {
 			return err
 		}
 		if picked == "" {
-			fmt.Fprintln(env.Out, "Nothing resumed.")
+			env.say("Nothing resumed.\n")
 			return nil
 		}
 		name = picked
@@ -47,10 +47,10 @@ func Resume(env *Env, name string, create bool) error {
 	reportAutosave(env, autosaved)
 	switch {
 	case e.Supersedes() != "":
-		fmt.Fprintf(env.Out, "Continuing %q (%d messages) unbound: sessions chatcli made expire, so at exit a new autosave holds the whole conversation and replaces it; /session save NAME keeps it for good.\n",
+		env.say("Continuing %q (%d messages) unbound: sessions chatcli made expire, so at exit a new autosave holds the whole conversation and replaces it; /session save NAME keeps it for good.\n",
 			e.Supersedes(), len(e.History()))
 	case len(e.History()) == 0 && !e.Store().Exists(e.Bound()):
-		fmt.Fprintf(env.Out, "Attached to new session %q; it is written at the next turn.\n", e.Bound())
+		env.say("Attached to new session %q; it is written at the next turn.\n", e.Bound())
 	default:
 		env.say("Loaded session %q (%d messages).\n", e.Bound(), len(e.History()))
 	}

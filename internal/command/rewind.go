@@ -41,7 +41,7 @@ func runRewind(ctx context.Context, env *Env, args []string) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(env.Out, "Restored the history from before the last compaction (%d messages).\n", n)
+		env.say("Restored the history from before the last compaction (%d messages).\n", n)
 		return nil
 	case "", "list":
 		cps := e.Checkpoints()
@@ -50,7 +50,7 @@ func runRewind(ctx context.Context, env *Env, args []string) error {
 			return nil
 		}
 		if env.Ask == nil {
-			fmt.Fprintln(env.Out, "Restore one with /rewind N.")
+			env.say("Restore one with /rewind N.\n")
 			return nil
 		}
 		answer, err := env.Ask(fmt.Sprintf("Rewind to [1-%d], q to quit: ", len(cps)))
@@ -58,7 +58,7 @@ func runRewind(ctx context.Context, env *Env, args []string) error {
 			return nil // Ctrl+C or EOF at the question: nothing done
 		}
 		if choice = strings.TrimSpace(answer); choice == "" || choice == "q" {
-			fmt.Fprintln(env.Out, "Nothing changed.")
+			env.say("Nothing changed.\n")
 			return nil
 		}
 		asked = true
@@ -69,7 +69,7 @@ func runRewind(ctx context.Context, env *Env, args []string) error {
 	}
 	if asked {
 		if scope, ok = offerScope(env, n); !ok {
-			fmt.Fprintln(env.Out, "Nothing changed.")
+			env.say("Nothing changed.\n")
 			return nil
 		}
 	}

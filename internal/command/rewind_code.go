@@ -61,7 +61,7 @@ func RewindTo(ctx context.Context, env *Env, n int, scope Scope, yes bool) error
 	fmt.Fprintf(env.Out, "Rewound to %s, before %q: %d messages.\n", cp.At.Local().Format("15:04:05"), cp.Prompt, cp.Messages)
 	if scope == ScopeConversation && cp.Code != "" {
 		if _, p, err := e.CodePlan(1); err == nil && len(p.Changes) > 0 {
-			fmt.Fprintf(env.Out, "The files changed since: /rewind 1 code restores them (%d path(s)).\n", len(p.Changes))
+			env.say("The files changed since: /rewind 1 code restores them (%d path(s)).\n", len(p.Changes))
 		}
 	}
 	return nil
@@ -150,11 +150,11 @@ func offerScope(env *Env, n int) (Scope, bool) {
 	_, p, err := env.Engine.CodePlan(n)
 	if err != nil || len(p.Changes) == 0 {
 		if errors.Is(err, conversation.ErrNoCodeCheckpoint) && env.Engine.HasCodeCheckpoints() {
-			fmt.Fprintln(env.Out, "This checkpoint holds no file checkpoint: only the conversation is restored.")
+			env.say("This checkpoint holds no file checkpoint: only the conversation is restored.\n")
 		}
 		return ScopeConversation, true
 	}
-	fmt.Fprintf(env.Out, "The files changed since this checkpoint (%d path(s)).\n", len(p.Changes))
+	env.say("The files changed since this checkpoint (%d path(s)).\n", len(p.Changes))
 	for {
 		answer, err := env.Ask("Restore [1] conversation, [2] code, [3] both (default), q to quit: ")
 		if err != nil {
@@ -170,6 +170,6 @@ func offerScope(env *Env, n int) (Scope, bool) {
 		case "q", "quit":
 			return "", false
 		}
-		fmt.Fprintln(env.Out, "Answer 1, 2, 3 or q.")
+		env.say("Answer 1, 2, 3 or q.\n")
 	}
 }
