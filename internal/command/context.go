@@ -46,7 +46,7 @@ func runContext(_ context.Context, env *Env, args []string) error {
 		if c == nil {
 			return err
 		}
-		fmt.Fprintf(env.Out, "Created context %q: %d files, %s in %d chunks (left out: %d by .gitignore, %d binary). /context attach %s sends it.\n",
+		env.say("Created context %q: %d files, %s in %d chunks (left out: %d by .gitignore, %d binary). /context attach %s sends it.\n",
 			c.Name, len(c.Files), size(c.Bytes()), len(c.Chunks), c.Skipped.Ignored, c.Skipped.Binary, c.Name)
 		return err
 	case "list":
@@ -142,7 +142,7 @@ func contextAttach(env *Env, st *contexts.Store, args []string) error {
 	if n == 0 {
 		n = len(c.Chunks)
 	}
-	fmt.Fprintf(env.Out, "Attached context %q (%s, priority %d, %d of %d chunks); each request includes it.\n", c.Name, a.Mode, a.Priority, n, len(c.Chunks))
+	env.say("Attached context %q (%s, priority %d, %d of %d chunks); each request includes it.\n", c.Name, a.Mode, a.Priority, n, len(c.Chunks))
 	// About 4 bytes a token: a full context over half the window leaves
 	// little room for the conversation.
 	if tokens, window := c.Bytes()*n/max(len(c.Chunks), 1)/4, env.Engine.ContextWindow(); a.Mode == contexts.ModeFull && tokens > window/2 {
@@ -243,7 +243,7 @@ func contextStatus(env *Env, st *contexts.Store) error {
 	if err != nil {
 		fmt.Fprintf(env.Out, "Memory: %v\n", err)
 	} else {
-		fmt.Fprintf(env.Out, "Memory: %d notes (/memory show)\n", len(notes))
+		env.say("Memory: %d notes (/memory show)\n", len(notes))
 	}
 	if env.Engine == nil {
 		return nil

@@ -58,7 +58,7 @@ func RewindTo(ctx context.Context, env *Env, n int, scope Scope, yes bool) error
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(env.Out, "Rewound to %s, before %q: %d messages.\n", cp.At.Local().Format("15:04:05"), cp.Prompt, cp.Messages)
+	env.say("Rewound to %s, before %q: %d messages.\n", cp.At.Local().Format("15:04:05"), cp.Prompt, cp.Messages)
 	if scope == ScopeConversation && cp.Code != "" {
 		if _, p, err := e.CodePlan(1); err == nil && len(p.Changes) > 0 {
 			env.say("The files changed since: /rewind 1 code restores them (%d path(s)).\n", len(p.Changes))
@@ -79,10 +79,10 @@ func restoreCode(ctx context.Context, env *Env, n int, yes bool) error {
 	}
 	label := fmt.Sprintf("checkpoint %d (%s, before %q)", n, cp.At.Local().Format("15:04:05"), cp.Prompt)
 	if plan.Empty() {
-		fmt.Fprintf(env.Out, "The files are as they were at %s: nothing to restore.\n", label)
+		env.say("The files are as they were at %s: nothing to restore.\n", label)
 		return nil
 	}
-	fmt.Fprintf(env.Out, "Files of %s:\n", label)
+	env.say("Files of %s:\n", label)
 	WriteCodePlan(env.Out, plan)
 	overwrite := func(path string) bool {
 		switch {

@@ -164,7 +164,7 @@ func sessionFork(env *Env, a []string, _ bool) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(env.Out, "Forked messages 1-%d into %q; now bound to it.\n", at, env.Engine.Bound())
+		env.say("Forked messages 1-%d into %q; now bound to it.\n", at, env.Engine.Bound())
 		return nil
 	}
 	err = env.Engine.Fork(name)
@@ -192,7 +192,7 @@ func sessionTitle(env *Env, a []string, _ bool) error {
 		}
 		return err
 	}
-	fmt.Fprintf(env.Out, "Session %q is titled %q.\n", env.Engine.Bound(), strings.Join(a, " "))
+	env.say("Session %q is titled %q.\n", env.Engine.Bound(), strings.Join(a, " "))
 	return nil
 }
 
@@ -215,7 +215,7 @@ func sessionRename(env *Env, a []string, _ bool) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(env.Out, "Renamed %q to %q.\n", old, new)
+	env.say("Renamed %q to %q.\n", old, new)
 	return nil
 }
 
@@ -264,12 +264,12 @@ func sessionStatus(env *Env, _ []string, _ bool) error {
 	n := len(e.History())
 	p := e.Provider()
 	if e.Bound() == "" {
-		fmt.Fprintf(env.Out, "No session bound (%d messages, %s). /session save NAME or /session attach NAME binds one.\n", n, unsaved(e.Dirty()))
+		env.say("No session bound (%d messages, %s). /session save NAME or /session attach NAME binds one.\n", n, unsaved(e.Dirty()))
 	} else {
 		path, _ := e.Store().Path(e.Bound())
-		fmt.Fprintf(env.Out, "Bound to session %q (%d messages), written through to %s\n", e.Bound(), n, path)
+		env.say("Bound to session %q (%d messages), written through to %s\n", e.Bound(), n, path)
 	}
-	fmt.Fprintf(env.Out, "Provider %s, model %s\n", p.Name(), p.Model())
+	env.say("Provider %s, model %s\n", p.Name(), p.Model())
 	return nil
 }
 
