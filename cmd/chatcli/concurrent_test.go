@@ -58,7 +58,7 @@ func userPrompts(h []message.Message) []string {
 // con-1 with two processes: A and B both have session S loaded; A adds a
 // turn and saves while B's turn is in flight; then B saves. Both turns
 // must be in S.
-func TestCon1TwoProcesses(t *testing.T) {
+func TestCon1TwoProcesses(t *testing.T) { // case con-1
 	home := t.TempDir()
 	env := []string{"CHATCLI_HOME=" + home}
 	if out, errOut, code := run(t, env, "/session attach S\nzero\n"); code != 0 {

@@ -3,6 +3,8 @@ package acpserver
 import (
 	"fmt"
 	"unicode/utf8"
+
+	"github.com/rivo/uniseg"
 )
 
 // ChunkBytes bounds the text one session/update notification carries: a
@@ -32,10 +34,23 @@ func textChunks(s string) []string {
 
 // shown is s for a field that cannot be split across notifications (a
 // tool call's result or arguments): s itself when it fits in ChunkBytes,
-// else its start, cut between characters, and a note of its whole size.
+// else its start, cut between whole characters (never inside an emoji
+// sequence or a letter and its accents), and a note of its whole size.
 func shown(s string) string {
 	if len(s) <= ChunkBytes {
 		return s
 	}
-	return fmt.Sprintf("%s\n… (%d bytes in all; the session holds the whole text)", textChunks(s)[0], len(s))
+	end, rest, state := 0, s, -1
+	for rest != "" {
+		var c string
+		c, rest, _, state = uniseg.FirstGraphemeClusterInString(rest, state)
+		if end+len(c) > ChunkBytes {
+			break
+		}
+		end += len(c)
+	}
+	if end == 0 { // one character longer than ChunkBytes
+		end = len(textChunks(s)[0])
+	}
+	return fmt.Sprintf("%s\n… (%d bytes in all; the session holds the whole text)", s[:end], len(s))
 }

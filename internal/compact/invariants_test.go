@@ -125,7 +125,7 @@ func TestInvariantsTable(t *testing.T) {
 	}
 }
 
-func TestSeq2CutMovesToToolPairBoundary(t *testing.T) {
+func TestSeq2CutMovesToToolPairBoundary(t *testing.T) { // case seq-2
 	h := []message.Message{sys("s"), user(long("first question about the build", 1500)),
 		calls(tc("a", "run_command", `{"command":"go build ./..."}`)), res("a", "ok"), asst("built"), user("and now?")}
 	r, err := Compact(context.Background(), h, Options{Keep: 3})
@@ -142,7 +142,7 @@ func TestSeq2CutMovesToToolPairBoundary(t *testing.T) {
 	}
 }
 
-func TestCmp1SeveralSystemMessagesSurviveSeparately(t *testing.T) {
+func TestCmp1SeveralSystemMessagesSurviveSeparately(t *testing.T) { // case cmp-1
 	s1, s2 := sys("S1: you are a helpful assistant"), sys("S2: mode changed to coder")
 	h := []message.Message{s1}
 	for i := range 20 {
@@ -165,7 +165,7 @@ func TestCmp1SeveralSystemMessagesSurviveSeparately(t *testing.T) {
 	}
 }
 
-func TestCmp2NothingToGainIsOneAttempt(t *testing.T) {
+func TestCmp2NothingToGainIsOneAttempt(t *testing.T) { // case cmp-2
 	h := []message.Message{sys(long("a system prompt larger than the budget", 20000)), user("hi"), asst("hello"), user("bye")}
 	var events []Event
 	r, err := Compact(context.Background(), h, Options{Keep: DefaultKeep, TargetBytes: 1000,

@@ -2,6 +2,8 @@ package gateway
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"strings"
 )
 
@@ -18,19 +20,32 @@ type Principal struct {
 // String is "<channel>:<user>", the principal's key in the state file.
 func (p Principal) String() string { return p.Channel + ":" + p.User }
 
-// mirrorBase is gw-<channel>-<user> with every character a session name
-// cannot hold replaced by "_".
+// mirrorBase is gw-<channel>-<user> with every character other than an
+// ASCII letter, digit, '_' or '-' replaced by "_" (a '.' too, so no id
+// yields "..", a trailing '.' or another name the store refuses), the
+// user part cut to maxMirrorUser bytes and then ended by a hash of the
+// whole id, so that a long id stays a valid name of its own.
 func (p Principal) mirrorBase() string {
 	clean := func(s string) string {
 		return strings.Map(func(r rune) rune {
-			if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-' {
+			if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' {
 				return r
 			}
 			return '_'
 		}, s)
 	}
-	return MirrorPrefix + clean(p.Channel) + "-" + clean(p.User)
+	user := clean(p.User)
+	if len(user) > maxMirrorUser {
+		sum := sha256.Sum256([]byte(p.User))
+		user = user[:maxMirrorUser-9] + "-" + hex.EncodeToString(sum[:4])
+	}
+	return MirrorPrefix + clean(p.Channel) + "-" + user
 }
+
+// maxMirrorUser caps the user part of a mirror's name, in bytes: with the
+// prefix, a channel name and nextMirror's suffix it stays far below
+// session.MaxNameChars.
+const maxMirrorUser = 64
 
 // MirrorPrefix starts the names of the sessions unbound channel
 // conversations are mirrored to (one of conversation.MachinePrefixes).

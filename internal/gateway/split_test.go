@@ -59,3 +59,28 @@ func TestRedact(t *testing.T) {
 		t.Fatal("nil became an error")
 	}
 }
+
+func TestSplitCutsOnlyBetweenCharacters(t *testing.T) { // case enc-1
+	unit := "\U0001F469\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466" + "\U0001F1E7\U0001F1F7" + "e\u0301" // ZWJ family, flag, e + combining acute
+	text := strings.Repeat(unit, 40)
+	for limit := 20; limit <= 120; limit++ {
+		parts := Split(text, limit)
+		if strings.Join(parts, "") != text {
+			t.Fatalf("limit %d: characters were lost or added", limit)
+		}
+		for i, p := range parts {
+			if n := utf8.RuneCountInString(p); n > limit || !utf8.ValidString(p) {
+				t.Fatalf("limit %d, part %d: %d characters, valid %v", limit, i, n, utf8.ValidString(p))
+			}
+			if i < len(parts)-1 && !(strings.HasSuffix(p, "\U0001F466") || strings.HasSuffix(p, "\U0001F1F7") || strings.HasSuffix(p, "\u0301")) {
+				t.Fatalf("limit %d: part %d is cut inside a character: it ends %q", limit, i, p[len(p)-8:])
+			}
+		}
+	}
+	// One character longer than the limit is still cut to the limit.
+	for _, p := range Split(strings.Repeat(unit[:25], 3), 4) {
+		if utf8.RuneCountInString(p) > 4 {
+			t.Fatalf("part %q over the limit", p)
+		}
+	}
+}

@@ -79,8 +79,9 @@ func (ix *Index) run(jobs []job) ([]string, error) {
 		w := &worker{ix: ix, b: newBuilder(), pending: map[*source]mark{}, tell: tell}
 		wg.Go(func() {
 			for j := range queue {
-				err := w.read(j, &mu)
+				skipped, err := w.read(j, &mu)
 				mu.Lock()
+				warnings = append(warnings, skipped...)
 				switch _, ok := err.(flushError); {
 				case ok && failed == nil:
 					failed = err
@@ -130,8 +131,9 @@ type flushError struct{ error }
 
 func (e flushError) Unwrap() error { return e.error }
 
-// read indexes job j; errors other than flushErrors concern j's source.
-func (w *worker) read(j job, mu *sync.Mutex) error {
+// read indexes job j and returns the warnings naming the damaged journal
+// lines it skipped; errors other than flushErrors concern j's source.
+func (w *worker) read(j job, mu *sync.Mutex) ([]string, error) {
 	s := j.src
 	m := mark{pos: s.Pos, messages: s.Messages, docs: s.Docs, tokens: s.Tokens}
 	add := func(d docInfo, text string) {
@@ -146,10 +148,10 @@ func (w *worker) read(j job, mu *sync.Mutex) error {
 		if err == nil {
 			w.pending[s] = m
 		}
-		return err
+		return nil, err
 	}
 	last := s.Pos.Offset
-	end, _, err := journal.ScanAfter(j.path, w.ix.key, s.Pos, func(r journal.Record, before journal.Pos) error {
+	end, damaged, err := journal.ScanAfter(j.path, w.ix.key, s.Pos, func(r journal.Record, before journal.Pos) error {
 		w.tell(before.Offset - last)
 		last = before.Offset
 		if w.b.textBytes >= segmentTextBytes {
@@ -173,15 +175,19 @@ func (w *worker) read(j job, mu *sync.Mutex) error {
 		return nil
 	})
 	w.tell(end.Offset - last)
+	var skipped []string
+	for _, d := range damaged {
+		skipped = append(skipped, d.String())
+	}
 	if err != nil {
 		if fe, ok := err.(flushError); ok {
-			return fe
+			return skipped, fe
 		}
-		return fmt.Errorf("skipped journal %s: %w", s.Journal, err)
+		return skipped, fmt.Errorf("skipped journal %s: %w", s.Journal, err)
 	}
 	m.pos = end
 	w.pending[s] = m
-	return nil
+	return skipped, nil
 }
 
 // flush writes w's builder as a segment, gives the sources it holds their

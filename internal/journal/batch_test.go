@@ -1,9 +1,12 @@
 package journal
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
+	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/chatcli/chatcli/internal/message"
@@ -94,5 +97,43 @@ func TestForkLeavesOutATornLine(t *testing.T) {
 	recs, res, err := ReadAll(Path(dir, nid), noKey)
 	if err != nil || len(res.Warnings) != 0 || len(recs) != 4 {
 		t.Fatalf("the fork: %d records, warnings %v, %v", len(recs), res.Warnings, err)
+	}
+}
+
+// A write that fails part way, as on a full disk, leaves the journal
+// byte-identical, and the next Sync appends the records whole.
+func TestFailedWriteLeavesTheJournalAsItWas(t *testing.T) { // case dur-1
+	dir, id := t.TempDir(), NewID()
+	j := open(t, dir, id)
+	h := []message.Message{msg("user", "a"), msg("assistant", "b")}
+	sync1(t, j, h, 2)
+	before, err := os.ReadFile(Path(dir, id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	enospc := syscall.ENOSPC
+	prev := writeFile
+	writeFile = func(f *os.File, b []byte) (int, error) {
+		n, _ := f.Write(b[:len(b)/2])
+		return n, enospc
+	}
+	t.Cleanup(func() { writeFile = prev })
+	h = append(h, msg("user", strings.Repeat("c", 1<<16)), msg("assistant", "d"))
+	if _, err := j.Sync(h, ReasonSync); !errors.Is(err, enospc) {
+		t.Fatalf("Sync on a full disk: %v", err)
+	}
+	after, _ := os.ReadFile(Path(dir, id))
+	if !bytes.Equal(before, after) {
+		t.Fatalf("the journal changed: %d bytes, was %d", len(after), len(before))
+	}
+	writeFile = prev
+	if n, err := j.Sync(h, ReasonSync); err != nil || n != 2 {
+		t.Fatalf("Sync once there is room: %d %v, want 2 records", n, err)
+	}
+	if _, res, err := ReadAll(Path(dir, id), noKey); err != nil || len(res.Warnings) != 0 {
+		t.Fatalf("read back: %v %v", err, res.Warnings)
+	}
+	if got := len(messagesOf(t, Path(dir, id))); got != 4 {
+		t.Fatalf("journal holds %d messages, want 4", got)
 	}
 }

@@ -279,6 +279,9 @@ func (j *Journal) recordWith(h []message.Message, hashes []string, reason string
 	return len(recs), err // ErrNotDurable: written, not known to be durable
 }
 
+// writeFile writes an appended batch; a seam: tests make it fail part way.
+var writeFile = (*os.File).Write
+
 // syncFile makes an appended batch durable; EINVAL and ENOTSUP count as
 // done (atomicfile.SyncFile). A seam: tests count the calls, or make them
 // fail.
@@ -289,7 +292,8 @@ var syncFile = atomicfile.SyncFile
 // append of a long history holds) cost one write and one fsync. The caller
 // holds the lock and has read the file to its end. A kill -9 during the
 // write leaves a prefix of the batch: the records before the torn one are
-// whole lines, and the reader skips the torn rest.
+// whole lines, and the reader skips the torn rest. A write that fails
+// (ENOSPC, EIO) is cut back to the file's size before it.
 func (j *Journal) append(recs []Record) error {
 	if len(recs) == 0 {
 		return nil
@@ -316,9 +320,21 @@ func (j *Journal) append(recs []Record) error {
 		}
 		batch = append(batch, line...)
 	}
-	n, err := f.Write(batch)
+	before, err := f.Stat()
+	if err != nil {
+		return fmt.Errorf("journal: stat %s: %w", j.path, err)
+	}
+	n, err := writeFile(f, batch)
 	if err == nil && n != len(batch) {
 		err = io.ErrShortWrite
+	}
+	if err != nil && n > 0 {
+		// A write that failed part way (a full disk) is taken back, so
+		// that the journal stays as it was instead of keeping a torn
+		// record in its middle once the next append completes the line.
+		if terr := f.Truncate(before.Size()); terr != nil {
+			err = errors.Join(err, terr)
+		}
 	}
 	if err == nil {
 		err = syncFile(f)

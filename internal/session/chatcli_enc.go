@@ -6,6 +6,7 @@ package session
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/chatcli/chatcli/internal/seal"
@@ -38,10 +39,14 @@ func (s *Store) openChatCLI(name, p string, data []byte) ([]byte, error) {
 }
 
 // chatcliHeaderAt is the header of file p when it is in ChatCLI's
-// envelope (ok false otherwise): the file is opened and decoded whole.
-// It never goes to the list index, which would hold its title in
-// plaintext.
+// envelope (ok false otherwise): such a file is opened and decoded whole;
+// of any other only the first bytes are read, so that listing chatcli's
+// own sealed files never reads their bodies. It never goes to the list
+// index, which would hold its title in plaintext.
 func (s *Store) chatcliHeaderAt(name, p string) (h Header, ok bool, err error) {
+	if !startsChatCLIEnvelope(p) {
+		return Header{}, false, nil
+	}
 	data, err := storefile.ReadFile(p)
 	if err != nil || !seal.IsChatCLIEnvelope(data) {
 		return Header{}, false, nil
@@ -78,4 +83,19 @@ func (s *Store) openChatCLIForSeal(name, p string, data []byte) (sealedHeader, [
 	}
 	return sealedHeader{Version: sess.SourceVersion, Title: sess.Title, CreatedAt: sess.CreatedAt, UpdatedAt: sess.UpdatedAt,
 		Revision: sess.Revision, MessageCount: len(sess.History), TranscriptID: sess.TranscriptID}, body, nil
+}
+
+// startsChatCLIEnvelope reports whether file p starts with ChatCLI's
+// envelope magic, reading only that many bytes.
+func startsChatCLIEnvelope(p string) bool {
+	f, _, err := storefile.Open(p)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, len(seal.ChatCLIMagic))
+	if _, err := io.ReadFull(f, head); err != nil {
+		return false
+	}
+	return seal.IsChatCLIEnvelope(head)
 }

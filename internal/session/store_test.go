@@ -93,7 +93,7 @@ func (f failingFile) Write(p []byte) (int, error) {
 	return n, &os.PathError{Op: "write", Path: f.Name(), Err: syscall.ENOSPC}
 }
 
-func TestFailedWriteLeavesOldFileByteIdentical(t *testing.T) {
+func TestFailedWriteLeavesOldFileByteIdentical(t *testing.T) { // case dur-1
 	s := newStore(t)
 	if err := s.Save("keep", sample()); err != nil {
 		t.Fatal(err)
@@ -123,7 +123,7 @@ func TestFailedWriteLeavesOldFileByteIdentical(t *testing.T) {
 	}
 }
 
-func TestDamagedFilesAreReportedByNameAndNeverOverwritten(t *testing.T) {
+func TestDamagedFilesAreReportedByNameAndNeverOverwritten(t *testing.T) { // case dur-1
 	good, _ := Encode(sample())
 	cases := map[string][]byte{
 		"empty":    {},
@@ -175,7 +175,7 @@ func TestDamagedFilesAreReportedByNameAndNeverOverwritten(t *testing.T) {
 	}
 }
 
-func TestNames(t *testing.T) {
+func TestNames(t *testing.T) { // case name-1
 	s := newStore(t)
 	for _, bad := range []string{"../../x", "/abs/x", "a/b", "..", ".", "", `C:\x`, "a\x00b", "CON", "con.txt",
 		"two words", "-lead", "a..b", "tail.", "tab\tx", strings.Repeat("a", 129)} {
@@ -272,7 +272,7 @@ func TestV1PerModeHistoriesAreMerged(t *testing.T) {
 	}
 }
 
-func TestLoneSurrogateLoadsAsReplacementCharacter(t *testing.T) {
+func TestLoneSurrogateLoadsAsReplacementCharacter(t *testing.T) { // case enc-1
 	s := newStore(t)
 	os.WriteFile(filepath.Join(s.Dir(), "enc.json"), []byte(`{"version":2,"chat_history":[{"role":"user","content":"a\ud83db"}]}`), 0o600)
 	got, err := s.Load("enc")
@@ -339,7 +339,7 @@ func TestForkRenameDelete(t *testing.T) {
 	}
 }
 
-func TestListIsNewestFirstAndReadsOnlyHeaders(t *testing.T) {
+func TestListIsNewestFirstAndReadsOnlyHeaders(t *testing.T) { // case scale-1
 	s := newStore(t)
 	for _, n := range []string{"old", "mid", "new"} {
 		if err := s.Save(n, sample()); err != nil {
