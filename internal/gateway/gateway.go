@@ -210,21 +210,28 @@ func (g *Gateway) turn(ctx context.Context, c *conv, text string, r Replier) err
 }
 
 // typing shows r's typing indicator until the returned stop is called.
+// The first indicator is sent before it returns, so it is shown before the
+// turn starts however fast the reply comes; it is repeated every
+// TypingEvery while the turn runs.
 func (g *Gateway) typing(ctx context.Context, r Replier) (stop func()) {
 	ctx, cancel := context.WithCancel(ctx)
+	show := func() {
+		if err := r.Typing(ctx); err != nil && ctx.Err() == nil {
+			g.o.Log("typing indicator: " + err.Error())
+		}
+	}
+	show()
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		t := time.NewTicker(g.o.TypingEvery)
 		defer t.Stop()
 		for {
-			if err := r.Typing(ctx); err != nil && ctx.Err() == nil {
-				g.o.Log("typing indicator: " + err.Error())
-			}
 			select {
 			case <-ctx.Done():
 				return
 			case <-t.C:
+				show()
 			}
 		}
 	}()
