@@ -81,6 +81,9 @@ func TestAttachedContextFollowsTheSessionAcrossProcesses(t *testing.T) {
 	if !strings.Contains(out, `Created context "proj": 2 files`) { // design.md and .gitignore
 		t.Fatalf("create: %s", out)
 	}
+	if out, _ = runOK(t, "", env, "", "context", "show", "proj"); !strings.Contains(out, "in 2 chunks") || !strings.Contains(out, "chunk 1\n") {
+		t.Fatalf("show: %s", out)
+	}
 	runOK(t, "", env, "/context attach proj\nhello\n/session save s1\n")
 	if r := lastRequest(t, reqs, 0); !strings.Contains(r, "CTXMARKER-42") || strings.Contains(r, "LOGMARKER") {
 		t.Fatalf("first request:\n%s", r)
@@ -161,6 +164,9 @@ func TestMemoryReachesANewSessionInAnotherProcess(t *testing.T) {
 	out, _ = runOK(t, "", env, "", "memory", "list")
 	if !strings.Contains(out, "1  ") || !strings.Contains(out, "MEMMARK-3") {
 		t.Fatalf("memory list:\n%s", out)
+	}
+	if out, _ = runOK(t, "", env, "", "context"); !strings.Contains(out, "Memory: 1 note (") {
+		t.Fatalf("context status counts the note wrong:\n%s", out)
 	}
 	runOK(t, "", env, "", "memory", "forget", "1")
 	runOK(t, "", env, "", "-p", "after forget")

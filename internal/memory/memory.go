@@ -114,7 +114,13 @@ func (s *Store) Forget(n int) (Note, error) {
 	var gone Note
 	err := s.change(func(notes []Note) ([]Note, error) {
 		if n < 1 || n > len(notes) {
-			return nil, fmt.Errorf("%w: %d (there are %d; /memory list numbers them)", ErrNoNote, n, len(notes))
+			switch len(notes) {
+			case 0:
+				return nil, fmt.Errorf("%w: %d (there are no notes)", ErrNoNote, n)
+			case 1:
+				return nil, fmt.Errorf("%w: %d (there is 1 note; /memory list numbers them)", ErrNoNote, n)
+			}
+			return nil, fmt.Errorf("%w: %d (there are %d notes; /memory list numbers them)", ErrNoNote, n, len(notes))
 		}
 		gone = notes[n-1]
 		return append(notes[:n-1:n-1], notes[n:]...), nil
