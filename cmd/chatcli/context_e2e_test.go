@@ -231,3 +231,26 @@ func TestRekeyResealsContextsAndMemory(t *testing.T) {
 		t.Fatalf("the old key still opens the context: exit %d %s", code, errOut)
 	}
 }
+
+// storage decrypt writes contexts and memory back as plaintext too:
+// afterwards they open without the key.
+func TestDecryptWritesContextsAndMemoryAsPlaintext(t *testing.T) {
+	home, work := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(work, "a.md"), []byte("DECRYPTMARKER\n"), 0o600)
+	env := []string{"CHATCLI_HOME=" + home, "CHATCLI_ENCRYPTION_KEY=" + strings.Repeat("E", 43) + "="}
+	plain := []string{"CHATCLI_HOME=" + home}
+	runOK(t, "", env, "", "context", "create", "a", work)
+	runOK(t, "", env, "", "memory", "save", "NOTE-DECRYPT")
+	if out, _ := runOK(t, "", env, "", "storage", "decrypt", "--yes"); !strings.Contains(out, "2 file(s) written as plaintext") {
+		t.Fatalf("decrypt: %s", out)
+	}
+	if out, _ := runOK(t, "", plain, "", "memory", "list"); !strings.Contains(out, "NOTE-DECRYPT") {
+		t.Fatalf("memory without the key: %s", out)
+	}
+	if out, _ := runOK(t, "", plain, "", "context", "show", "a"); !strings.Contains(out, "a.md") {
+		t.Fatalf("context without the key: %s", out)
+	}
+	if out, _ := runOK(t, "", env, "", "storage", "decrypt", "--yes"); !strings.Contains(out, "0 file(s) written as plaintext, 2 already plaintext") {
+		t.Fatalf("decrypt again: %s", out)
+	}
+}

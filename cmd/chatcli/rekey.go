@@ -91,6 +91,24 @@ func contextRekeyTargets(c config.Config, old seal.Key) ([]rekeyTarget, error) {
 	return out, nil
 }
 
+// contextDecryptTargets are the contexts and the memory notes file, for
+// storage decrypt.
+func contextDecryptTargets(c config.Config) ([]rekeyTarget, error) {
+	cs := contexts.Open(c.Home, c.EncryptionKey)
+	names, err := cs.List()
+	if err != nil {
+		return nil, fmt.Errorf("storage decrypt: %w", err)
+	}
+	var out []rekeyTarget
+	for _, n := range names {
+		out = append(out, rekeyTarget{filepath.Join(cs.Dir(), n+".json"), func() (bool, []journal.Warning, error) { return noDamage(cs.Decrypt(n)) }})
+	}
+	if m := memory.Open(c.Home, c.EncryptionKey); fileExists(m.Path()) {
+		out = append(out, rekeyTarget{m.Path(), func() (bool, []journal.Warning, error) { return noDamage(m.Decrypt()) }})
+	}
+	return out, nil
+}
+
 // noDamage adapts a rekey that keeps no damaged lines (a session file).
 func noDamage(changed bool, err error) (bool, []journal.Warning, error) { return changed, nil, err }
 

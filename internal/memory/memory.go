@@ -182,3 +182,31 @@ func (s *Store) Rekey(old seal.Key) (bool, error) {
 	}
 	return true, atomicfile.WriteFile(s.Path(), out)
 }
+
+// Decrypt writes the notes file back as plaintext (`chatcli storage
+// decrypt`), opening it with the store's key. It reports whether the file
+// changed (false when there is none or it is plaintext already). The file
+// is replaced in one atomic write, under the lock; a file the key does not
+// open is an error wrapping seal.ErrWrongKey, the file untouched.
+func (s *Store) Decrypt() (bool, error) {
+	if _, err := os.Stat(s.Path()); os.IsNotExist(err) {
+		return false, nil
+	}
+	lock := flock.New(filepath.Join(s.dir, ".lock"), flock.SetPermissions(0o600))
+	if err := lock.Lock(); err != nil {
+		return false, fmt.Errorf("memory: lock %s: %w", s.dir, err)
+	}
+	defer lock.Unlock()
+	data, err := os.ReadFile(s.Path())
+	if err != nil {
+		return false, fmt.Errorf("%w: %s: %v", ErrUnreadable, s.Path(), err)
+	}
+	if !seal.IsSealed(data) {
+		return false, nil
+	}
+	plain, err := seal.Open(s.key, sealName, data)
+	if err != nil {
+		return false, fmt.Errorf("%s: %w", s.Path(), err)
+	}
+	return true, atomicfile.WriteFile(s.Path(), plain)
+}
