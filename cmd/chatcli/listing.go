@@ -24,7 +24,7 @@ func (o *sessionListOptions) writeTable(list []session.Header, folders map[strin
 	w := bufio.NewWriter(s.Out)
 	total, format, scope := len(list), command.ListFormat{}, ""
 	if s.OutTTY {
-		format.Now = time.Now()
+		format.Now, format.Width = time.Now(), s.width()
 		here := o.f.folder()
 		if o.All {
 			format.Folders = folders
