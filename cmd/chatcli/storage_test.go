@@ -289,3 +289,13 @@ func TestEmptyTrashWithoutApplyDeletesNothing(t *testing.T) {
 		t.Fatalf("restore after the dry run: %s", out)
 	}
 }
+
+// TestEmptyTrashPreviewOfAnEmptyTrash: the preview says the trash is empty
+// instead of asking for --apply to delete nothing.
+func TestEmptyTrashPreviewOfAnEmptyTrash(t *testing.T) {
+	env := []string{"CHATCLI_HOME=" + t.TempDir()}
+	out := mustRun(t, env, "", "storage", "prune", "--empty-trash")
+	if !strings.Contains(out, "The trash is empty.") || strings.Contains(out, "--apply`") {
+		t.Fatalf("%s", out)
+	}
+}
