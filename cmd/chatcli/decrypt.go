@@ -11,9 +11,10 @@ import (
 )
 
 const decryptLong = `Write every sealed session file, trashed session, journal, context and the
-memory notes back as plaintext, opening each with the key in CHATCLI_ENCRYPTION_KEY (a key or a
-passphrase): the way back to an unencrypted store, for leaving chatcli or
-sharing the store with a program that cannot read chatcli's encryption.
+memory notes back as plaintext, opening each with the key in
+CHATCLI_ENCRYPTION_KEY (a key or a passphrase): the way back to an
+unencrypted store, for leaving chatcli or sharing the store with a program
+that cannot read chatcli's encryption.
 
 It asks first on a terminal; otherwise pass --yes. Each file is replaced in
 one atomic write (a session's journal right before the session), so after an
