@@ -99,7 +99,7 @@ func sessionListRun(o *sessionListOptions) error {
 	}
 	folders := recordedFolders(o.f.streams, c.Home)
 	if !o.JSON {
-		return o.writeTable(list, folders)
+		return o.writeTable(list, folders, st.Dir())
 	}
 	if o.Limit > 0 && len(list) > o.Limit {
 		list = list[:o.Limit]

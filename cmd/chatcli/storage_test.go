@@ -299,3 +299,13 @@ func TestEmptyTrashPreviewOfAnEmptyTrash(t *testing.T) {
 		t.Fatalf("%s", out)
 	}
 }
+
+// TestSessionListOfAnEmptyStore names the store and how sessions come to
+// be, not a REPL command.
+func TestSessionListOfAnEmptyStore(t *testing.T) {
+	home := t.TempDir()
+	out := mustRun(t, []string{"CHATCLI_HOME=" + home}, "", "session", "list")
+	if !strings.Contains(out, "No saved sessions in "+filepath.Join(home, "sessions")+".") || strings.Contains(out, "/session save") {
+		t.Fatalf("%s", out)
+	}
+}
