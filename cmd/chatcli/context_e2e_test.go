@@ -232,17 +232,26 @@ func TestRekeyResealsContextsAndMemory(t *testing.T) {
 	}
 }
 
-// storage decrypt writes contexts and memory back as plaintext too:
-// afterwards they open without the key.
-func TestDecryptWritesContextsAndMemoryAsPlaintext(t *testing.T) {
+// storage decrypt writes contexts, memory and the input history back as
+// plaintext too: afterwards they open without the key.
+func TestDecryptWritesContextsMemoryAndHistoryAsPlaintext(t *testing.T) {
 	home, work := t.TempDir(), t.TempDir()
 	os.WriteFile(filepath.Join(work, "a.md"), []byte("DECRYPTMARKER\n"), 0o600)
 	env := []string{"CHATCLI_HOME=" + home, "CHATCLI_ENCRYPTION_KEY=" + strings.Repeat("E", 43) + "="}
 	plain := []string{"CHATCLI_HOME=" + home}
 	runOK(t, "", env, "", "context", "create", "a", work)
 	runOK(t, "", env, "", "memory", "save", "NOTE-DECRYPT")
-	if out, _ := runOK(t, "", env, "", "storage", "decrypt", "--yes"); !strings.Contains(out, "2 file(s) written as plaintext") {
+	history := filepath.Join(home, "history")
+	os.WriteFile(history, []byte("HISTLINE\n"), 0o600)
+	runOK(t, "", env, "", "storage", "rekey")
+	if data, _ := os.ReadFile(history); bytes.Contains(data, []byte("HISTLINE")) {
+		t.Fatalf("rekey left the history plaintext: %q", data)
+	}
+	if out, _ := runOK(t, "", env, "", "storage", "decrypt", "--yes"); !strings.Contains(out, "3 file(s) written as plaintext") {
 		t.Fatalf("decrypt: %s", out)
+	}
+	if data, _ := os.ReadFile(history); string(data) != "HISTLINE\n" {
+		t.Fatalf("history after decrypt: %q", data)
 	}
 	if out, _ := runOK(t, "", plain, "", "memory", "list"); !strings.Contains(out, "NOTE-DECRYPT") {
 		t.Fatalf("memory without the key: %s", out)
@@ -250,7 +259,7 @@ func TestDecryptWritesContextsAndMemoryAsPlaintext(t *testing.T) {
 	if out, _ := runOK(t, "", plain, "", "context", "show", "a"); !strings.Contains(out, "a.md") {
 		t.Fatalf("context without the key: %s", out)
 	}
-	if out, _ := runOK(t, "", env, "", "storage", "decrypt", "--yes"); !strings.Contains(out, "0 file(s) written as plaintext, 2 already plaintext") {
+	if out, _ := runOK(t, "", env, "", "storage", "decrypt", "--yes"); !strings.Contains(out, "0 file(s) written as plaintext, 3 already plaintext") {
 		t.Fatalf("decrypt again: %s", out)
 	}
 }

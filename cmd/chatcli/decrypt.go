@@ -10,9 +10,9 @@ import (
 	"github.com/chatcli/chatcli/internal/journal"
 )
 
-const decryptLong = `Write every sealed session file, trashed session, journal, context and the
-memory notes back as plaintext, opening each with the key in
-CHATCLI_ENCRYPTION_KEY (a key or a passphrase): the way back to an
+const decryptLong = `Write every sealed session file, trashed session, journal, context, the
+memory notes and the input history back as plaintext, opening each with the
+key in CHATCLI_ENCRYPTION_KEY (a key or a passphrase): the way back to an
 unencrypted store, for leaving chatcli or sharing the store with a program
 that cannot read chatcli's encryption.
 
@@ -21,7 +21,7 @@ one atomic write (a session's journal right before the session), so after an
 interruption every file opens either with the key or without one: run it
 again to finish. A journal line that does not open with the key while the
 others do is left out, the journal kept whole as <id>.jsonl.broken first.
-The input history and the file checkpoints of coder mode stay sealed.
+The file checkpoints of coder mode stay sealed.
 Afterwards unset CHATCLI_ENCRYPTION_KEY: with it set, chatcli seals what it
 writes again. Progress goes to stderr, one line per file changed; the summary
 to stdout.`
@@ -36,7 +36,7 @@ func newStorageDecryptCmd(f *factory, runF func(*storageDecryptOptions) error) *
 	o := &storageDecryptOptions{f: f}
 	cmd := &cobra.Command{
 		Use:   "decrypt",
-		Short: "Write every sealed session, journal, context and memory file back as plaintext (key in CHATCLI_ENCRYPTION_KEY)",
+		Short: "Write every sealed session, journal, context, memory and history file back as plaintext (key in CHATCLI_ENCRYPTION_KEY)",
 		Long:  decryptLong,
 		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {
@@ -77,7 +77,7 @@ func storageDecryptRun(o *storageDecryptOptions) error {
 	if err != nil {
 		return err
 	}
-	more, err := contextDecryptTargets(c)
+	more, err := decryptBeyondSessions(c)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/contexts"
+	"github.com/chatcli/chatcli/internal/editor"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/memory"
 	"github.com/chatcli/chatcli/internal/seal"
@@ -91,15 +92,20 @@ func contextRekeyTargets(c config.Config, old seal.Key) ([]rekeyTarget, error) {
 	return out, nil
 }
 
-// contextDecryptTargets are the contexts and the memory notes file, for
-// storage decrypt.
-func contextDecryptTargets(c config.Config) ([]rekeyTarget, error) {
+// decryptBeyondSessions are the input history, the contexts and the
+// memory notes file, for storage decrypt.
+func decryptBeyondSessions(c config.Config) ([]rekeyTarget, error) {
 	cs := contexts.Open(c.Home, c.EncryptionKey)
 	names, err := cs.List()
 	if err != nil {
 		return nil, fmt.Errorf("storage decrypt: %w", err)
 	}
 	var out []rekeyTarget
+	if fileExists(c.HistoryFile) {
+		out = append(out, rekeyTarget{c.HistoryFile, func() (bool, []journal.Warning, error) {
+			return noDamage(editor.DecryptHistory(c.HistoryFile, c.EncryptionKey))
+		}})
+	}
 	for _, n := range names {
 		out = append(out, rekeyTarget{filepath.Join(cs.Dir(), n+".json"), func() (bool, []journal.Warning, error) { return noDamage(cs.Decrypt(n)) }})
 	}
