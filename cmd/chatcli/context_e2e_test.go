@@ -81,6 +81,9 @@ func TestAttachedContextFollowsTheSessionAcrossProcesses(t *testing.T) {
 	if !strings.Contains(out, `Created context "proj": 2 files`) { // design.md and .gitignore
 		t.Fatalf("create: %s", out)
 	}
+	if out, _ = runOK(t, "", env, "", "context", "show", "proj"); !strings.Contains(out, "in 2 chunks") || !strings.Contains(out, "chunk 1\n") {
+		t.Fatalf("show: %s", out)
+	}
 	runOK(t, "", env, "/context attach proj\nhello\n/session save s1\n")
 	if r := lastRequest(t, reqs, 0); !strings.Contains(r, "CTXMARKER-42") || strings.Contains(r, "LOGMARKER") {
 		t.Fatalf("first request:\n%s", r)
@@ -162,6 +165,9 @@ func TestMemoryReachesANewSessionInAnotherProcess(t *testing.T) {
 	if !strings.Contains(out, "1  ") || !strings.Contains(out, "MEMMARK-3") {
 		t.Fatalf("memory list:\n%s", out)
 	}
+	if out, _ = runOK(t, "", env, "", "context"); !strings.Contains(out, "Memory: 1 note (") {
+		t.Fatalf("context status counts the note wrong:\n%s", out)
+	}
 	runOK(t, "", env, "", "memory", "forget", "1")
 	runOK(t, "", env, "", "-p", "after forget")
 	if r := lastRequest(t, reqs, 2); strings.Contains(r, "MEMMARK-3") {
@@ -223,5 +229,37 @@ func TestRekeyResealsContextsAndMemory(t *testing.T) {
 	runOK(t, "", newEnv, "", "context", "show", "a")
 	if _, errOut, code := run(t, oldEnv, "", "context", "show", "a"); code != 4 {
 		t.Fatalf("the old key still opens the context: exit %d %s", code, errOut)
+	}
+}
+
+// storage decrypt writes contexts, memory and the input history back as
+// plaintext too: afterwards they open without the key.
+func TestDecryptWritesContextsMemoryAndHistoryAsPlaintext(t *testing.T) {
+	home, work := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(work, "a.md"), []byte("DECRYPTMARKER\n"), 0o600)
+	env := []string{"CHATCLI_HOME=" + home, "CHATCLI_ENCRYPTION_KEY=" + strings.Repeat("E", 43) + "="}
+	plain := []string{"CHATCLI_HOME=" + home}
+	runOK(t, "", env, "", "context", "create", "a", work)
+	runOK(t, "", env, "", "memory", "save", "NOTE-DECRYPT")
+	history := filepath.Join(home, "history")
+	os.WriteFile(history, []byte("HISTLINE\n"), 0o600)
+	runOK(t, "", env, "", "storage", "rekey")
+	if data, _ := os.ReadFile(history); bytes.Contains(data, []byte("HISTLINE")) {
+		t.Fatalf("rekey left the history plaintext: %q", data)
+	}
+	if out, _ := runOK(t, "", env, "", "storage", "decrypt", "--yes"); !strings.Contains(out, "3 file(s) written as plaintext") {
+		t.Fatalf("decrypt: %s", out)
+	}
+	if data, _ := os.ReadFile(history); string(data) != "HISTLINE\n" {
+		t.Fatalf("history after decrypt: %q", data)
+	}
+	if out, _ := runOK(t, "", plain, "", "memory", "list"); !strings.Contains(out, "NOTE-DECRYPT") {
+		t.Fatalf("memory without the key: %s", out)
+	}
+	if out, _ := runOK(t, "", plain, "", "context", "show", "a"); !strings.Contains(out, "a.md") {
+		t.Fatalf("context without the key: %s", out)
+	}
+	if out, _ := runOK(t, "", env, "", "storage", "decrypt", "--yes"); !strings.Contains(out, "0 file(s) written as plaintext, 3 already plaintext") {
+		t.Fatalf("decrypt again: %s", out)
 	}
 }

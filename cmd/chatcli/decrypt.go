@@ -10,16 +10,18 @@ import (
 	"github.com/chatcli/chatcli/internal/journal"
 )
 
-const decryptLong = `Write every sealed session file, trashed session and journal back as
-plaintext, opening each with the key in CHATCLI_ENCRYPTION_KEY (a key or a
-passphrase): the way back to an unencrypted store, for leaving chatcli or
-sharing the store with a program that cannot read chatcli's encryption.
+const decryptLong = `Write every sealed session file, trashed session, journal, context, the
+memory notes and the input history back as plaintext, opening each with the
+key in CHATCLI_ENCRYPTION_KEY (a key or a passphrase): the way back to an
+unencrypted store, for leaving chatcli or sharing the store with a program
+that cannot read chatcli's encryption.
 
 It asks first on a terminal; otherwise pass --yes. Each file is replaced in
 one atomic write (a session's journal right before the session), so after an
 interruption every file opens either with the key or without one: run it
 again to finish. A journal line that does not open with the key while the
 others do is left out, the journal kept whole as <id>.jsonl.broken first.
+The file checkpoints of coder mode stay sealed.
 Afterwards unset CHATCLI_ENCRYPTION_KEY: with it set, chatcli seals what it
 writes again. Progress goes to stderr, one line per file changed; the summary
 to stdout.`
@@ -34,7 +36,7 @@ func newStorageDecryptCmd(f *factory, runF func(*storageDecryptOptions) error) *
 	o := &storageDecryptOptions{f: f}
 	cmd := &cobra.Command{
 		Use:   "decrypt",
-		Short: "Write every sealed session and journal back as plaintext (key in CHATCLI_ENCRYPTION_KEY)",
+		Short: "Write every sealed session, journal, context, memory and history file back as plaintext (key in CHATCLI_ENCRYPTION_KEY)",
 		Long:  decryptLong,
 		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {
@@ -75,6 +77,11 @@ func storageDecryptRun(o *storageDecryptOptions) error {
 	if err != nil {
 		return err
 	}
+	more, err := decryptBeyondSessions(c)
+	if err != nil {
+		return err
+	}
+	targets = append(targets, more...)
 	sum, errs, err := runTargets(o.f, "decrypt", "written as plaintext", "sealed line that does not open left out", targets)
 	if err != nil {
 		return err

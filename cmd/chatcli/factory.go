@@ -207,11 +207,20 @@ func (f *factory) engineIn(c config.Config, dir string) (*conversation.Engine, e
 	marker := retention.NewMarker(c.Home)
 	f.markers = append(f.markers, marker)
 	var e *conversation.Engine
-	sup := f.supplier(c, dir, notify)
+	// The supplier's and the references' notes follow the engine's
+	// notifier, so -p --json and MCP report them as notices.
+	relay := func(s string) {
+		if e != nil {
+			e.Notice(s)
+			return
+		}
+		notify(s)
+	}
+	sup := f.supplier(c, dir, relay)
 	e = conversation.New(conversation.Options{Store: st, Provider: p, JournalDir: c.TranscriptsDir(), ContextWindow: c.ContextWindowFor(c.Model),
 		Windows: window.Open(filepath.Join(c.Home, session.CacheDirName)),
 		Toolbox: tb, CodeCheckpoints: code, MaxSteps: c.Agent.MaxSteps, OnTool: f.toolActivity, Supplement: sup.Messages,
-		Expand: f.expander(c, dir, st, notify, func() *conversation.Engine { return e }),
+		Expand: f.expander(c, dir, st, relay, func() *conversation.Engine { return e }),
 		Notify: notify, OnBind: func(name string) {
 			if err := marker.Set(name); err != nil {
 				notify(fmt.Sprintf("could not mark session %q open: %v", name, err))

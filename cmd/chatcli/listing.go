@@ -18,13 +18,14 @@ const screenRowsDefault = 24
 // writeTable prints `session list` as a table, buffered. On a terminal
 // ages are relative, the sessions are this folder's when it has any
 // (unless --all, which adds a FOLDER column), and one screen of them is
-// shown unless -n says otherwise; a last line says what was left out.
-func (o *sessionListOptions) writeTable(list []session.Header, folders map[string]string) error {
+// shown unless -n says otherwise; a last line says what was left out. An
+// empty store is named by its folder dir.
+func (o *sessionListOptions) writeTable(list []session.Header, folders map[string]string, dir string) error {
 	s := o.f.streams
 	w := bufio.NewWriter(s.Out)
 	total, format, scope := len(list), command.ListFormat{}, ""
 	if s.OutTTY {
-		format.Now = time.Now()
+		format.Now, format.Width = time.Now(), s.width()
 		here := o.f.folder()
 		if o.All {
 			format.Folders = folders
@@ -42,6 +43,10 @@ func (o *sessionListOptions) writeTable(list []session.Header, folders map[strin
 	shown := list
 	if limit > 0 && len(list) > limit {
 		shown = list[:limit]
+	}
+	if len(shown) == 0 {
+		fmt.Fprintf(w, "No saved sessions in %s. A conversation is kept as an autosave when the REPL exits; chatcli --name NAME saves one as NAME.\n", dir)
+		return w.Flush()
 	}
 	command.WriteListAs(w, shown, "", format)
 	switch {

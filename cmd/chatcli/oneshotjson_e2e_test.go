@@ -114,3 +114,21 @@ func TestOneShotJSONCarriesTheError(t *testing.T) {
 		t.Fatalf("exit %d, object %s", code, out)
 	}
 }
+
+// The notes of reference expansion and of what each request carries
+// (memory, contexts) are notices of the object, as the engine's own are.
+func TestOneShotJSONCarriesReferenceNotices(t *testing.T) {
+	schema := schemaAt(t, "../../docs/schema/oneshot.schema.json")
+	work := t.TempDir()
+	os.WriteFile(work+"/a.txt", []byte("hello\n"), 0o600)
+	env := []string{"CHATCLI_HOME=" + t.TempDir()}
+	out, errOut, code := runAt(t, work, env, "", "-p", "read @file a.txt", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout %s\nstderr %s", code, out, errOut)
+	}
+	v := validJSON(t, schema, out)
+	notices, _ := v["notices"].([]any)
+	if len(notices) != 1 || !strings.Contains(notices[0].(string), "attached a.txt") {
+		t.Fatalf("notices %v\nstderr %s", notices, errOut)
+	}
+}

@@ -38,7 +38,10 @@ func prunePreview(o *storagePruneOptions, c config.Config, plan retention.PruneP
 	if !o.Quiet || len(plan.Items) > 0 {
 		command.WritePlan(out, plan, again)
 	}
-	if o.EmptyTrash && (!o.Quiet || len(trash) > 0) {
+	if o.EmptyTrash && len(trash) == 0 && !o.Quiet {
+		fmt.Fprintln(out, "The trash is empty.")
+	}
+	if o.EmptyTrash && len(trash) > 0 {
 		var size int64
 		for _, e := range trash {
 			size += e.SizeBytes

@@ -30,6 +30,21 @@ const (
 	quoteChars  = 600
 )
 
+// refusal is the error of an @command the person did not approve: it is
+// reference.ErrRefused and reads "refused: WHY", saying "refused" once.
+type refusal struct{ err error }
+
+func (r refusal) Error() string {
+	if s := r.err.Error(); strings.HasPrefix(s, "refused") {
+		return s
+	}
+	return "refused: " + r.err.Error()
+}
+
+func (r refusal) Is(target error) bool { return target == reference.ErrRefused }
+
+func (r refusal) Unwrap() error { return r.err }
+
 // expander expands the @ references of the prompts of an engine working
 // in dir ("" for the working directory) over store st.
 //
@@ -49,7 +64,7 @@ func (f *factory) expander(c config.Config, dir string, st *session.Store, notif
 				err = errors.New("not allowed")
 			}
 			if err != nil {
-				return "", fmt.Errorf("%w: %v", reference.ErrRefused, err)
+				return "", refusal{err}
 			}
 		}
 		var out bytes.Buffer

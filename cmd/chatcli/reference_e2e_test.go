@@ -32,7 +32,7 @@ func TestReferencesReachTheRequest(t *testing.T) {
 
 	n := len(reqs())
 	out, errOut, code := runAt(t, work, env, "", "-p", "@command echo CMDMARKER-$((40+2))")
-	if code == 0 || len(reqs()) != n || !strings.Contains(errOut, "refused") {
+	if code == 0 || len(reqs()) != n || !strings.Contains(errOut, "refused") || strings.Count(errOut, "refused") != 1 {
 		t.Fatalf("@command without a terminal: exit %d, %d requests\n%s%s", code, len(reqs())-n, out, errOut)
 	}
 	runOK(t, work, env, "", "-p", "@command echo CMDMARKER-$((40+2))", "--agent-auto-exec")

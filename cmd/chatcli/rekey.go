@@ -8,6 +8,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/contexts"
+	"github.com/chatcli/chatcli/internal/editor"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/memory"
 	"github.com/chatcli/chatcli/internal/seal"
@@ -87,6 +88,29 @@ func contextRekeyTargets(c config.Config, old seal.Key) ([]rekeyTarget, error) {
 	}
 	if m := memory.Open(c.Home, c.EncryptionKey); fileExists(m.Path()) {
 		out = append(out, rekeyTarget{m.Path(), func() (bool, []journal.Warning, error) { return noDamage(m.Rekey(old)) }})
+	}
+	return out, nil
+}
+
+// decryptBeyondSessions are the input history, the contexts and the
+// memory notes file, for storage decrypt.
+func decryptBeyondSessions(c config.Config) ([]rekeyTarget, error) {
+	cs := contexts.Open(c.Home, c.EncryptionKey)
+	names, err := cs.List()
+	if err != nil {
+		return nil, fmt.Errorf("storage decrypt: %w", err)
+	}
+	var out []rekeyTarget
+	if fileExists(c.HistoryFile) {
+		out = append(out, rekeyTarget{c.HistoryFile, func() (bool, []journal.Warning, error) {
+			return noDamage(editor.DecryptHistory(c.HistoryFile, c.EncryptionKey))
+		}})
+	}
+	for _, n := range names {
+		out = append(out, rekeyTarget{filepath.Join(cs.Dir(), n+".json"), func() (bool, []journal.Warning, error) { return noDamage(cs.Decrypt(n)) }})
+	}
+	if m := memory.Open(c.Home, c.EncryptionKey); fileExists(m.Path()) {
+		out = append(out, rekeyTarget{m.Path(), func() (bool, []journal.Warning, error) { return noDamage(m.Decrypt()) }})
 	}
 	return out, nil
 }

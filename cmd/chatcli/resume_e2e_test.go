@@ -236,8 +236,8 @@ func TestForkAt(t *testing.T) {
 		{"session", "fork", "src", "x", "--at", "0"},
 		{"session", "fork", "src", "dst", "--at", "1"},
 	} {
-		if _, errOut, code := run(t, env, "", bad...); code != exitUsage {
-			t.Errorf("%v: exit %d (%s), want %d", bad, code, errOut, exitUsage)
+		if _, errOut, code := run(t, env, "", bad...); code != exitUsage || strings.Contains(errOut, "chatcli session transcript") {
+			t.Errorf("%v: exit %d (%s), want %d and no command that does not exist", bad, code, errOut, exitUsage)
 		}
 	}
 	if _, errOut, code := run(t, env, "/session fork y --at two\n", "--resume", "src"); code != exitUsage || !strings.Contains(errOut, `--at "two"`) {

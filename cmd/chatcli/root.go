@@ -93,13 +93,12 @@ config --help).
 
 Encryption at rest: CHATCLI_ENCRYPTION_KEY (base64 of 32 bytes, e.g.
 ` + "`openssl rand -base64 32`" + `, or a passphrase, through Argon2id and the salt in
-$CHATCLI_HOME/key-salt.json) seals every session file and journal line with
-AES-256-GCM, and so are file checkpoints, contexts, memory notes and the
-input history (--plaintext-history or CHATCLI_HISTORY_PLAINTEXT=true keep the
-history plaintext). File and folder names, folder paths and settings stay
-plaintext. To change the key, put the previous one in
-CHATCLI_ENCRYPTION_KEY_OLD and run
-chatcli storage rekey.
+$CHATCLI_HOME/key-salt.json) seals with AES-256-GCM every session file,
+journal line, file checkpoint, context, memory note and the input history
+(--plaintext-history or CHATCLI_HISTORY_PLAINTEXT=true keep the history
+plaintext). File and folder names, folder paths and settings stay plaintext.
+To change the key, put the previous one in CHATCLI_ENCRYPTION_KEY_OLD and run
+chatcli storage rekey; chatcli storage decrypt goes back to plaintext.
 
 Every request also carries the bootstrap files (AGENTS.md, SOUL.md, USER.md,
 IDENTITY.md, RULES.md of the working folder, else of CHATCLI_HOME), the
@@ -110,10 +109,10 @@ context --help). In a prompt, @file PATH, @command CMD, @git, @env,
 Exit codes: 0 success, 1 other failure, 2 bad usage, flag, session name,
 checkpoint, note or message number, or a name already taken, 3 session or
 context not found, 4 unreadable, too-new or encrypted session, context or
-memory file (no key or the wrong key),
-5 the LLM request failed, 6 chatcli storage verify found damage it did not
-repair, 130 stopped by a signal. In script mode, when every failed line
-failed in the same way, the exit code is that line's code; otherwise 1.
+memory file (no key or the wrong key), 5 the LLM request failed, 6 chatcli
+storage verify found damage it did not repair, 130 stopped by a signal. In
+script mode, when every failed line failed in the same way, the exit code is
+that line's code; otherwise 1.
 
 Agent and coder modes (--agent, --coder; /agent, /coder, /chat in the REPL)
 let the model call tools in the working directory: agent reads files and

@@ -155,7 +155,7 @@ func (o *searchOptions) filter(home string, now time.Time) (index.Filter, error)
 			}
 		}
 		if len(in) == 0 {
-			in = []string{""} // no session of that folder: nothing matches
+			in = []string{"/"} // no session of that folder, and none is named "/": nothing matches
 		}
 		f.Sessions = in
 	}

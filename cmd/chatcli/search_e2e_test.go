@@ -53,6 +53,9 @@ func TestE2ESessionSearchIndex(t *testing.T) {
 	if hits := search("deploy", "--folder", dir); len(hits) == 0 || hits[0].Session != "proj" || len(hits) != 2 {
 		t.Fatalf("--folder %s: %+v, want the two messages of proj", dir, hits)
 	}
+	if hits := search("deploy", "--folder", t.TempDir()); len(hits) != 0 {
+		t.Fatalf("--folder of a folder no session was used in: %+v, want none", hits)
+	}
 	text := mustRun(t, env, "", "session", "search", "deploy")
 	if err := os.RemoveAll(filepath.Join(home, "index")); err != nil {
 		t.Fatal(err)

@@ -99,7 +99,7 @@ func sessionListRun(o *sessionListOptions) error {
 	}
 	folders := recordedFolders(o.f.streams, c.Home)
 	if !o.JSON {
-		return o.writeTable(list, folders)
+		return o.writeTable(list, folders, st.Dir())
 	}
 	if o.Limit > 0 && len(list) > o.Limit {
 		list = list[:o.Limit]
@@ -229,7 +229,7 @@ func newSessionForkCmd(f *factory) *cobra.Command {
 		Args:  exactArgs(2, "SRC and DST"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.Flags().Changed("at") && at < 1 {
-				return fmt.Errorf("%w: --at %d: want a message number, 1 or more (chatcli session transcript show numbers them)", errFlags, at)
+				return fmt.Errorf("%w: --at %d: want a message number, 1 or more (/session transcript show 1 in the REPL numbers them)", errFlags, at)
 			}
 			c, err := f.config("", "")
 			if err != nil {
@@ -259,7 +259,7 @@ func newSessionForkCmd(f *factory) *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().IntVar(&at, "at", 0, "the fork holds messages 1..`N` of SRC's transcript, as session transcript show numbers them")
+	cmd.Flags().IntVar(&at, "at", 0, "the fork holds messages 1..`N` of SRC's transcript, as /session transcript show (in the REPL) numbers them")
 	return cmd
 }
 

@@ -289,3 +289,23 @@ func TestEmptyTrashWithoutApplyDeletesNothing(t *testing.T) {
 		t.Fatalf("restore after the dry run: %s", out)
 	}
 }
+
+// TestEmptyTrashPreviewOfAnEmptyTrash: the preview says the trash is empty
+// instead of asking for --apply to delete nothing.
+func TestEmptyTrashPreviewOfAnEmptyTrash(t *testing.T) {
+	env := []string{"CHATCLI_HOME=" + t.TempDir()}
+	out := mustRun(t, env, "", "storage", "prune", "--empty-trash")
+	if !strings.Contains(out, "The trash is empty.") || strings.Contains(out, "--apply`") {
+		t.Fatalf("%s", out)
+	}
+}
+
+// TestSessionListOfAnEmptyStore names the store and how sessions come to
+// be, not a REPL command.
+func TestSessionListOfAnEmptyStore(t *testing.T) {
+	home := t.TempDir()
+	out := mustRun(t, []string{"CHATCLI_HOME=" + home}, "", "session", "list")
+	if !strings.Contains(out, "No saved sessions in "+filepath.Join(home, "sessions")+".") || strings.Contains(out, "/session save") {
+		t.Fatalf("%s", out)
+	}
+}

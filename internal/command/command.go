@@ -89,7 +89,7 @@ func Commands() []Command {
 			return runSession(ctx, env, append([]string{"new"}, args...))
 		}},
 		{Name: "model", Usage: modelUsage, Summary: "show the provider and model, or use model NAME from the next turn", Run: runModel},
-		{Name: "switch", Usage: switchUsage, Summary: "use another provider (openai, anthropic, offline) from the next turn", Run: runSwitch},
+		{Name: "switch", Usage: switchUsage, Summary: "use another provider (any --provider name: openai, anthropic, googleai, ollama, …) from the next turn", Run: runSwitch},
 		{Name: "session", Usage: "/session VERB [ARGS]", Summary: "save, load and manage sessions (/session help)", Run: runSession},
 		{Name: "config", Usage: "/config [session]", Summary: "show every setting with its value and source; session: the session settings and the active journal", Run: runConfig},
 		{Name: "compact", Usage: "/compact [instruction]", Summary: "summarise older messages (keeps the last 10; with an instruction, the last 4)", Run: runCompact},

@@ -46,8 +46,8 @@ func runContext(_ context.Context, env *Env, args []string) error {
 		if c == nil {
 			return err
 		}
-		env.say("Created context %q: %d files, %s in %d chunks (left out: %d by .gitignore, %d binary). /context attach %s sends it.\n",
-			c.Name, len(c.Files), size(c.Bytes()), len(c.Chunks), c.Skipped.Ignored, c.Skipped.Binary, c.Name)
+		fmt.Fprintf(env.Out, "Created context %q: %s, %s in %s (left out: %d by .gitignore, %d binary). /context attach %s sends it.\n",
+			c.Name, countOf(len(c.Files), "file"), size(c.Bytes()), countOf(len(c.Chunks), "chunk"), c.Skipped.Ignored, c.Skipped.Binary, c.Name)
 		return err
 	case "list":
 		return contextList(env, st)
@@ -209,12 +209,16 @@ func contextShow(env *Env, st *contexts.Store, name string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(env.Out, "Context %q, created %s from %s: %d files, %s in %d chunks (left out: %d by .gitignore, %d binary)\n",
-		c.Name, c.CreatedAt.Format("2006-01-02 15:04"), strings.Join(c.Sources, ", "), len(c.Files), size(c.Bytes()), len(c.Chunks), c.Skipped.Ignored, c.Skipped.Binary)
+	fmt.Fprintf(env.Out, "Context %q, created %s from %s: %s, %s in %s (left out: %d by .gitignore, %d binary)\n",
+		c.Name, c.CreatedAt.Format("2006-01-02 15:04"), strings.Join(c.Sources, ", "), countOf(len(c.Files), "file"), size(c.Bytes()), countOf(len(c.Chunks), "chunk"), c.Skipped.Ignored, c.Skipped.Binary)
 	first := 1
 	for _, f := range c.Files {
 		last := first + f.Chunks - 1
-		fmt.Fprintf(env.Out, "  %-40s %9s  chunks %d-%d\n", f.Path, size(f.Bytes), first, last)
+		chunks := fmt.Sprintf("chunks %d-%d", first, last)
+		if last == first {
+			chunks = fmt.Sprintf("chunk %d", first)
+		}
+		fmt.Fprintf(env.Out, "  %-40s %9s  %s\n", f.Path, size(f.Bytes), chunks)
 		first = last + 1
 	}
 	return nil
@@ -243,7 +247,7 @@ func contextStatus(env *Env, st *contexts.Store) error {
 	if err != nil {
 		fmt.Fprintf(env.Out, "Memory: %v\n", err)
 	} else {
-		env.say("Memory: %d notes (/memory show)\n", len(notes))
+		fmt.Fprintf(env.Out, "Memory: %s (/memory show)\n", countOf(len(notes), "note"))
 	}
 	if env.Engine == nil {
 		return nil
@@ -264,4 +268,12 @@ func contextStatus(env *Env, st *contexts.Store) error {
 }
 
 // size is n bytes for people: "4.2 KiB".
+// countOf is "1 NOUN" or "N NOUNs".
+func countOf(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 func size(n int) string { return humanize.IBytes(uint64(max(n, 0))) }

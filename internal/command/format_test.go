@@ -1,9 +1,13 @@
 package command
 
 import (
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/rivo/uniseg"
+
+	"github.com/chatcli/chatcli/internal/session"
 )
 
 // cellWidth agrees with uniseg.StringWidth: ASCII, accents, CJK, emoji
@@ -14,5 +18,31 @@ func TestCellWidthIsStringWidth(t *testing.T) {
 		if got, want := cellWidth(s), uniseg.StringWidth(s); got != want {
 			t.Errorf("cellWidth(%q) = %d, StringWidth = %d", s, got, want)
 		}
+	}
+}
+
+// With a Width, every row fits in it: titles are cut by display cells,
+// with "…"; without one, they are kept whole.
+func TestListTitlesFitTheWidth(t *testing.T) {
+	now := time.Now()
+	list := []session.Header{
+		{Name: "ops", Messages: 6, UpdatedAt: now, Title: "we discuss the deploy freeze on friday and on monday"},
+		{Name: "会话", Messages: 2, UpdatedAt: now, Title: "会话列表会话列表会话列表会话列表会话列表会话列表"},
+		{Name: "demo", Messages: 8, UpdatedAt: now, Title: "hello"},
+	}
+	var b strings.Builder
+	WriteListAs(&b, list, "", ListFormat{Now: now, Width: 50})
+	for _, line := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
+		if w := uniseg.StringWidth(line); w > 50 {
+			t.Errorf("%d cells: %q", w, line)
+		}
+	}
+	if !strings.Contains(b.String(), "…") || !strings.Contains(b.String(), "hello\n") {
+		t.Errorf("titles not cut, or a short one cut:\n%s", b.String())
+	}
+	b.Reset()
+	WriteListAs(&b, list, "", ListFormat{Now: now})
+	if !strings.Contains(b.String(), "on monday") {
+		t.Errorf("cut without a width:\n%s", b.String())
 	}
 }

@@ -17,7 +17,7 @@ type Variable struct {
 // Variables lists every setting chatcli reads, in the order `chatcli
 // config` and the template of `chatcli config init` show them.
 var Variables = []Variable{
-	{Name: "LLM_PROVIDER", Default: "detected: openai with an OpenAI key or base URL, anthropic with an Anthropic key, else offline", Summary: "openai, anthropic or offline"},
+	{Name: "LLM_PROVIDER", Default: "detected: openai with an OpenAI key or base URL, anthropic with an Anthropic key, else offline", Summary: "openai, anthropic, googleai, ollama, xai, openrouter, zai, moonshot, minimax, github_models or offline"},
 	{Name: "OPENAI_API_KEY", Summary: "OpenAI API key", Secret: true},
 	{Name: "OPENAI_MODEL", Default: DefaultOpenAIModel, Summary: "model of the openai provider"},
 	{Name: "OPENAI_BASE_URL", Default: "https://api.openai.com/v1", Summary: "OpenAI-compatible server (Ollama: http://127.0.0.1:11434/v1)"},

@@ -225,3 +225,27 @@ func (s *Store) Rekey(name string, old seal.Key) (bool, error) {
 	}
 	return true, atomicfile.WriteFile(path, out)
 }
+
+// Decrypt writes context name back as plaintext (`chatcli storage
+// decrypt`), opening it with the store's key. It reports whether the file
+// changed (false when it is plaintext already). The file is replaced in
+// one atomic write; a file the key does not open is an error wrapping
+// seal.ErrWrongKey, the file untouched.
+func (s *Store) Decrypt(name string) (bool, error) {
+	n, path, err := s.path(name)
+	if err != nil {
+		return false, err
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return false, fmt.Errorf("%w: %s: %v", ErrUnreadable, path, err)
+	}
+	if !seal.IsSealed(data) {
+		return false, nil
+	}
+	plain, err := seal.Open(s.key, "context:"+n, data)
+	if err != nil {
+		return false, fmt.Errorf("%s: %w", path, err)
+	}
+	return true, atomicfile.WriteFile(path, plain)
+}

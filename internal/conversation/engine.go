@@ -195,6 +195,11 @@ func (e *Engine) SetNotify(fn func(string)) (previous func(string)) {
 	return previous
 }
 
+// Notice tells the notifier SetNotify set last (Options.Notify at first)
+// about text: what the engine's suppliers and reference expansion report
+// reaches the same receiver as the engine's own notices.
+func (e *Engine) Notice(text string) { e.notify(text) }
+
 // SetOnTool replaces the receiver of tool activity (see Options.OnTool;
 // nil for none) and returns the previous one, so a surface can show the
 // tool calls of one turn as they run and restore it.

@@ -75,3 +75,17 @@ func RekeyHistory(path string, old, nw seal.Key) (bool, error) {
 	}
 	return true, rewriteHistoryFile(path, entries, fresh)
 }
+
+// DecryptHistory rewrites the history file at path with every line in
+// plaintext (`chatcli storage decrypt`), opening sealed lines with key. It
+// reports whether the file changed; a missing or plaintext file is
+// unchanged. The file is replaced atomically; a line that does not open
+// with key wraps seal.ErrWrongKey and nothing is written.
+func DecryptHistory(path string, key seal.Key) (bool, error) {
+	plain := lineCodec{key: key, plaintext: true}
+	entries, stale, err := readHistoryFile(path, plain)
+	if err != nil || !stale {
+		return false, err
+	}
+	return true, rewriteHistoryFile(path, entries, plain)
+}

@@ -135,3 +135,31 @@ func TestRekeyHistory(t *testing.T) {
 		t.Fatalf("under b: %q %v", got, err)
 	}
 }
+
+func TestDecryptHistory(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "history")
+	a, b := historyKey(t, keyA), historyKey(t, keyB)
+	if changed, err := DecryptHistory(path, a); err != nil || changed {
+		t.Fatalf("missing file: %v %v", changed, err)
+	}
+	os.WriteFile(path, []byte("plain one\nmulti\\nline\n"), 0o600)
+	if _, err := RekeyHistory(path, seal.Key{}, a); err != nil {
+		t.Fatal(err)
+	}
+	sealed := readFile(t, path)
+	if _, err := DecryptHistory(path, b); !errors.Is(err, seal.ErrWrongKey) || readFile(t, path) != sealed {
+		t.Fatalf("another key: %v", err)
+	}
+	if changed, err := DecryptHistory(path, a); err != nil || !changed {
+		t.Fatalf("decrypt: %v %v", changed, err)
+	}
+	if got := readFile(t, path); got != "plain one\nmulti\\nline\n" {
+		t.Fatalf("plaintext: %q", got)
+	}
+	if changed, err := DecryptHistory(path, a); err != nil || changed {
+		t.Fatalf("again: %v %v", changed, err)
+	}
+	if _, err := New(Config{HistoryFile: path}); err != nil {
+		t.Fatalf("without a key: %v", err)
+	}
+}

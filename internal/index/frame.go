@@ -13,10 +13,14 @@ import (
 
 // ErrDamaged is wrapped by the errors about an index file that cannot be
 // trusted: not an index file, cut short, a checksum that does not match,
-// a frame that does not open with the store's key, or sealed when no key
-// is set (and plain when one is). Such a file is reported and the index
-// rebuilt; match it with errors.Is.
+// or a frame that does not open with the store's key. Such a file is
+// reported and the index rebuilt; match it with errors.Is.
 var ErrDamaged = errors.New("index: damaged or foreign index file")
+
+// ErrKeySetting is wrapped by the error about an index file sealed when
+// no key is set, or plain when one is: the index was made before the key
+// was set or removed, and is rebuilt.
+var ErrKeySetting = errors.New("index: made under another encryption setting")
 
 // ErrTooNew is wrapped by the error about an index file of a later format
 // version than this build reads; the index is rebuilt in this version.
@@ -60,9 +64,9 @@ func checkHeader(name string, h []byte, kind byte, key seal.Key) error {
 	case h[9] != version || h[10]&^flagSealed != 0:
 		return fmt.Errorf("%w: %s has version %d, flags %#x", ErrDamaged, name, h[9], h[10])
 	case h[10]&flagSealed != 0 && key.IsZero():
-		return fmt.Errorf("%w: %s is sealed and no encryption key is set", ErrDamaged, name)
+		return fmt.Errorf("%w: %s is sealed and no encryption key is set", ErrKeySetting, name)
 	case h[10]&flagSealed == 0 && !key.IsZero():
-		return fmt.Errorf("%w: %s is plaintext in an encrypted store", ErrDamaged, name)
+		return fmt.Errorf("%w: %s is plaintext in an encrypted store", ErrKeySetting, name)
 	}
 	return nil
 }

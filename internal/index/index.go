@@ -74,7 +74,9 @@ func (ix *Index) lock() (func(), error) {
 }
 
 // untrusted reports whether err says an index file cannot be trusted.
-func untrusted(err error) bool { return errors.Is(err, ErrDamaged) || errors.Is(err, ErrTooNew) }
+func untrusted(err error) bool {
+	return errors.Is(err, ErrDamaged) || errors.Is(err, ErrTooNew) || errors.Is(err, ErrKeySetting)
+}
 
 // reset forgets the whole index, on disk and in memory, after err said
 // one of its files cannot be trusted; the caller holds the write lock.

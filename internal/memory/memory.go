@@ -114,7 +114,13 @@ func (s *Store) Forget(n int) (Note, error) {
 	var gone Note
 	err := s.change(func(notes []Note) ([]Note, error) {
 		if n < 1 || n > len(notes) {
-			return nil, fmt.Errorf("%w: %d (there are %d; /memory list numbers them)", ErrNoNote, n, len(notes))
+			switch len(notes) {
+			case 0:
+				return nil, fmt.Errorf("%w: %d (there are no notes)", ErrNoNote, n)
+			case 1:
+				return nil, fmt.Errorf("%w: %d (there is 1 note; /memory list numbers them)", ErrNoNote, n)
+			}
+			return nil, fmt.Errorf("%w: %d (there are %d notes; /memory list numbers them)", ErrNoNote, n, len(notes))
 		}
 		gone = notes[n-1]
 		return append(notes[:n-1:n-1], notes[n:]...), nil
@@ -175,4 +181,32 @@ func (s *Store) Rekey(old seal.Key) (bool, error) {
 		return false, err
 	}
 	return true, atomicfile.WriteFile(s.Path(), out)
+}
+
+// Decrypt writes the notes file back as plaintext (`chatcli storage
+// decrypt`), opening it with the store's key. It reports whether the file
+// changed (false when there is none or it is plaintext already). The file
+// is replaced in one atomic write, under the lock; a file the key does not
+// open is an error wrapping seal.ErrWrongKey, the file untouched.
+func (s *Store) Decrypt() (bool, error) {
+	if _, err := os.Stat(s.Path()); os.IsNotExist(err) {
+		return false, nil
+	}
+	lock := flock.New(filepath.Join(s.dir, ".lock"), flock.SetPermissions(0o600))
+	if err := lock.Lock(); err != nil {
+		return false, fmt.Errorf("memory: lock %s: %w", s.dir, err)
+	}
+	defer lock.Unlock()
+	data, err := os.ReadFile(s.Path())
+	if err != nil {
+		return false, fmt.Errorf("%w: %s: %v", ErrUnreadable, s.Path(), err)
+	}
+	if !seal.IsSealed(data) {
+		return false, nil
+	}
+	plain, err := seal.Open(s.key, sealName, data)
+	if err != nil {
+		return false, fmt.Errorf("%s: %w", s.Path(), err)
+	}
+	return true, atomicfile.WriteFile(s.Path(), plain)
 }

@@ -35,8 +35,12 @@ func TestSaveListForget(t *testing.T) {
 	if err != nil || len(notes) != 2 || notes[0].Text != "uses tabs" || notes[1].Text != "likes Go" {
 		t.Fatalf("%v %+v", err, notes)
 	}
-	if _, err := s.Forget(3); !errors.Is(err, ErrNoNote) {
+	if _, err := s.Forget(3); !errors.Is(err, ErrNoNote) || !strings.Contains(err.Error(), "there are 2 notes") {
 		t.Fatalf("forget 3 of 2: %v", err)
+	}
+	s.Forget(1)
+	if _, err := s.Forget(2); err == nil || !strings.Contains(err.Error(), "there is 1 note;") {
+		t.Fatalf("forget 2 of 1: %v", err)
 	}
 	fi, err := os.Stat(s.Path())
 	if err != nil || fi.Mode().Perm() != 0o600 {
