@@ -225,3 +225,26 @@ func (s *Store) Rekey(name string, old seal.Key) (bool, error) {
 	}
 	return true, atomicfile.WriteFile(path, out)
 }
+
+// Decrypt writes context name back in plaintext, opening it with the
+// store's key (`chatcli storage decrypt`). It reports whether the file
+// changed (false for a plaintext one). The file is replaced in one atomic
+// write; a file that does not open wraps seal.ErrWrongKey, untouched.
+func (s *Store) Decrypt(name string) (bool, error) {
+	n, path, err := s.path(name)
+	if err != nil {
+		return false, err
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return false, fmt.Errorf("%w: %s: %v", ErrUnreadable, path, err)
+	}
+	if !seal.IsSealed(data) {
+		return false, nil
+	}
+	plain, err := seal.Open(s.key, "context:"+n, data)
+	if err != nil {
+		return false, fmt.Errorf("%s: %w", path, err)
+	}
+	return true, atomicfile.WriteFile(path, plain)
+}

@@ -176,3 +176,31 @@ func (s *Store) Rekey(old seal.Key) (bool, error) {
 	}
 	return true, atomicfile.WriteFile(s.Path(), out)
 }
+
+// Decrypt writes the notes file back in plaintext, opening it with the
+// store's key (`chatcli storage decrypt`). It reports whether the file
+// changed (false for a plaintext one or none). The file is replaced in one
+// atomic write, under the lock; a file that does not open wraps
+// seal.ErrWrongKey, untouched.
+func (s *Store) Decrypt() (bool, error) {
+	if _, err := os.Stat(s.Path()); os.IsNotExist(err) {
+		return false, nil
+	}
+	lock := flock.New(filepath.Join(s.dir, ".lock"), flock.SetPermissions(0o600))
+	if err := lock.Lock(); err != nil {
+		return false, fmt.Errorf("memory: lock %s: %w", s.dir, err)
+	}
+	defer lock.Unlock()
+	data, err := os.ReadFile(s.Path())
+	if err != nil {
+		return false, fmt.Errorf("%w: %s: %v", ErrUnreadable, s.Path(), err)
+	}
+	if !seal.IsSealed(data) {
+		return false, nil
+	}
+	plain, err := seal.Open(s.key, sealName, data)
+	if err != nil {
+		return false, fmt.Errorf("%s: %w", s.Path(), err)
+	}
+	return true, atomicfile.WriteFile(s.Path(), plain)
+}
