@@ -273,3 +273,28 @@ func TestRecordCloseWritesWhatWasPut(t *testing.T) {
 		t.Errorf("entry after Close: %+v %v", e, ok)
 	}
 }
+
+// A conversation imported under a numbered name (its base name was taken)
+// whose record entry was lost is found again: no second session.
+func TestImportNameTakenAfterALostRecordEntry(t *testing.T) {
+	f := newFixture(t)
+	name := "opencode-fix-the-login-bug-mn0pr5st"
+	if err := f.st.Create(name, &session.Session{}); err != nil {
+		t.Fatal(err)
+	}
+	path := "testdata/opencode/ses_4f2a9c1e7b3dXyZ8qLmN0pR5sT.json"
+	first := f.importFile(t, opencode, path)
+	rec, err := OpenRecord(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rec.Close()
+	f.w.Record = rec
+	out := f.importFile(t, opencode, path)
+	if out.Created || out.Added != 0 || out.Session != first.Session {
+		t.Errorf("import after a lost entry %+v, first %+v", out, first)
+	}
+	if names, _ := f.st.Names(); len(names) != 2 {
+		t.Errorf("sessions %v", names)
+	}
+}
