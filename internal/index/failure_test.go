@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"syscall"
@@ -93,4 +94,43 @@ func files(t *testing.T, dir string) map[string][]byte {
 		}
 	}
 	return out
+}
+
+// TestInterruptedBuildIndexesEverySnapshot: when a build stops after one
+// worker wrote its segment and manifest but before another wrote its
+// segment, the sessions the second one read are indexed by the next
+// update.
+func TestInterruptedBuildIndexesEverySnapshot(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	orig := atomicfile.CreateTemp
+	defer func() { atomicfile.CreateTemp = orig }()
+	for try := 0; try < 50; try++ {
+		s := newStore(t, "")
+		s.journals = "" // sessions are indexed from their snapshots
+		s.session("one", "words about lemurs")
+		s.session("two", "words about tapirs")
+		dir := index.Dir(s.st)
+		atomicfile.CreateTemp = func(d, pattern string) (atomicfile.TempFile, error) {
+			if _, err := os.Stat(filepath.Join(dir, "MANIFEST")); err == nil && d == dir && strings.HasPrefix(pattern, ".seg-") {
+				return nil, &os.PathError{Op: "open", Path: filepath.Join(d, pattern), Err: syscall.ENOSPC}
+			}
+			return orig(d, pattern)
+		}
+		_, _, err := s.index().Find("lemurs", index.Filter{}, 0)
+		atomicfile.CreateTemp = orig
+		if err == nil {
+			continue // one worker read both sessions: nothing was interrupted
+		}
+		if !errors.Is(err, syscall.ENOSPC) {
+			t.Fatalf("Find on a full disk: %v, want ENOSPC", err)
+		}
+		ix := s.index()
+		for _, word := range []string{"lemurs", "tapirs"} {
+			if hits, _ := s.find(ix, word, index.Filter{}); len(hits) == 0 {
+				t.Errorf("%s: no hit after the interrupted build", word)
+			}
+		}
+		return
+	}
+	t.Skip("no build ran with two workers")
 }

@@ -37,6 +37,7 @@ type mark struct {
 	pos            journal.Pos
 	messages, docs int
 	tokens         int64
+	version        string // the snapshot's (snapshot sources)
 }
 
 // worker reads jobs into its own builder; one per CPU share the jobs.
@@ -133,7 +134,7 @@ func (e flushError) Unwrap() error { return e.error }
 // read indexes job j; errors other than flushErrors concern j's source.
 func (w *worker) read(j job, mu *sync.Mutex) error {
 	s := j.src
-	m := mark{pos: s.Pos, messages: s.Messages, docs: s.Docs, tokens: s.Tokens}
+	m := mark{pos: s.Pos, messages: s.Messages, docs: s.Docs, tokens: s.Tokens, version: j.version}
 	add := func(d docInfo, text string) {
 		d.slot = s.Slot
 		w.b.add(d, text)
@@ -198,7 +199,7 @@ func (w *worker) flush(mu *sync.Mutex) error {
 		}
 	}
 	for s, m := range w.pending {
-		s.Pos, s.Messages, s.Docs, s.Tokens = m.pos, m.messages, m.docs, m.tokens
+		s.Pos, s.Messages, s.Docs, s.Tokens, s.Version = m.pos, m.messages, m.docs, m.tokens, m.version
 	}
 	clear(w.pending)
 	w.b = newBuilder()
