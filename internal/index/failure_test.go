@@ -134,3 +134,25 @@ func TestInterruptedBuildIndexesEverySnapshot(t *testing.T) {
 	}
 	t.Skip("no build ran with two workers")
 }
+
+// TestARebuiltIndexIsReadAfresh: an Index that read the index before the
+// folder was deleted and rebuilt by another process reads the new
+// segments, though they reuse the names of the ones it had open.
+func TestARebuiltIndexIsReadAfresh(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	s := newStore(t, "")
+	s.session("one", "words about lemurs")
+	ix := s.index()
+	if hits, _ := s.find(ix, "lemurs", index.Filter{}); len(hits) == 0 {
+		t.Fatal("lemurs: no hit")
+	}
+	if err := removeIndex(s); err != nil {
+		t.Fatal(err)
+	}
+	s.session("two", "words about tapirs")
+	s.find(s.index(), "tapirs", index.Filter{}) // another process rebuilds it
+	hits, _ := s.find(ix, "tapirs", index.Filter{})
+	if got := where(hits); len(got) == 0 || !strings.HasPrefix(got[0], "two#") {
+		t.Errorf("tapirs after the rebuild: %v, want a hit in two", got)
+	}
+}

@@ -122,8 +122,12 @@ func (ix *Index) setManifest(m *manifest) error {
 	keep := map[string]bool{}
 	for _, sm := range m.Segments {
 		keep[sm.File] = true
-		if ix.segs[sm.File] != nil {
-			continue
+		if old := ix.segs[sm.File]; old != nil {
+			if fi, err := os.Stat(filepath.Join(ix.dir, sm.File)); err == nil && os.SameFile(fi, old.info) {
+				continue
+			}
+			old.close() // the folder was rebuilt since: the name holds another file
+			delete(ix.segs, sm.File)
 		}
 		s, err := openSegment(ix.dir, sm.File, ix.key)
 		if errors.Is(err, os.ErrNotExist) {
