@@ -13,6 +13,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/seal"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // Version is the version of the notes file this build writes and reads.
@@ -63,7 +64,7 @@ func (s *Store) Path() string { return filepath.Join(s.dir, "notes.json") }
 // none when the file does not exist. Errors wrap ErrUnreadable or
 // seal.ErrWrongKey and name the file.
 func (s *Store) List() ([]Note, error) {
-	data, err := os.ReadFile(s.Path())
+	data, err := storefile.ReadFile(s.Path())
 	if os.IsNotExist(err) {
 		return nil, nil
 	}
@@ -166,7 +167,7 @@ func (s *Store) Rekey(old seal.Key) (bool, error) {
 		return false, fmt.Errorf("memory: lock %s: %w", s.dir, err)
 	}
 	defer lock.Unlock()
-	data, err := os.ReadFile(s.Path())
+	data, err := storefile.ReadFile(s.Path())
 	if err != nil {
 		return false, fmt.Errorf("%w: %s: %v", ErrUnreadable, s.Path(), err)
 	}
@@ -191,7 +192,7 @@ func (s *Store) Decrypt() (bool, error) {
 		return false, fmt.Errorf("memory: lock %s: %w", s.dir, err)
 	}
 	defer lock.Unlock()
-	data, err := os.ReadFile(s.Path())
+	data, err := storefile.ReadFile(s.Path())
 	if err != nil {
 		return false, fmt.Errorf("%w: %s: %v", ErrUnreadable, s.Path(), err)
 	}
