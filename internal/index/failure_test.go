@@ -156,3 +156,27 @@ func TestARebuiltIndexIsReadAfresh(t *testing.T) {
 		t.Errorf("tapirs after the rebuild: %v, want a hit in two", got)
 	}
 }
+
+// TestTemporaryFilesOfAnInterruptedWriteAreRemoved: the temporary files a
+// write stopped between its write and its rename left are removed by the
+// next update, as the segments no manifest names are.
+func TestTemporaryFilesOfAnInterruptedWriteAreRemoved(t *testing.T) {
+	s := newStore(t, "")
+	s.session("one", "words about lemurs")
+	ix := s.index()
+	s.find(ix, "lemurs", index.Filter{})
+	dir := index.Dir(s.st)
+	left := []string{".seg-0000000000000007.ccx.tmp-123", ".MANIFEST.tmp-456"}
+	for _, n := range left {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte("partial"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.session("two", "words about tapirs")
+	s.find(ix, "tapirs", index.Filter{})
+	for _, n := range left {
+		if _, err := os.Lstat(filepath.Join(dir, n)); err == nil {
+			t.Errorf("%s is still there", n)
+		}
+	}
+}

@@ -258,12 +258,17 @@ func (ix *Index) writeSegment(b *builder) error {
 	return nil
 }
 
-// removeStrays removes segment files the manifest does not name: left by
-// a build or merge that was interrupted. The caller holds the write lock.
+// removeStrays removes segment files the manifest does not name, and the
+// temporary files of segments and manifests (atomicfile.TempPattern):
+// left by a build or merge that was interrupted. The caller holds the
+// write lock, so no write of another process is under way.
 func (ix *Index) removeStrays() {
 	entries, _ := os.ReadDir(ix.dir)
 	for _, e := range entries {
-		if n := e.Name(); strings.HasPrefix(n, segmentPrefix) && ix.segs[n] == nil {
+		n := e.Name()
+		stray := strings.HasPrefix(n, segmentPrefix) && ix.segs[n] == nil
+		temp := strings.HasPrefix(n, "."+segmentPrefix) || strings.HasPrefix(n, "."+manifestName+".tmp-")
+		if stray || temp {
 			os.Remove(filepath.Join(ix.dir, n))
 		}
 	}
