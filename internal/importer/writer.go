@@ -131,7 +131,15 @@ func (w *Writer) append(c Conversation, e Entry) (Outcome, error) {
 	if err != nil {
 		return out, err
 	}
-	if endsWith(sess.History, added) { // written by a run that stopped before its record
+	// A run that stopped before its record wrote what the session's
+	// OriginMember counts (Repair may have changed the messages it added,
+	// so they are not told by their hashes).
+	var o origin
+	if json.Unmarshal(sess.Extra[OriginMember], &o) == nil && o.Tool == c.Tool && o.ID == c.ID && o.Messages > e.Messages {
+		added = c.Messages[min(o.Messages, len(c.Messages)):]
+		out.Added = len(added)
+	}
+	if len(added) == 0 || endsWith(sess.History, added) { // written by a run that stopped before its record
 		out.Added = 0
 		return out, w.note(c, e.Session)
 	}
