@@ -7,7 +7,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/config"
+	"github.com/chatcli/chatcli/internal/contexts"
+	"github.com/chatcli/chatcli/internal/editor"
 	"github.com/chatcli/chatcli/internal/journal"
+	"github.com/chatcli/chatcli/internal/memory"
+	"github.com/chatcli/chatcli/internal/shadow"
 )
 
 const decryptLong = `Write every sealed session file, trashed session, journal, context, the
@@ -21,9 +25,11 @@ one atomic write (a session's journal right before the session), so after an
 interruption every file opens either with the key or without one: run it
 again to finish. A journal line that does not open with the key while the
 others do is left out, the journal kept whole as <id>.jsonl.broken first.
-The file checkpoints of coder mode stay sealed.
 Afterwards unset CHATCLI_ENCRYPTION_KEY: with it set, chatcli seals what it
-writes again. Progress goes to stderr, one line per file changed; the summary
+writes again. File checkpoints (coder mode) are not decrypted: each folder
+of them still sealed is named, and without the key its checkpoints cannot be
+restored and its workspace takes no new checkpoint until the folder is
+removed. Progress goes to stderr, one line per file changed; the summary
 to stdout.`
 
 type storageDecryptOptions struct {
@@ -82,6 +88,10 @@ func storageDecryptRun(o *storageDecryptOptions) error {
 		return err
 	}
 	targets = append(targets, more...)
+	sealedRepos, err := sealedCheckpoints(c.Home)
+	if err != nil {
+		return err
+	}
 	sum, errs, err := runTargets(o.f, "decrypt", "written as plaintext", "sealed line that does not open left out", targets)
 	if err != nil {
 		return err
@@ -89,11 +99,57 @@ func storageDecryptRun(o *storageDecryptOptions) error {
 	if err := printSummary(o.f, o.JSON, sum, "%d file(s) written as plaintext, %d already plaintext, %d failed", ", %d damaged journal line(s) left out (kept in .broken copies)"); err != nil {
 		return err
 	}
+	for _, d := range sealedRepos {
+		fmt.Fprintf(o.f.streams.Err, "decrypt: %s: file checkpoints stay encrypted: without %s they cannot be restored, and the workspace takes no new checkpoint until this folder is removed\n", d, config.EnvEncryptionKey)
+	}
 	if !o.JSON && len(errs) == 0 {
+		if len(sealedRepos) > 0 {
+			fmt.Fprintf(o.f.streams.Out, "%d file-checkpoint folder(s) stay encrypted, each listed above\n", len(sealedRepos))
+		}
 		fmt.Fprintf(o.f.streams.Out, "unset %s now, or chatcli seals what it writes again\n", config.EnvEncryptionKey)
 	}
 	if len(errs) > 0 {
 		return &rekeyError{errs: errs, decrypt: true}
 	}
 	return nil
+}
+
+// decryptBeyondSessions lists what else the key seals that decrypt writes
+// back as plaintext: the input history when there is one, every context
+// and the memory notes.
+func decryptBeyondSessions(c config.Config) ([]rekeyTarget, error) {
+	var out []rekeyTarget
+	if fileExists(c.HistoryFile) {
+		out = append(out, rekeyTarget{c.HistoryFile, func() (bool, []journal.Warning, error) {
+			return noDamage(editor.DecryptHistory(c.HistoryFile, c.EncryptionKey))
+		}})
+	}
+	cs := contexts.Open(c.Home, c.EncryptionKey)
+	names, err := cs.List()
+	if err != nil {
+		return nil, fmt.Errorf("storage decrypt: %w", err)
+	}
+	for _, n := range names {
+		out = append(out, rekeyTarget{filepath.Join(cs.Dir(), n+".json"), func() (bool, []journal.Warning, error) { return noDamage(cs.Decrypt(n)) }})
+	}
+	if m := memory.Open(c.Home, c.EncryptionKey); fileExists(m.Path()) {
+		out = append(out, rekeyTarget{m.Path(), func() (bool, []journal.Warning, error) { return noDamage(m.Decrypt()) }})
+	}
+	return out, nil
+}
+
+// sealedCheckpoints returns the file-checkpoint folders under home that
+// are in sealed form.
+func sealedCheckpoints(home string) ([]string, error) {
+	repos, err := shadow.List(home)
+	if err != nil {
+		return nil, fmt.Errorf("storage decrypt: %w", err)
+	}
+	var out []string
+	for _, in := range repos {
+		if shadow.Sealed(in.Dir) {
+			out = append(out, in.Dir)
+		}
+	}
+	return out, nil
 }

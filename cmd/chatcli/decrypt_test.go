@@ -9,9 +9,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chatcli/chatcli/internal/contexts"
 	"github.com/chatcli/chatcli/internal/journal"
+	"github.com/chatcli/chatcli/internal/memory"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/session"
+	"github.com/chatcli/chatcli/internal/shadow"
 )
 
 // allPlain reports whether every session, the trashed session and every
@@ -139,5 +142,65 @@ func TestE2EStorageDecrypt(t *testing.T) {
 	}
 	if out := mustRun(t, env, "", "storage", "decrypt", "--yes"); !strings.Contains(out, "0 file(s) written as plaintext") {
 		t.Errorf("second run:\n%s", out)
+	}
+}
+
+// TestDecryptCoversHistoryContextsAndMemory: after storage decrypt, the
+// input history, every context and the memory notes open without the key,
+// and a sealed file-checkpoint folder, which is not decrypted, is named.
+func TestDecryptCoversHistoryContextsAndMemory(t *testing.T) {
+	keyS := b64Key(1)
+	key := parsed(t, keyS)
+	home := t.TempDir()
+	rekeyStore(t, home, key)
+	hist := filepath.Join(home, "history")
+	line, err := seal.SealLine(key, "history", []byte("hello there"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(hist, append(line, '\n'), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(t.TempDir(), "notes.txt")
+	if err := os.WriteFile(src, []byte("context text"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := contexts.Open(home, key).Create("ctx", []string{src}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := memory.Open(home, key).Save("a fact"); err != nil {
+		t.Fatal(err)
+	}
+	ws := t.TempDir()
+	repo, err := shadow.Open(home, ws, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	target := filepath.Join(ws, "f.txt")
+	if err := repo.BeforeChange(target); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(target, []byte("x"), 0o600)
+	if err := repo.AfterChange(target); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := repo.Checkpoint(); err != nil {
+		t.Fatal(err)
+	}
+	f, out, errb := rekeyFactory(home, map[string]string{"CHATCLI_ENCRYPTION_KEY": keyS})
+	if err := storageDecryptRun(&storageDecryptOptions{f: f, Yes: true}); err != nil {
+		t.Fatalf("decrypt: %v\n%s", err, errb)
+	}
+	if data, _ := os.ReadFile(hist); string(data) != "hello there\n" {
+		t.Errorf("history after decrypt: %q", data)
+	}
+	if c, err := contexts.Open(home, seal.Key{}).Load("ctx"); err != nil || c == nil {
+		t.Errorf("context without the key: %v", err)
+	}
+	if n, err := memory.Open(home, seal.Key{}).List(); err != nil || len(n) != 1 || n[0].Text != "a fact" {
+		t.Errorf("memory without the key: %v %v", n, err)
+	}
+	if !strings.Contains(errb.String(), "file checkpoints stay encrypted") || !strings.Contains(out.String(), "1 file-checkpoint folder(s) stay encrypted") {
+		t.Errorf("sealed checkpoints not named:\nstdout %q\nstderr %q", out, errb)
 	}
 }

@@ -8,7 +8,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/contexts"
-	"github.com/chatcli/chatcli/internal/editor"
+	"github.com/chatcli/chatcli/internal/index"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/memory"
 	"github.com/chatcli/chatcli/internal/seal"
@@ -19,7 +19,8 @@ const rekeyLong = `Re-seal every session file, trashed session, journal, file ch
 mode), context, the memory notes and the input history under the key in
 CHATCLI_ENCRYPTION_KEY, opening sealed files with that key or with the old
 key in CHATCLI_ENCRYPTION_KEY_OLD. Plaintext files are sealed too, so running
-it without CHATCLI_ENCRYPTION_KEY_OLD encrypts a plaintext store.
+it without CHATCLI_ENCRYPTION_KEY_OLD encrypts a plaintext store. The
+search index is removed last (the next search rebuilds it under the new key).
 
 Each file is replaced in one atomic write: at every moment it opens with the
 old key or the new one. After an interruption, run it again to finish.
@@ -92,29 +93,6 @@ func contextRekeyTargets(c config.Config, old seal.Key) ([]rekeyTarget, error) {
 	return out, nil
 }
 
-// decryptBeyondSessions are the input history, the contexts and the
-// memory notes file, for storage decrypt.
-func decryptBeyondSessions(c config.Config) ([]rekeyTarget, error) {
-	cs := contexts.Open(c.Home, c.EncryptionKey)
-	names, err := cs.List()
-	if err != nil {
-		return nil, fmt.Errorf("storage decrypt: %w", err)
-	}
-	var out []rekeyTarget
-	if fileExists(c.HistoryFile) {
-		out = append(out, rekeyTarget{c.HistoryFile, func() (bool, []journal.Warning, error) {
-			return noDamage(editor.DecryptHistory(c.HistoryFile, c.EncryptionKey))
-		}})
-	}
-	for _, n := range names {
-		out = append(out, rekeyTarget{filepath.Join(cs.Dir(), n+".json"), func() (bool, []journal.Warning, error) { return noDamage(cs.Decrypt(n)) }})
-	}
-	if m := memory.Open(c.Home, c.EncryptionKey); fileExists(m.Path()) {
-		out = append(out, rekeyTarget{m.Path(), func() (bool, []journal.Warning, error) { return noDamage(m.Decrypt()) }})
-	}
-	return out, nil
-}
-
 // noDamage adapts a rekey that keeps no damaged lines (a session file).
 func noDamage(changed bool, err error) (bool, []journal.Warning, error) { return changed, nil, err }
 
@@ -139,6 +117,11 @@ func storageRekeyRun(o *storageRekeyOptions) error {
 		return err
 	}
 	targets = append(targets, more...)
+	if dir := index.Dir(st); fileExists(dir) { // last: it holds the text of every file above
+		targets = append(targets, rekeyTarget{dir, func() (bool, []journal.Warning, error) {
+			return noDamage(index.Drop(st))
+		}})
+	}
 	sum, errs, err := runTargets(o.f, "rekey", "sealed under the new key", "damaged line kept as it was", targets)
 	if err != nil {
 		return err

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chatcli/chatcli/internal/index"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/seal"
@@ -276,5 +277,35 @@ func TestRekeyOrdersEachJournalBeforeItsSession(t *testing.T) {
 		if order[2*i] != j || order[2*i+1] != p {
 			t.Fatalf("order %v: want %s's journal then its file at %d", order, name, 2*i)
 		}
+	}
+}
+
+// TestRekeyDropsTheSearchIndex: the search index holds the store's text
+// sealed under the old key (or in plaintext); a rekey removes it, and the
+// next search rebuilds it under the new key.
+func TestRekeyDropsTheSearchIndex(t *testing.T) {
+	home := t.TempDir()
+	rekeyStore(t, home, parsed(t, b64Key(1)))
+	st, err := session.Open(filepath.Join(home, "sessions"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Save("words", &session.Session{History: []message.Message{{Role: message.RoleUser, Content: "zanzibar secret"}, {Role: message.RoleAssistant, Content: "ok"}}}); err != nil {
+		t.Fatal(err)
+	}
+	st.SetKey(parsed(t, b64Key(1)))
+	if _, err := index.Open(index.Options{Store: st, JournalDir: filepath.Join(home, "transcripts")}).Sync(); err != nil {
+		t.Fatal(err)
+	}
+	f, _, errb := rekeyFactory(home, map[string]string{"CHATCLI_ENCRYPTION_KEY": b64Key(2), "CHATCLI_ENCRYPTION_KEY_OLD": b64Key(1)})
+	if err := storageRekeyRun(&storageRekeyOptions{f: f}); err != nil {
+		t.Fatalf("rekey: %v\n%s", err, errb)
+	}
+	if _, err := os.Stat(filepath.Join(index.Dir(st), "MANIFEST")); !os.IsNotExist(err) {
+		t.Errorf("the index sealed under the old key is still there: %v", err)
+	}
+	f, out, errb := rekeyFactory(home, map[string]string{"CHATCLI_ENCRYPTION_KEY": b64Key(2)})
+	if err := storageRekeyRun(&storageRekeyOptions{f: f}); err != nil || !strings.Contains(out.String(), "0 file(s) re-sealed") {
+		t.Errorf("second rekey: %v %q\n%s", err, out, errb)
 	}
 }

@@ -226,11 +226,10 @@ func (s *Store) Rekey(name string, old seal.Key) (bool, error) {
 	return true, atomicfile.WriteFile(path, out)
 }
 
-// Decrypt writes context name back as plaintext (`chatcli storage
-// decrypt`), opening it with the store's key. It reports whether the file
-// changed (false when it is plaintext already). The file is replaced in
-// one atomic write; a file the key does not open is an error wrapping
-// seal.ErrWrongKey, the file untouched.
+// Decrypt writes context name back in plaintext, opening it with the
+// store's key (`chatcli storage decrypt`). It reports whether the file
+// changed (false for a plaintext one). The file is replaced in one atomic
+// write; a file that does not open wraps seal.ErrWrongKey, untouched.
 func (s *Store) Decrypt(name string) (bool, error) {
 	n, path, err := s.path(name)
 	if err != nil {

@@ -76,16 +76,16 @@ func RekeyHistory(path string, old, nw seal.Key) (bool, error) {
 	return true, rewriteHistoryFile(path, entries, fresh)
 }
 
-// DecryptHistory rewrites the history file at path with every line in
-// plaintext (`chatcli storage decrypt`), opening sealed lines with key. It
-// reports whether the file changed; a missing or plaintext file is
-// unchanged. The file is replaced atomically; a line that does not open
-// with key wraps seal.ErrWrongKey and nothing is written.
+// DecryptHistory rewrites the history file at path in plaintext (`chatcli
+// storage decrypt`), opening its sealed lines with key. It reports whether
+// the file changed; a missing file or one without a sealed line is
+// unchanged. The file is replaced atomically. Errors name the file; a line
+// that does not open with key wraps seal.ErrWrongKey and nothing is
+// written.
 func DecryptHistory(path string, key seal.Key) (bool, error) {
-	plain := lineCodec{key: key, plaintext: true}
-	entries, stale, err := readHistoryFile(path, plain)
-	if err != nil || !stale {
+	entries, sealed, err := readHistoryFile(path, lineCodec{key: key, plaintext: true})
+	if err != nil || !sealed {
 		return false, err
 	}
-	return true, rewriteHistoryFile(path, entries, plain)
+	return true, rewriteHistoryFile(path, entries, lineCodec{})
 }

@@ -71,19 +71,30 @@ func (w *Writer) Import(prefix string, c Conversation) (Outcome, error) {
 }
 
 // adopt finds the session an earlier run wrote for c whose record entry
-// was not written (the run stopped between the two): the base name's
-// session when its OriginMember names c.
+// was not written (the run stopped between the two): among the names
+// create tries (the base name, then its numbered variants, up to the
+// first that is free), the session whose OriginMember names c.
 func (w *Writer) adopt(prefix string, c Conversation) (Entry, bool) {
-	name := BaseName(prefix, c)
-	sess, err := w.Store.Load(name)
-	if err != nil {
-		return Entry{}, false
+	base := BaseName(prefix, c)
+	for i := 1; i < 1000; i++ {
+		name := base
+		if i > 1 {
+			name = fmt.Sprintf("%s-%d", base, i)
+		}
+		if !w.Store.Exists(name) {
+			return Entry{}, false
+		}
+		sess, err := w.Store.Load(name)
+		if err != nil {
+			continue
+		}
+		var o origin
+		if json.Unmarshal(sess.Extra[OriginMember], &o) != nil || o.Tool != c.Tool || o.ID != c.ID {
+			continue
+		}
+		return Entry{Source: o.Source, Session: name, Messages: o.Messages}, true
 	}
-	var o origin
-	if json.Unmarshal(sess.Extra[OriginMember], &o) != nil || o.Tool != c.Tool || o.ID != c.ID {
-		return Entry{}, false
-	}
-	return Entry{Source: o.Source, Session: name, Messages: o.Messages}, true
+	return Entry{}, false
 }
 
 func (w *Writer) create(prefix string, c Conversation) (Outcome, error) {
@@ -120,7 +131,15 @@ func (w *Writer) append(c Conversation, e Entry) (Outcome, error) {
 	if err != nil {
 		return out, err
 	}
-	if endsWith(sess.History, added) { // written by a run that stopped before its record
+	// A run that stopped before its record wrote what the session's
+	// OriginMember counts (Repair may have changed the messages it added,
+	// so they are not told by their hashes).
+	var o origin
+	if json.Unmarshal(sess.Extra[OriginMember], &o) == nil && o.Tool == c.Tool && o.ID == c.ID && o.Messages > e.Messages {
+		added = c.Messages[min(o.Messages, len(c.Messages)):]
+		out.Added = len(added)
+	}
+	if len(added) == 0 || endsWith(sess.History, added) { // written by a run that stopped before its record
 		out.Added = 0
 		return out, w.note(c, e.Session)
 	}

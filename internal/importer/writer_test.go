@@ -273,3 +273,55 @@ func TestRecordCloseWritesWhatWasPut(t *testing.T) {
 		t.Errorf("entry after Close: %+v %v", e, ok)
 	}
 }
+
+// A conversation imported under a numbered name (its base name was taken)
+// whose record entry was lost is found again: no second session.
+func TestImportNameTakenAfterALostRecordEntry(t *testing.T) {
+	f := newFixture(t)
+	name := "opencode-fix-the-login-bug-mn0pr5st"
+	if err := f.st.Create(name, &session.Session{}); err != nil {
+		t.Fatal(err)
+	}
+	path := "testdata/opencode/ses_4f2a9c1e7b3dXyZ8qLmN0pR5sT.json"
+	first := f.importFile(t, opencode, path)
+	rec, err := OpenRecord(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rec.Close()
+	f.w.Record = rec
+	out := f.importFile(t, opencode, path)
+	if out.Created || out.Added != 0 || out.Session != first.Session {
+		t.Errorf("import after a lost entry %+v, first %+v", out, first)
+	}
+	if names, _ := f.st.Names(); len(names) != 2 {
+		t.Errorf("sessions %v", names)
+	}
+}
+
+// A run that appended messages Repair changed (a tool result without its
+// call becomes a note) but lost its record update appends nothing again.
+func TestImportAfterALostRecordUpdateOfRepairedMessages(t *testing.T) {
+	f := newFixture(t)
+	path := copyFile(t, "testdata/claude-code/55550000-0000-4000-8000-000000000001.jsonl")
+	first := f.importFile(t, claudeCode, path)
+	old, _ := f.rec.Get("claude-code", "55550000-0000-4000-8000-000000000001")
+	appendLines(t, path, `{"type":"user","sessionId":"55550000-0000-4000-8000-000000000001","timestamp":"2026-06-15T11:00:00Z","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_nowhere","content":"stray output"}]}}
+`)
+	out := f.importFile(t, claudeCode, path)
+	if out.Added != 1 || len(out.Fixes) == 0 {
+		t.Fatalf("grown import %+v, want one message added and repaired", out)
+	}
+	sess, _ := f.st.Load(first.Session)
+	n := len(sess.History)
+	if err := f.rec.Put("claude-code", "55550000-0000-4000-8000-000000000001", old); err != nil {
+		t.Fatal(err)
+	}
+	if out := f.importFile(t, claudeCode, path); out.Added != 0 {
+		t.Errorf("import after a lost update %+v", out)
+	}
+	sess, _ = f.st.Load(first.Session)
+	if len(sess.History) != n {
+		t.Errorf("%d messages, want %d", len(sess.History), n)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"syscall"
@@ -93,4 +94,89 @@ func files(t *testing.T, dir string) map[string][]byte {
 		}
 	}
 	return out
+}
+
+// TestInterruptedBuildIndexesEverySnapshot: when a build stops after one
+// worker wrote its segment and manifest but before another wrote its
+// segment, the sessions the second one read are indexed by the next
+// update.
+func TestInterruptedBuildIndexesEverySnapshot(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	orig := atomicfile.CreateTemp
+	defer func() { atomicfile.CreateTemp = orig }()
+	for try := 0; try < 50; try++ {
+		s := newStore(t, "")
+		s.journals = "" // sessions are indexed from their snapshots
+		s.session("one", "words about lemurs")
+		s.session("two", "words about tapirs")
+		dir := index.Dir(s.st)
+		atomicfile.CreateTemp = func(d, pattern string) (atomicfile.TempFile, error) {
+			if _, err := os.Stat(filepath.Join(dir, "MANIFEST")); err == nil && d == dir && strings.HasPrefix(pattern, ".seg-") {
+				return nil, &os.PathError{Op: "open", Path: filepath.Join(d, pattern), Err: syscall.ENOSPC}
+			}
+			return orig(d, pattern)
+		}
+		_, _, err := s.index().Find("lemurs", index.Filter{}, 0)
+		atomicfile.CreateTemp = orig
+		if err == nil {
+			continue // one worker read both sessions: nothing was interrupted
+		}
+		if !errors.Is(err, syscall.ENOSPC) {
+			t.Fatalf("Find on a full disk: %v, want ENOSPC", err)
+		}
+		ix := s.index()
+		for _, word := range []string{"lemurs", "tapirs"} {
+			if hits, _ := s.find(ix, word, index.Filter{}); len(hits) == 0 {
+				t.Errorf("%s: no hit after the interrupted build", word)
+			}
+		}
+		return
+	}
+	t.Skip("no build ran with two workers")
+}
+
+// TestARebuiltIndexIsReadAfresh: an Index that read the index before the
+// folder was deleted and rebuilt by another process reads the new
+// segments, though they reuse the names of the ones it had open.
+func TestARebuiltIndexIsReadAfresh(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	s := newStore(t, "")
+	s.session("one", "words about lemurs")
+	ix := s.index()
+	if hits, _ := s.find(ix, "lemurs", index.Filter{}); len(hits) == 0 {
+		t.Fatal("lemurs: no hit")
+	}
+	if err := removeIndex(s); err != nil {
+		t.Fatal(err)
+	}
+	s.session("two", "words about tapirs")
+	s.find(s.index(), "tapirs", index.Filter{}) // another process rebuilds it
+	hits, _ := s.find(ix, "tapirs", index.Filter{})
+	if got := where(hits); len(got) == 0 || !strings.HasPrefix(got[0], "two#") {
+		t.Errorf("tapirs after the rebuild: %v, want a hit in two", got)
+	}
+}
+
+// TestTemporaryFilesOfAnInterruptedWriteAreRemoved: the temporary files a
+// write stopped between its write and its rename left are removed by the
+// next update, as the segments no manifest names are.
+func TestTemporaryFilesOfAnInterruptedWriteAreRemoved(t *testing.T) {
+	s := newStore(t, "")
+	s.session("one", "words about lemurs")
+	ix := s.index()
+	s.find(ix, "lemurs", index.Filter{})
+	dir := index.Dir(s.st)
+	left := []string{".seg-0000000000000007.ccx.tmp-123", ".MANIFEST.tmp-456"}
+	for _, n := range left {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte("partial"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.session("two", "words about tapirs")
+	s.find(ix, "tapirs", index.Filter{})
+	for _, n := range left {
+		if _, err := os.Lstat(filepath.Join(dir, n)); err == nil {
+			t.Errorf("%s is still there", n)
+		}
+	}
 }

@@ -124,8 +124,12 @@ func (ix *Index) setManifest(m *manifest) error {
 	keep := map[string]bool{}
 	for _, sm := range m.Segments {
 		keep[sm.File] = true
-		if ix.segs[sm.File] != nil {
-			continue
+		if old := ix.segs[sm.File]; old != nil {
+			if fi, err := os.Stat(filepath.Join(ix.dir, sm.File)); err == nil && os.SameFile(fi, old.info) {
+				continue
+			}
+			old.close() // the folder was rebuilt since: the name holds another file
+			delete(ix.segs, sm.File)
 		}
 		s, err := openSegment(ix.dir, sm.File, ix.key)
 		if errors.Is(err, os.ErrNotExist) {
@@ -153,3 +157,33 @@ const (
 )
 
 func segmentFile(seq uint64) string { return fmt.Sprintf("%s%016x%s", segmentPrefix, seq, segmentExt) }
+
+// Drop removes the index files of st (the manifest and every segment)
+// under the index's write lock and reports whether there were any; the
+// next Sync rebuilds them. `chatcli storage rekey` drops the index, so
+// that no copy of the store's text stays readable under the old key, or in
+// plaintext. A missing folder holds nothing to drop.
+func Drop(st *session.Store) (bool, error) {
+	ix := Open(Options{Store: st})
+	if _, err := os.Stat(ix.dir); errors.Is(err, os.ErrNotExist) {
+		return false, nil
+	}
+	unlock, err := ix.lock()
+	if err != nil {
+		return false, err
+	}
+	defer unlock()
+	entries, err := os.ReadDir(ix.dir)
+	if err != nil {
+		return false, fmt.Errorf("index: %w", err)
+	}
+	found := false
+	for _, e := range entries {
+		found = found || e.Name() == manifestName || strings.HasPrefix(e.Name(), segmentPrefix)
+	}
+	if !found {
+		return false, nil
+	}
+	_, err = ix.reset(nil)
+	return err == nil, err
+}

@@ -37,6 +37,7 @@ type mark struct {
 	pos            journal.Pos
 	messages, docs int
 	tokens         int64
+	version        string // the snapshot's (snapshot sources)
 }
 
 // worker reads jobs into its own builder; one per CPU share the jobs.
@@ -135,7 +136,7 @@ func (e flushError) Unwrap() error { return e.error }
 // lines it skipped; errors other than flushErrors concern j's source.
 func (w *worker) read(j job, mu *sync.Mutex) ([]string, error) {
 	s := j.src
-	m := mark{pos: s.Pos, messages: s.Messages, docs: s.Docs, tokens: s.Tokens}
+	m := mark{pos: s.Pos, messages: s.Messages, docs: s.Docs, tokens: s.Tokens, version: j.version}
 	add := func(d docInfo, text string) {
 		d.slot = s.Slot
 		w.b.add(d, text)
@@ -204,7 +205,7 @@ func (w *worker) flush(mu *sync.Mutex) error {
 		}
 	}
 	for s, m := range w.pending {
-		s.Pos, s.Messages, s.Docs, s.Tokens = m.pos, m.messages, m.docs, m.tokens
+		s.Pos, s.Messages, s.Docs, s.Tokens, s.Version = m.pos, m.messages, m.docs, m.tokens, m.version
 	}
 	clear(w.pending)
 	w.b = newBuilder()
@@ -263,12 +264,17 @@ func (ix *Index) writeSegment(b *builder) error {
 	return nil
 }
 
-// removeStrays removes segment files the manifest does not name: left by
-// a build or merge that was interrupted. The caller holds the write lock.
+// removeStrays removes segment files the manifest does not name, and the
+// temporary files of segments and manifests (atomicfile.TempPattern):
+// left by a build or merge that was interrupted. The caller holds the
+// write lock, so no write of another process is under way.
 func (ix *Index) removeStrays() {
 	entries, _ := os.ReadDir(ix.dir)
 	for _, e := range entries {
-		if n := e.Name(); strings.HasPrefix(n, segmentPrefix) && ix.segs[n] == nil {
+		n := e.Name()
+		stray := strings.HasPrefix(n, segmentPrefix) && ix.segs[n] == nil
+		temp := strings.HasPrefix(n, "."+segmentPrefix) || strings.HasPrefix(n, "."+manifestName+".tmp-")
+		if stray || temp {
 			os.Remove(filepath.Join(ix.dir, n))
 		}
 	}

@@ -20,6 +20,7 @@ import (
 type segment struct {
 	name   string
 	f      *os.File
+	info   os.FileInfo // f's, to tell whether name still holds it
 	key    seal.Key
 	docsAt int64
 	blocks []int64  // offset of each postings frame
@@ -46,11 +47,11 @@ type dictEntry struct {
 // dictionary. Errors wrap ErrDamaged or ErrTooNew for a file that cannot
 // be trusted, or are the file system's.
 func openSegment(dir, name string, key seal.Key) (*segment, error) {
-	f, _, err := storefile.Open(filepath.Join(dir, name))
+	f, info, err := storefile.Open(filepath.Join(dir, name))
 	if err != nil {
 		return nil, err
 	}
-	s := &segment{name: name, f: f, key: key, cache: map[int][]byte{}}
+	s := &segment{name: name, f: f, info: info, key: key, cache: map[int][]byte{}}
 	if err := s.load(); err != nil {
 		f.Close()
 		return nil, err

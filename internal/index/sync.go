@@ -16,10 +16,13 @@ import (
 // job is one source to read into the index: a journal from its
 // watermark, or a session snapshot whole.
 type job struct {
-	src   *source
-	path  string         // the journal's path (journal sources)
-	head  session.Header // the session (snapshot sources)
-	bytes int64          // what is left to read, for progress
+	src  *source
+	path string         // the journal's path (journal sources)
+	head session.Header // the session (snapshot sources)
+	// version is the snapshot's Version, which src takes once the
+	// documents read are in a written segment.
+	version string
+	bytes   int64 // what is left to read, for progress
 }
 
 // Sync brings the index up to date with the store and its journals: what
@@ -187,9 +190,8 @@ func (ix *Index) plan() ([]job, []string, error) {
 		if s != nil {
 			m.drop(s)
 		}
-		s = m.newSource("", name)
-		s.Version = version
-		jobs = append(jobs, job{src: s, head: h, bytes: h.SizeBytes})
+		s = m.newSource("", name) // its Version is set once its documents are written (worker.flush)
+		jobs = append(jobs, job{src: s, head: h, version: version, bytes: h.SizeBytes})
 	}
 	for _, d := range m.Dead {
 		ix.dead[d] = true

@@ -62,3 +62,35 @@ func TestASealedJournalStillNeedsItsKey(t *testing.T) {
 		t.Errorf("Open without the key: %v, want ErrEncrypted", err)
 	}
 }
+
+// In a sealed journal, a damaged line that is the only one after the
+// position a read starts from is a damaged line, as it is to a read from
+// the top: the key opens the journal's first line. A key that does not
+// still fails the read.
+func TestADamagedLineAloneAfterThePositionOfASealedJournal(t *testing.T) {
+	dir, id := t.TempDir(), NewID()
+	key := testKey(t, 1)
+	j, _, err := Open(dir, id, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sync1(t, j, history(1), 2)
+	p := Path(dir, id)
+	_, pos, _, err := ReadAfter(p, key, top)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString(forgedLine)
+	f.Close()
+	recs, _, w, err := ReadAfter(p, key, pos)
+	if err != nil || len(recs) != 0 || len(w) != 1 {
+		t.Errorf("ReadAfter: %d records, warnings %v, %v; want the damaged line skipped", len(recs), w, err)
+	}
+	if _, _, _, err := ReadAfter(p, testKey(t, 2), pos); !errors.Is(err, seal.ErrWrongKey) {
+		t.Errorf("ReadAfter with another key: %v, want seal.ErrWrongKey", err)
+	}
+}

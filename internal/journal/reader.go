@@ -75,8 +75,8 @@ var top = Pos{Line: 1}
 func scan(path string, pos Pos, key seal.Key, fn func(Record) error) (ScanResult, error) {
 	o := &lineOpener{key: key, path: path, name: LineName(idOf(path))}
 	res, err := scanLines(path, pos, o, fn)
-	if pos.Offset > 0 && startsPlain(path) { // the lines before pos count too
-		o.plain++
+	if pos.Offset > 0 { // the lines before pos count too
+		o.countTop()
 	}
 	if err == nil {
 		err = o.verdict()
@@ -170,6 +170,33 @@ func startsPlain(path string) bool {
 	var b [1]byte
 	_, err = f.ReadAt(b[:], 0)
 	return err == nil && b[0] == '{'
+}
+
+// countTop counts in o, for verdict, the first line of its journal when
+// a scan started after it: a plaintext record, or a sealed line opening
+// with o's key (read only when no line the scan read opened). A damaged
+// line alone after the position is then a damaged line, as it is to a
+// scan from the top.
+func (o *lineOpener) countTop() {
+	if startsPlain(o.path) {
+		o.plain++
+		return
+	}
+	if o.opened > 0 || o.fail == 0 || o.key.IsZero() {
+		return
+	}
+	f, st, err := storefile.Open(o.path)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	line, err := bufio.NewReader(storefile.Reader(f, st)).ReadBytes('\n')
+	if err != nil || !seal.IsSealedLine(line[:len(line)-1]) {
+		return
+	}
+	if _, err := seal.OpenLine(o.key, o.name, line[:len(line)-1]); err == nil {
+		o.opened++
+	}
 }
 
 // reasonEmptyLine is the Warning.Reason of an empty line: chatcli never

@@ -43,8 +43,8 @@ func ScanAfter(path string, key seal.Key, pos Pos, fn func(r Record, before Pos)
 			return nil
 		})
 	}
-	if line > 1 && startsPlain(path) { // the lines before pos count too (scan's rule)
-		o.plain++
+	if line > 1 { // the lines before pos count too (scan's rule)
+		o.countTop()
 	}
 	if err == nil {
 		err = o.verdict()

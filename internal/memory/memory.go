@@ -13,6 +13,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/seal"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // Version is the version of the notes file this build writes and reads.
@@ -63,7 +64,7 @@ func (s *Store) Path() string { return filepath.Join(s.dir, "notes.json") }
 // none when the file does not exist. Errors wrap ErrUnreadable or
 // seal.ErrWrongKey and name the file.
 func (s *Store) List() ([]Note, error) {
-	data, err := os.ReadFile(s.Path())
+	data, err := storefile.ReadFile(s.Path())
 	if os.IsNotExist(err) {
 		return nil, nil
 	}
@@ -172,7 +173,7 @@ func (s *Store) Rekey(old seal.Key) (bool, error) {
 		return false, fmt.Errorf("memory: lock %s: %w", s.dir, err)
 	}
 	defer lock.Unlock()
-	data, err := os.ReadFile(s.Path())
+	data, err := storefile.ReadFile(s.Path())
 	if err != nil {
 		return false, fmt.Errorf("%w: %s: %v", ErrUnreadable, s.Path(), err)
 	}
@@ -183,11 +184,11 @@ func (s *Store) Rekey(old seal.Key) (bool, error) {
 	return true, atomicfile.WriteFile(s.Path(), out)
 }
 
-// Decrypt writes the notes file back as plaintext (`chatcli storage
-// decrypt`), opening it with the store's key. It reports whether the file
-// changed (false when there is none or it is plaintext already). The file
-// is replaced in one atomic write, under the lock; a file the key does not
-// open is an error wrapping seal.ErrWrongKey, the file untouched.
+// Decrypt writes the notes file back in plaintext, opening it with the
+// store's key (`chatcli storage decrypt`). It reports whether the file
+// changed (false for a plaintext one or none). The file is replaced in one
+// atomic write, under the lock; a file that does not open wraps
+// seal.ErrWrongKey, untouched.
 func (s *Store) Decrypt() (bool, error) {
 	if _, err := os.Stat(s.Path()); os.IsNotExist(err) {
 		return false, nil
@@ -197,7 +198,7 @@ func (s *Store) Decrypt() (bool, error) {
 		return false, fmt.Errorf("memory: lock %s: %w", s.dir, err)
 	}
 	defer lock.Unlock()
-	data, err := os.ReadFile(s.Path())
+	data, err := storefile.ReadFile(s.Path())
 	if err != nil {
 		return false, fmt.Errorf("%w: %s: %v", ErrUnreadable, s.Path(), err)
 	}

@@ -6,7 +6,9 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/chatcli/chatcli/internal/seal"
 )
@@ -123,5 +125,28 @@ func TestConcurrentSavesKeepEveryNote(t *testing.T) {
 	notes, err := Open(home, seal.Key{}).List()
 	if err != nil || len(notes) != 20 {
 		t.Fatalf("%v: %d notes", err, len(notes))
+	}
+}
+
+// A named pipe where the notes file belongs is refused at once, never
+// read from (which would wait for a writer).
+func TestNotesFileThatIsAPipeIsRefused(t *testing.T) {
+	home := t.TempDir()
+	s := Open(home, seal.Key{})
+	if err := os.MkdirAll(home+"/memory", 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(s.Path(), 0o600); err != nil {
+		t.Skip(err)
+	}
+	done := make(chan error, 1)
+	go func() { _, err := s.List(); done <- err }()
+	select {
+	case err := <-done:
+		if !errors.Is(err, ErrUnreadable) {
+			t.Errorf("List: %v, want ErrUnreadable", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("List blocked on a named pipe")
 	}
 }

@@ -126,3 +126,10 @@ func RemoveIfGone(dir string) (string, error) {
 	}
 	return "", nil
 }
+
+// Sealed reports whether the repository in dir (an Info.Dir of List) is in
+// sealed form: used without the key, it refuses every change (ErrSealed).
+func Sealed(dir string) bool {
+	_, err := os.Stat(filepath.Join(dir, "manifests"))
+	return err == nil
+}

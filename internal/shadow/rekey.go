@@ -104,14 +104,27 @@ func (k *rekeying) reseal(path, what string) ([]byte, error) {
 }
 
 // moveObject writes the content of blob id under its fresh name when it
-// is not there yet, and returns its stale name to remove ("" for none).
+// is not there yet, and returns its stale name to remove ("" for none):
+// also when the fresh name was written by an earlier run that stopped
+// before removing the stale one.
 func (k *rekeying) moveObject(id string) (string, error) {
 	np, err := k.fresh.objectPath(id)
 	if err != nil {
 		return "", err
 	}
 	if _, ok, err := k.fresh.read(np, "object:"+id); err != nil || ok {
-		return "", err
+		if err != nil || k.stale.key.IsZero() {
+			return "", err
+		}
+		op, err := k.stale.objectPath(id)
+		if err != nil || op == np {
+			return "", err
+		}
+		if _, err := os.Lstat(op); err != nil {
+			return "", nil
+		}
+		k.changed = true
+		return op, nil
 	}
 	if k.stale.key.IsZero() {
 		return "", fmt.Errorf("shadow: object %s of %s is missing", id, k.fresh.dir)

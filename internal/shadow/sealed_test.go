@@ -258,3 +258,38 @@ func TestOldRepositoryModesAreTightened(t *testing.T) {
 	w.write("later2.txt", "y")
 	checkModes(t, Dir(w.home))
 }
+
+// A rekey interrupted after the contents were written under their new
+// names, before the old names were removed, removes them when run again:
+// no content stays sealed under the old key.
+func TestRekeyAgainRemovesOldObjects(t *testing.T) {
+	k1 := testKey(t)
+	k2, _ := seal.ParseKey("ZmVkY2JhOTg3NjU0MzIxMGZlZGNiYTk4NzY1NDMyMTA=")
+	w := newWorkspace(t, k1)
+	threeTurns(t, w)
+	objects := filepath.Join(w.repo.Path(), "objects")
+	before := map[string][]byte{}
+	ents, _ := os.ReadDir(objects)
+	for _, e := range ents {
+		before[e.Name()], _ = os.ReadFile(filepath.Join(objects, e.Name()))
+	}
+	if len(before) == 0 {
+		t.Fatal("no objects")
+	}
+	if _, err := Rekey(w.repo.Path(), k1, k2); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range before { // as if the removal had not happened
+		if err := os.WriteFile(filepath.Join(objects, name), data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := Rekey(w.repo.Path(), k1, k2); err != nil {
+		t.Fatal(err)
+	}
+	for name := range before {
+		if _, err := os.Lstat(filepath.Join(objects, name)); err == nil {
+			t.Errorf("object %s sealed under the old key is still there", name)
+		}
+	}
+}

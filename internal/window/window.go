@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // FileName is the file's name in the store's cache folder.
@@ -59,7 +60,7 @@ func key(provider, model string) string { return provider + "/" + model }
 // read returns the file's windows; none when it is missing or unreadable.
 func (m *Memory) read() map[string]entry {
 	var d document
-	data, err := os.ReadFile(m.path)
+	data, err := storefile.ReadFile(m.path)
 	if err != nil || json.Unmarshal(data, &d) != nil || d.Version != version || d.Windows == nil {
 		return map[string]entry{}
 	}
