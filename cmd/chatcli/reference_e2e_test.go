@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -102,5 +103,32 @@ func TestRecallAfterCompactionReachesTheRequest(t *testing.T) {
 	}
 	if _, errOut, code := runAt(t, "", env, "", "-p", "@recall r0000000000", "--session", "c"); code == 0 || !strings.Contains(errOut, "no such recall key") {
 		t.Fatalf("unknown key: exit %d %s", code, errOut)
+	}
+}
+
+// @git brings the branch, the status and the recent log of the working
+// folder's repository into the request.
+func TestGitReferenceReachesTheRequest(t *testing.T) {
+	srv, reqs := bodyLogServer(t)
+	work := t.TempDir()
+	gitIn := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", work, "-c", "user.name=t", "-c", "user.email=t@localhost"}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	gitIn("init", "-q", "-b", "feature-gitmarker")
+	os.WriteFile(filepath.Join(work, "a.txt"), []byte("one\n"), 0o600)
+	gitIn("add", "a.txt")
+	gitIn("commit", "-q", "-m", "COMMITMARKER first")
+	os.WriteFile(filepath.Join(work, "b.txt"), []byte("two\n"), 0o600)
+	env := []string{"CHATCLI_HOME=" + t.TempDir(), "OPENAI_BASE_URL=" + srv.URL + "/v1", "OPENAI_MODEL=m"}
+	_, errOut := runOK(t, work, env, "", "-p", "what changed? @git")
+	r := lastRequest(t, reqs, 0)
+	for _, want := range []string{"feature-gitmarker", "COMMITMARKER first", "b.txt"} {
+		if !strings.Contains(r, want) {
+			t.Errorf("%q missing from the request:\n%s\nstderr:\n%s", want, r, errOut)
+		}
 	}
 }
