@@ -9,8 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gofrs/flock"
-
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/storefile"
@@ -135,11 +133,11 @@ func (s *Store) change(edit func([]Note) ([]Note, error)) error {
 	if err := os.MkdirAll(s.dir, 0o700); err != nil {
 		return fmt.Errorf("memory: %w", err)
 	}
-	lock := flock.New(filepath.Join(s.dir, ".lock"), flock.SetPermissions(0o600))
-	if err := lock.Lock(); err != nil {
-		return fmt.Errorf("memory: lock %s: %w", s.dir, err)
+	unlock, err := s.lock()
+	if err != nil {
+		return err
 	}
-	defer lock.Unlock()
+	defer unlock()
 	notes, err := s.List()
 	if err != nil {
 		return err
@@ -159,29 +157,48 @@ func (s *Store) change(edit func([]Note) ([]Note, error)) error {
 	return atomicfile.WriteFile(s.Path(), data)
 }
 
+// lock takes the notes' lock (its file never a link or a FIFO:
+// storefile.NewLock) and returns its release.
+func (s *Store) lock() (unlock func(), err error) {
+	lock, err := storefile.NewLock(filepath.Join(s.dir, ".lock"), os.O_CREATE|os.O_RDWR)
+	if err == nil {
+		err = lock.Lock()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("memory: lock %s: %w", s.dir, err)
+	}
+	return func() { lock.Unlock() }, nil
+}
+
+// rewrite replaces the notes file, under the lock, with what convert
+// makes of its bytes when it reports a change; a missing file is no change.
+func (s *Store) rewrite(convert func(data []byte) ([]byte, bool, error)) (bool, error) {
+	if _, err := os.Stat(s.Path()); os.IsNotExist(err) {
+		return false, nil
+	}
+	unlock, err := s.lock()
+	if err != nil {
+		return false, err
+	}
+	defer unlock()
+	data, err := storefile.ReadFile(s.Path())
+	if err != nil {
+		return false, fmt.Errorf("%w: %s: %v", ErrUnreadable, s.Path(), err)
+	}
+	out, changed, err := convert(data)
+	if err != nil || !changed {
+		return false, err
+	}
+	return true, atomicfile.WriteFile(s.Path(), out)
+}
+
 // Rekey seals the notes file under the store's key (seal.Reseal), opening
 // it with that key or old; a plaintext file is sealed. It reports whether
 // the file changed (false too when there is none). The file is replaced in
 // one atomic write, under the lock; errors are Reseal's and the write's,
 // the file untouched.
 func (s *Store) Rekey(old seal.Key) (bool, error) {
-	if _, err := os.Stat(s.Path()); os.IsNotExist(err) {
-		return false, nil
-	}
-	lock := flock.New(filepath.Join(s.dir, ".lock"), flock.SetPermissions(0o600))
-	if err := lock.Lock(); err != nil {
-		return false, fmt.Errorf("memory: lock %s: %w", s.dir, err)
-	}
-	defer lock.Unlock()
-	data, err := storefile.ReadFile(s.Path())
-	if err != nil {
-		return false, fmt.Errorf("%w: %s: %v", ErrUnreadable, s.Path(), err)
-	}
-	out, changed, err := seal.Reseal(data, sealName, old, s.key)
-	if err != nil || !changed {
-		return false, err
-	}
-	return true, atomicfile.WriteFile(s.Path(), out)
+	return s.rewrite(func(data []byte) ([]byte, bool, error) { return seal.Reseal(data, sealName, old, s.key) })
 }
 
 // Decrypt writes the notes file back in plaintext, opening it with the
@@ -190,24 +207,14 @@ func (s *Store) Rekey(old seal.Key) (bool, error) {
 // atomic write, under the lock; a file that does not open wraps
 // seal.ErrWrongKey, untouched.
 func (s *Store) Decrypt() (bool, error) {
-	if _, err := os.Stat(s.Path()); os.IsNotExist(err) {
-		return false, nil
-	}
-	lock := flock.New(filepath.Join(s.dir, ".lock"), flock.SetPermissions(0o600))
-	if err := lock.Lock(); err != nil {
-		return false, fmt.Errorf("memory: lock %s: %w", s.dir, err)
-	}
-	defer lock.Unlock()
-	data, err := storefile.ReadFile(s.Path())
-	if err != nil {
-		return false, fmt.Errorf("%w: %s: %v", ErrUnreadable, s.Path(), err)
-	}
-	if !seal.IsSealed(data) {
-		return false, nil
-	}
-	plain, err := seal.Open(s.key, sealName, data)
-	if err != nil {
-		return false, fmt.Errorf("%s: %w", s.Path(), err)
-	}
-	return true, atomicfile.WriteFile(s.Path(), plain)
+	return s.rewrite(func(data []byte) ([]byte, bool, error) {
+		if !seal.IsSealed(data) {
+			return nil, false, nil
+		}
+		plain, err := seal.Open(s.key, sealName, data)
+		if err != nil {
+			return nil, false, fmt.Errorf("%s: %w", s.Path(), err)
+		}
+		return plain, true, nil
+	})
 }
