@@ -62,7 +62,11 @@ func OpenRecord(home string) (*Record, error) {
 	if err := os.MkdirAll(home, 0o700); err != nil {
 		return nil, fmt.Errorf("importer: %w", err)
 	}
-	r := &Record{path: filepath.Join(home, RecordFileName), lock: flock.New(filepath.Join(home, ".imports.lock"))}
+	lock, err := storefile.NewLock(filepath.Join(home, ".imports.lock"), os.O_CREATE|os.O_RDWR)
+	if err != nil {
+		return nil, fmt.Errorf("importer: %w", err)
+	}
+	r := &Record{path: filepath.Join(home, RecordFileName), lock: lock}
 	ctx, cancel := context.WithTimeout(context.Background(), recordLockTimeout)
 	defer cancel()
 	ok, err := r.lock.TryLockContext(ctx, 20*time.Millisecond)

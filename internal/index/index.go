@@ -8,10 +8,9 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/gofrs/flock"
-
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/session"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // Options says what an Index covers.
@@ -66,8 +65,11 @@ func (ix *Index) lock() (func(), error) {
 	if err := os.MkdirAll(ix.dir, 0o700); err != nil {
 		return nil, fmt.Errorf("index: %w", err)
 	}
-	l := flock.New(filepath.Join(ix.dir, "lock"))
-	if err := l.Lock(); err != nil {
+	l, err := storefile.NewLock(filepath.Join(ix.dir, "lock"), os.O_CREATE|os.O_RDWR)
+	if err == nil {
+		err = l.Lock()
+	}
+	if err != nil {
 		return nil, fmt.Errorf("index: lock %s: %w", ix.dir, err)
 	}
 	return func() { l.Unlock() }, nil
