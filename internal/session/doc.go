@@ -68,6 +68,14 @@
 // (`\n"shared_memory":[]}`, or `\n]}` for files written before this
 // layout), and a file that does not (cut short, or with another last
 // member) is read whole, so a cut file is listed as unreadable.
+// List trusts that one read only for a file this store wrote and nothing
+// changed since: each save sets the extended attribute
+// user.chatcli.written on the file to its size and mtime ("<bytes>
+// <mtime ns>", written.go), and a file whose attribute no longer matches
+// its fstat (edited, copied, put in its place, written by an earlier
+// build, or on a file system without user attributes) is read whole by
+// List like a file of another program, so that List and Load agree on
+// every message.
 // Files written by other programs (no message_count before chat_history,
 // as ChatCLI writes them) are read whole, once, through a 256 KiB buffer:
 // a byte scan (jsonscan.Stream) checks the document's structure and counts
@@ -83,9 +91,14 @@
 // messages not decoded are checked by Load only. Their headers are kept
 // in a derived index, cache/session-list.json beside the sessions folder
 // (never in it, where ChatCLI would list it as a session), keyed by file
-// name, size and mtime (JSON object: name -> {size, mtime_ns, title,
-// messages, created_at, updated_at, revision, transcript_id, version}); it
-// may be deleted at any time. It never keeps the header of a sealed file,
+// name, size and mtime (JSON object: name -> {rules, size, mtime_ns,
+// title, messages, created_at, updated_at, revision, transcript_id,
+// version, journal_pos, corrupt}); it may be deleted at any time. rules is
+// the version of the rules the verdict was reached by (listIndexRules): an
+// entry of other rules, an earlier build's, is read again. journal_pos is
+// where the journal's records List counts in start; corrupt is the error
+// of a file Load refuses as unreadable, so it is not read at every
+// listing either. It never keeps the header of a sealed file,
 // which would leave its title in plaintext: sealing a file (a save with a
 // key, RekeyFile) removes its entry. Store.Unchanged tells a caller holding
 // a header whether the file is still the one it was read from (same size

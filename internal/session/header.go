@@ -36,6 +36,10 @@ type Header struct {
 
 	skipped bool      // the messages were not read
 	modTime time.Time // the file's mtime when read; zero when unknown (see Store.Unchanged)
+
+	// unchecked is a header read by the fast path from a file without
+	// this store's mark (written.go): its messages were not checked.
+	unchecked bool
 }
 
 // headerBufBytes is the read buffer for headers: a chatcli-written header
@@ -55,7 +59,9 @@ func readHeader(path string) (Header, error) {
 		return Header{}, err
 	}
 	defer f.Close()
-	return headerOfFile(path, f, st)
+	h, err := headerOfFile(path, f, st)
+	h.unchecked = err == nil && h.skipped && !writtenHere(f, st)
+	return h, err
 }
 
 // headerOfFile is readHeader for the file at path opened as f, at offset
@@ -83,15 +89,23 @@ func headerOfFile(path string, f *os.File, st fs.FileInfo) (Header, error) {
 		// intact header, or one whose last member is no array. Reading the
 		// whole document tells them apart.
 	}
+	return scanWhole(path, f, st, h)
+}
+
+// scanWhole reads the header of the file at path, opened as f with fstat
+// st, by a scan of the whole document from its start (Header.scan); on
+// an error it returns partial, what the caller read before, with the
+// error.
+func scanWhole(path string, f *os.File, st fs.FileInfo, partial Header) (Header, error) {
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		return h, fmt.Errorf("session: read %s: %w", path, err)
+		return partial, fmt.Errorf("session: read %s: %w", path, err)
 	}
-	full := Header{SizeBytes: h.SizeBytes, Version: 1, Messages: -1, modTime: h.modTime}
+	full := Header{SizeBytes: st.Size(), Version: 1, Messages: -1, modTime: st.ModTime()}
 	if err := full.scan(f); err != nil {
 		if errors.Is(err, jsonscan.ErrSyntax) || errors.Is(err, errFormat) {
-			return h, classify(path, err)
+			return partial, classify(path, err)
 		}
-		return h, fmt.Errorf("session: read %s: %w", path, err)
+		return partial, fmt.Errorf("session: read %s: %w", path, err)
 	}
 	if full.Version > FormatVersion {
 		return full, classify(path, errTooNew{full.Version})

@@ -2,12 +2,16 @@ package session
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/storefile"
 )
 
@@ -33,7 +37,18 @@ func (s *Store) listIndexPath() string {
 	return filepath.Join(filepath.Dir(s.dir), CacheDirName, listIndexFile)
 }
 
+// listIndexRules is the version of the rules by which List reached the
+// verdicts the list index keeps; an entry of other rules (an earlier
+// build's: 0, as it has no rules member) is read again. 1: a file's
+// messages are checked as Load decodes them (headerscan.go, scancheck.go),
+// a file in chatcli's layout without this store's mark is read whole
+// (written.go), an entry keeps its journal position and a file Load
+// refuses as corrupt is kept with its error. Raise it with every change to
+// what List accepts.
+const listIndexRules = 1
+
 type listIndexEntry struct {
+	Rules        int       `json:"rules"`
 	Size         int64     `json:"size"`
 	MtimeNanos   int64     `json:"mtime_ns"`
 	Title        string    `json:"title"`
@@ -43,6 +58,12 @@ type listIndexEntry struct {
 	Revision     int64     `json:"revision,omitempty"`
 	TranscriptID string    `json:"transcript_id,omitempty"`
 	Version      int       `json:"version"`
+	// JournalPos is the journal position the header covers, from which
+	// List counts the journal's later records in.
+	JournalPos journal.Pos `json:"journal_pos,omitzero"`
+	// Corrupt is the error, after ErrCorrupt's text, of a file Load
+	// refuses as unreadable; "" for a readable file.
+	Corrupt string `json:"corrupt,omitempty"`
 }
 
 type listIndex map[string]listIndexEntry
@@ -89,24 +110,40 @@ func (s *Store) forgetListed(file string) {
 	_ = os.Remove(p)
 }
 
-// lookup returns the cached header of file when it has not changed.
+// lookup returns the cached header of file when it has not changed and
+// its entry follows this build's rules.
 func (idx listIndex) lookup(file string, info fs.FileInfo) (Header, bool) {
 	e, ok := idx[file]
-	if !ok || e.Size != info.Size() || e.MtimeNanos != info.ModTime().UnixNano() {
+	if !ok || e.Rules != listIndexRules || e.Size != info.Size() || e.MtimeNanos != info.ModTime().UnixNano() {
 		return Header{}, false
 	}
-	return Header{Title: e.Title, Messages: e.Messages, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt,
-		Revision: e.Revision, TranscriptID: e.TranscriptID, Version: e.Version, SizeBytes: e.Size,
-		modTime: info.ModTime()}, true
+	h := Header{Title: e.Title, Messages: e.Messages, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt,
+		Revision: e.Revision, TranscriptID: e.TranscriptID, JournalPos: e.JournalPos, Version: e.Version,
+		SizeBytes: e.Size, modTime: info.ModTime()}
+	if e.Corrupt != "" {
+		h.Err = fmt.Errorf("%w: %s", ErrCorrupt, e.Corrupt)
+	}
+	return h, true
+}
+
+// cacheable reports whether List keeps h in the index: a header read from
+// its file's messages (not the fast path's, nor a sealed file's), of a
+// file that is readable or that Load refuses as corrupt.
+func cacheable(h Header) bool {
+	return !h.skipped && !h.modTime.IsZero() && (h.Err == nil || errors.Is(h.Err, ErrCorrupt))
 }
 
 // store records h, read from file, under the size and modification time
 // of the open file it was read through (taken before the read, so a file
 // changed meanwhile mismatches next time rather than passing as h).
 func (idx listIndex) store(file string, h Header) {
-	idx[file] = listIndexEntry{Size: h.SizeBytes, MtimeNanos: h.modTime.UnixNano(), Title: h.Title,
+	e := listIndexEntry{Rules: listIndexRules, Size: h.SizeBytes, MtimeNanos: h.modTime.UnixNano(), Title: h.Title,
 		Messages: h.Messages, CreatedAt: h.CreatedAt, UpdatedAt: h.UpdatedAt, Revision: h.Revision,
-		TranscriptID: h.TranscriptID, Version: h.Version}
+		TranscriptID: h.TranscriptID, Version: h.Version, JournalPos: h.JournalPos}
+	if h.Err != nil {
+		e.Corrupt = strings.TrimPrefix(h.Err.Error(), ErrCorrupt.Error()+": ")
+	}
+	idx[file] = e
 }
 
 // Unchanged reports whether the file of session h.Name still has the size

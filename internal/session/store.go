@@ -190,6 +190,8 @@ func (s *Store) save(name string, sess *Session) error {
 	s.known.set(p, idOf(info, sess.Revision))
 	if !s.key.IsZero() { // written, durably or not
 		s.forgetListed(filepath.Base(p)) // its entry would keep the title in plaintext
+	} else {
+		markWritten(p, info, 0, time.Time{})
 	}
 	s.keepLink(name, sess) // where ChatCLI does not write (link.go)
 	return err
@@ -206,7 +208,15 @@ func (s *Store) Create(name string, sess *Session) error {
 	if err != nil {
 		return err
 	}
-	if err := s.withLock(n, func() error { return atomicfile.CreateFile(p, data) }); err != nil {
+	err = s.withLock(n, func() error {
+		since := time.Now().Add(-time.Second) // file times come from a coarser clock
+		err := atomicfile.CreateFile(p, data)
+		if s.key.IsZero() && (err == nil || errors.Is(err, atomicfile.ErrNotDurable)) {
+			markWritten(p, nil, int64(len(data)), since)
+		}
+		return err
+	})
+	if err != nil {
 		if errors.Is(err, fs.ErrExist) {
 			return fmt.Errorf("%w: %q", ErrExists, n)
 		}
@@ -300,8 +310,10 @@ func (s *Store) Exists(name string) bool {
 // never hidden; an entry that is not a regular file (a directory, FIFO,
 // link or device named *.json) is listed with an Err wrapping
 // storefile.ErrNotRegular, and is never opened. Hidden files (names starting with '.': temporary files, the
-// list index) are skipped. Headers of files in other programs' layout are
-// kept in a derived index (listIndexFile) so they are read once.
+// list index) are skipped. A file is read whole, its messages checked as
+// Load decodes them, unless this store wrote it and it has not changed
+// since (written.go); the verdicts of such reads are kept in a derived
+// index (listIndexFile) so each file is read once.
 func (s *Store) List() ([]Header, error) {
 	entries, err := os.ReadDir(s.dir)
 	if err != nil {
@@ -309,6 +321,7 @@ func (s *Store) List() ([]Header, error) {
 	}
 	var out []Header
 	var unread []int // positions in out of the headers to read from their files
+	var tails []int  // positions of indexed headers whose journal tails to count in
 	idx, fresh := s.readListIndex(), listIndex{}
 	for _, e := range entries {
 		name, ok := strings.CutSuffix(e.Name(), fileExt)
@@ -325,6 +338,9 @@ func (s *Store) List() ([]Header, error) {
 				if h, ok := idx.lookup(e.Name(), info); ok {
 					h.Name = name
 					fresh[e.Name()] = idx[e.Name()]
+					if h.TranscriptID != "" {
+						tails = append(tails, len(out))
+					}
 					out = append(out, h)
 					continue
 				}
@@ -334,9 +350,13 @@ func (s *Store) List() ([]Header, error) {
 		out = append(out, Header{Name: name})
 	}
 	s.readHeaders(out, unread)
+	s.checkListed(out, unread)
+	for _, i := range tails {
+		s.headerTail(&out[i])
+	}
 	changed := false
 	for _, i := range unread {
-		if h := out[i]; h.Err == nil && !h.skipped && !h.modTime.IsZero() { // read through its messages: remember
+		if h := out[i]; cacheable(h) { // read through its messages: remember
 			fresh.store(h.Name+fileExt, h)
 			changed = true
 		}
