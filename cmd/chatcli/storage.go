@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -12,6 +11,7 @@ import (
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/retention"
 	"github.com/chatcli/chatcli/internal/session"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 const storageLong = `Show what chatcli keeps under $CHATCLI_HOME: one line per store (sessions you
@@ -163,7 +163,7 @@ func journalSizes(dir string, ids []string) map[string]int64 {
 		if !journal.ValidID(id) {
 			continue
 		}
-		if fi, err := os.Stat(journal.Path(dir, id)); err == nil {
+		if fi, err := storefile.Lstat(journal.Path(dir, id)); err == nil { // a link or special file is not measured through
 			out[id] = fi.Size()
 		}
 	}

@@ -60,7 +60,7 @@ func unmark(lock *flock.Flock) {
 // path.
 func stillAt(lock *flock.Flock) bool {
 	held, herr := lock.Stat()
-	now, nerr := os.Stat(lock.Path())
+	now, nerr := os.Lstat(lock.Path()) // a link there is not the lock file
 	return herr == nil && nerr == nil && os.SameFile(held, now)
 }
 

@@ -185,6 +185,6 @@ func (s *Store) count(wait time.Duration) {
 // path.
 func sameFile(lock *flock.Flock) bool {
 	held, herr := lock.Stat()
-	now, nerr := os.Stat(lock.Path())
+	now, nerr := os.Lstat(lock.Path()) // a link there is not the lock file
 	return herr == nil && nerr == nil && os.SameFile(held, now)
 }

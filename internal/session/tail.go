@@ -38,7 +38,7 @@ func (s *Store) readTail(id string, pos journal.Pos) (t tail, ok bool, err error
 		return t, false, nil
 	}
 	t.path = journal.Path(s.journalDir, id)
-	if st, serr := os.Stat(t.path); serr != nil || st.Size() == pos.Offset {
+	if st, serr := os.Lstat(t.path); serr != nil || st.Mode().IsRegular() && st.Size() == pos.Offset { // a link is not followed: ReadAfter refuses it
 		return t, false, nil // no journal, or nothing after the position (a repair or rekey changes the size)
 	}
 	t.recs, t.end, t.warnings, err = journal.ReadAfter(t.path, s.key, pos)

@@ -201,7 +201,7 @@ func (r *Repo) stateHash(data []byte) string {
 // writeWorkspaceFile records the workspace path, once.
 func (r *Repo) writeWorkspaceFile() error {
 	p := filepath.Join(r.dir, "workspace")
-	if _, err := os.Stat(p); err == nil {
+	if _, err := os.Lstat(p); err == nil {
 		return nil
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("shadow: %w", err)
