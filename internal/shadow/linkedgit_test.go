@@ -66,3 +66,31 @@ func TestListRefusesACheckpointsFolderThatIsNone(t *testing.T) {
 		}
 	}
 }
+
+// A checkpoints folder, or a repository folder, that is a link to a folder
+// elsewhere is refused before anything is created through it.
+func TestALinkedCheckpointsFolderIsRefused(t *testing.T) {
+	eachStore(t, func(t *testing.T, key seal.Key) {
+		for _, at := range []func(w *workspace) string{
+			func(w *workspace) string { return Dir(w.home) },
+			func(w *workspace) string { return w.repo.Path() },
+		} {
+			w := newWorkspace(t, key)
+			w.seed("a.txt", "one\n", 0o644)
+			outside := t.TempDir()
+			p := at(w)
+			if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(outside, p); err != nil {
+				t.Fatal(err)
+			}
+			if err := w.repo.BeforeChange(w.path("a.txt")); !errors.Is(err, storefile.ErrNotRegular) {
+				t.Errorf("%s a link: %v, want an error wrapping ErrNotRegular", p, err)
+			}
+			if ents, _ := os.ReadDir(outside); len(ents) != 0 {
+				t.Errorf("%s a link: written through it: %v", p, ents)
+			}
+		}
+	})
+}
