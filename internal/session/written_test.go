@@ -38,20 +38,7 @@ func attrsKept(t *testing.T, s *Store) bool {
 // written after it: the index keeps the journal position it covers, and a
 // listing from the index reads the tail from there, as Load does.
 func TestIndexedHeaderCountsItsJournalTail(t *testing.T) {
-	s := newStore(t)
-	dir := filepath.Join(filepath.Dir(s.Dir()), "transcripts")
-	s.SetJournalDir(dir)
-	h := []message.Message{{Role: message.RoleUser, Content: "first"}, {Role: message.RoleAssistant, Content: "a"}}
-	j, _, err := journal.Open(dir, journal.NewID(), s.Key())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := j.Sync(h, journal.ReasonSync); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Save("n", &Session{TranscriptID: j.ID(), JournalPos: j.Pos(), History: h}); err != nil {
-		t.Fatal(err)
-	}
+	s, j, h := journalledSession(t)
 	p := filepath.Join(s.Dir(), "n.json")
 	if err := os.WriteFile(p, readBytes(t, p), 0o600); err != nil { // the same bytes, not marked: indexed
 		t.Fatal(err)
