@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/gateway"
 	"github.com/chatcli/chatcli/internal/gateway/slack/slacktest"
 	"github.com/chatcli/chatcli/internal/gateway/telegram/telegramtest"
 	"github.com/chatcli/chatcli/internal/gateway/whatsapp/whatsapptest"
@@ -144,6 +145,10 @@ func TestGatewayCheck(t *testing.T) {
 	_, errOut, code = run(t, append(env, "CHATCLI_TELEGRAM_BOT_TOKEN=nocolon", "CHATCLI_TELEGRAM_API_URL=ftp://x"), "", "gateway", "--check")
 	if code != exitUsage || !strings.Contains(errOut, "CHATCLI_TELEGRAM_API_URL") || strings.Contains(errOut, "nocolon") {
 		t.Fatalf("bad settings: exit %d\n%s", code, errOut)
+	}
+	_, errOut, code = run(t, append(env, "CHATCLI_TELEGRAM_BOT_TOKEN="+telegramToken, "CHATCLI_TELEGRAM_ALLOWED_USERS=42,@alice"), "", "gateway", "--check")
+	if code != exitUsage || !strings.Contains(errOut, `"@alice"`) || !strings.Contains(errOut, gateway.TelegramIDRule) {
+		t.Fatalf("a @username on the Telegram allow-list: exit %d\n%s", code, errOut)
 	}
 }
 

@@ -140,6 +140,9 @@ func (c Config) Check() (lines []string, err error) {
 		if !strings.Contains(t.Token, ":") {
 			bad("CHATCLI_TELEGRAM_BOT_TOKEN is not a bot token (<bot id>:<secret>, from @BotFather)")
 		}
+		if wrong := t.Allow.nonNumeric(); len(wrong) > 0 {
+			bad("CHATCLI_TELEGRAM_ALLOWED_USERS holds %s: %s", quoteAll(wrong), TelegramIDRule)
+		}
 		lines = append(lines, fmt.Sprintf("telegram: long polling %s · %s", t.APIURL, allow("CHATCLI_TELEGRAM_ALLOWED_USERS", t.Allow)))
 	}
 	if s := c.Slack; s.Enabled {
@@ -168,6 +171,41 @@ func (c Config) Check() (lines []string, err error) {
 		bad("no channel is configured: set CHATCLI_TELEGRAM_BOT_TOKEN, CHATCLI_SLACK_BOT_TOKEN and CHATCLI_SLACK_SIGNING_SECRET, or CHATCLI_WHATSAPP_ACCESS_TOKEN")
 	}
 	return lines, errors.Join(errs...)
+}
+
+// TelegramIDRule is the rule of the ids in CHATCLI_TELEGRAM_ALLOWED_USERS,
+// said when one breaks it. The Bot API identifies users and chats by
+// integers (User.id, Chat.id: "This number may have more than 32
+// significant bits"; a group's or channel's chat id is negative) and an
+// update names its sender by that id alone, so a @username could never
+// match.
+const TelegramIDRule = "Telegram user and chat ids are integers (a user: 123456789; a group: -1001234567890), not @usernames; " +
+	"a user finds theirs by messaging @userinfobot"
+
+// nonNumeric returns the ids of a that are not integers (an optional
+// leading '-' and ASCII digits, at most 19 of them: an int64).
+func (a AllowList) nonNumeric() []string {
+	var out []string
+	for _, id := range a {
+		digits := strings.TrimPrefix(id, "-")
+		ok := digits != "" && len(digits) <= 19
+		for _, r := range digits {
+			ok = ok && r >= '0' && r <= '9'
+		}
+		if !ok {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// quoteAll is ids quoted and joined by ", ".
+func quoteAll(ids []string) string {
+	q := make([]string, len(ids))
+	for i, id := range ids {
+		q[i] = fmt.Sprintf("%q", id)
+	}
+	return strings.Join(q, ", ")
 }
 
 // Secrets are the configured tokens and secrets, for Redact.

@@ -41,3 +41,29 @@ func TestCheckWantsAChannel(t *testing.T) {
 		t.Fatalf("%v", err)
 	}
 }
+
+// TestCheckRefusesTelegramIdsThatAreNotNumbers: Telegram names a sender by
+// its numeric id only, so a @username or any other word on the allow-list
+// could never match; --check refuses it and says the rule.
+func TestCheckRefusesTelegramIdsThatAreNotNumbers(t *testing.T) {
+	c := ConfigFromEnv(env(map[string]string{"CHATCLI_TELEGRAM_BOT_TOKEN": "1:SECRET",
+		"CHATCLI_TELEGRAM_ALLOWED_USERS": "42, @alice, -1001234567890, 12a, -, 99999999999999999999"}))
+	_, err := c.Check()
+	if !errors.Is(err, config.ErrConfig) {
+		t.Fatalf("error %v, want config.ErrConfig", err)
+	}
+	for _, want := range []string{"CHATCLI_TELEGRAM_ALLOWED_USERS", `"@alice"`, `"12a"`, `"-"`, `"99999999999999999999"`, TelegramIDRule} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("%s not in\n%v", want, err)
+		}
+	}
+	for _, fine := range []string{`"42"`, `"-1001234567890"`} {
+		if strings.Contains(err.Error(), fine) {
+			t.Errorf("the valid id %s is named in\n%v", fine, err)
+		}
+	}
+	c = ConfigFromEnv(env(map[string]string{"CHATCLI_TELEGRAM_BOT_TOKEN": "1:SECRET", "CHATCLI_TELEGRAM_ALLOWED_USERS": "42,-1001234567890"}))
+	if _, err := c.Check(); err != nil {
+		t.Fatalf("numeric ids refused: %v", err)
+	}
+}
