@@ -52,6 +52,11 @@ type Gateway struct {
 	mu      sync.Mutex
 	convs   map[Principal]*conv
 	ignored map[Principal]bool
+	// sessions holds a lock per bound session, taken for a turn: two
+	// principals of this process bound to one session take turns, each
+	// adopting the other's last turn before its own (conversation.Engine
+	// adopts what another engine wrote).
+	sessions map[string]*sync.Mutex
 }
 
 // conv is one principal's conversation.
@@ -74,10 +79,12 @@ func New(o Options) *Gateway {
 	if o.TypingEvery <= 0 {
 		o.TypingEvery = DefaultTypingEvery
 	}
-	return &Gateway{o: o, convs: map[Principal]*conv{}, ignored: map[Principal]bool{}}
+	return &Gateway{o: o, convs: map[Principal]*conv{}, ignored: map[Principal]bool{}, sessions: map[string]*sync.Mutex{}}
 }
 
 // Handle serves one message: a chat command or a turn, answered through r.
+// Each principal's messages are served one at a time, and the turns of
+// principals bound to one session one at a time too.
 // A sender the channel's allow-list does not name gets nothing (logged
 // once). When ctx ends during a turn (SIGTERM) the turn is cancelled, its
 // prompt kept marked unanswered, and nothing is sent; Handle then returns
@@ -101,7 +108,24 @@ func (g *Gateway) Handle(ctx context.Context, m Message, r Replier) error {
 	if command.IsCommand(text) {
 		return r.Reply(ctx, g.command(ctx, c, text))
 	}
+	if b := c.e.Bound(); b != "" {
+		l := g.sessionLock(b)
+		l.Lock()
+		defer l.Unlock()
+	}
 	return g.turn(ctx, c, text, r)
+}
+
+// sessionLock returns the lock of the bound session name.
+func (g *Gateway) sessionLock(name string) *sync.Mutex {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	l := g.sessions[name]
+	if l == nil {
+		l = &sync.Mutex{}
+		g.sessions[name] = l
+	}
+	return l
 }
 
 // ignore logs, once per principal, a message from someone not allowed.
