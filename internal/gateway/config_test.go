@@ -67,3 +67,26 @@ func TestCheckRefusesTelegramIdsThatAreNotNumbers(t *testing.T) {
 		t.Fatalf("numeric ids refused: %v", err)
 	}
 }
+
+// TestTargetResolvesHomeChannels: a bare channel is its home channel
+// (CHATCLI_<CHANNEL>_HOME_CHANNEL), CHANNEL:CHAT another chat; the errors
+// name what to set.
+func TestTargetResolvesHomeChannels(t *testing.T) {
+	c := ConfigFromEnv(env(map[string]string{"CHATCLI_TELEGRAM_BOT_TOKEN": "1:SECRET", "CHATCLI_TELEGRAM_HOME_CHANNEL": "4242",
+		"CHATCLI_WHATSAPP_ACCESS_TOKEN": "EAAG", "CHATCLI_WHATSAPP_PHONE_ID": "1055"}))
+	for target, want := range map[string]string{"telegram": "telegram 4242", "Telegram:-100": "telegram -100"} {
+		if ch, chat, err := c.Target(target); err != nil || ch+" "+chat != want {
+			t.Errorf("Target(%q) = %s %s, %v; want %s", target, ch, chat, err, want)
+		}
+	}
+	for target, want := range map[string]string{"whatsapp": "CHATCLI_WHATSAPP_HOME_CHANNEL", "slack:C1": "CHATCLI_SLACK_BOT_TOKEN",
+		"discord": "names no channel", "telegram:": "no chat"} {
+		if _, _, err := c.Target(target); !errors.Is(err, config.ErrConfig) || !strings.Contains(err.Error(), want) {
+			t.Errorf("Target(%q): %v, want %s in it", target, err, want)
+		}
+	}
+	c.Telegram.Home = "@me"
+	if _, err := c.Check(); err == nil || !strings.Contains(err.Error(), "CHATCLI_TELEGRAM_HOME_CHANNEL") {
+		t.Errorf("a @username home channel passed --check: %v", err)
+	}
+}
