@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -267,6 +268,11 @@ func replRun(ctx context.Context, o *rootOptions) error {
 		Class: scriptClass, Pick: func() (string, error) { return o.f.pick(ctx, e, c.Home) }, OnSaved: func(name string) { o.f.noteUsed(c.Home, name, "") },
 		Progress: term.progress(), Reply: term.reply(), StylePrompt: term.prompt,
 		Lang: i18n.FromEnv(o.f.file.Getenv(o.f.getenv)), Switch: o.f.switcher(c)}
+	var showMu sync.Mutex
+	show := func(text string) { showMu.Lock(); fmt.Fprintln(s.Err, text); showMu.Unlock() }
+	link := newHubLink(c.Home, func(text string) { show(text) })
+	opts.Hub = link
+	defer link.Leave()
 	for _, w := range c.Warnings {
 		fmt.Fprintln(s.Err, "warning: "+w)
 	}
@@ -285,6 +291,7 @@ func replRun(ctx context.Context, o *rootOptions) error {
 			fmt.Fprintf(s.Err, "note: took in %d lines of ChatCLI's input history (%s)\n", n, editor.SeedFileName)
 		}
 		opts.Reader = editorReader{ed}
+		show = ed.Println // above the line being edited
 		o.f.permit.SetAsk(func(ctx context.Context, q string) (string, error) {
 			term.spin.Stop()                                   // the question replaces the spinner
 			term.flush()                                       // and comes after the reply's text
@@ -293,6 +300,11 @@ func replRun(ctx context.Context, o *rootOptions) error {
 		opts.Confirm = s.confirm
 		if f, ok := s.In.(*os.File); ok {
 			opts.WatchKeys = repl.EscCancels(f)
+		}
+	}
+	if thread := o.f.file.Getenv(o.f.getenv)("CHATCLI_HUB"); thread != "" {
+		if err := link.Join(thread); err != nil {
+			fmt.Fprintf(s.Err, "warning: CHATCLI_HUB=%s not joined: %v\n", thread, err)
 		}
 	}
 	return repl.Run(ctx, opts)

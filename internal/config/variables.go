@@ -43,6 +43,28 @@ var Variables = []Variable{
 	{Name: "CHATCLI_LANG", Default: "from LC_ALL, LC_MESSAGES or LANG, else en", Summary: "language of the messages: pt-BR or en"},
 	{Name: "CHATCLI_RENDER", Default: "on", Summary: "render replies as Markdown on a terminal"},
 	{Name: "CHATCLI_DEBUG_LOCKSTATS", Default: "off", Summary: "any value: lock waits on stderr at exit"},
+	{Name: "CHATCLI_HUB", Summary: "the Conversation Hub thread the REPL and every gateway chat join (/hub join NAME)"},
+	// chatcli gateway (internal/gateway reads these; its --help says more).
+	{Name: "CHATCLI_TELEGRAM_BOT_TOKEN", Summary: "gateway: the Telegram bot token from @BotFather (turns Telegram on)", Secret: true},
+	{Name: "CHATCLI_TELEGRAM_ALLOWED_USERS", Summary: "gateway: Telegram user or chat ids (integers) that may talk; none: nobody"},
+	{Name: "CHATCLI_TELEGRAM_HOME_CHANNEL", Summary: "gateway: the Telegram chat id chatcli gateway send telegram delivers to"},
+	{Name: "CHATCLI_TELEGRAM_API_URL", Default: "https://api.telegram.org", Summary: "gateway: the Telegram Bot API root"},
+	{Name: "CHATCLI_SLACK_BOT_TOKEN", Summary: "gateway: the Slack bot token, xoxb-… (turns Slack on)", Secret: true},
+	{Name: "CHATCLI_SLACK_SIGNING_SECRET", Summary: "gateway: verifies Slack's Events API requests", Secret: true},
+	{Name: "CHATCLI_SLACK_ADDR", Default: "127.0.0.1:3000", Summary: "gateway: where the Slack Events API endpoint listens"},
+	{Name: "CHATCLI_SLACK_PATH", Default: "/slack/events", Summary: "gateway: the Slack endpoint's path"},
+	{Name: "CHATCLI_SLACK_ALLOWED_USERS", Summary: "gateway: Slack user or channel ids (U…, D…, C…) that may talk; none: nobody"},
+	{Name: "CHATCLI_SLACK_HOME_CHANNEL", Summary: "gateway: the Slack channel id chatcli gateway send slack delivers to"},
+	{Name: "CHATCLI_SLACK_API_URL", Default: "https://slack.com/api/", Summary: "gateway: the Slack Web API root"},
+	{Name: "CHATCLI_WHATSAPP_ACCESS_TOKEN", Summary: "gateway: the WhatsApp Cloud API access token (turns WhatsApp on)", Secret: true},
+	{Name: "CHATCLI_WHATSAPP_PHONE_ID", Summary: "gateway: the id of the WhatsApp number replies come from"},
+	{Name: "CHATCLI_WHATSAPP_VERIFY_TOKEN", Summary: "gateway: answers the WhatsApp webhook's subscription check", Secret: true},
+	{Name: "CHATCLI_WHATSAPP_APP_SECRET", Summary: "gateway: checks the WhatsApp webhook's X-Hub-Signature-256", Secret: true},
+	{Name: "CHATCLI_WHATSAPP_ADDR", Default: "127.0.0.1:3001", Summary: "gateway: where the WhatsApp webhook listens"},
+	{Name: "CHATCLI_WHATSAPP_PATH", Default: "/whatsapp/webhook", Summary: "gateway: the WhatsApp webhook's path"},
+	{Name: "CHATCLI_WHATSAPP_ALLOWED_USERS", Summary: "gateway: WhatsApp numbers (5511999990000) that may talk; none: nobody"},
+	{Name: "CHATCLI_WHATSAPP_HOME_CHANNEL", Summary: "gateway: the WhatsApp number chatcli gateway send whatsapp delivers to"},
+	{Name: "CHATCLI_WHATSAPP_GRAPH_URL", Default: "https://graph.facebook.com/v21.0", Summary: "gateway: the Graph API root with its version"},
 }
 
 // Key is the config.toml key of an environment variable: its name in
