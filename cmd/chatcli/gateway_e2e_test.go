@@ -138,7 +138,7 @@ func TestGatewayCheck(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "valid") || !strings.Contains(errOut, "answers nobody") || strings.Contains(out+errOut, "SECRET") {
 		t.Fatalf("telegram without an allow-list: exit %d\n%s\n%s", code, out, errOut)
 	}
-	if out, _, _ := run(t, append(env, "CHATCLI_TELEGRAM_BOT_TOKEN="+telegramToken), "", "config"); strings.Contains(out, "SECRET") {
+	if out, _, _ := run(t, append(env, "CHATCLI_TELEGRAM_BOT_TOKEN="+telegramToken), "", "config"); strings.Contains(out, "E2E-SECRET") {
 		t.Fatalf("chatcli config shows the token:\n%s", out)
 	}
 	_, errOut, code = run(t, append(env, "CHATCLI_TELEGRAM_BOT_TOKEN=nocolon", "CHATCLI_TELEGRAM_API_URL=ftp://x"), "", "gateway", "--check")

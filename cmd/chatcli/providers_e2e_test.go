@@ -27,8 +27,13 @@ func TestUnservableProviderStopsOnlyWhatNeedsAProvider(t *testing.T) {
 	if code != exitUsage || !strings.Contains(errOut, `"copilot"`) || !strings.Contains(errOut, "ANTHROPIC") || !strings.Contains(errOut, "OLLAMA") {
 		t.Errorf("-p: exit %d, stderr %q", code, errOut)
 	}
-	if _, errOut, code := run(t, []string{home, "LLM_PROVIDER=bedrock"}, "", "-p", "x"); code != exitUsage || !strings.Contains(errOut, "not supported yet") {
-		t.Errorf("bedrock: exit %d, stderr %q", code, errOut)
+	if _, errOut, code := run(t, []string{home, "LLM_PROVIDER=bedrock"}, "", "-p", "x"); code != exitUsage ||
+		!strings.Contains(errOut, "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_BEARER_TOKEN_BEDROCK) are not set") {
+		t.Errorf("bedrock without credentials: exit %d, stderr %q", code, errOut)
+	}
+	if _, errOut, code := run(t, []string{home, "LLM_PROVIDER=BEDROCK", "AWS_PROFILE=work"}, "", "-p", "x"); code != exitUsage ||
+		!strings.Contains(errOut, "aws configure export-credentials --profile work --format env") {
+		t.Errorf("bedrock with a profile: exit %d, stderr %q", code, errOut)
 	}
 	if _, errOut, code := run(t, []string{home, "LLM_PROVIDER=XAI"}, "", "-p", "x"); code != exitUsage || !strings.Contains(errOut, "XAI_API_KEY is not set") {
 		t.Errorf("xai without key: exit %d, stderr %q", code, errOut)
