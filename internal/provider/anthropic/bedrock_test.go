@@ -182,3 +182,23 @@ func jpegBase64(t *testing.T) string {
 	}
 	return base64.StdEncoding.EncodeToString(b.Bytes())
 }
+
+// TestBedrockStreamExceptionsAreClassified: an exception message in the
+// event stream fails the call (nothing partial is a reply), classified by
+// the exception's name.
+func TestBedrockStreamExceptionsAreClassified(t *testing.T) {
+	for exception, want := range map[string]provider.Kind{
+		"throttlingException":       provider.KindRateLimit,
+		"modelStreamErrorException": provider.KindServer,
+		"modelTimeoutException":     provider.KindTimeout,
+		"validationException":       provider.KindBadRequest,
+	} {
+		f := providertest.NewBedrock(t, "us-east-1", testKeyID, testSecret, "", providertest.Reply{Text: "never whole"})
+		f.Exception, f.ExceptionMessage = exception, "Too many tokens, please wait before trying again."
+		_, err := newBedrockClient(t, f, nil).Chat(context.Background(), userReq("hi"), nil)
+		var pe *provider.Error
+		if !errors.As(err, &pe) || pe.Kind != want || pe.Provider != BedrockName || !strings.Contains(pe.Detail, "Too many tokens") {
+			t.Errorf("%s: %+v", exception, pe)
+		}
+	}
+}

@@ -35,6 +35,10 @@ type Bedrock struct {
 	// signed with; SessionToken, when set, must come as
 	// X-Amz-Security-Token.
 	Region, AccessKeyID, SecretAccessKey, SessionToken string
+	// Exception and ExceptionMessage, when set, end every accepted stream
+	// after its first event with that exception message (e.g.
+	// "throttlingException"), as Bedrock reports a failure mid-stream.
+	Exception, ExceptionMessage string
 
 	mu       sync.Mutex
 	models   []string
@@ -142,7 +146,7 @@ func (b *Bedrock) serve(w http.ResponseWriter, r *http.Request) {
 		b.relayError(w, res)
 		return
 	}
-	relayStream(w, res.Body)
+	relayStream(w, res.Body, b.Exception, b.ExceptionMessage)
 }
 
 // relayError turns a Messages error into Bedrock's: a context-length or
@@ -168,8 +172,9 @@ func (b *Bedrock) relayError(w http.ResponseWriter, res *http.Response) {
 // :event-type "chunk", :content-type "application/json", :message-type
 // "event", the payload {"bytes": base64 of the event's JSON}. An error
 // event becomes an exception message (:message-type "exception",
-// :exception-type e.g. "throttlingException") with {"message": …}.
-func relayStream(w http.ResponseWriter, sse io.Reader) {
+// :exception-type e.g. "throttlingException") with {"message": …}; so
+// does exception, when set, after the first event.
+func relayStream(w http.ResponseWriter, sse io.Reader, exception, exceptionMsg string) {
 	w.Header().Set("Content-Type", "application/vnd.amazon.eventstream")
 	w.Header().Set("x-amzn-RequestId", "fake-request-id")
 	enc := eventstream.NewEncoder()
@@ -187,11 +192,7 @@ func relayStream(w http.ResponseWriter, sse io.Reader) {
 		_ = json.Unmarshal([]byte(data), &ev)
 		var msg eventstream.Message
 		if ev.Type == "error" {
-			payload, _ := json.Marshal(map[string]string{"message": ev.Error.Message})
-			msg = eventstream.Message{Payload: payload}
-			msg.Headers.Set(":message-type", eventstream.StringValue("exception"))
-			msg.Headers.Set(":exception-type", eventstream.StringValue(bedrockException(ev.Error.Type)))
-			msg.Headers.Set(":content-type", eventstream.StringValue("application/json"))
+			msg = exceptionMessage(bedrockException(ev.Error.Type), ev.Error.Message)
 		} else {
 			payload, _ := json.Marshal(map[string]string{"bytes": base64.StdEncoding.EncodeToString([]byte(data)), "p": "abcdefghij"})
 			msg = eventstream.Message{Payload: payload}
@@ -202,8 +203,22 @@ func relayStream(w http.ResponseWriter, sse io.Reader) {
 		if enc.Encode(w, msg) != nil {
 			return
 		}
+		if exception != "" {
+			_ = enc.Encode(w, exceptionMessage(exception, exceptionMsg))
+			return
+		}
 		w.(http.Flusher).Flush()
 	}
+}
+
+// exceptionMessage is an event-stream exception message.
+func exceptionMessage(exception, text string) eventstream.Message {
+	payload, _ := json.Marshal(map[string]string{"message": text})
+	msg := eventstream.Message{Payload: payload}
+	msg.Headers.Set(":message-type", eventstream.StringValue("exception"))
+	msg.Headers.Set(":exception-type", eventstream.StringValue(exception))
+	msg.Headers.Set(":content-type", eventstream.StringValue("application/json"))
+	return msg
 }
 
 // bedrockException names, as Bedrock's stream does, the exception for a
