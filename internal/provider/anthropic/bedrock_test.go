@@ -202,3 +202,20 @@ func TestBedrockStreamExceptionsAreClassified(t *testing.T) {
 		}
 	}
 }
+
+// TestBedrockAPIKeyIsABearerToken: with a Bedrock API key the request
+// carries it as a bearer token, and a wrong one is KindAuth.
+func TestBedrockAPIKeyIsABearerToken(t *testing.T) {
+	f := providertest.NewBedrock(t, "us-east-1", "", "", "", providertest.Reply{Text: "keyed"})
+	f.BearerToken = "ABSKexamplekey"
+	withKey := func(key string) func(*BedrockConfig) { return func(c *BedrockConfig) { c.BearerToken = key } }
+	resp, err := newBedrockClient(t, f, withKey("ABSKexamplekey")).Chat(context.Background(), userReq("hi"), nil)
+	if err != nil || resp.Message.Content != "keyed" {
+		t.Fatalf("%v %+v (%q)", err, resp, f.Rejected())
+	}
+	_, err = newBedrockClient(t, f, withKey("ABSKwrong")).Chat(context.Background(), userReq("hi"), nil)
+	var pe *provider.Error
+	if !errors.As(err, &pe) || pe.Kind != provider.KindAuth {
+		t.Fatalf("wrong key: %+v", pe)
+	}
+}

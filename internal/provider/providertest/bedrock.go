@@ -35,6 +35,10 @@ type Bedrock struct {
 	// signed with; SessionToken, when set, must come as
 	// X-Amz-Security-Token.
 	Region, AccessKeyID, SecretAccessKey, SessionToken string
+	// BearerToken, when set, is an Amazon Bedrock API key: requests must
+	// carry "Authorization: Bearer <key>" instead of a signature (Bedrock
+	// User Guide, "Use an Amazon Bedrock API key").
+	BearerToken string
 	// Exception and ExceptionMessage, when set, end every accepted stream
 	// after its first event with that exception message (e.g.
 	// "throttlingException"), as Bedrock reports a failure mid-stream.

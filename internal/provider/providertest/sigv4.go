@@ -28,11 +28,18 @@ var sigV4Header = regexp.MustCompile(`^AWS4-HMAC-SHA256 Credential=([^/,\s]+)/(\
 // within 15 minutes of now ("Signature expired"), and the signature itself,
 // recomputed over the signed headers with the secret key. It returns the
 // status, exception and message of the refusal, 0 when the signature holds.
+// With a BearerToken, the token is checked instead.
 func (b *Bedrock) checkSignature(r *http.Request, body []byte) (int, string, string) {
 	const (
 		missing = "MissingAuthenticationTokenException"
 		invalid = "InvalidSignatureException"
 	)
+	if b.BearerToken != "" {
+		if r.Header.Get("Authorization") != "Bearer "+b.BearerToken {
+			return http.StatusForbidden, "AccessDeniedException", "Authentication failed: Please make sure your API Key is valid."
+		}
+		return 0, "", ""
+	}
 	m := sigV4Header.FindStringSubmatch(r.Header.Get("Authorization"))
 	if m == nil {
 		return http.StatusForbidden, missing, "Missing Authentication Token"
