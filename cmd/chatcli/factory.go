@@ -149,6 +149,8 @@ func (f *factory) provider(c config.Config) (provider.Provider, error) {
 			return nil, fmt.Errorf("%w: ANTHROPIC_API_KEY is not set", config.ErrConfig)
 		}
 		p, err = anthropic.New(anthropic.Config{APIKey: c.AnthropicKey, Model: c.Model, BaseURL: c.AnthropicBaseURL, Timeout: c.RequestTimeout})
+	case config.ProviderBedrock:
+		p, err = bedrockProvider(c)
 	case config.ProviderOffline:
 		p = offline.New(c.Model)
 	default:
@@ -159,6 +161,24 @@ func (f *factory) provider(c config.Config) (provider.Provider, error) {
 	}
 	if c.MaxTokens > 0 {
 		p = cappedProvider{p, c.MaxTokens}
+	}
+	return p, nil
+}
+
+// bedrockProvider builds the Bedrock client; its error names what is
+// missing (credentials, or an endpoint variable's bad value).
+func bedrockProvider(c config.Config) (provider.Provider, error) {
+	b := c.Bedrock
+	if m := b.Missing(); m != "" {
+		return nil, fmt.Errorf("%w: %s", config.ErrConfig, m)
+	}
+	p, err := anthropic.NewBedrock(anthropic.BedrockConfig{Model: c.Model, Region: b.Region, AccessKeyID: b.AccessKeyID,
+		SecretAccessKey: b.SecretAccessKey, SessionToken: b.SessionToken, BearerToken: b.BearerToken, Endpoint: b.Endpoint, Timeout: c.RequestTimeout})
+	if err != nil {
+		if b.EndpointVar != "" {
+			err = fmt.Errorf("%s: %w", b.EndpointVar, err)
+		}
+		return nil, err
 	}
 	return p, nil
 }
