@@ -39,8 +39,10 @@ type hostilePlace struct {
 var hostilePlaces = []hostilePlace{
 	{"session file", func(h, _ string) string { return filepath.Join(h, "sessions", "bad.json") }, false},
 	{"journal", func(h, id string) string { return filepath.Join(h, "transcripts", id+".jsonl") }, false},
-	{"lock", func(h, _ string) string { return filepath.Join(h, "sessions", ".demo.lock") }, false},
-	{"open marker", func(h, _ string) string { return filepath.Join(h, "sessions", ".demo.open") }, false},
+	{"lock", func(h, _ string) string { return filepath.Join(h, "locks", "demo.lock") }, false},
+	{"open marker", func(h, _ string) string { return filepath.Join(h, "locks", "demo.open") }, false},
+	{"older build's lock", func(h, _ string) string { return filepath.Join(h, "sessions", ".demo.lock") }, false},
+	{"older build's open marker", func(h, _ string) string { return filepath.Join(h, "sessions", ".demo.open") }, false},
 	{"history", func(h, _ string) string { return filepath.Join(h, "history") }, false},
 	{"trash", func(h, _ string) string { return filepath.Join(h, "trash") }, true},
 }

@@ -132,8 +132,21 @@
 // # Locks and revisions
 //
 // Every write of a session (Save, SaveIf, Create) holds an exclusive
-// flock(2) on its lock file, sessions/.<name>.lock (empty, mode 0600,
-// hidden from List), so writers in any number of processes are serialised.
+// flock(2) on its lock file, locks/<name>.lock beside the sessions folder
+// (empty, mode 0600; LocksDirName), so writers in any number of processes
+// are serialised. Nothing of chatcli's stays in sessions/ but session files
+// (and a write's temp file while it lands): ChatCLI lists that folder.
+//
+// Upgrade rule: builds before the locks folder lock sessions/.<name>.lock
+// instead. So that the two exclude each other while both run on a store,
+// a write of this build also takes that file (creating it) after its own
+// lock, and removes it, still holding it, before releasing it: an older
+// build that waited on it finds its locked file gone from the path (it
+// checks, as this build does) and locks a new one, which this build's next
+// writer waits for. Such files therefore exist only while a write holds
+// them; those an older build left are removed by the next write of the
+// session, or by `storage prune --apply` (package retention) while no
+// process holds them.
 // A write waits for the lock with a growing back-off (0.2-5 ms) up to the
 // store's lock timeout (DefaultLockTimeout, SetLockTimeout) and then fails
 // with ErrLocked naming the session and the lock file; the lock is released
