@@ -268,7 +268,10 @@
 // created_at, the journal's last checkpoint list and that meta; the file's
 // history, the newer, stands (journal_pos stays unset) and the
 // conversation records it in the journal when it opens it. Retention counts
-// a linked journal as named by its session.
+// a linked journal as named by its session. The link also records a
+// revision ahead of every save of the name, and a save of a file without
+// a revision continues above it, so revisions only grow across ChatCLI's
+// rewrites. Rename moves the link with the file.
 //
 // # The trash
 //
