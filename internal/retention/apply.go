@@ -141,7 +141,7 @@ func currentRefs(st *session.Store) (map[string]bool, []string, map[string]sessi
 // a file in another program's layout, whose header takes reading all of
 // it, is not read again; a changed file is read again.
 func trashSession(st *session.Store, home string, it Item, listed map[string]session.Header) (string, error) {
-	if err := os.MkdirAll(filepath.Dir(markerPath(home, it.Name)), 0o700); err != nil {
+	if err := markersDir(home); err != nil {
 		return "", fmt.Errorf("retention: check whether %q is open: %w", it.Name, err)
 	}
 	lock, err := lockAt(context.Background(), markerPath(home, it.Name), true, false)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/session"
 	"github.com/chatcli/chatcli/internal/storefile"
 )
 
@@ -20,6 +21,21 @@ import (
 // store before pruning with it).
 func legacyMarkerPath(home, name string) string {
 	return filepath.Join(sessionsDir(home), "."+name+".open")
+}
+
+// markersDir makes sure the folder of the open markers (the sessions'
+// locks folder) is a folder of the store, creating it (0700) when
+// missing: a link there is refused (storefile.ErrNotRegular) and no marker
+// is made through it.
+func markersDir(home string) error {
+	dir := filepath.Join(home, session.LocksDirName)
+	err := storefile.Dir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err = os.MkdirAll(dir, 0o700); err == nil {
+			err = storefile.Dir(dir)
+		}
+	}
+	return err
 }
 
 // isLegacyLock reports whether a file name of sessions/ is a lock file or

@@ -36,7 +36,7 @@ func MarkOpen(home, name string) (release func(), err error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(filepath.Dir(markerPath(home, n)), 0o700); err != nil {
+	if err := markersDir(home); err != nil {
 		return nil, fmt.Errorf("retention: mark %q open: %w", n, err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), markTimeout)

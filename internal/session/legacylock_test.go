@@ -3,10 +3,13 @@ package session
 import (
 	"errors"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/gofrs/flock"
+
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // sessionsFolder lists the sessions folder of s.
@@ -127,5 +130,22 @@ func TestTheLegacyLockIsHandedOverSafely(t *testing.T) {
 	s.SetLockTimeout(50 * time.Millisecond)
 	if err := s.Save("s", &Session{History: turn("x")}); !errors.Is(err, ErrLocked) {
 		t.Fatalf("a save while the older build holds the session: %v", err)
+	}
+}
+
+// A link planted at the locks folder is refused: no lock file is made
+// through it, and the write fails naming it.
+func TestALinkAtTheLocksFolderIsRefused(t *testing.T) {
+	s := newStore(t)
+	outside := t.TempDir()
+	if err := os.Symlink(outside, LocksDir(s.Dir())); err != nil {
+		t.Fatal(err)
+	}
+	err := s.Save("s", &Session{History: turn("x")})
+	if !errors.Is(err, storefile.ErrNotRegular) || !strings.Contains(err.Error(), LocksDir(s.Dir())) {
+		t.Fatalf("save through a linked locks folder: %v", err)
+	}
+	if ents, _ := os.ReadDir(outside); len(ents) != 0 {
+		t.Fatalf("files made through the link: %v", ents)
 	}
 }

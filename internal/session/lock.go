@@ -192,12 +192,10 @@ func (s *Store) lock(n string) (*sessionLock, error) {
 	}
 	start := time.Now()
 	deadline := start.Add(timeout)
-	cur, err := lockWait(n, s.lockPath(n), deadline, timeout)
-	if errors.Is(err, fs.ErrNotExist) { // no locks folder yet
-		if err = os.MkdirAll(LocksDir(s.dir), 0o700); err == nil {
-			cur, err = lockWait(n, s.lockPath(n), deadline, timeout)
-		}
+	if err := s.locksDir(); err != nil {
+		return nil, fmt.Errorf("session: lock %q: %w", n, err)
 	}
+	cur, err := lockWait(n, s.lockPath(n), deadline, timeout)
 	if err != nil {
 		return nil, err
 	}
@@ -208,6 +206,20 @@ func (s *Store) lock(n string) (*sessionLock, error) {
 	}
 	s.count(time.Since(start))
 	return &sessionLock{cur: cur, legacy: legacy}, nil
+}
+
+// locksDir makes sure the locks folder is a folder of the store (mode
+// 0700), creating it when missing: a link there, to a folder elsewhere,
+// is refused (storefile.ErrNotRegular) and nothing is created through it.
+func (s *Store) locksDir() error {
+	dir := LocksDir(s.dir)
+	err := storefile.Dir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err = os.Mkdir(dir, 0o700); errors.Is(err, fs.ErrExist) {
+			err = storefile.Dir(dir) // made meanwhile
+		}
+	}
+	return err
 }
 
 // lockWait locks the file at path (created 0600 when missing) for session
