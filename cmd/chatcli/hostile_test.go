@@ -46,10 +46,13 @@ type hostilePlace struct {
 var hostilePlaces = []hostilePlace{
 	{"session file", func(h, _, _ string) string { return filepath.Join(h, "sessions", "bad.json") }, false, false},
 	{"journal", func(h, id, _ string) string { return filepath.Join(h, "transcripts", id+".jsonl") }, false, false},
-	{"lock", func(h, _, _ string) string { return filepath.Join(h, "sessions", ".demo.lock") }, false, false},
-	{"open marker", func(h, _, _ string) string { return filepath.Join(h, "sessions", ".demo.open") }, false, false},
+	{"lock", func(h, _, _ string) string { return filepath.Join(h, "locks", "demo.lock") }, false, false},
+	{"open marker", func(h, _, _ string) string { return filepath.Join(h, "locks", "demo.open") }, false, false},
+	{"older build's lock", func(h, _, _ string) string { return filepath.Join(h, "sessions", ".demo.lock") }, false, false},
+	{"older build's open marker", func(h, _, _ string) string { return filepath.Join(h, "sessions", ".demo.open") }, false, false},
 	{"history", func(h, _, _ string) string { return filepath.Join(h, "history") }, false, false},
 	{"trash", func(h, _, _ string) string { return filepath.Join(h, "trash") }, true, false},
+	{"locks", func(h, _, _ string) string { return filepath.Join(h, "locks") }, true, false},
 	{"checkpoints folder", func(h, _, _ string) string { return shadow.Dir(h) }, true, true},
 	{"checkpoint repository", func(h, _, ws string) string { return shadow.RepoDir(h, ws) }, true, true},
 	{"checkpoint git folder", func(h, _, ws string) string { return filepath.Join(shadow.RepoDir(h, ws), "git") }, true, true},
@@ -252,7 +255,9 @@ func hostileServers(t *testing.T, env []string) {
 	if ctx.Err() != nil {
 		t.Fatalf("mcp-server: no answer within %v\n%s", hangAfter, m.stderr.String())
 	}
-	if stderr, err := m.shutdown(); err != nil {
+	// With the locks folder planted nothing can be saved, and the server
+	// says so by its exit status (exitData), naming what is there.
+	if stderr, err := m.shutdown(); err != nil && !(strings.Contains(stderr, "not a regular file") && strings.Contains(err.Error(), "exit status 4")) {
 		t.Errorf("mcp-server: %v\n%s", err, stderr)
 	}
 	a := startACP(t, env)

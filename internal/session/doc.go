@@ -145,8 +145,21 @@
 // # Locks and revisions
 //
 // Every write of a session (Save, SaveIf, Create) holds an exclusive
-// flock(2) on its lock file, sessions/.<name>.lock (empty, mode 0600,
-// hidden from List), so writers in any number of processes are serialised.
+// flock(2) on its lock file, locks/<name>.lock beside the sessions folder
+// (empty, mode 0600; LocksDirName), so writers in any number of processes
+// are serialised. Nothing of chatcli's stays in sessions/ but session files
+// (and a write's temp file while it lands): ChatCLI lists that folder.
+//
+// Upgrade rule: builds before the locks folder lock sessions/.<name>.lock
+// instead. So that the two exclude each other while both run on a store,
+// a write of this build also takes that file (creating it) after its own
+// lock, and removes it, still holding it, before releasing it: an older
+// build that waited on it finds its locked file gone from the path (it
+// checks, as this build does) and locks a new one, which this build's next
+// writer waits for. Such files therefore exist only while a write holds
+// them; those an older build left are removed by the next write of the
+// session, or by `storage prune --apply` (package retention) while no
+// process holds them.
 // A write waits for the lock with a growing back-off (0.2-5 ms) up to the
 // store's lock timeout (DefaultLockTimeout, SetLockTimeout) and then fails
 // with ErrLocked naming the session and the lock file; the lock is released
@@ -268,7 +281,10 @@
 // created_at, the journal's last checkpoint list and that meta; the file's
 // history, the newer, stands (journal_pos stays unset) and the
 // conversation records it in the journal when it opens it. Retention counts
-// a linked journal as named by its session.
+// a linked journal as named by its session. The link also records a
+// revision ahead of every save of the name, and a save of a file without
+// a revision continues above it, so revisions only grow across ChatCLI's
+// rewrites. Rename moves the link with the file.
 //
 // # The trash
 //

@@ -174,6 +174,9 @@ func (s *Store) save(name string, sess *Session) error {
 	checked := make(chan error, 1)
 	go func() { checked <- s.checkOverwrite(p) }()
 	before := *sess
+	if sess.Revision == 0 { // a new file, or one ChatCLI rewrote: continue the name's revisions (link.go)
+		sess.Revision = s.linkedRevision(name)
+	}
 	data, err := s.prepare(p, sess)
 	if cerr := <-checked; cerr != nil {
 		sess.Revision, sess.UpdatedAt, sess.CreatedAt, sess.Title = before.Revision, before.UpdatedAt, before.CreatedAt, before.Title
