@@ -221,7 +221,7 @@ func (f *factory) engineIn(c config.Config, dir string) (*conversation.Engine, e
 		Windows: window.Open(filepath.Join(c.Home, session.CacheDirName)),
 		Toolbox: tb, CodeCheckpoints: code, MaxSteps: c.Agent.MaxSteps, OnTool: f.toolActivity, Supplement: sup.Messages,
 		Expand: f.expander(c, dir, st, relay, func() *conversation.Engine { return e }),
-		Notify: notify, OnBind: func(name string) {
+		Notify: notify, Lang: f.lang(), OnBind: func(name string) {
 			if err := marker.Set(name); err != nil {
 				notify(fmt.Sprintf("could not mark session %q open: %v", name, err))
 			}

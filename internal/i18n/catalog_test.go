@@ -12,7 +12,8 @@ import (
 )
 
 // printedKeys returns the string literals passed as the message key of
-// every env.say call (command.Env's), and of every Sprintf or Fprintf call on a Printer (a
+// every env.say call (command.Env's) and e.notifyf call (the engine's
+// notices), and of every Sprintf or Fprintf call on a Printer (a
 // receiver named Lang or lang, or a call of lang()), in the Go files of
 // dirs (tests excluded).
 func printedKeys(t *testing.T, dirs ...string) map[string]string {
@@ -58,14 +59,15 @@ func printedKeys(t *testing.T, dirs ...string) map[string]string {
 	return keys
 }
 
-// keyArg is the index of call's message key: 0 for say and a Printer's
-// Sprintf, 1 for its Fprintf, -1 when call prints no catalog message.
+// keyArg is the index of call's message key: 0 for say, notifyf and a
+// Printer's Sprintf, 1 for its Fprintf, -1 when call prints no catalog
+// message.
 func keyArg(call *ast.CallExpr) int {
 	sel, ok := call.Fun.(*ast.SelectorExpr)
 	if !ok {
 		return -1
 	}
-	if id, ok := sel.X.(*ast.Ident); ok && id.Name == "env" && sel.Sel.Name == "say" {
+	if id, ok := sel.X.(*ast.Ident); ok && (id.Name == "env" && sel.Sel.Name == "say" || id.Name == "e" && sel.Sel.Name == "notifyf") {
 		return 0
 	}
 	if !isPrinter(sel.X) {
@@ -96,7 +98,7 @@ func isPrinter(x ast.Expr) bool {
 
 func TestEveryMessageIsInBothLanguages(t *testing.T) {
 	inCatalog := map[string]bool{}
-	for _, m := range messages {
+	for _, m := range catalogue() {
 		if m.en == "" || m.pt == "" {
 			t.Errorf("a message in one language only: en %q, pt %q", m.en, m.pt)
 		}
@@ -105,7 +107,7 @@ func TestEveryMessageIsInBothLanguages(t *testing.T) {
 		}
 		inCatalog[m.en] = true
 	}
-	printed := printedKeys(t, "../command", "../repl", "../../cmd/chatcli")
+	printed := printedKeys(t, "../command", "../repl", "../conversation", "../../cmd/chatcli")
 	if len(printed) < 10 {
 		t.Fatalf("found only %d messages printed by package command", len(printed))
 	}
@@ -122,7 +124,7 @@ func TestEveryMessageIsInBothLanguages(t *testing.T) {
 
 func TestPortugueseMessagesUseEveryArgumentRight(t *testing.T) {
 	pt := New(Portuguese)
-	for _, m := range messages {
+	for _, m := range catalogue() {
 		args := argsFor(m.en)
 		if out := pt.Sprintf(m.en, args...); strings.Contains(out, "%!") {
 			t.Errorf("%q in Portuguese: %q", m.en, out)
