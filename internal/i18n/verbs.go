@@ -31,9 +31,9 @@ var verbMessages = []struct{ en, pt string }{
 }
 
 // catalogue is every message of the catalog: the REPL's (messages), the
-// headless verbs' (verbMessages) and the engine's notices
-// (noticeMessages).
+// headless verbs' (verbMessages), the engine's notices (noticeMessages)
+// and the help's headings (helpHeadings).
 func catalogue() []struct{ en, pt string } {
 	all := append([]struct{ en, pt string }{}, messages...)
-	return append(append(all, verbMessages...), noticeMessages...)
+	return append(append(append(all, verbMessages...), noticeMessages...), helpHeadings...)
 }
