@@ -57,10 +57,11 @@ func localizeHelp(root *cobra.Command, f *factory) {
 	})
 }
 
-// translateHelp says the summary of c and of its subcommands, and the
-// lines of the flags c's help shows, in lang where the catalog has them.
+// translateHelp says the summary and text of c, the summaries of its
+// subcommands and the lines of the flags c's help shows in lang, where
+// the catalog has them.
 func translateHelp(c *cobra.Command, lang *i18n.Printer) {
-	c.Short = lang.Help(c.Short)
+	c.Short, c.Long = lang.Help(c.Short), lang.Help(c.Long)
 	for _, sub := range c.Commands() {
 		sub.Short = lang.Help(sub.Short)
 	}

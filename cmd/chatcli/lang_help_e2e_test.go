@@ -21,7 +21,7 @@ func TestHelpSpeaksPortugueseAndFitsEightyColumns(t *testing.T) {
 		want []string
 	}{
 		{"pt-BR", []string{"--help"}, []string{"Uso:\n", "Comandos disponíveis:", "Gerencia as sessões salvas", "nome do modelo (padrão:", "ajuda de chatcli"}},
-		{"pt-BR", []string{"session", "--help"}, []string{"Lista as sessões salvas, as mais novas primeiro", "Flags globais:", `Use "chatcli session [command] --help" para mais informações`}},
+		{"pt-BR", []string{"session", "--help"}, []string{"Lista as sessões salvas, as mais novas primeiro", "Flags globais:", "Gerencia as sessões em $CHATCLI_HOME/sessions sem iniciar o REPL.", `Use "chatcli session [command] --help" para mais informações`}},
 		{"en", []string{"--help"}, []string{"Usage:\n", "Available Commands:", "Manage saved sessions", "model name (default from", "help for chatcli"}},
 		{"en", []string{"session", "--help"}, []string{"List saved sessions, newest first", "Global Flags:", `Use "chatcli session [command] --help" for more information`}},
 	} {
@@ -45,13 +45,13 @@ func TestHelpSpeaksPortugueseAndFitsEightyColumns(t *testing.T) {
 }
 
 // TestHelpCatalogNamesRealTexts: every English text of the help catalog
-// is a summary or a flag line of a command, so the catalog follows the
+// is a summary, text or flag line of a command, so the catalog follows the
 // commands as they change.
 func TestHelpCatalogNamesRealTexts(t *testing.T) {
 	texts := map[string]bool{}
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
-		texts[c.Short] = true
+		texts[c.Short], texts[c.Long] = true, true
 		c.Flags().VisitAll(func(f *pflag.Flag) { texts[f.Usage] = true })
 		c.PersistentFlags().VisitAll(func(f *pflag.Flag) { texts[f.Usage] = true })
 		for _, sub := range c.Commands() {
@@ -61,7 +61,7 @@ func TestHelpCatalogNamesRealTexts(t *testing.T) {
 	walk(newRootCmd(&factory{streams: &ioStreams{}, getenv: func(string) string { return "" }}, nil))
 	for _, en := range i18n.HelpTexts() {
 		if !texts[en] {
-			t.Errorf("help catalog text %q is no command's summary or flag line", en)
+			t.Errorf("help catalog text %q is no command's summary, text or flag line", en)
 		}
 		if i18n.New(i18n.Portuguese).Help(en) == en {
 			t.Errorf("%q has no Portuguese", en)

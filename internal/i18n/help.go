@@ -1,7 +1,8 @@
 package i18n
 
 // helpMessages are the catalog of the --help texts: each command's
-// one-line summary and the usage lines of the root's main flags.
+// one-line summary, the longer text of some, and the usage lines of the
+// root's main flags.
 // A text the catalog lacks is shown in English (see Printer.Help).
 var helpMessages = []struct{ en, pt string }{
 	{"Terminal AI chat with durable, named sessions", "Chat de IA no terminal com sessões duráveis e nomeadas"},
@@ -46,6 +47,10 @@ var helpMessages = []struct{ en, pt string }{
 		"Grava a transcrição inteira de uma sessão (seu journal) em Markdown ou JSONL"},
 	{"Check every session, trashed session and journal; --repair rewrites damaged journals clean (keeping .broken copies)",
 		"Verifica cada sessão, sessão na lixeira e journal; --repair regrava limpos os journals danificados (guardando cópias .broken)"},
+	{"Manage the sessions under $CHATCLI_HOME/sessions without starting the REPL.\nThe same store and rules as the REPL's /session commands.",
+		"Gerencia as sessões em $CHATCLI_HOME/sessions sem iniciar o REPL.\nO mesmo armazenamento e as mesmas regras dos comandos /session do REPL."},
+	{"Move session NAME to $CHATCLI_HOME/trash, where it is kept 7 days;\n`chatcli session restore NAME` brings it back, and\n`chatcli storage prune --empty-trash` deletes it for good.",
+		"Move a sessão NOME para $CHATCLI_HOME/trash, onde ela fica 7 dias;\n`chatcli session restore NOME` a traz de volta, e\n`chatcli storage prune --empty-trash` a apaga de vez."},
 	{"provider: openai, anthropic, googleai, ollama, xai, openrouter, zai, moonshot, minimax, github_models or offline (default from LLM_PROVIDER)",
 		"provedor: openai, anthropic, googleai, ollama, xai, openrouter, zai, moonshot, minimax, github_models ou offline (padrão: LLM_PROVIDER)"},
 	{"model name (default from the provider's <NAME>_MODEL, e.g. OPENAI_MODEL)",
