@@ -166,6 +166,7 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 	cmd.AddCommand(newACPCmd(f, nil))
 	cmd.AddCommand(newMCPCmd(f, nil))
 	cmd.AddCommand(newGatewayCmd(f, nil))
+	localizeHelp(cmd, f)
 	return cmd
 }
 
@@ -264,7 +265,7 @@ func replRun(ctx context.Context, o *rootOptions) error {
 	done := retention.Background(ctx, c.Home, retention.FromConfig(c), func(line string) { fmt.Fprintln(s.Err, "note: "+line) })
 	defer waitAtMost(done, retentionExitWait)
 	waitAtMost(done, retentionStartWait)
-	opts := repl.Options{Engine: e, In: s.In, Out: out, Err: s.Err, Banner: banner(e.Provider()), Autosave: c.Autosave, Config: &c,
+	opts := repl.Options{Engine: e, In: s.In, Out: out, Err: s.Err, Banner: banner(o.f.lang(), e.Provider()), Autosave: c.Autosave, Config: &c,
 		Class: scriptClass, Pick: func() (string, error) { return o.f.pick(ctx, e, c.Home) }, OnSaved: func(name string) { o.f.noteUsed(c.Home, name, "") },
 		Progress: term.progress(), Reply: term.reply(), StylePrompt: term.prompt,
 		Lang: i18n.FromEnv(o.f.file.Getenv(o.f.getenv)), Switch: o.f.switcher(c)}

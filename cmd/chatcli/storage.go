@@ -96,7 +96,7 @@ func storageRun(o *storageOptions) error {
 	if o.JSON {
 		return writeJSON(o.f, lines)
 	}
-	command.WriteReport(o.f.streams.Out, c.Home, lines)
+	command.WriteReportIn(o.f.lang(), o.f.streams.Out, c.Home, lines)
 	return nil
 }
 
@@ -246,6 +246,6 @@ func sessionRestoreRun(o *sessionRestoreOptions) error {
 		return err
 	}
 	n, _ := session.NormalizeName(o.Name)
-	fmt.Fprintf(o.f.streams.Out, "Restored session %q from the trash.\n", n)
+	o.f.lang().Fprintf(o.f.streams.Out, "Restored session %q from the trash.\n", n)
 	return nil
 }

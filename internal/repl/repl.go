@@ -131,7 +131,7 @@ func Run(ctx context.Context, o Options) error {
 		}
 		if errors.Is(err, ErrRewindMenu) && ctx.Err() == nil {
 			if err := step(ctx, env, "/rewind", nil); err != nil {
-				fmt.Fprintf(o.Err, "error: %s\n", command.ErrorLine(err))
+				o.Lang.Fprintf(o.Err, "error: %s\n", command.ErrorLineIn(o.Lang, err))
 			}
 			continue
 		}
@@ -166,7 +166,7 @@ func Run(ctx context.Context, o Options) error {
 				sameClass = false
 			}
 			lastFailure = err
-			fmt.Fprintf(o.Err, "error: %s\n", command.ErrorLine(err))
+			o.Lang.Fprintf(o.Err, "error: %s\n", command.ErrorLineIn(o.Lang, err))
 		}
 	}
 	name, err := o.Engine.Close(o.Autosave)
