@@ -13,7 +13,9 @@
 // The folder can be deleted at any time: the next Sync rebuilds it. A file
 // that is damaged, foreign, of a newer format, sealed under another key,
 // or plaintext in an encrypted store is reported and the index rebuilt;
-// nothing in it is trusted.
+// nothing in it is trusted. Without a key a sealed index is left alone, as
+// every sealed file of the store is: Sync fails (session.ErrStoreEncrypted)
+// rather than replace it with a plaintext index of the plaintext sessions.
 //
 // # Files
 //

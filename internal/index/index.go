@@ -189,3 +189,20 @@ func Drop(st *session.Store) (bool, error) {
 	_, err = ix.reset(nil)
 	return err == nil, err
 }
+
+// Sealed reports whether st has an index whose manifest is sealed (the
+// flag of its header). `chatcli storage decrypt` drops such an index: the
+// store is plaintext afterwards, and a sealed index without the key is
+// left alone, never replaced (Sync).
+func Sealed(st *session.Store) bool {
+	f, _, err := storefile.Open(filepath.Join(Dir(st), manifestName))
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	h := make([]byte, headerBytes)
+	if _, err := f.ReadAt(h, 0); err != nil {
+		return false
+	}
+	return string(h[:8]) == magic && h[8] == kindManifest && h[10]&flagSealed != 0
+}

@@ -3,6 +3,7 @@ package index
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -34,8 +35,9 @@ type job struct {
 // ErrTooNew, sealed with another key) is reported in the warnings and the
 // whole index rebuilt. Sessions and journals that cannot be read are
 // named in the warnings and skipped. Errors: the store's key refusal
-// (session.ErrKeyRefused: nothing is written under a wrong key), the file
-// system's.
+// (session.ErrKeyRefused: nothing is written under a wrong key); without
+// a key, a sealed index (session.ErrStoreEncrypted: nothing is read or
+// written); the file system's.
 func (ix *Index) Sync() ([]string, error) {
 	if err := ix.o.Store.KeyRefusal(); err != nil {
 		return nil, err // a wrong key writes nothing, the index included
@@ -52,6 +54,9 @@ func (ix *Index) Sync() ([]string, error) {
 		err = ix.loadCurrent()
 	}
 	ix.manInfo = nil // until this Sync has stored or checked the manifest
+	if ix.key.IsZero() && errors.Is(err, ErrKeySetting) {
+		return nil, ix.sealedWithoutKey(err)
+	}
 	if untrusted(err) {
 		var w string
 		if w, err = ix.reset(err); err == nil {
@@ -80,6 +85,18 @@ func (ix *Index) Sync() ([]string, error) {
 		ix.noteManifest()
 	}
 	return warnings, err
+}
+
+// sealedWithoutKey is the error of a Sync without a key over a sealed
+// index (cause says which file): the index is left as it is, as every
+// sealed file of the store is without the key (session.ErrStoreEncrypted),
+// rather than replaced by a plaintext index of the plaintext sessions
+// alone.
+func (ix *Index) sealedWithoutKey(cause error) error {
+	ix.closeSegments()
+	ix.man, ix.dead = nil, nil
+	return fmt.Errorf("%w: the search index in %s is sealed, and is left as it is (set the key to search, or remove that folder to index the plaintext sessions alone; %v)",
+		session.ErrStoreEncrypted, ix.dir, cause)
 }
 
 // loadCurrent reads the manifest and opens its segments.
