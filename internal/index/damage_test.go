@@ -38,6 +38,9 @@ func TestDamagedIndexReportedAndRebuilt(t *testing.T) {
 		{"segment postings flipped", "segment", flip(30)},
 		{"segment removed", "segment", nil},
 		{"segment foreign", "segment", func([]byte) []byte { return bytes.Repeat([]byte("x"), 100) }},
+		{"log removed", "log", nil},
+		{"log foreign", "log", func(b []byte) []byte { b[8] = 'S'; return b }},
+		{"log too new", "log", func(b []byte) []byte { b[9] = 9; return b }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newStore(t, "")
@@ -45,8 +48,11 @@ func TestDamagedIndexReportedAndRebuilt(t *testing.T) {
 			s.session("two", "gamma gamma epsilon")
 			want, _ := s.find(s.index(), "alpha gamma", index.Filter{})
 			path := filepath.Join(index.Dir(s.st), "MANIFEST")
-			if tc.file == "segment" {
+			switch tc.file {
+			case "segment":
 				path = firstSegment(t, s)
+			case "log":
+				path = logPath(t, s)
 			}
 			if tc.change == nil {
 				os.Remove(path)

@@ -1,8 +1,6 @@
 package index
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -66,21 +64,27 @@ func (ix *Index) Sync() ([]string, error) {
 	if err != nil {
 		return warnings, err
 	}
-	before, _ := json.Marshal(ix.man)
+	prev, dead, next := ix.man.snap(), slices.Clone(ix.man.Dead), ix.man.NextSlot
 	jobs, w, err := ix.plan()
 	warnings = append(warnings, w...)
 	if err != nil {
 		return warnings, err
 	}
-	if after, _ := json.Marshal(ix.man); len(jobs) == 0 && bytes.Equal(before, after) {
+	if len(jobs) == 0 && ix.man.diff(prev).empty(dead, next) {
 		ix.noteManifest()
 		return warnings, nil
 	}
-	w, err = ix.run(jobs)
-	warnings = append(warnings, w...)
-	if err == nil {
+	var total int64
+	for _, j := range jobs {
+		total += j.bytes
+	}
+	if ix.logged(total) {
+		w, err = ix.runLogged(jobs, prev)
+		ix.removeStrays()
+	} else if w, err = ix.run(jobs); err == nil {
 		err = ix.mergeSmall()
 	}
+	warnings = append(warnings, w...)
 	if err == nil {
 		ix.noteManifest()
 	}
@@ -99,26 +103,40 @@ func (ix *Index) sealedWithoutKey(cause error) error {
 		session.ErrStoreEncrypted, ix.dir, cause)
 }
 
-// loadCurrent reads the manifest and opens its segments.
+// loadCurrent reads the manifest and opens its segments, then applies
+// the entries of its log.
 func (ix *Index) loadCurrent() error {
 	m, err := loadManifest(ix.dir, ix.key)
 	if err == nil {
 		err = ix.setManifest(m)
 	}
+	if err == nil {
+		err = ix.replayLog()
+	}
 	return err
 }
 
 // manifestCurrent reports whether the manifest on disk is the one this
-// Index last read or wrote (same file, size and modification time), so
-// that an update after one turn need not decode it again. Every write
-// replaces the file (rename), so another process's write is seen.
+// Index last read or wrote (same file, size and modification time) and
+// its log has the length this Index knows, so that an update after one
+// turn need not decode them again. Every manifest write replaces the file
+// (rename) and every other write appends to the log, so another
+// process's write is seen.
 func (ix *Index) manifestCurrent() bool {
 	info, err := os.Stat(filepath.Join(ix.dir, manifestName))
-	return err == nil && ix.man != nil && ix.manInfo != nil && os.SameFile(info, ix.manInfo) &&
-		info.Size() == ix.manInfo.Size() && info.ModTime().Equal(ix.manInfo.ModTime())
+	if err != nil || ix.man == nil || ix.manInfo == nil || !os.SameFile(info, ix.manInfo) ||
+		info.Size() != ix.manInfo.Size() || !info.ModTime().Equal(ix.manInfo.ModTime()) {
+		return false
+	}
+	if ix.man.Log == "" {
+		return true
+	}
+	log, err := os.Stat(filepath.Join(ix.dir, ix.man.Log))
+	return err == nil && log.Size() == ix.logEnd // another process appended, or a crash cut an append
 }
 
-// noteManifest remembers the manifest on disk as the one in memory.
+// noteManifest remembers the manifest and log on disk as the ones in
+// memory.
 func (ix *Index) noteManifest() {
 	if info, err := os.Stat(filepath.Join(ix.dir, manifestName)); err == nil {
 		ix.manInfo = info
