@@ -132,7 +132,7 @@ func (ix *Index) mergeInto(b *builder, s *segment) error {
 			if id < 0 {
 				continue
 			}
-			p.appendDoc(uint32(id), c.pos)
+			p.appendDoc(uint32(id), c.positions())
 		}
 		if c.r.err != nil {
 			return fmt.Errorf("%w: %s: postings of a term: %v", ErrDamaged, s.name, c.r.err)

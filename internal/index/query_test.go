@@ -1,9 +1,13 @@
 package index_test
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/chatcli/chatcli/internal/index"
 )
@@ -90,5 +94,38 @@ func TestManyUpdatesMergedSameHits(t *testing.T) {
 	want, _ := s.find(s.index(), "otters seals", index.Filter{})
 	if !slices.Equal(where(got), where(want)) {
 		t.Errorf("merged index: %v\nfresh build:  %v", where(got), where(want))
+	}
+}
+
+// TestTheBestHitsAreTheFirstOfAll: a search for the best few, which
+// passes over documents that cannot reach them, finds the first hits of
+// the search for all, for a word, a phrase, and a phrase with an
+// exclusion.
+func TestTheBestHitsAreTheFirstOfAll(t *testing.T) {
+	s := newStore(t, "")
+	for i := range 12 {
+		var prompts []string
+		for j := range 4 {
+			p := strings.Repeat("deploy freeze ", 1+(i*j)%5) + strings.Repeat("filler words ", 1+(i+j)%7)
+			if (i+j)%3 == 0 {
+				p += " friday"
+			}
+			prompts = append(prompts, p)
+		}
+		s.session(fmt.Sprintf("s%02d", i), prompts...)
+	}
+	ix := s.index()
+	for _, q := range []string{"deploy", `"deploy freeze"`, `"freeze deploy"`, `"deploy freeze" -friday`, "filler freeze"} {
+		all, _, err := ix.Find(q, index.Filter{}, 0)
+		if err != nil || len(all) < 5 {
+			t.Fatalf("%s: %d hits, %v", q, len(all), err)
+		}
+		best, _, err := ix.Find(q, index.Filter{}, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(all[:5], best); diff != "" {
+			t.Errorf("%s: the best 5 (-first of all +best):\n%s", q, diff)
+		}
 	}
 }
