@@ -24,9 +24,12 @@ const (
 )
 
 // folderPlaintext says whether the file at rel (relative to CHATCLI_HOME)
-// is one README lists as keeping folder paths in plaintext.
+// is one README lists as keeping folder paths in plaintext, or the
+// temporary file a write of recent.json is still filling
+// (atomicfile.TempPattern), which holds the same record.
 func folderPlaintext(rel string) bool {
-	return rel == "recent.json" || strings.HasPrefix(rel, "checkpoints/") && strings.HasSuffix(rel, "/workspace")
+	return rel == "recent.json" || strings.HasPrefix(rel, ".recent.json.tmp-") ||
+		strings.HasPrefix(rel, "checkpoints/") && strings.HasSuffix(rel, "/workspace")
 }
 
 // scanStore fails on every file under home holding word, in its bytes or,
