@@ -175,7 +175,7 @@ func (e *Engine) forkConflict(other *session.Session, recordFirst bool) (string,
 	if recordFirst {
 		e.record(journal.ReasonSync) // the lineage's journal holds this side too
 	}
-	id := e.JournalID()
+	id, lin := e.JournalID(), e.lineage(session.LineageConflict, len(e.base))
 	if id != "" {
 		var err error
 		if id, err = e.copyJournal(id); err != nil {
@@ -184,7 +184,7 @@ func (e *Engine) forkConflict(other *session.Session, recordFirst bool) (string,
 	}
 	cps, _ := rewind.Encode(e.checkpoints) // checkpoints always encode
 	s := &session.Session{History: e.history, TranscriptID: id, Checkpoints: cps,
-		Extra: e.sess.Extra, Attachments: e.sess.Attachments}
+		Extra: e.sess.Extra, Attachments: e.sess.Attachments, Lineage: lin}
 	name, err := e.store.CreateUnique(conflictName(e.bound, e.now().Format("20060102-150405")), s)
 	if err = e.landed(err); err != nil {
 		return "", fmt.Errorf("session %q changed elsewhere; keeping this window's version: %w", e.bound, err)

@@ -174,6 +174,9 @@ func TestCon1DivergentHistoriesForkAnnounced(t *testing.T) {
 	if f.TranscriptID == "" || f.TranscriptID == s.TranscriptID {
 		t.Fatalf("the fork must have its own journal: %q vs %q", f.TranscriptID, s.TranscriptID)
 	}
+	if l := f.Lineage; l == nil || l.Parent != "s" || l.Kind != session.LineageConflict || l.ParentTranscript != s.TranscriptID {
+		t.Fatalf("the conflict fork must name its parent: %+v", l)
+	}
 	if users(b.History()) != "zero,a1,a2" || b.Bound() != "s" || b.Dirty() {
 		t.Fatalf("B must now show the session's version: %q bound %q", users(b.History()), b.Bound())
 	}

@@ -42,6 +42,7 @@ type listIndexEntry struct {
 	UpdatedAt    time.Time `json:"updated_at"`
 	Revision     int64     `json:"revision,omitempty"`
 	TranscriptID string    `json:"transcript_id,omitempty"`
+	Lineage      *Lineage  `json:"lineage,omitempty"`
 	Version      int       `json:"version"`
 }
 
@@ -96,7 +97,7 @@ func (idx listIndex) lookup(file string, info fs.FileInfo) (Header, bool) {
 		return Header{}, false
 	}
 	return Header{Title: e.Title, Messages: e.Messages, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt,
-		Revision: e.Revision, TranscriptID: e.TranscriptID, Version: e.Version, SizeBytes: e.Size,
+		Revision: e.Revision, TranscriptID: e.TranscriptID, Lineage: e.Lineage, Version: e.Version, SizeBytes: e.Size,
 		modTime: info.ModTime()}, true
 }
 
@@ -106,7 +107,7 @@ func (idx listIndex) lookup(file string, info fs.FileInfo) (Header, bool) {
 func (idx listIndex) store(file string, h Header) {
 	idx[file] = listIndexEntry{Size: h.SizeBytes, MtimeNanos: h.modTime.UnixNano(), Title: h.Title,
 		Messages: h.Messages, CreatedAt: h.CreatedAt, UpdatedAt: h.UpdatedAt, Revision: h.Revision,
-		TranscriptID: h.TranscriptID, Version: h.Version}
+		TranscriptID: h.TranscriptID, Lineage: h.Lineage, Version: h.Version}
 }
 
 // Unchanged reports whether the file of session h.Name still has the size
