@@ -40,6 +40,9 @@ func (e *Engine) writeThroughFork() (fork string, err error) {
 	if fork, e.pendingFork = e.pendingFork, ""; fork != "" || e.bound == "" {
 		return fork, nil
 	}
+	if e.noWriteThrough {
+		return e.writeOff()
+	}
 	if e.journaled() {
 		return "", nil // the journal holds the turn (snapshot.go)
 	}
@@ -191,6 +194,7 @@ func (e *Engine) forkConflict(other *session.Session, recordFirst bool) (string,
 	}
 	e.notify(fmt.Sprintf("session %q was changed elsewhere and cannot be merged: this window's version is kept as session %q; the other version is now live",
 		e.bound, name))
+	e.saved(name)
 	e.take(other)
 	return name, nil
 }
@@ -230,7 +234,7 @@ func (e *Engine) useFile(other *session.Session) {
 	if other.TranscriptID != e.sess.TranscriptID {
 		e.journal = nil
 	}
-	e.sess, e.base = other, other.History
+	e.sess, e.base, e.fileJournal = other, other.History, other.TranscriptID
 	e.seen = session.Header{Revision: other.Revision, UpdatedAt: other.UpdatedAt}
 }
 

@@ -53,6 +53,11 @@ func newWindow(t *testing.T, st *session.Store, journals string) *window {
 // twoWindows returns windows A and B that both loaded session "s", which
 // holds one turn "zero".
 func twoWindows(t *testing.T) (st *session.Store, journals string, a, b *window) {
+	return twoWindowsWith(t, nil)
+}
+
+// twoWindowsWith is twoWindows with set applied to A before it loads.
+func twoWindowsWith(t *testing.T, set func(*Engine)) (st *session.Store, journals string, a, b *window) {
 	t.Helper()
 	dir := t.TempDir()
 	st, err := session.Open(filepath.Join(dir, "sessions"))
@@ -66,6 +71,9 @@ func twoWindows(t *testing.T) (st *session.Store, journals string, a, b *window)
 		t.Fatal(err)
 	}
 	a, b = newWindow(t, st, journals), newWindow(t, st, journals)
+	if set != nil {
+		set(a.Engine)
+	}
 	for _, w := range []*window{a, b} {
 		if _, err := w.Load("s"); err != nil {
 			t.Fatal(err)

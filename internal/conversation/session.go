@@ -234,7 +234,7 @@ func (e *Engine) New() (autosaved string, err error) {
 // reset empties the live conversation: no history, no binding, no journal.
 func (e *Engine) reset() {
 	e.history, e.bound, e.sess, e.dirty, e.journal, e.seen, e.base = nil, "", &session.Session{}, false, nil, session.Header{}, nil
-	e.supersedes = ""
+	e.supersedes, e.fileJournal = "", ""
 	e.checkpoints, e.hashes, e.mirror, e.requests = nil, journal.Hashes{}, mirrorState{}, requestCache{}
 }
 
@@ -273,7 +273,7 @@ func (e *Engine) forkAs(name string, lin *session.Lineage) error {
 		return err
 	}
 	e.bound = n
-	e.sess, e.dirty, e.base = s, false, s.History
+	e.sess, e.dirty, e.base, e.fileJournal = s, false, s.History, s.TranscriptID
 	e.seen = session.Header{Revision: s.Revision, UpdatedAt: s.UpdatedAt}
 	return nil
 }
@@ -356,6 +356,7 @@ func (e *Engine) autosave() (string, error) {
 	}
 	e.dirty = false
 	e.supersede(name)
+	e.saved(name)
 	return name, nil
 }
 
