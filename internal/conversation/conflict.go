@@ -234,7 +234,7 @@ func (e *Engine) useFile(other *session.Session) {
 	if other.TranscriptID != e.sess.TranscriptID {
 		e.journal = nil
 	}
-	e.sess, e.base, e.fileJournal = other, other.History, other.TranscriptID
+	e.sess, e.base, e.fileJournal, e.wroteFile = other, other.History, other.TranscriptID, false
 	e.seen = session.Header{Revision: other.Revision, UpdatedAt: other.UpdatedAt}
 }
 

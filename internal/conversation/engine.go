@@ -95,9 +95,11 @@ type Engine struct {
 	// engine last read or wrote it; sharedPos the position in that
 	// journal this engine had read when goPrivate copied it; snapshotting
 	// is set while snapshot writes.
-	noWriteThrough, snapshotting bool
-	fileJournal                  string
-	sharedPos                    journal.Pos
+	// wroteFile is set when this engine wrote the bound file last (not
+	// loaded it).
+	noWriteThrough, snapshotting, wroteFile bool
+	fileJournal                             string
+	sharedPos                               journal.Pos
 	// journalFailure is the kind of the journal failure last announced,
 	// "" once a write landed (journal.go).
 	journalFailure string
@@ -386,7 +388,7 @@ func (e *Engine) writeAs(name string, write func(*session.Session) error) error 
 	if err := e.landed(write(s)); err != nil {
 		return err
 	}
-	e.sess, e.dirty, e.base, e.mustWrite, e.fileJournal = s, false, s.History, false, s.TranscriptID
+	e.sess, e.dirty, e.base, e.mustWrite, e.fileJournal, e.wroteFile = s, false, s.History, false, s.TranscriptID, true
 	e.seen = session.Header{Revision: s.Revision, UpdatedAt: s.UpdatedAt}
 	if h, err := e.store.StatFile(name); err == nil {
 		e.fileBytes = h.SizeBytes

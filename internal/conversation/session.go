@@ -234,7 +234,7 @@ func (e *Engine) New() (autosaved string, err error) {
 // reset empties the live conversation: no history, no binding, no journal.
 func (e *Engine) reset() {
 	e.history, e.bound, e.sess, e.dirty, e.journal, e.seen, e.base = nil, "", &session.Session{}, false, nil, session.Header{}, nil
-	e.supersedes, e.fileJournal = "", ""
+	e.supersedes, e.fileJournal, e.wroteFile = "", "", false
 	e.checkpoints, e.hashes, e.mirror, e.requests = nil, journal.Hashes{}, mirrorState{}, requestCache{}
 }
 
@@ -273,7 +273,7 @@ func (e *Engine) forkAs(name string, lin *session.Lineage) error {
 		return err
 	}
 	e.bound = n
-	e.sess, e.dirty, e.base, e.fileJournal = s, false, s.History, s.TranscriptID
+	e.sess, e.dirty, e.base, e.fileJournal, e.wroteFile = s, false, s.History, s.TranscriptID, true
 	e.seen = session.Header{Revision: s.Revision, UpdatedAt: s.UpdatedAt}
 	return nil
 }

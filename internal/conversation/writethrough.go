@@ -41,7 +41,10 @@ import (
 // retention of journals no session names removes it after
 // CHATCLI_SESSION_TTL), which is what "no write-through" asks. And a
 // record another window appends in the milliseconds between the load and
-// the copy is in the copy, so it is taken in.
+// the copy is in the copy, so it is taken in; so is one appended between a
+// save this window made mid-conversation and its next turn (the copy is
+// then made at that turn, not at the save, so that exit costs no copy).
+// Either way movedOn sees it and the conflict fork keeps both sides.
 
 // goPrivate gives the bound conversation a journal of its own, a copy of
 // the session's, when write-through is off and the next commit would go
@@ -51,6 +54,9 @@ import (
 func (e *Engine) goPrivate() bool {
 	if !e.noWriteThrough || e.bound == "" || e.sess.TranscriptID == "" || e.sess.TranscriptID != e.fileJournal {
 		return true
+	}
+	if e.wroteFile && e.inJournalView() {
+		return false // nothing new since this window wrote the file: no copy, and nothing to take in
 	}
 	shared := e.sess.TranscriptID
 	path := journal.Path(e.journalDir, shared)

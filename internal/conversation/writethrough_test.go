@@ -1,6 +1,7 @@
 package conversation
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -39,6 +40,14 @@ func TestWriteThroughOffWritesTheSessionOnlyAtExit(t *testing.T) {
 	}
 	// Its journal is the window's copy: the whole transcript is in it.
 	checkJournal(t, journals, s.TranscriptID, "zero", "one", "two")
+	// Closing again (a surface's last close) copies nothing more: the
+	// session's journal and the one copy made at the load.
+	if _, err := off.Close(true); err != nil {
+		t.Fatal(err)
+	}
+	if files, _ := filepath.Glob(filepath.Join(journals, "*.jsonl")); len(files) != 2 {
+		t.Fatalf("want the session's journal and one copy, got %d: %v", len(files), files)
+	}
 	if autosaves(t, st) != 0 {
 		t.Fatal("a bound conversation makes no autosave")
 	}
