@@ -52,11 +52,10 @@ func slowEchoServer(t *testing.T) *httptest.Server {
 	return srv
 }
 
-// TestACPWithTheOfficialClient drives `chatcli acp` with the npm ACP SDK
-// (test/acpclient/run.mjs): initialize, session/new, a streamed prompt, a
-// cancelled prompt, session/list, and session/load of a session saved by
-// `chatcli -p --session`, whose later turn `chatcli session show` sees.
-func TestACPWithTheOfficialClient(t *testing.T) {
+// needACPClient returns node and the folder of the npm ACP client
+// (test/acpclient); it skips when either is missing, except in CI.
+func needACPClient(t *testing.T) (node, dir string) {
+	t.Helper()
 	dir, err := filepath.Abs("../../test/acpclient")
 	if err != nil {
 		t.Fatal(err)
@@ -68,6 +67,15 @@ func TestACPWithTheOfficialClient(t *testing.T) {
 		}
 		t.Skipf("node or %s/node_modules missing (npm ci there to run this test)", dir)
 	}
+	return node, dir
+}
+
+// TestACPWithTheOfficialClient drives `chatcli acp` with the npm ACP SDK
+// (test/acpclient/run.mjs): initialize, session/new, a streamed prompt, a
+// cancelled prompt, session/list, and session/load of a session saved by
+// `chatcli -p --session`, whose later turn `chatcli session show` sees.
+func TestACPWithTheOfficialClient(t *testing.T) {
+	node, dir := needACPClient(t)
 	srv := slowEchoServer(t)
 	env := []string{"CHATCLI_HOME=" + t.TempDir(), "OPENAI_BASE_URL=" + srv.URL + "/v1", "OPENAI_MODEL=m"}
 	if out, errOut, code := run(t, env, "", "-p", "hi", "--session", "saved"); code != 0 {

@@ -71,7 +71,7 @@ func completeSessionVerbs(f *factory, session *cobra.Command) {
 	names := sessionNames(f, 0)
 	for _, c := range session.Commands() {
 		switch c.Name() {
-		case "show", "delete", "fork", "rename", "rewind":
+		case "show", "delete", "fork", "rename", "rewind", "tree":
 			c.ValidArgsFunction = names
 		case "export":
 			c.ValidArgsFunction = func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {

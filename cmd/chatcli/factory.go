@@ -241,14 +241,17 @@ func (f *factory) engineIn(c config.Config, dir string) (*conversation.Engine, e
 	e = conversation.New(conversation.Options{Store: st, Provider: p, JournalDir: c.TranscriptsDir(), ContextWindow: c.ContextWindowFor(c.Model),
 		Windows: window.Open(filepath.Join(c.Home, session.CacheDirName)),
 		Toolbox: tb, CodeCheckpoints: code, MaxSteps: c.Agent.MaxSteps, OnTool: f.toolActivity, Supplement: sup.Messages,
-		Expand: f.expander(c, dir, st, relay, func() *conversation.Engine { return e }),
-		Notify: notify, Lang: f.lang(), OnBind: func(name string) {
+		NoWriteThrough: !c.WriteThrough,
+		Expand:         f.expander(c, dir, st, relay, func() *conversation.Engine { return e }),
+		Notify:         notify, Lang: f.lang(), OnBind: func(name string) {
 			if err := marker.Set(name); err != nil {
 				notify(fmt.Sprintf("could not mark session %q open: %v", name, err))
 			}
 			f.noteUsed(c.Home, name, dir)
 			sup.Check(e.Attachments()) // a loaded session's missing contexts, said now
-		}})
+		},
+		OnSaved:  func(name string) { f.noteUsed(c.Home, name, dir) },
+		OnRename: func(old, new string) { f.renameUsed(c.Home, old, new) }})
 	f.engines = append(f.engines, e)
 	return e, nil
 }

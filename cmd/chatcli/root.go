@@ -80,8 +80,10 @@ Settings missing from the environment are read from ChatCLI's dotenv file:
 the file CHATCLI_DOTENV names, or .env in the working folder.
 
 Other settings: CHATCLI_HOME, CHATCLI_SESSION_AUTOSAVE (on|off),
-CHATCLI_SESSION_TRANSCRIPT (on|off), CHATCLI_SESSION_TTL (90d),
-CHATCLI_SESSION_AUTOSAVE_KEEP (600), CHATCLI_REQUEST_TIMEOUT (10m),
+CHATCLI_SESSION_TRANSCRIPT (on|off), CHATCLI_SESSION_WRITETHROUGH (on|off:
+a bound session is written at save, detach and exit only and adopts nothing),
+CHATCLI_SESSION_TTL (90d), CHATCLI_SESSION_AUTOSAVE_KEEP (600),
+CHATCLI_REQUEST_TIMEOUT (10m),
 CHATCLI_CONTEXT_WINDOW (tokens), CHATCLI_RESUME_REPLAY (10 messages shown
 on a load or resume), HISTORY_FILE, HISTORY_MAX_SIZE,
 CHATCLI_AGENT_AUTO_EXEC (off), CHATCLI_AGENT_MAX_STEPS (25),

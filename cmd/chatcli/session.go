@@ -18,13 +18,13 @@ import (
 func newSessionCmd(f *factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "session",
-		Short: "Manage saved sessions: list, show, delete, restore, fork, rename, export, search, rewind",
+		Short: "Manage saved sessions: list, show, delete, restore, fork, tree, rename, export, search, rewind",
 		Long:  "Manage the sessions under $CHATCLI_HOME/sessions without starting the REPL.\nThe same store and rules as the REPL's /session commands.",
 		Args:  noArgs,
 		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(newSessionListCmd(f, nil), newSessionShowCmd(f, nil), newSessionDeleteCmd(f, nil),
-		newSessionForkCmd(f), newSessionRenameCmd(f), newSessionExportCmd(f), newSessionSearchCmd(f), newSessionRewindCmd(f),
+		newSessionForkCmd(f), newSessionTreeCmd(f), newSessionRenameCmd(f), newSessionExportCmd(f), newSessionSearchCmd(f), newSessionRewindCmd(f),
 		newSessionRestoreCmd(f, nil))
 	completeSessionVerbs(f, cmd)
 	return cmd
@@ -222,14 +222,20 @@ func sessionDeleteRun(o *sessionDeleteOptions) error {
 }
 
 func newSessionForkCmd(f *factory) *cobra.Command {
-	var at int
+	var at, checkpoint int
 	cmd := &cobra.Command{
-		Use:   "fork SRC DST [--at N]",
-		Short: "Copy session SRC (with --at, its messages 1..N) into a new session DST (SRC is untouched)",
+		Use:   "fork SRC DST [--at N | --checkpoint K]",
+		Short: "Copy session SRC (with --at, its messages 1..N; with --checkpoint, its state at checkpoint K) into a new session DST (SRC is untouched)",
 		Args:  exactArgs(2, "SRC and DST"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.Flags().Changed("at") && at < 1 {
 				return fmt.Errorf("%w: --at %d: want a message number, 1 or more (/session transcript show 1 in the REPL numbers them)", errFlags, at)
+			}
+			if cmd.Flags().Changed("checkpoint") && checkpoint < 1 {
+				return fmt.Errorf("%w: --checkpoint %d: want a checkpoint number, 1 or more (`chatcli session rewind %s --list` numbers them)", errFlags, checkpoint, args[0])
+			}
+			if at > 0 && checkpoint > 0 {
+				return fmt.Errorf("%w: give --at N or --checkpoint K, not both", errFlags)
 			}
 			c, err := f.config("", "")
 			if err != nil {
@@ -245,14 +251,20 @@ func newSessionForkCmd(f *factory) *cobra.Command {
 			if _, err := e.Load(args[0]); err != nil {
 				return err
 			}
-			if at > 0 {
+			switch {
+			case at > 0:
 				_, err = e.ForkAt(args[1], at)
-			} else {
+			case checkpoint > 0:
+				_, err = e.ForkCheckpoint(args[1], checkpoint)
+			default:
 				err = e.Fork(args[1])
 			}
-			if errors.Is(err, session.ErrExists) {
+			switch {
+			case errors.Is(err, session.ErrExists):
 				return fmt.Errorf("%w; pick another name for the fork (fork never replaces a session)", err)
-			} else if err != nil {
+			case errors.Is(err, conversation.ErrNoCheckpoint):
+				return fmt.Errorf("%w; `chatcli session rewind %s --list` shows them", err, args[0])
+			case err != nil:
 				return err
 			}
 			f.lang().Fprintf(f.streams.Out, "Forked %q into %q (%d messages).\n", args[0], args[1], len(e.History()))
@@ -260,6 +272,7 @@ func newSessionForkCmd(f *factory) *cobra.Command {
 		},
 	}
 	cmd.Flags().IntVar(&at, "at", 0, "the fork holds messages 1..`N` of SRC's transcript, as /session transcript show (in the REPL) numbers them")
+	cmd.Flags().IntVar(&checkpoint, "checkpoint", 0, "the fork holds SRC as it was at checkpoint `K`, as `chatcli session rewind SRC --list` numbers them (1 is the newest)")
 	return cmd
 }
 

@@ -14,9 +14,13 @@
 //     promptCapabilities all false (text and resource links only),
 //     sessionCapabilities.list {}; no auth methods.
 //   - authenticate: accepted, does nothing (providers use their own keys).
-//   - session/new: cwd and mcpServers are accepted and ignored; the answer
-//     is a fresh random sessionId (16 hex digits). The conversation starts
-//     empty and unbound.
+//   - session/new: cwd, an absolute path to an existing folder (else an
+//     error naming it), is the thread's workspace: its tools list, read,
+//     write and run there, its file checkpoints are kept for it, and the
+//     sessions it makes are recorded as used there (session/list's cwd).
+//     mcpServers are accepted and ignored. The answer is a fresh random
+//     sessionId (16 hex digits). The conversation starts empty and
+//     unbound.
 //   - session/load: sessionId is a chatcli session name. It is bound with
 //     attach semantics (loaded when it exists, created at the first turn
 //     when not); when no session has that name but "mcp-<sessionId>" does

@@ -35,7 +35,7 @@ func init() {
 		{"list", "list", "list saved sessions, newest first", 0, sessionList},
 		{"delete", "delete NAME [--yes]", "move session NAME to the trash (chatcli session restore NAME brings it back)", 1, sessionDelete},
 		{"new", "new", "start a new, unbound conversation", 0, sessionNew},
-		{"fork", "fork NEW [--at N]", "copy the conversation (with --at, its messages 1..N as transcript show numbers them) into session NEW and bind to it", anyArgs, sessionFork},
+		{"fork", "fork NEW [--at N | --checkpoint K]", "copy the conversation (with --at, its messages 1..N as transcript show numbers them; with --checkpoint, its state at checkpoint K as /rewind list numbers them) into session NEW and bind to it", anyArgs, sessionFork},
 		{"title", "title TEXT", "give the bound session the title TEXT (listings and the picker show it)", anyArgs, sessionTitle},
 		{"rename", "rename [OLD] NEW", "rename session OLD, or the bound session, to NEW (never replaces a session)", anyArgs, sessionRename},
 		{"attach", "attach NAME", "bind to NAME: every turn is written through", 1, sessionAttach},
@@ -154,9 +154,18 @@ func sessionNew(env *Env, _ []string, _ bool) error {
 
 func sessionFork(env *Env, a []string, _ bool) error {
 	from := env.Engine.Bound()
-	name, at, err := forkArgs(a)
+	name, at, checkpoint, err := forkArgs(a)
 	if err != nil {
 		return err
+	}
+	if checkpoint > 0 {
+		autosaved, err := env.Engine.ForkCheckpoint(name, checkpoint)
+		reportAutosave(env, autosaved)
+		if err != nil {
+			return err
+		}
+		env.say("Forked the conversation as it was at checkpoint %d into %q (%d messages); now bound to it.\n", checkpoint, env.Engine.Bound(), len(env.Engine.History()))
+		return nil
 	}
 	if at > 0 {
 		autosaved, err := env.Engine.ForkAt(name, at)
@@ -219,20 +228,27 @@ func sessionRename(env *Env, a []string, _ bool) error {
 	return nil
 }
 
-// forkArgs reads `NEW [--at N]`; at is 0 without --at.
-func forkArgs(a []string) (name string, at int, err error) {
-	usage := fmt.Errorf("%w: /session fork NEW [--at N]", ErrUsage)
+// forkArgs reads `NEW [--at N | --checkpoint K]`; at and checkpoint are
+// 0 when not given.
+func forkArgs(a []string) (name string, at, checkpoint int, err error) {
+	usage := fmt.Errorf("%w: /session fork NEW [--at N | --checkpoint K]", ErrUsage)
 	switch {
 	case len(a) == 1:
-		return a[0], 0, nil
+		return a[0], 0, 0, nil
 	case len(a) == 3 && a[1] == "--at":
 		n, err := strconv.Atoi(a[2])
 		if err != nil || n < 1 {
-			return "", 0, fmt.Errorf("%w: --at %q: want a message number, 1 or more (/session transcript show 1 numbers them)", ErrUsage, a[2])
+			return "", 0, 0, fmt.Errorf("%w: --at %q: want a message number, 1 or more (/session transcript show 1 numbers them)", ErrUsage, a[2])
 		}
-		return a[0], n, nil
+		return a[0], n, 0, nil
+	case len(a) == 3 && a[1] == "--checkpoint":
+		k, err := strconv.Atoi(a[2])
+		if err != nil || k < 1 {
+			return "", 0, 0, fmt.Errorf("%w: --checkpoint %q: want a checkpoint number, 1 or more (/rewind list numbers them)", ErrUsage, a[2])
+		}
+		return a[0], 0, k, nil
 	}
-	return "", 0, usage
+	return "", 0, 0, usage
 }
 
 func sessionAttach(env *Env, a []string, _ bool) error {

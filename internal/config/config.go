@@ -95,6 +95,11 @@ type Config struct {
 	// Transcript is CHATCLI_SESSION_TRANSCRIPT (default true): keep a
 	// journal under every conversation.
 	Transcript bool
+	// WriteThrough is CHATCLI_SESSION_WRITETHROUGH (default true): a bound
+	// session takes each turn as it lands and adopts other windows' turns;
+	// off, it is written only when saved, detached, replaced or at exit,
+	// and adopts nothing (conversation.Options.NoWriteThrough).
+	WriteThrough bool
 	// ContextWindow is CHATCLI_CONTEXT_WINDOW for every model: a context
 	// size in tokens; 0 means the default for the model. ContextWindows
 	// holds per-model sizes from the same variable's "model=tokens,…" form.
@@ -155,7 +160,7 @@ const DefaultRequestTimeout = 10 * time.Minute
 func FromEnv(getenv func(string) string) (Config, error) {
 	c, err := fromEnv(getenv)
 	c.fromEnv = map[string]bool{}
-	for _, k := range []string{"CHATCLI_HOME", "CHATCLI_SESSION_AUTOSAVE", "CHATCLI_MCP_SESSION_AUTOSAVE", "CHATCLI_SESSION_TRANSCRIPT", "HISTORY_FILE",
+	for _, k := range []string{"CHATCLI_HOME", "CHATCLI_SESSION_AUTOSAVE", "CHATCLI_MCP_SESSION_AUTOSAVE", "CHATCLI_SESSION_TRANSCRIPT", "CHATCLI_SESSION_WRITETHROUGH", "HISTORY_FILE",
 		"CHATCLI_REQUEST_TIMEOUT", "LLM_PROVIDER", "CHATCLI_CONTEXT_WINDOW", "CHATCLI_SESSION_TTL", "CHATCLI_SESSION_AUTOSAVE_KEEP",
 		EnvEncryptionKey, EnvHistoryPlaintext} {
 		c.fromEnv[k] = getenv(k) != ""
@@ -178,6 +183,7 @@ func fromEnv(getenv func(string) string) (Config, error) {
 		HistoryMaxBytes:  DefaultHistoryMaxBytes,
 		Autosave:         true,
 		Transcript:       true,
+		WriteThrough:     true,
 		SessionTTL:       DefaultSessionTTL,
 		AutosaveKeep:     DefaultAutosaveKeep,
 		Render:           true,
@@ -231,7 +237,8 @@ func fromEnv(getenv func(string) string) (Config, error) {
 	if err := c.readResumeReplay(getenv); err != nil {
 		return c, err
 	}
-	for name, dst := range map[string]*bool{"CHATCLI_SESSION_AUTOSAVE": &c.Autosave, "CHATCLI_SESSION_TRANSCRIPT": &c.Transcript, "CHATCLI_RENDER": &c.Render} {
+	for name, dst := range map[string]*bool{"CHATCLI_SESSION_AUTOSAVE": &c.Autosave, "CHATCLI_SESSION_TRANSCRIPT": &c.Transcript,
+		"CHATCLI_SESSION_WRITETHROUGH": &c.WriteThrough, "CHATCLI_RENDER": &c.Render} {
 		if v := getenv(name); v != "" {
 			b, err := ParseBool(v)
 			if err != nil {
@@ -342,6 +349,7 @@ func (c Config) SessionSettings() []Setting {
 		{"CHATCLI_SESSION_AUTOSAVE", onOff[c.Autosave], ""},
 		{"CHATCLI_MCP_SESSION_AUTOSAVE", onOff[c.MCPAutosave], ""},
 		{"CHATCLI_SESSION_TRANSCRIPT", onOff[c.Transcript], ""},
+		{"CHATCLI_SESSION_WRITETHROUGH", onOff[c.WriteThrough], ""},
 		{"HISTORY_FILE", c.HistoryFile, ""},
 		{"HISTORY_MAX_SIZE", historySizeSetting(c), ""},
 		{EnvHistoryPlaintext, onOff[c.HistoryPlaintext], ""},

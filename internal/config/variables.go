@@ -49,6 +49,7 @@ var fixedVariables = []Variable{
 	{Name: "CHATCLI_SESSION_AUTOSAVE", Default: "on", Summary: "save an unbound conversation on exit as autosave-…"},
 	{Name: "CHATCLI_MCP_SESSION_AUTOSAVE", Default: "as CHATCLI_SESSION_AUTOSAVE", Summary: "mirror MCP and ACP conversations to mcp-<id>"},
 	{Name: "CHATCLI_SESSION_TRANSCRIPT", Default: "on", Summary: "keep a journal under every conversation"},
+	{Name: "CHATCLI_SESSION_WRITETHROUGH", Default: "on", Summary: "a bound session takes each turn and adopts other windows' (off: written on save, detach and exit only)"},
 	{Name: "CHATCLI_SESSION_TTL", Default: "90d", Summary: "age after which machine-made sessions are removed (0: never)"},
 	{Name: "CHATCLI_SESSION_AUTOSAVE_KEEP", Default: "600", Summary: "machine-made sessions kept per prefix"},
 	{Name: "CHATCLI_REQUEST_TIMEOUT", Default: DefaultRequestTimeout.String(), Summary: "limit for one LLM request"},

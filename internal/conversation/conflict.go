@@ -40,6 +40,9 @@ func (e *Engine) writeThroughFork() (fork string, err error) {
 	if fork, e.pendingFork = e.pendingFork, ""; fork != "" || e.bound == "" {
 		return fork, nil
 	}
+	if e.noWriteThrough {
+		return e.writeOff()
+	}
 	if e.journaled() {
 		return "", nil // the journal holds the turn (snapshot.go)
 	}
@@ -175,7 +178,7 @@ func (e *Engine) forkConflict(other *session.Session, recordFirst bool) (string,
 	if recordFirst {
 		e.record(journal.ReasonSync) // the lineage's journal holds this side too
 	}
-	id := e.JournalID()
+	id, lin := e.JournalID(), e.lineage(session.LineageConflict, len(e.base))
 	if id != "" {
 		var err error
 		if id, err = e.copyJournal(id); err != nil {
@@ -184,13 +187,14 @@ func (e *Engine) forkConflict(other *session.Session, recordFirst bool) (string,
 	}
 	cps, _ := rewind.Encode(e.checkpoints) // checkpoints always encode
 	s := &session.Session{History: e.history, TranscriptID: id, Checkpoints: cps,
-		Extra: e.sess.Extra, Attachments: e.sess.Attachments}
+		Extra: e.sess.Extra, Attachments: e.sess.Attachments, Lineage: lin}
 	name, err := e.store.CreateUnique(conflictName(e.bound, e.now().Format("20060102-150405")), s)
 	if err = e.landed(err); err != nil {
 		return "", fmt.Errorf("session %q changed elsewhere; keeping this window's version: %w", e.bound, err)
 	}
 	e.notifyf("session %q was changed elsewhere and cannot be merged: this window's version is kept as session %q; the other version is now live",
 		e.bound, name)
+	e.saved(name)
 	e.take(other)
 	return name, nil
 }
@@ -230,7 +234,7 @@ func (e *Engine) useFile(other *session.Session) {
 	if other.TranscriptID != e.sess.TranscriptID {
 		e.journal = nil
 	}
-	e.sess, e.base = other, other.History
+	e.sess, e.base, e.fileJournal, e.wroteFile = other, other.History, other.TranscriptID, false
 	e.seen = session.Header{Revision: other.Revision, UpdatedAt: other.UpdatedAt}
 }
 

@@ -53,6 +53,11 @@ func newWindow(t *testing.T, st *session.Store, journals string) *window {
 // twoWindows returns windows A and B that both loaded session "s", which
 // holds one turn "zero".
 func twoWindows(t *testing.T) (st *session.Store, journals string, a, b *window) {
+	return twoWindowsWith(t, nil)
+}
+
+// twoWindowsWith is twoWindows with set applied to A before it loads.
+func twoWindowsWith(t *testing.T, set func(*Engine)) (st *session.Store, journals string, a, b *window) {
 	t.Helper()
 	dir := t.TempDir()
 	st, err := session.Open(filepath.Join(dir, "sessions"))
@@ -66,6 +71,9 @@ func twoWindows(t *testing.T) (st *session.Store, journals string, a, b *window)
 		t.Fatal(err)
 	}
 	a, b = newWindow(t, st, journals), newWindow(t, st, journals)
+	if set != nil {
+		set(a.Engine)
+	}
 	for _, w := range []*window{a, b} {
 		if _, err := w.Load("s"); err != nil {
 			t.Fatal(err)
@@ -173,6 +181,9 @@ func TestCon1DivergentHistoriesForkAnnounced(t *testing.T) {
 	}
 	if f.TranscriptID == "" || f.TranscriptID == s.TranscriptID {
 		t.Fatalf("the fork must have its own journal: %q vs %q", f.TranscriptID, s.TranscriptID)
+	}
+	if l := f.Lineage; l == nil || l.Parent != "s" || l.Kind != session.LineageConflict || l.ParentTranscript != s.TranscriptID {
+		t.Fatalf("the conflict fork must name its parent: %+v", l)
 	}
 	if users(b.History()) != "zero,a1,a2" || b.Bound() != "s" || b.Dirty() {
 		t.Fatalf("B must now show the session's version: %q bound %q", users(b.History()), b.Bound())

@@ -73,6 +73,9 @@ type Engine struct {
 	// onBind hears binding changes; announced is the last name it heard.
 	onBind    func(string)
 	announced string
+	// onSaved hears the sessions made without binding; onRename renames.
+	onSaved  func(string)
+	onRename func(old, new string)
 
 	// journalDir is where journals live, "" when the journal is off;
 	// journal is the open journal of sess.TranscriptID, nil until needed.
@@ -89,6 +92,16 @@ type Engine struct {
 	pendingFork string
 	// mirror is what the last Mirror wrote (mirror.go).
 	mirror mirrorState
+	// noWriteThrough is Options.NoWriteThrough (writethrough.go);
+	// fileJournal is the transcript_id the bound file named when this
+	// engine last read or wrote it; sharedPos the position in that
+	// journal this engine had read when goPrivate copied it; snapshotting
+	// is set while snapshot writes.
+	// wroteFile is set when this engine wrote the bound file last (not
+	// loaded it).
+	noWriteThrough, snapshotting, wroteFile bool
+	fileJournal                             string
+	sharedPos                               journal.Pos
 	// journalFailure is the kind of the journal failure last announced,
 	// "" once a write landed (journal.go).
 	journalFailure string
@@ -138,6 +151,12 @@ type Options struct {
 	// changes ("" when unbound), so a surface can mark the session open
 	// for other processes (retention never removes an open session).
 	OnBind func(name string)
+	// OnSaved, when set, is told the name of each session the engine makes
+	// without binding to it: an autosave (at exit, or before a load or new
+	// replaces unsaved work), a new mirror, a conflict fork; OnRename of
+	// each rename it makes. A surface records where they were made.
+	OnSaved  func(name string)
+	OnRename func(old, new string)
 	// Toolbox runs the tools of agent and coder modes; nil leaves only
 	// chat mode.
 	Toolbox Toolbox
@@ -156,14 +175,19 @@ type Options struct {
 	// (the @ references), giving the images it attaches; its error fails
 	// the turn with nothing stored.
 	Expand func(ctx context.Context, prompt string) (string, []message.Image, error)
+	// NoWriteThrough is CHATCLI_SESSION_WRITETHROUGH=false: a bound session
+	// is written only at save, detach, load, new, fork and exit, and other
+	// windows' turns are not adopted (writethrough.go).
+	NoWriteThrough bool
 }
 
 // New returns an engine with an empty, unbound conversation.
 func New(o Options) *Engine {
 	e := &Engine{store: o.Store, provider: o.Provider, notify: o.Notify, now: o.Now, sess: &session.Session{},
 		journalDir: o.JournalDir, contextWindow: o.ContextWindow, windows: o.Windows, onBind: o.OnBind,
+		onSaved: o.OnSaved, onRename: o.OnRename,
 		mode: ModeChat, toolbox: o.Toolbox, maxSteps: o.MaxSteps, onTool: o.OnTool, code: o.CodeCheckpoints,
-		supplement: o.Supplement, expand: o.Expand, lang: o.Lang}
+		supplement: o.Supplement, expand: o.Expand, lang: o.Lang, noWriteThrough: o.NoWriteThrough}
 	e.setJournalDir(o.JournalDir)
 	if e.maxSteps <= 0 {
 		e.maxSteps = DefaultMaxSteps
@@ -368,7 +392,7 @@ func (e *Engine) writeAs(name string, write func(*session.Session) error) error 
 	if err := e.landed(write(s)); err != nil {
 		return err
 	}
-	e.sess, e.dirty, e.base, e.mustWrite = s, false, s.History, false
+	e.sess, e.dirty, e.base, e.mustWrite, e.fileJournal, e.wroteFile = s, false, s.History, false, s.TranscriptID, true
 	e.seen = session.Header{Revision: s.Revision, UpdatedAt: s.UpdatedAt}
 	if h, err := e.store.StatFile(name); err == nil {
 		e.fileBytes = h.SizeBytes
@@ -386,7 +410,7 @@ func (e *Engine) writeAs(name string, write func(*session.Session) error) error 
 // changes the newer version simply becomes live; otherwise the two are
 // reconciled (merged, or this side kept as a conflict fork).
 func (e *Engine) adopt() (bool, error) {
-	if e.bound == "" {
+	if e.bound == "" || e.noWriteThrough {
 		return false, nil
 	}
 	h, err := e.store.StatFile(e.bound)
@@ -460,6 +484,13 @@ func nonSystem(h []message.Message) int {
 		}
 	}
 	return n
+}
+
+// saved tells OnSaved about session name, made without binding.
+func (e *Engine) saved(name string) {
+	if e.onSaved != nil && name != "" {
+		e.onSaved(name)
+	}
 }
 
 // announceBinding tells OnBind about a change of the bound session; the

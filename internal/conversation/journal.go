@@ -67,6 +67,9 @@ func (e *Engine) recordAlways(reason string) {
 	if e.store.AutoWriteRefusal() != nil {
 		return // a refused key seals nothing; without the key of an encrypted store, no plaintext journal
 	}
+	if !e.goPrivate() {
+		return
+	}
 	if err := e.openJournal(); err != nil {
 		e.journalFailed(err)
 		return

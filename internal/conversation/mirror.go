@@ -87,6 +87,9 @@ func (e *Engine) writeMirror(n string, h session.Header, statErr error, atPos bo
 		return fmt.Errorf("mirror %q: %w", n, err)
 	}
 	e.dirty, e.mustWrite = false, false
+	if statErr != nil {
+		e.saved(n) // a new mirror
+	}
 	if s.JournalPos.Seq > 0 {
 		e.mirror = mirrorState{name: n, revision: s.Revision, pos: s.JournalPos}
 		if h, err := e.store.StatFile(n); err == nil {
@@ -164,6 +167,9 @@ func (e *Engine) Rename(old, new string) error {
 	}
 	if o == e.bound {
 		e.bound = n
+	}
+	if e.onRename != nil {
+		e.onRename(o, n)
 	}
 	return nil
 }

@@ -40,12 +40,16 @@ func (e *Engine) Save(name string, replace bool) error {
 		e.freezeMirror()
 	}
 	undo := e.saveState()
-	if e.bound != "" && e.bound != n {
-		if err := e.forkJournal(); err != nil {
-			return err
+	if n != e.bound {
+		lin := e.lineage(session.LineageSave, len(e.history))
+		if e.bound != "" {
+			if err := e.forkJournal(); err != nil {
+				return err
+			}
+			e.sess = &session.Session{TranscriptID: e.sess.TranscriptID, Extra: e.sess.Extra,
+				Checkpoints: e.sess.Checkpoints, Attachments: e.sess.Attachments}
 		}
-		e.sess = &session.Session{TranscriptID: e.sess.TranscriptID, Extra: e.sess.Extra,
-			Checkpoints: e.sess.Checkpoints, Attachments: e.sess.Attachments}
+		e.sess.Lineage = lin
 	}
 	if n != e.bound {
 		e.seen, e.base = session.Header{}, nil
@@ -153,8 +157,9 @@ func (e *Engine) Attach(name string) (autosaved string, created bool, err error)
 		e.freezeMirror()
 	}
 	prev, undo := e.bound, e.saveState()
+	lin := e.lineage(session.LineageAttach, len(e.history))
 	e.bound, e.seen, e.base = n, session.Header{}, nil
-	e.sess = &session.Session{TranscriptID: e.sess.TranscriptID, Attachments: e.sess.Attachments}
+	e.sess = &session.Session{TranscriptID: e.sess.TranscriptID, Attachments: e.sess.Attachments, Lineage: lin}
 	if prev != "" {
 		if err := e.forkJournal(); err != nil {
 			return "", false, err
@@ -199,7 +204,7 @@ func (e *Engine) workDir() string {
 // only if it changes).
 func (e *Engine) Detach() string {
 	defer e.announceBinding()
-	name := e.bound
+	name, lin := e.bound, e.lineage(session.LineageSave, len(e.history))
 	if e.dirty {
 		if err := e.snapshot(); err != nil {
 			e.notify(fmt.Sprintf("session %q: snapshot not written (its journal holds every turn): %v", name, err))
@@ -211,7 +216,7 @@ func (e *Engine) Detach() string {
 	}
 	e.bound, e.mirror = "", mirrorState{}
 	e.sess = e.sess.Clone()
-	e.sess.Revision, e.seen, e.base = 0, session.Header{}, nil
+	e.sess.Revision, e.seen, e.base, e.sess.Lineage = 0, session.Header{}, nil, lin
 	return name
 }
 
@@ -229,13 +234,19 @@ func (e *Engine) New() (autosaved string, err error) {
 // reset empties the live conversation: no history, no binding, no journal.
 func (e *Engine) reset() {
 	e.history, e.bound, e.sess, e.dirty, e.journal, e.seen, e.base = nil, "", &session.Session{}, false, nil, session.Header{}, nil
-	e.supersedes = ""
+	e.supersedes, e.fileJournal, e.wroteFile = "", "", false
 	e.checkpoints, e.hashes, e.mirror, e.requests = nil, journal.Hashes{}, mirrorState{}, requestCache{}
 }
 
 // Fork copies the live history into a new session name (ErrExists if it
-// exists) and binds to it; the session it came from is untouched.
+// exists) and binds to it; the session it came from is untouched and is
+// the new one's lineage parent.
 func (e *Engine) Fork(name string) error {
+	return e.forkAs(name, e.lineage(session.LineageFork, len(e.history)))
+}
+
+// forkAs is Fork recording lin as the new session's lineage.
+func (e *Engine) forkAs(name string, lin *session.Lineage) error {
 	defer e.announceBinding()
 	n, err := e.personName(name)
 	if err != nil {
@@ -256,13 +267,13 @@ func (e *Engine) Fork(name string) error {
 		return err
 	}
 	s := &session.Session{History: e.history, Extra: e.sess.Extra, Checkpoints: cps,
-		Attachments: e.sess.Attachments, TranscriptID: e.sess.TranscriptID}
+		Attachments: e.sess.Attachments, TranscriptID: e.sess.TranscriptID, Lineage: lin}
 	if err := e.landed(e.store.Create(n, s)); err != nil {
 		e.sess.TranscriptID, e.journal = prev, nil
 		return err
 	}
 	e.bound = n
-	e.sess, e.dirty, e.base = s, false, s.History
+	e.sess, e.dirty, e.base, e.fileJournal, e.wroteFile = s, false, s.History, s.TranscriptID, true
 	e.seen = session.Header{Revision: s.Revision, UpdatedAt: s.UpdatedAt}
 	return nil
 }
@@ -345,6 +356,7 @@ func (e *Engine) autosave() (string, error) {
 	}
 	e.dirty = false
 	e.supersede(name)
+	e.saved(name)
 	return name, nil
 }
 

@@ -41,13 +41,14 @@ func (e *Engine) journaled() bool {
 // the live history (meta aside): the journal's view is the history's
 // hashes, and the file names a position in that journal.
 func (e *Engine) inJournal() bool {
-	return e.sess.JournalPos.Seq > 0 && e.seen.Revision != 0 && e.inJournalView()
+	return e.sess.JournalPos.Seq > 0 && e.seen.Revision != 0 && e.inJournalView() && e.sess.TranscriptID == e.fileJournal
 }
 
 // snapshot writes the bound file now (DESIGN.md §4: at exit, detach,
 // load and new), whatever journaled says.
 func (e *Engine) snapshot() error {
-	e.mustWrite = true // cleared by the write
+	e.mustWrite, e.snapshotting = true, true // mustWrite is cleared by the write
+	defer func() { e.snapshotting = false }()
 	return e.writeThrough()
 }
 

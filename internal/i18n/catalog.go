@@ -93,6 +93,8 @@ var messages = []struct{ en, pt string }{
 		"Arquivos de %[1]s:\n"},
 	{"Forked messages 1-%d into %q; now bound to it.\n",
 		"Mensagens 1-%[1]d copiadas para o fork '%[2]s'; agora vinculada a ele.\n"},
+	{"Forked the conversation as it was at checkpoint %d into %q (%d messages); now bound to it.\n",
+		"A conversa como estava no checkpoint %[1]d foi copiada para o fork '%[2]s' (%[3]d mensagens); agora vinculada a ele.\n"},
 	{"Session %q is titled %q.\n",
 		"A sessão '%[1]s' tem o título '%[2]s'.\n"},
 	{"Renamed %q to %q.\n",

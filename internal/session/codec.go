@@ -15,14 +15,15 @@ import (
 
 var knownKeys = map[string]bool{
 	"version": true, "title": true, "created_at": true, "updated_at": true, "revision": true,
-	"message_count": true, "transcript_id": true, "journal_pos": true, "checkpoints": true, "attachments": true,
+	"message_count": true, "transcript_id": true, "journal_pos": true, "lineage": true, "checkpoints": true, "attachments": true,
 	"agent_history": true, "coder_history": true, "shared_memory": true, "chat_history": true,
 }
 
 var emptyArray = json.RawMessage("[]")
 
 // Encode returns the v2 bytes of s: the header members first (version,
-// title, created_at, updated_at, revision, message_count, transcript_id),
+// title, created_at, updated_at, revision, message_count, transcript_id,
+// journal_pos, lineage),
 // then chat_history with one message per line, then checkpoints,
 // attachments, unknown members in key order and the per-mode arrays, each
 // on a line of its own. So the header is the first few hundred bytes
@@ -77,6 +78,7 @@ func encode(s *Session, b []byte, w io.Writer) ([]byte, error) {
 			b = append(b, pos...)
 		}
 	}
+	b = appendLineage(b, s.Lineage)
 	b = append(b, chatHistoryKey...)
 	var err error
 	for i := range s.History {
@@ -197,6 +199,7 @@ func finishDecode(members []member, h *history) (*Session, error) {
 		}
 	}
 	s.Checkpoints, s.Attachments = top["checkpoints"], top["attachments"]
+	s.Lineage = decodeLineage(top["lineage"])
 	s.AgentHistory, s.CoderHistory, s.SharedMemory = orNil(top["agent_history"]), orNil(top["coder_history"]), orNil(top["shared_memory"])
 	if s.SourceVersion < 2 {
 		if err := mergeV1(s); err != nil {

@@ -41,6 +41,8 @@
 //	"revision":7,                                 incremented by every save
 //	"message_count":12,                           len(chat_history)
 //	"transcript_id":"…",                          only when a journal exists
+//	"journal_pos":{…},                            see "The journal tail"
+//	"lineage":{…},                                only for a session made from another, see "Lineage"
 //	"chat_history":[
 //	{"role":"user","content":"…"},
 //	{"role":"assistant","content":"…","tool_calls":[…]}
@@ -267,6 +269,25 @@
 // the file alone. A file without journal_pos (written with the journal
 // off, by ChatCLI, or by an older chatcli) stands on its own. ChatCLI
 // reads the snapshot as a v2 file and ignores journal_pos.
+//
+// # Lineage
+//
+// A session made from another (a fork, whole or --at N or --checkpoint K;
+// the conflict fork NAME.conflict-… of a rewrite conflict; attach or save
+// under a new name while bound) names its parent in its header:
+//
+//	"lineage":{"parent":"main","parent_transcript":"<id>","at":12,"kind":"fork","created_at":"…"}
+//
+// parent is the parent's name then, parent_transcript its transcript_id
+// (absent with the journal off; it survives a rename of the parent, so
+// `chatcli session tree` finds the parent under its new name), at the
+// number of the parent's messages the session started from, kind one of
+// fork, conflict, attach, save. Later saves keep it; a rename moves it
+// with the file. It sits in the header so that the tree is drawn from
+// headers alone (List, the list index and the sealed header carry it too).
+// A member that does not decode is ignored (and not written back);
+// ChatCLI ignores the member, and drops it when it rewrites the file, so
+// such a session then shows as a root.
 //
 // # After a rewrite by ChatCLI
 //

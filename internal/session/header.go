@@ -28,8 +28,10 @@ type Header struct {
 	TranscriptID string
 	// JournalPos is the journal position the file covers (Session.JournalPos).
 	JournalPos journal.Pos
-	Version    int
-	SizeBytes  int64
+	// Lineage is the session's parent (Session.Lineage); nil when none.
+	Lineage   *Lineage
+	Version   int
+	SizeBytes int64
 	// Err is non-nil when the file could not be read (ErrCorrupt,
 	// ErrTooNew, …); the other fields are then partly empty.
 	Err error
@@ -142,14 +144,15 @@ func (h *Header) decodeFast(f io.Reader) error {
 		return errSlowPath
 	}
 	var w struct {
-		Version      int         `json:"version"`
-		Title        string      `json:"title"`
-		CreatedAt    time.Time   `json:"created_at"`
-		UpdatedAt    time.Time   `json:"updated_at"`
-		Revision     int64       `json:"revision"`
-		MessageCount int         `json:"message_count"`
-		TranscriptID string      `json:"transcript_id"`
-		JournalPos   journal.Pos `json:"journal_pos"`
+		Version      int             `json:"version"`
+		Title        string          `json:"title"`
+		CreatedAt    time.Time       `json:"created_at"`
+		UpdatedAt    time.Time       `json:"updated_at"`
+		Revision     int64           `json:"revision"`
+		MessageCount int             `json:"message_count"`
+		TranscriptID string          `json:"transcript_id"`
+		JournalPos   journal.Pos     `json:"journal_pos"`
+		Lineage      json.RawMessage `json:"lineage"`
 	}
 	head := append(block[:i:i], '}')
 	if err := json.Unmarshal(head, &w); err != nil {
@@ -157,6 +160,7 @@ func (h *Header) decodeFast(f io.Reader) error {
 	}
 	h.Version, h.Title, h.CreatedAt, h.UpdatedAt = w.Version, w.Title, w.CreatedAt, w.UpdatedAt
 	h.Revision, h.Messages, h.TranscriptID, h.JournalPos = w.Revision, w.MessageCount, w.TranscriptID, w.JournalPos
+	h.Lineage = decodeLineage(w.Lineage)
 	h.skipped = true
 	return nil
 }

@@ -32,7 +32,7 @@ const titleSourceBytes = 64 << 10
 var scanBufs = sync.Pool{New: func() any { b := make([]byte, scanBufBytes); return &b }}
 
 // headerKeys are the header members Header.scan decodes.
-var headerKeys = [...]string{"version", "title", "created_at", "updated_at", "revision", "transcript_id", "journal_pos"}
+var headerKeys = [...]string{"version", "title", "created_at", "updated_at", "revision", "transcript_id", "journal_pos", "lineage"}
 
 // historyKeys are the message arrays a scan counts: chat_history, and
 // agent_history and coder_history, which Decode merges after it in this
@@ -139,6 +139,7 @@ func (h *Header) decodeScanned(raws [len(headerKeys)][]byte, hists [len(historyK
 			return nil // refused by the caller, naming the version
 		}
 	}
+	h.Lineage = decodeLineage(raws[len(headerKeys)-1])
 	for k, dst := range []any{&h.Title, &h.CreatedAt, &h.UpdatedAt, &h.Revision, &h.TranscriptID, &h.JournalPos} {
 		raw := raws[k+1]
 		if raw == nil || string(raw) == "null" {

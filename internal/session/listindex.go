@@ -57,6 +57,7 @@ type listIndexEntry struct {
 	UpdatedAt    time.Time `json:"updated_at"`
 	Revision     int64     `json:"revision,omitempty"`
 	TranscriptID string    `json:"transcript_id,omitempty"`
+	Lineage      *Lineage  `json:"lineage,omitempty"`
 	Version      int       `json:"version"`
 	// JournalPos is the journal position the header covers, from which
 	// List counts the journal's later records in.
@@ -118,7 +119,7 @@ func (idx listIndex) lookup(file string, info fs.FileInfo) (Header, bool) {
 		return Header{}, false
 	}
 	h := Header{Title: e.Title, Messages: e.Messages, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt,
-		Revision: e.Revision, TranscriptID: e.TranscriptID, JournalPos: e.JournalPos, Version: e.Version,
+		Revision: e.Revision, TranscriptID: e.TranscriptID, Lineage: e.Lineage, JournalPos: e.JournalPos, Version: e.Version,
 		SizeBytes: e.Size, modTime: info.ModTime()}
 	if e.Corrupt != "" {
 		h.Err = fmt.Errorf("%w: %s", ErrCorrupt, e.Corrupt)
@@ -139,7 +140,7 @@ func cacheable(h Header) bool {
 func (idx listIndex) store(file string, h Header) {
 	e := listIndexEntry{Rules: listIndexRules, Size: h.SizeBytes, MtimeNanos: h.modTime.UnixNano(), Title: h.Title,
 		Messages: h.Messages, CreatedAt: h.CreatedAt, UpdatedAt: h.UpdatedAt, Revision: h.Revision,
-		TranscriptID: h.TranscriptID, Version: h.Version, JournalPos: h.JournalPos}
+		TranscriptID: h.TranscriptID, Lineage: h.Lineage, Version: h.Version, JournalPos: h.JournalPos}
 	if h.Err != nil {
 		e.Corrupt = strings.TrimPrefix(h.Err.Error(), ErrCorrupt.Error()+": ")
 	}

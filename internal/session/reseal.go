@@ -111,7 +111,7 @@ func (s *Store) rekeyFile(name, path string, old seal.Key) (changed bool, err er
 			return false, classify(path, err)
 		}
 		h = sealedHeader{Version: ph.Version, Title: ph.Title, CreatedAt: ph.CreatedAt, UpdatedAt: ph.UpdatedAt,
-			Revision: ph.Revision, MessageCount: max(ph.Messages, 0), TranscriptID: ph.TranscriptID}
+			Revision: ph.Revision, MessageCount: max(ph.Messages, 0), TranscriptID: ph.TranscriptID, Lineage: ph.Lineage}
 		body = data
 	}
 	out, err := sealContainer(s.key, name, h, body)

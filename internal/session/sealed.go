@@ -52,6 +52,7 @@ type sealedHeader struct {
 	MessageCount int          `json:"message_count"`
 	TranscriptID string       `json:"transcript_id,omitempty"`
 	JournalPos   *journal.Pos `json:"journal_pos,omitempty"`
+	Lineage      *Lineage     `json:"lineage,omitempty"`
 	BodySalt     []byte       `json:"body_salt"`  // bytes 9..40 of the body envelope
 	BodyBytes    int64        `json:"body_bytes"` // length of the body envelope
 }
@@ -108,7 +109,7 @@ func sealContainer(k seal.Key, name string, h sealedHeader, body []byte) ([]byte
 // headerOf gives the header values of sess as Save records them.
 func headerOf(sess *Session) sealedHeader {
 	h := sealedHeader{Version: FormatVersion, Title: sess.Title, CreatedAt: sess.CreatedAt, UpdatedAt: sess.UpdatedAt,
-		Revision: sess.Revision, MessageCount: len(sess.History), TranscriptID: sess.TranscriptID}
+		Revision: sess.Revision, MessageCount: len(sess.History), TranscriptID: sess.TranscriptID, Lineage: sess.Lineage}
 	if sess.JournalPos.Seq > 0 && sess.TranscriptID != "" {
 		pos := sess.JournalPos
 		h.JournalPos = &pos
@@ -222,7 +223,7 @@ func (s *Store) sealedHeaderAt(name, p string) (Header, error) {
 		return h, s.containerError(name, p, err)
 	}
 	h.Title, h.Messages, h.CreatedAt, h.UpdatedAt = sh.Title, sh.MessageCount, sh.CreatedAt, sh.UpdatedAt
-	h.Revision, h.TranscriptID, h.Version = sh.Revision, sh.TranscriptID, sh.Version
+	h.Revision, h.TranscriptID, h.Version, h.Lineage = sh.Revision, sh.TranscriptID, sh.Version, sh.Lineage
 	if sh.JournalPos != nil {
 		h.JournalPos = *sh.JournalPos
 	}

@@ -31,6 +31,10 @@ type Session struct {
 	// after it. Seq 0 when the file stands on its own (written with the
 	// journal off, by another program, or before positions existed).
 	JournalPos journal.Pos
+	// Lineage is the session this one was made from (a fork, a conflict
+	// fork, an attach or save under a new name); nil for a session that
+	// was not, or was made before lineage was recorded.
+	Lineage *Lineage
 	// History is the unified conversation (chat_history).
 	History []message.Message
 	// Checkpoints and Attachments are kept as raw JSON; nil when absent.
@@ -83,6 +87,10 @@ func DeriveTitle(h []message.Message) string {
 func (s *Session) Clone() *Session {
 	c := *s
 	c.History = append([]message.Message(nil), s.History...)
+	if s.Lineage != nil {
+		l := *s.Lineage
+		c.Lineage = &l
+	}
 	if s.Extra != nil {
 		c.Extra = make(map[string]json.RawMessage, len(s.Extra))
 		for k, v := range s.Extra {
