@@ -2,7 +2,6 @@ package session
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -110,8 +109,8 @@ var chatHistoryKey = []byte(",\n\"chat_history\":[")
 var errSlowPath = errors.New("header not in chatcli's layout")
 
 // decodeFast reads the first block of a file in chatcli's own layout and
-// decodes the members before chat_history as one small object. Any other
-// layout returns errSlowPath.
+// decodes the members before chat_history (decodeHead). Any other layout
+// returns errSlowPath.
 func (h *Header) decodeFast(f io.Reader) error {
 	bp := headerBufs.Get().(*[]byte)
 	defer headerBufs.Put(bp)
@@ -127,18 +126,8 @@ func (h *Header) decodeFast(f io.Reader) error {
 	if i < 0 || !bytes.Contains(block[:i], []byte(`"message_count":`)) {
 		return errSlowPath
 	}
-	var w struct {
-		Version      int         `json:"version"`
-		Title        string      `json:"title"`
-		CreatedAt    time.Time   `json:"created_at"`
-		UpdatedAt    time.Time   `json:"updated_at"`
-		Revision     int64       `json:"revision"`
-		MessageCount int         `json:"message_count"`
-		TranscriptID string      `json:"transcript_id"`
-		JournalPos   journal.Pos `json:"journal_pos"`
-	}
-	head := append(block[:i:i], '}')
-	if err := json.Unmarshal(head, &w); err != nil {
+	var w headMembers
+	if !decodeHead(block[:i], &w) {
 		return errSlowPath
 	}
 	h.Version, h.Title, h.CreatedAt, h.UpdatedAt = w.Version, w.Title, w.CreatedAt, w.UpdatedAt
