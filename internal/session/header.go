@@ -33,8 +33,15 @@ type Header struct {
 	// ErrTooNew, …); the other fields are then partly empty.
 	Err error
 
-	skipped bool      // the messages were not read
-	modTime time.Time // the file's mtime when read; zero when unknown (see Store.Unchanged)
+	// skipped keeps the header out of the list index: a sealed file's
+	// (its title would be plaintext there).
+	skipped bool
+	// fast says the header was read from the first block alone (chatcli's
+	// layout): the messages were neither read nor parsed.
+	fast       bool
+	modTime    time.Time // the file's mtime when read; zero when unknown (see Store.Unchanged)
+	ino        uint64    // the file's inode and ctime when read (inodeChange)
+	ctimeNanos int64
 }
 
 // headerBufBytes is the read buffer for headers: a chatcli-written header
@@ -61,6 +68,7 @@ func readHeader(path string) (Header, error) {
 // 0 (f's offset is left anywhere), whose fstat is st.
 func headerOfFile(path string, f *os.File, st fs.FileInfo) (Header, error) {
 	h := Header{SizeBytes: st.Size(), Version: 1, Messages: -1, modTime: st.ModTime()}
+	h.ino, h.ctimeNanos = inodeChange(st)
 	if st.Size() == 0 {
 		return h, classify(path, errEmpty)
 	}
@@ -85,7 +93,7 @@ func headerOfFile(path string, f *os.File, st fs.FileInfo) (Header, error) {
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return h, fmt.Errorf("session: read %s: %w", path, err)
 	}
-	full := Header{SizeBytes: h.SizeBytes, Version: 1, Messages: -1, modTime: h.modTime}
+	full := Header{SizeBytes: h.SizeBytes, Version: 1, Messages: -1, modTime: h.modTime, ino: h.ino, ctimeNanos: h.ctimeNanos}
 	if err := full.scan(f); err != nil {
 		if errors.Is(err, jsonscan.ErrSyntax) || errors.Is(err, errFormat) {
 			return h, classify(path, err)
@@ -132,7 +140,7 @@ func (h *Header) decodeFast(f io.Reader) error {
 	}
 	h.Version, h.Title, h.CreatedAt, h.UpdatedAt = w.Version, w.Title, w.CreatedAt, w.UpdatedAt
 	h.Revision, h.Messages, h.TranscriptID, h.JournalPos = w.Revision, w.MessageCount, w.TranscriptID, w.JournalPos
-	h.skipped = true
+	h.fast = true
 	return nil
 }
 

@@ -3,7 +3,6 @@ package session
 import (
 	"bytes"
 	"encoding/json"
-	"strconv"
 	"time"
 	"unicode/utf8"
 
@@ -32,14 +31,23 @@ type headMembers struct {
 // It reports false for any other bytes, leaving w partly set.
 func parseHead(head []byte, w *headMembers) bool {
 	p := headParser{b: head}
-	if !p.lit(`{"version":`) || !p.int(func(n int64) { w.Version = int(n) }) ||
-		!p.key("title") || !p.str(&w.Title) ||
-		!p.key("created_at") || !p.time(&w.CreatedAt) ||
-		!p.key("updated_at") || !p.time(&w.UpdatedAt) ||
-		!p.key("revision") || !p.int(func(n int64) { w.Revision = n }) ||
-		!p.key("message_count") || !p.int(func(n int64) { w.MessageCount = int(n) }) {
+	var version, count int64
+	var ok bool
+	if !p.lit(`{"version":`) {
 		return false
 	}
+	if version, ok = p.int(); !ok || !p.key("title") || !p.str(&w.Title) ||
+		!p.key("created_at") || !p.time(&w.CreatedAt) ||
+		!p.key("updated_at") || !p.time(&w.UpdatedAt) || !p.key("revision") {
+		return false
+	}
+	if w.Revision, ok = p.int(); !ok || !p.key("message_count") {
+		return false
+	}
+	if count, ok = p.int(); !ok {
+		return false
+	}
+	w.Version, w.MessageCount = int(version), int(count)
 	if p.done() {
 		return true
 	}
@@ -49,9 +57,7 @@ func parseHead(head []byte, w *headMembers) bool {
 	if p.done() {
 		return true
 	}
-	return p.key("journal_pos") && p.lit(`{"seq":`) && p.int(func(n int64) { w.JournalPos.Seq = n }) &&
-		p.lit(`,"offset":`) && p.int(func(n int64) { w.JournalPos.Offset = n }) &&
-		p.lit(`,"line":`) && p.int(func(n int64) { w.JournalPos.Line = int(n) }) && p.lit("}") && p.done()
+	return p.key("journal_pos") && p.pos(&w.JournalPos) && p.done()
 }
 
 // decodeHead is parseHead with encoding/json's decode of head as the
@@ -72,6 +78,10 @@ func decodeHead(head []byte, w *headMembers) bool {
 // headParser walks the bytes of a header left to right.
 type headParser struct {
 	b []byte
+	// s is b as a string when the strings parsed may be substrings of it
+	// (parseListIndex: one copy of the index instead of one per string);
+	// "" copies each string.
+	s string
 	i int
 }
 
@@ -97,53 +107,97 @@ func (p *headParser) key(name string) bool {
 	return true
 }
 
-// int consumes a JSON integer (no fraction or exponent: json.Unmarshal
-// refuses those for an integer field) that fits in 64 bits, and gives it
-// to set. Values past an int's range are only on 32-bit platforms, where
-// they are refused.
-func (p *headParser) int(set func(int64)) bool {
+// int consumes a JSON integer that fits in an int64 and in an int: what
+// json.Unmarshal reads into an integer field (it refuses a fraction or an
+// exponent there). Values past an int's range are only on 32-bit
+// platforms, where they are refused.
+func (p *headParser) int() (int64, bool) {
+	neg := p.i < len(p.b) && p.b[p.i] == '-'
 	j := p.i
-	if j < len(p.b) && p.b[j] == '-' {
+	if neg {
 		j++
 	}
-	start := j
-	for j < len(p.b) && p.b[j] >= '0' && p.b[j] <= '9' {
-		j++
+	u, end, ok := digits(p.b, j)
+	if !ok || u > 1<<63-1+b2u(neg) {
+		return 0, false
 	}
-	if j == start || (p.b[start] == '0' && j > start+1) {
-		return false
+	n := int64(u)
+	if neg {
+		n = -n // -(1<<63) wraps to itself
 	}
-	if j < len(p.b) && (p.b[j] == '.' || p.b[j] == 'e' || p.b[j] == 'E') {
-		return false
+	if int64(int(n)) != n {
+		return 0, false
 	}
-	n, err := strconv.ParseInt(string(p.b[p.i:j]), 10, 64)
-	if err != nil || int64(int(n)) != n {
-		return false
-	}
-	set(n)
-	p.i = j
-	return true
+	p.i = end
+	return n, true
 }
 
-// rawString consumes a JSON string and returns the bytes between its
-// quotes, and whether they hold an escape.
-func (p *headParser) rawString() (raw []byte, escaped, ok bool) {
-	if p.i >= len(p.b) || p.b[p.i] != '"' {
-		return nil, false, false
+// uint consumes a JSON integer that fits in a uint64.
+func (p *headParser) uint() (uint64, bool) {
+	u, end, ok := digits(p.b, p.i)
+	if ok {
+		p.i = end
 	}
-	for j := p.i + 1; j < len(p.b); j++ {
-		switch c := p.b[j]; {
-		case c == '"':
-			raw, p.i = p.b[p.i+1:j], j+1
-			return raw, escaped, true
-		case c == '\\':
+	return u, ok
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// digits reads the digits of a JSON integer at b[i:] (no leading zero,
+// no fraction or exponent after them) as a uint64, and returns the
+// position after them; ok is false for anything else or an overflow.
+func digits(b []byte, i int) (u uint64, end int, ok bool) {
+	j := i
+	for ; j < len(b) && b[j] >= '0' && b[j] <= '9'; j++ {
+		d := uint64(b[j] - '0')
+		if u > (1<<64-1-d)/10 {
+			return 0, 0, false
+		}
+		u = u*10 + d
+	}
+	if j == i || (b[i] == '0' && j > i+1) || (j < len(b) && (b[j] == '.' || b[j] == 'e' || b[j] == 'E')) {
+		return 0, 0, false
+	}
+	return u, j, true
+}
+
+// rawString consumes a JSON string and returns the offsets of the bytes
+// between its quotes, and whether they hold an escape.
+func (p *headParser) rawString() (start, end int, escaped, ok bool) {
+	if p.i >= len(p.b) || p.b[p.i] != '"' {
+		return 0, 0, false, false
+	}
+	start = p.i + 1
+	for j := start; ; {
+		k := bytes.IndexByte(p.b[j:], '"')
+		if k < 0 {
+			return 0, 0, false, false
+		}
+		end = j + k
+		n := 0 // the backslashes before the quote
+		for n < end-start && p.b[end-1-n] == '\\' {
+			n++
+		}
+		if n%2 == 0 {
+			break
+		}
+		j = end + 1 // an escaped quote
+	}
+	for _, c := range p.b[start:end] {
+		if c < 0x20 {
+			return 0, 0, false, false
+		}
+		if c == '\\' {
 			escaped = true
-			j++ // the escaped byte is never the closing quote
-		case c < 0x20:
-			return nil, false, false
 		}
 	}
-	return nil, false, false
+	p.i = end + 1
+	return start, end, escaped, true
 }
 
 // str consumes a JSON string into *s: directly when it is valid UTF-8
@@ -151,17 +205,21 @@ func (p *headParser) rawString() (raw []byte, escaped, ok bool) {
 // unescapes, and replaces invalid UTF-8 with U+FFFD, as a decode of the
 // whole header would).
 func (p *headParser) str(s *string) bool {
-	start := p.i
-	raw, escaped, ok := p.rawString()
+	at := p.i
+	start, end, escaped, ok := p.rawString()
 	if !ok {
 		return false
 	}
-	if !escaped && utf8.Valid(raw) {
-		*s = string(raw)
+	if !escaped && utf8.Valid(p.b[start:end]) {
+		if p.s != "" {
+			*s = p.s[start:end]
+		} else {
+			*s = string(p.b[start:end])
+		}
 		return true
 	}
 	var v string // s itself stays off the heap
-	if json.Unmarshal(p.b[start:p.i], &v) != nil {
+	if json.Unmarshal(p.b[at:p.i], &v) != nil {
 		return false
 	}
 	*s = v
@@ -170,8 +228,56 @@ func (p *headParser) str(s *string) bool {
 
 // time consumes a JSON string holding an RFC 3339 time into *t, as
 // time.Time's UnmarshalJSON reads it: the bytes between the quotes, not
-// unescaped, parsed strictly.
+// unescaped, parsed strictly (utcTime first, for the form encode writes).
 func (p *headParser) time(t *time.Time) bool {
-	raw, escaped, ok := p.rawString()
-	return ok && !escaped && t.UnmarshalText(raw) == nil
+	start, end, escaped, ok := p.rawString()
+	if !ok || escaped {
+		return false
+	}
+	if u, ok := utcTime(p.b[start:end]); ok {
+		*t = u
+		return true
+	}
+	return t.UnmarshalText(p.b[start:end]) == nil
+}
+
+// utcTime reads b when it is in the form time.RFC3339Nano gives a UTC
+// time, "2006-01-02T15:04:05.999999999Z" (one to nine digits of fraction,
+// or none), to the time time.Time's UnmarshalText gives; ok is false for
+// any other text, which may still be a time UnmarshalText reads.
+func utcTime(b []byte) (time.Time, bool) {
+	if len(b) < 20 || b[4] != '-' || b[7] != '-' || b[10] != 'T' || b[13] != ':' || b[16] != ':' || b[len(b)-1] != 'Z' {
+		return time.Time{}, false
+	}
+	num := func(i, n int) int {
+		v := 0
+		for _, c := range b[i : i+n] {
+			if c < '0' || c > '9' {
+				return -1
+			}
+			v = v*10 + int(c-'0')
+		}
+		return v
+	}
+	year, month, day, hour, minute, sec := num(0, 4), num(5, 2), num(8, 2), num(11, 2), num(14, 2), num(17, 2)
+	nsec := 0
+	if frac := b[19 : len(b)-1]; len(frac) > 0 {
+		if len(frac) < 2 || len(frac) > 10 || frac[0] != '.' {
+			return time.Time{}, false
+		}
+		if nsec = num(20, len(frac)-1); nsec < 0 {
+			return time.Time{}, false
+		}
+		for range 10 - len(frac) {
+			nsec *= 10
+		}
+	}
+	if year < 0 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || sec < 0 || sec > 59 {
+		return time.Time{}, false
+	}
+	t := time.Date(year, time.Month(month), day, hour, minute, sec, nsec, time.UTC)
+	if t.Day() != day { // past the month's end
+		return time.Time{}, false
+	}
+	return t, true
 }

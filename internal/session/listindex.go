@@ -8,17 +8,19 @@ import (
 	"time"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/storefile"
 )
 
-// listIndexFile is a derived index of the headers List cannot read
-// cheaply (files written by other programs: no message_count, so counting
-// means scanning every message), kept in the store's cache folder beside
-// the sessions folder, never in it: ChatCLI lists every *.json file there
-// as a session. It maps a file name to its size, mtime and header; an
-// entry is used only while size and mtime match, and the file can be
-// deleted at any time. oldListIndexFile is where earlier builds kept it,
-// in the sessions folder; it is removed when the index is written.
+// listIndexFile is a derived index of the headers List reads, kept in
+// the store's cache folder beside the sessions folder, never in it:
+// ChatCLI lists every *.json file there as a session. It maps a file name
+// to the file's stamp (size, mtime, inode, ctime) and the header read from
+// it, before its journal's tail; an entry answers for a file whose stamp
+// is the same, so listing an unchanged store opens no session file. The
+// file can be deleted at any time. oldListIndexFile is where earlier
+// builds kept it, in the sessions folder; it is removed when the index is
+// written.
 const (
 	listIndexFile    = "session-list.json"
 	oldListIndexFile = ".list-index.json"
@@ -34,23 +36,42 @@ func (s *Store) listIndexPath() string {
 }
 
 type listIndexEntry struct {
-	Size         int64     `json:"size"`
-	MtimeNanos   int64     `json:"mtime_ns"`
-	Title        string    `json:"title"`
-	Messages     int       `json:"messages"`
-	CreatedAt    time.Time `json:"created_at,omitzero"`
-	UpdatedAt    time.Time `json:"updated_at"`
-	Revision     int64     `json:"revision,omitempty"`
-	TranscriptID string    `json:"transcript_id,omitempty"`
-	Version      int       `json:"version"`
+	Size       int64  `json:"size"`
+	MtimeNanos int64  `json:"mtime_ns"`
+	Ino        uint64 `json:"ino,omitempty"`      // 0 where unknown (inodeChange)
+	CtimeNanos int64  `json:"ctime_ns,omitempty"` // 0 where unknown (inodeChange)
+	// ListedNanos is when the file was stat'ed for this entry (Unix
+	// nanoseconds); entries of earlier builds have none and are not used.
+	ListedNanos  int64       `json:"listed_ns"`
+	Title        string      `json:"title"`
+	Messages     int         `json:"messages"`
+	CreatedAt    time.Time   `json:"created_at,omitzero"`
+	UpdatedAt    time.Time   `json:"updated_at"`
+	Revision     int64       `json:"revision,omitempty"`
+	TranscriptID string      `json:"transcript_id,omitempty"`
+	JournalPos   journal.Pos `json:"journal_pos,omitzero"`
+	Version      int         `json:"version"`
 }
+
+// racyNanos is how close to the moment a file was stat'ed its last change
+// may be for the entry made then to be trusted: a file's times move in
+// ticks (a jiffy on Linux, 1 s or 2 s on some file systems), so a file
+// changed again within the tick of that stat, in place and to the same
+// size, would keep its stamp. Such an entry is used only after its file
+// is read again (git's "racy clean" entries, which it compares by
+// content).
+const racyNanos = int64(2 * time.Second)
+
+// fileClock is the clock file times are compared with (a seam: tests age
+// the list index's entries with it).
+var fileClock = time.Now
 
 type listIndex map[string]listIndexEntry
 
 func (s *Store) readListIndex() listIndex {
 	idx := listIndex{}
 	if data, err := storefile.ReadFile(s.listIndexPath()); err == nil {
-		_ = json.Unmarshal(data, &idx) // a damaged index is rebuilt
+		_ = decodeListIndex(data, idx) // a damaged index is rebuilt
 	}
 	return idx
 }
@@ -89,24 +110,30 @@ func (s *Store) forgetListed(file string) {
 	_ = os.Remove(p)
 }
 
-// lookup returns the cached header of file when it has not changed.
+// lookup returns the cached header of file when info, its lstat, has the
+// stamp of its entry and the entry is not racy (racyNanos).
 func (idx listIndex) lookup(file string, info fs.FileInfo) (Header, bool) {
 	e, ok := idx[file]
-	if !ok || e.Size != info.Size() || e.MtimeNanos != info.ModTime().UnixNano() {
+	if !ok || e.ListedNanos == 0 || e.Size != info.Size() || e.MtimeNanos != info.ModTime().UnixNano() {
+		return Header{}, false
+	}
+	if ino, ctime := inodeChange(info); ino != e.Ino || ctime != e.CtimeNanos || max(ctime, e.MtimeNanos) >= e.ListedNanos-racyNanos {
 		return Header{}, false
 	}
 	return Header{Title: e.Title, Messages: e.Messages, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt,
-		Revision: e.Revision, TranscriptID: e.TranscriptID, Version: e.Version, SizeBytes: e.Size,
-		modTime: info.ModTime()}, true
+		Revision: e.Revision, TranscriptID: e.TranscriptID, JournalPos: e.JournalPos, Version: e.Version,
+		SizeBytes: e.Size, modTime: info.ModTime()}, true
 }
 
-// store records h, read from file, under the size and modification time
-// of the open file it was read through (taken before the read, so a file
-// changed meanwhile mismatches next time rather than passing as h).
-func (idx listIndex) store(file string, h Header) {
-	idx[file] = listIndexEntry{Size: h.SizeBytes, MtimeNanos: h.modTime.UnixNano(), Title: h.Title,
-		Messages: h.Messages, CreatedAt: h.CreatedAt, UpdatedAt: h.UpdatedAt, Revision: h.Revision,
-		TranscriptID: h.TranscriptID, Version: h.Version}
+// store records h, read from file before its journal's tail, under the
+// stamp of the open file it was read through (taken before the read, so
+// a file changed meanwhile mismatches next time rather than passing as
+// h), stat'ed at listed.
+func (idx listIndex) store(file string, h Header, listed time.Time) {
+	idx[file] = listIndexEntry{Size: h.SizeBytes, MtimeNanos: h.modTime.UnixNano(), Ino: h.ino, CtimeNanos: h.ctimeNanos,
+		ListedNanos: listed.UnixNano(), Title: h.Title, Messages: h.Messages, CreatedAt: h.CreatedAt,
+		UpdatedAt: h.UpdatedAt, Revision: h.Revision, TranscriptID: h.TranscriptID, JournalPos: h.JournalPos,
+		Version: h.Version}
 }
 
 // Unchanged reports whether the file of session h.Name still has the size

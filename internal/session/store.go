@@ -296,20 +296,23 @@ func (s *Store) Exists(name string) bool {
 }
 
 // List returns the header of every session, newest first by stored
-// updated_at (ties by name). Unreadable files are included with Err set,
-// never hidden; an entry that is not a regular file (a directory, FIFO,
-// link or device named *.json) is listed with an Err wrapping
-// storefile.ErrNotRegular, and is never opened. Hidden files (names starting with '.': temporary files, the
-// list index) are skipped. Headers of files in other programs' layout are
-// kept in a derived index (listIndexFile) so they are read once.
+// updated_at (ties by name), each with its journal's tail counted in.
+// Unreadable files are included with Err set, never hidden; an entry that
+// is not a regular file (a directory, FIFO, link or device named *.json)
+// is listed with an Err wrapping storefile.ErrNotRegular, and is never
+// opened. Hidden files (names starting with '.': temporary files) are
+// skipped. Headers of plaintext files are kept in a derived index
+// (listIndexFile), so a file is read again only once it changed.
 func (s *Store) List() ([]Header, error) {
+	listed := fileClock() // before any stat of the files whose headers the index keeps
 	entries, err := os.ReadDir(s.dir)
 	if err != nil {
 		return nil, fmt.Errorf("session: list %s: %w", s.dir, err)
 	}
-	var out []Header
-	var unread []int // positions in out of the headers to read from their files
-	idx, fresh := s.readListIndex(), listIndex{}
+	out := make([]Header, 0, len(entries))
+	var unread []int  // positions in out of the headers to read from their files
+	var kept []string // the files whose index entries stand
+	idx := s.readListIndex()
 	for _, e := range entries {
 		name, ok := strings.CutSuffix(e.Name(), fileExt)
 		if !ok || strings.HasPrefix(name, ".") {
@@ -324,7 +327,7 @@ func (s *Store) List() ([]Header, error) {
 			if info, err := e.Info(); err == nil {
 				if h, ok := idx.lookup(e.Name(), info); ok {
 					h.Name = name
-					fresh[e.Name()] = idx[e.Name()]
+					kept = append(kept, e.Name())
 					out = append(out, h)
 					continue
 				}
@@ -333,15 +336,17 @@ func (s *Store) List() ([]Header, error) {
 		unread = append(unread, len(out))
 		out = append(out, Header{Name: name})
 	}
-	s.readHeaders(out, unread)
-	changed := false
-	for _, i := range unread {
-		if h := out[i]; h.Err == nil && !h.skipped && !h.modTime.IsZero() { // read through its messages: remember
-			fresh.store(h.Name+fileExt, h)
-			changed = true
+	read := s.completeHeaders(out, unread)
+	fresh := listIndex{}
+	for _, h := range read {
+		if h.Err == nil && !h.skipped && !h.modTime.IsZero() {
+			fresh.store(h.Name+fileExt, h, listed)
 		}
 	}
-	if changed || len(fresh) != len(idx) {
+	if len(fresh) > 0 || len(kept) != len(idx) {
+		for _, file := range kept {
+			fresh[file] = idx[file]
+		}
 		s.writeListIndex(fresh)
 	}
 	sort.Slice(out, func(i, j int) bool {
