@@ -2,7 +2,6 @@ package session
 
 import (
 	"encoding/json"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
@@ -110,19 +109,17 @@ func (s *Store) forgetListed(file string) {
 	_ = os.Remove(p)
 }
 
-// lookup returns the cached header of file when info, its lstat, has the
+// lookup returns the cached header of file when st, its lstat, has the
 // stamp of its entry and the entry is not racy (racyNanos).
-func (idx listIndex) lookup(file string, info fs.FileInfo) (Header, bool) {
+func (idx listIndex) lookup(file string, st fileStamp) (Header, bool) {
 	e, ok := idx[file]
-	if !ok || e.ListedNanos == 0 || e.Size != info.Size() || e.MtimeNanos != info.ModTime().UnixNano() {
-		return Header{}, false
-	}
-	if ino, ctime := inodeChange(info); ino != e.Ino || ctime != e.CtimeNanos || max(ctime, e.MtimeNanos) >= e.ListedNanos-racyNanos {
+	if !ok || e.ListedNanos == 0 || !st.regular || e.Size != st.size || e.MtimeNanos != st.mtimeNanos ||
+		st.ino != e.Ino || st.ctimeNanos != e.CtimeNanos || max(st.ctimeNanos, st.mtimeNanos) >= e.ListedNanos-racyNanos {
 		return Header{}, false
 	}
 	return Header{Title: e.Title, Messages: e.Messages, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt,
 		Revision: e.Revision, TranscriptID: e.TranscriptID, JournalPos: e.JournalPos, Version: e.Version,
-		SizeBytes: e.Size, modTime: info.ModTime()}, true
+		SizeBytes: e.Size, modTime: time.Unix(0, st.mtimeNanos)}, true
 }
 
 // store records h, read from file before its journal's tail, under the

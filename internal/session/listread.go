@@ -23,6 +23,8 @@ func (s *Store) completeHeaders(hs []Header, unread []int) []Header {
 	for k, i := range unread {
 		at[i] = int32(k + 1)
 	}
+	journals := openDir(s.journalDir)
+	defer journals.close()
 	var next atomic.Int64
 	work := func() {
 		for {
@@ -37,7 +39,7 @@ func (s *Store) completeHeaders(hs []Header, unread []int) []Header {
 					read[k-1] = hs[i]
 				}
 				if hs[i].Err == nil {
-					s.headerTail(&hs[i])
+					s.headerTailIn(&hs[i], journals)
 				}
 			}
 		}

@@ -8,3 +8,15 @@ import "io/fs"
 // spelled differently on each system): the list index then tests size and
 // mtime only.
 func inodeChange(fs.FileInfo) (ino uint64, ctimeNanos int64) { return 0, 0 }
+
+// openDir returns a handle on folder dir that stats the paths of its
+// entries.
+func openDir(dir string) dirHandle { return dirHandle{dir: dir, fd: -1} }
+
+func (d dirHandle) close() {}
+
+// stamp stats the entry name of the folder (following a link with
+// follow); ok is false when it cannot be stat'ed.
+func (d dirHandle) stamp(name string, follow bool) (fileStamp, bool) {
+	return d.pathStamp(name, follow)
+}

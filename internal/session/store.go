@@ -313,6 +313,8 @@ func (s *Store) List() ([]Header, error) {
 	var unread []int  // positions in out of the headers to read from their files
 	var kept []string // the files whose index entries stand
 	idx := s.readListIndex()
+	dir := openDir(s.dir)
+	defer dir.close()
 	for _, e := range entries {
 		name, ok := strings.CutSuffix(e.Name(), fileExt)
 		if !ok || strings.HasPrefix(name, ".") {
@@ -324,8 +326,8 @@ func (s *Store) List() ([]Header, error) {
 			continue
 		}
 		if _, indexed := idx[e.Name()]; indexed { // only then is the file's stat needed first
-			if info, err := e.Info(); err == nil {
-				if h, ok := idx.lookup(e.Name(), info); ok {
+			if st, ok := dir.stamp(e.Name(), false); ok {
+				if h, ok := idx.lookup(e.Name(), st); ok {
 					h.Name = name
 					kept = append(kept, e.Name())
 					out = append(out, h)
