@@ -15,13 +15,15 @@ import (
 )
 
 // Escape sequences a model or a file can hold: OSC 0 (window title), CSI
-// 2J (clear screen), OSC 8 (hyperlink) and C1 CSI (U+009B).
+// 2J (clear screen), OSC 8 (hyperlink), C1 CSI (U+009B), and a
+// right-to-left override closed by a pop (Unicode TR #9; Trojan Source).
 const (
 	oscTitle = "\x1b]0;pwned\x07"
 	csiClear = "\x1b[2J"
 	osc8     = "\x1b]8;;http://evil.example/\x1b\\click\x1b]8;;\x1b\\"
 	c1CSI    = "\u009b31m"
-	hostile  = oscTitle + csiClear + osc8 + c1CSI
+	bidiRLO  = "\u202elive\u202c"
+	hostile  = oscTitle + csiClear + osc8 + c1CSI + bidiRLO
 )
 
 // controlTextStore writes session "hostile" with escape sequences in its title,
@@ -45,12 +47,12 @@ func controlTextStore(t *testing.T, home string) *session.Session {
 	return s
 }
 
-// noControls fails when out holds ESC, BEL or a C1 control, and checks
-// that the sequences were made visible instead.
+// noControls fails when out holds ESC, BEL, a C1 control or an explicit
+// bidi control, and checks that the sequences were made visible instead.
 func noControls(t *testing.T, what, out string, wantVisible ...string) {
 	t.Helper()
 	for _, r := range out {
-		if r == 0x1b || r == 0x07 || (r >= 0x80 && r < 0xa0) {
+		if r == 0x1b || r == 0x07 || (r >= 0x80 && r < 0xa0) || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 {
 			t.Fatalf("%s prints control character %U raw:\n%q", what, r, out)
 		}
 	}
@@ -65,7 +67,7 @@ func TestUntrustedTextNeverReachesTheTerminalRaw(t *testing.T) {
 	home := t.TempDir()
 	stored := controlTextStore(t, home)
 	env := []string{"CHATCLI_HOME=" + home}
-	visible := []string{"^[]0;pwned^G", "^[[2J", "^[]8;;http://evil.example/^[\\click", "<U+009B>31m"}
+	visible := []string{"^[]0;pwned^G", "^[[2J", "^[]8;;http://evil.example/^[\\click", "<U+009B>31m", "<U+202E>live<U+202C>"}
 	for _, args := range [][]string{
 		{"session", "list"},
 		{"session", "show", "hostile"},

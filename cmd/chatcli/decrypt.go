@@ -9,6 +9,7 @@ import (
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/contexts"
 	"github.com/chatcli/chatcli/internal/editor"
+	"github.com/chatcli/chatcli/internal/index"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/memory"
 	"github.com/chatcli/chatcli/internal/shadow"
@@ -29,7 +30,8 @@ Afterwards unset CHATCLI_ENCRYPTION_KEY: with it set, chatcli seals what it
 writes again. File checkpoints (coder mode) are not decrypted: each folder
 of them still sealed is named, and without the key its checkpoints cannot be
 restored and its workspace takes no new checkpoint until the folder is
-removed. Progress goes to stderr, one line per file changed; the summary
+removed. A sealed search index is removed last; the next search rebuilds it
+in plaintext. Progress goes to stderr, one line per file changed; the summary
 to stdout.`
 
 type storageDecryptOptions struct {
@@ -88,6 +90,9 @@ func storageDecryptRun(o *storageDecryptOptions) error {
 		return err
 	}
 	targets = append(targets, more...)
+	if index.Sealed(st) {
+		targets = append(targets, indexTarget(st)...) // last, as for rekey
+	}
 	sealedRepos, err := sealedCheckpoints(c.Home)
 	if err != nil {
 		return err

@@ -126,6 +126,7 @@ func TestE2EStorageDecrypt(t *testing.T) {
 	env := []string{"CHATCLI_HOME=" + home, "CHATCLI_ENCRYPTION_KEY=" + b64Key(3)}
 	mustRun(t, env, sealMarker+" one\n/session save zoo\n")
 	mustRun(t, env, "", "-p", sealMarker+" two", "--session", "zoo")
+	mustRun(t, env, "", "session", "search", sealMarker) // a sealed index, which decrypt removes
 	if out, errOut, code := run(t, env, "", "storage", "decrypt"); code != 2 || !strings.Contains(errOut, "--yes") {
 		t.Fatalf("without --yes: exit %d\n%s%s", code, out, errOut)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/provider"
 	"github.com/chatcli/chatcli/internal/provider/anthropic"
@@ -149,6 +150,8 @@ func (f *factory) provider(c config.Config) (provider.Provider, error) {
 			return nil, fmt.Errorf("%w: ANTHROPIC_API_KEY is not set", config.ErrConfig)
 		}
 		p, err = anthropic.New(anthropic.Config{APIKey: c.AnthropicKey, Model: c.Model, BaseURL: c.AnthropicBaseURL, Timeout: c.RequestTimeout})
+	case config.ProviderBedrock:
+		p, err = bedrockProvider(c)
 	case config.ProviderOffline:
 		p = offline.New(c.Model)
 	default:
@@ -159,6 +162,24 @@ func (f *factory) provider(c config.Config) (provider.Provider, error) {
 	}
 	if c.MaxTokens > 0 {
 		p = cappedProvider{p, c.MaxTokens}
+	}
+	return p, nil
+}
+
+// bedrockProvider builds the Bedrock client; its error names what is
+// missing (credentials, or an endpoint variable's bad value).
+func bedrockProvider(c config.Config) (provider.Provider, error) {
+	b := c.Bedrock
+	if m := b.Missing(); m != "" {
+		return nil, fmt.Errorf("%w: %s", config.ErrConfig, m)
+	}
+	p, err := anthropic.NewBedrock(anthropic.BedrockConfig{Model: c.Model, Region: b.Region, AccessKeyID: b.AccessKeyID,
+		SecretAccessKey: b.SecretAccessKey, SessionToken: b.SessionToken, BearerToken: b.BearerToken, Endpoint: b.Endpoint, Timeout: c.RequestTimeout})
+	if err != nil {
+		if b.EndpointVar != "" {
+			err = fmt.Errorf("%s: %w", b.EndpointVar, err)
+		}
+		return nil, err
 	}
 	return p, nil
 }
@@ -221,7 +242,7 @@ func (f *factory) engineIn(c config.Config, dir string) (*conversation.Engine, e
 		Windows: window.Open(filepath.Join(c.Home, session.CacheDirName)),
 		Toolbox: tb, CodeCheckpoints: code, MaxSteps: c.Agent.MaxSteps, OnTool: f.toolActivity, Supplement: sup.Messages,
 		Expand: f.expander(c, dir, st, relay, func() *conversation.Engine { return e }),
-		Notify: notify, OnBind: func(name string) {
+		Notify: notify, Lang: f.lang(), OnBind: func(name string) {
 			if err := marker.Set(name); err != nil {
 				notify(fmt.Sprintf("could not mark session %q open: %v", name, err))
 			}
@@ -234,11 +255,12 @@ func (f *factory) engineIn(c config.Config, dir string) (*conversation.Engine, e
 
 // banner names the provider and model; the offline provider says plainly
 // that its replies do not come from a model.
-func banner(p provider.Provider) string {
+// It is in lang, in lines of at most 80 columns.
+func banner(lang *i18n.Printer, p provider.Provider) string {
 	if p.Name() == config.ProviderOffline {
-		return fmt.Sprintf("chatcli %s · provider offline: replies are generated locally, NOT by a language model (set OPENAI_API_KEY, ANTHROPIC_API_KEY or OPENAI_BASE_URL to use one) · /help for commands", version)
+		return lang.Sprintf("chatcli %s · provider offline · /help for commands\nReplies are generated locally, NOT by a language model.\nSet OPENAI_API_KEY, ANTHROPIC_API_KEY or OPENAI_BASE_URL to use one.", version)
 	}
-	return fmt.Sprintf("chatcli %s · provider %s · model %s · /help for commands", version, p.Name(), p.Model())
+	return lang.Sprintf("chatcli %s · provider %s · model %s · /help for commands", version, p.Name(), p.Model())
 }
 
 // storeFromEnv opens the store for the headless verbs.

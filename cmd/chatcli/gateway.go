@@ -13,6 +13,7 @@ import (
 	"github.com/chatcli/chatcli/internal/gateway/slack"
 	"github.com/chatcli/chatcli/internal/gateway/telegram"
 	"github.com/chatcli/chatcli/internal/gateway/whatsapp"
+	"github.com/chatcli/chatcli/internal/hub"
 	"github.com/chatcli/chatcli/internal/retention"
 )
 
@@ -33,8 +34,18 @@ CHATCLI_MCP_SESSION_AUTOSAVE=off). In the chat:
   /session list          the saved sessions
   /session new           start an empty conversation
   /help                  these commands
+  /hub join NAME         see live the turns of hub thread NAME's members
+  /hub leave, /hub       leave it; which thread this chat is in
 Bindings survive a restart (CHATCLI_HOME/gateway/state.json). Sessions cannot
 be deleted from a chat.
+
+Conversation Hub: chats and terminals (chatcli's /hub join NAME) in one hub
+thread see each other's turns as they end; a member joining later is shown
+the last 20. /session new, load and attach start a new epoch of the thread:
+earlier turns are no longer relayed. Nothing of it is stored (the sessions
+are the record). CHATCLI_HUB=NAME joins every chat, and every REPL started
+with it, to thread NAME. The relay runs in this daemon; other processes
+reach it at CHATCLI_HOME/gateway/hub.sock.
 
 Who may talk: each channel answers only the user or chat ids of its
 allow-list; without one it answers nobody. Others get no reply (logged once).
@@ -65,6 +76,10 @@ HTTPS proxy, and subscribe it to messages):
   CHATCLI_WHATSAPP_GRAPH_URL       the Graph API root
                                    (https://graph.facebook.com/v21.0)
 
+Home channels (as ChatCLI's @send reads them): chatcli gateway send CHANNEL
+TEXT delivers to CHATCLI_TELEGRAM_HOME_CHANNEL, CHATCLI_SLACK_HOME_CHANNEL or
+CHATCLI_WHATSAPP_HOME_CHANNEL; CHANNEL:CHAT to another chat.
+
 Tokens and secrets are never printed, logged or shown by chatcli config.`
 
 // gatewayOptions are the flags of `chatcli gateway`.
@@ -92,6 +107,7 @@ func newGatewayCmd(f *factory, runF func(*gatewayOptions) error) *cobra.Command 
 		},
 	}
 	cmd.Flags().BoolVar(&o.Check, "check", false, "validate the settings and exit, connecting nowhere")
+	cmd.AddCommand(newGatewaySendCmd(f))
 	return cmd
 }
 
@@ -129,9 +145,18 @@ func gatewayRun(ctx context.Context, o *gatewayOptions) error {
 	defer serverStart(ctx, s, c)()
 	mark, release := markOpen(c.Home, logf)
 	defer release()
+	relay := hub.NewRelay()
 	g := gateway.New(gateway.Options{State: state, Allow: gc.Allow(), Mirror: c.MCPAutosave, Log: logf,
-		NewEngine: func() (*conversation.Engine, error) { return o.f.engine(c) }, OnMirror: mark})
+		NewEngine: func() (*conversation.Engine, error) { return o.f.engine(c) }, OnMirror: mark,
+		Hub: relay, HubThread: gc.HubThread})
 	logf(fmt.Sprintf("chatcli %s gateway · provider %s · model %s · store %s", version, p.Name(), p.Model(), c.Home))
+	go func() {
+		path := hub.SocketPath(c.Home)
+		logf("hub: terminals join with /hub join NAME (relay at " + path + ")")
+		if err := relay.Serve(ctx, path); err != nil {
+			logf(fmt.Sprintf("hub: other processes cannot join: %v", err))
+		}
+	}()
 	var channels []func(context.Context) error
 	if gc.Telegram.Enabled {
 		channels = append(channels, func(ctx context.Context) error {

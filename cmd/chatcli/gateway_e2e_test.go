@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/gateway"
 	"github.com/chatcli/chatcli/internal/gateway/slack/slacktest"
 	"github.com/chatcli/chatcli/internal/gateway/telegram/telegramtest"
 	"github.com/chatcli/chatcli/internal/gateway/whatsapp/whatsapptest"
@@ -138,12 +139,16 @@ func TestGatewayCheck(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "valid") || !strings.Contains(errOut, "answers nobody") || strings.Contains(out+errOut, "SECRET") {
 		t.Fatalf("telegram without an allow-list: exit %d\n%s\n%s", code, out, errOut)
 	}
-	if out, _, _ := run(t, append(env, "CHATCLI_TELEGRAM_BOT_TOKEN="+telegramToken), "", "config"); strings.Contains(out, "SECRET") {
+	if out, _, _ := run(t, append(env, "CHATCLI_TELEGRAM_BOT_TOKEN="+telegramToken), "", "config"); strings.Contains(out, telegramToken) {
 		t.Fatalf("chatcli config shows the token:\n%s", out)
 	}
 	_, errOut, code = run(t, append(env, "CHATCLI_TELEGRAM_BOT_TOKEN=nocolon", "CHATCLI_TELEGRAM_API_URL=ftp://x"), "", "gateway", "--check")
 	if code != exitUsage || !strings.Contains(errOut, "CHATCLI_TELEGRAM_API_URL") || strings.Contains(errOut, "nocolon") {
 		t.Fatalf("bad settings: exit %d\n%s", code, errOut)
+	}
+	_, errOut, code = run(t, append(env, "CHATCLI_TELEGRAM_BOT_TOKEN="+telegramToken, "CHATCLI_TELEGRAM_ALLOWED_USERS=42,@alice"), "", "gateway", "--check")
+	if code != exitUsage || !strings.Contains(errOut, `"@alice"`) || !strings.Contains(errOut, gateway.TelegramIDRule) {
+		t.Fatalf("a @username on the Telegram allow-list: exit %d\n%s", code, errOut)
 	}
 }
 

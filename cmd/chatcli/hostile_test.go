@@ -18,6 +18,8 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/chatcli/chatcli/internal/shadow"
 )
 
 // hangAfter is how long one command may take against a hostile store
@@ -32,17 +34,29 @@ const oldTrashFile = "gone.20200101-000000.json"
 // file can be planted.
 type hostilePlace struct {
 	name string
-	path func(home, id string) string
+	// path is the place in home, for the session demo's transcript id and
+	// the workspace ws of the file checkpoints (coderFixture).
+	path func(home, id, ws string) string
 	dir  bool // a folder of the store (a link to a folder elsewhere is then planted)
+	// checkpoints: the store gets file checkpoints first (coderFixture),
+	// and the verbs that use them run too (checkpointVerbs).
+	checkpoints bool
 }
 
 var hostilePlaces = []hostilePlace{
-	{"session file", func(h, _ string) string { return filepath.Join(h, "sessions", "bad.json") }, false},
-	{"journal", func(h, id string) string { return filepath.Join(h, "transcripts", id+".jsonl") }, false},
-	{"lock", func(h, _ string) string { return filepath.Join(h, "sessions", ".demo.lock") }, false},
-	{"open marker", func(h, _ string) string { return filepath.Join(h, "sessions", ".demo.open") }, false},
-	{"history", func(h, _ string) string { return filepath.Join(h, "history") }, false},
-	{"trash", func(h, _ string) string { return filepath.Join(h, "trash") }, true},
+	{"session file", func(h, _, _ string) string { return filepath.Join(h, "sessions", "bad.json") }, false, false},
+	{"journal", func(h, id, _ string) string { return filepath.Join(h, "transcripts", id+".jsonl") }, false, false},
+	{"lock", func(h, _, _ string) string { return filepath.Join(h, "locks", "demo.lock") }, false, false},
+	{"open marker", func(h, _, _ string) string { return filepath.Join(h, "locks", "demo.open") }, false, false},
+	{"older build's lock", func(h, _, _ string) string { return filepath.Join(h, "sessions", ".demo.lock") }, false, false},
+	{"older build's open marker", func(h, _, _ string) string { return filepath.Join(h, "sessions", ".demo.open") }, false, false},
+	{"history", func(h, _, _ string) string { return filepath.Join(h, "history") }, false, false},
+	{"trash", func(h, _, _ string) string { return filepath.Join(h, "trash") }, true, false},
+	{"locks", func(h, _, _ string) string { return filepath.Join(h, "locks") }, true, false},
+	{"checkpoints folder", func(h, _, _ string) string { return shadow.Dir(h) }, true, true},
+	{"checkpoint repository", func(h, _, ws string) string { return shadow.RepoDir(h, ws) }, true, true},
+	{"checkpoint git folder", func(h, _, ws string) string { return filepath.Join(shadow.RepoDir(h, ws), "git") }, true, true},
+	{"checkpoint state", func(h, _, ws string) string { return filepath.Join(shadow.RepoDir(h, ws), "state") }, false, true},
 }
 
 // hostileKinds plant, at path p, what a store must never open, write or
@@ -112,9 +126,16 @@ func snapshotDir(t *testing.T, dir string) map[string]string {
 // has not exited within hangAfter or when it panicked.
 func runBounded(t *testing.T, env []string, stdin string, args ...string) (string, string, int) {
 	t.Helper()
+	return runBoundedIn(t, "", env, stdin, args...)
+}
+
+// runBoundedIn is runBounded in the folder dir.
+func runBoundedIn(t *testing.T, dir string, env []string, stdin string, args ...string) (string, string, int) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), hangAfter)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, binary, args...)
+	cmd.Dir = dir
 	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir()}, env...)
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errb bytes.Buffer
@@ -160,7 +181,11 @@ func TestNoVerbHangsOrEscapesOnAHostileStore(t *testing.T) {
 			t.Run(place.name+"/"+kind, func(t *testing.T) {
 				t.Parallel()
 				env, home, id, outside := hostileStore(t)
-				p := place.path(home, id)
+				ws := ""
+				if place.checkpoints {
+					ws = coderFixture(t, env)
+				}
+				p := place.path(home, id, ws)
 				if err := os.RemoveAll(p); err != nil {
 					t.Fatal(err)
 				}
@@ -178,6 +203,9 @@ func TestNoVerbHangsOrEscapesOnAHostileStore(t *testing.T) {
 					checkHostileVerb(t, place, kind, args, stdout, stderr, code)
 				}
 				runBounded(t, env, "hello there\n/session save demo\n")
+				if place.checkpoints {
+					checkpointVerbs(t, env, ws)
+				}
 				hostileServers(t, env)
 				if after := snapshotDir(t, outside); !equalMaps(before, after) {
 					t.Errorf("the folder outside the store changed:\nbefore %q\nafter  %q", before, after)
@@ -227,7 +255,9 @@ func hostileServers(t *testing.T, env []string) {
 	if ctx.Err() != nil {
 		t.Fatalf("mcp-server: no answer within %v\n%s", hangAfter, m.stderr.String())
 	}
-	if stderr, err := m.shutdown(); err != nil {
+	// With the locks folder planted nothing can be saved, and the server
+	// says so by its exit status (exitData), naming what is there.
+	if stderr, err := m.shutdown(); err != nil && !(strings.Contains(stderr, "not a regular file") && strings.Contains(err.Error(), "exit status 4")) {
 		t.Errorf("mcp-server: %v\n%s", err, stderr)
 	}
 	a := startACP(t, env)

@@ -106,6 +106,7 @@ func importRun(o *importOptions) (err error) {
 	progress := newImportProgress(o.f.streams, len(files))
 	var sum importSummary
 	var errs []error
+	var waiting []importer.Conversation
 	for i, file := range files {
 		progress.show(i)
 		convs, problems, err := src.Read(file)
@@ -125,11 +126,22 @@ func importRun(o *importOptions) (err error) {
 			continue
 		}
 		for _, conv := range convs {
+			if w.Waiting(conv) { // resumed from a conversation later in the run
+				waiting = append(waiting, conv)
+				continue
+			}
 			if err := importOne(o, w, progress, c.Home, src.Prefix, conv, &sum); err != nil {
 				sum.failed++
 				errs = append(errs, err)
 				progress.say("import: %s: %v", file, err)
 			}
+		}
+	}
+	for conv := range w.Later(waiting) {
+		if err := importOne(o, w, progress, c.Home, src.Prefix, conv, &sum); err != nil {
+			sum.failed++
+			errs = append(errs, err)
+			progress.say("import: %s: %v", conv.Path, err)
 		}
 	}
 	progress.clear()

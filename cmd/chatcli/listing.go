@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"fmt"
 	"os"
 	"time"
 
@@ -23,7 +22,8 @@ const screenRowsDefault = 24
 func (o *sessionListOptions) writeTable(list []session.Header, folders map[string]string, dir string) error {
 	s := o.f.streams
 	w := bufio.NewWriter(s.Out)
-	total, format, scope := len(list), command.ListFormat{}, ""
+	lang := o.f.lang()
+	total, format, scope := len(list), command.ListFormat{Lang: lang}, ""
 	if s.OutTTY {
 		format.Now, format.Width = time.Now(), s.width()
 		here := o.f.folder()
@@ -45,17 +45,17 @@ func (o *sessionListOptions) writeTable(list []session.Header, folders map[strin
 		shown = list[:limit]
 	}
 	if len(shown) == 0 {
-		fmt.Fprintf(w, "No saved sessions in %s. A conversation is kept as an autosave when the REPL exits; chatcli --name NAME saves one as NAME.\n", dir)
+		lang.Fprintf(w, "No saved sessions in %s. A conversation is kept as an autosave when the REPL exits; chatcli --name NAME saves one as NAME.\n", dir)
 		return w.Flush()
 	}
 	command.WriteListAs(w, shown, "", format)
 	switch {
 	case scope != "" && len(shown) < len(list):
-		fmt.Fprintf(w, "(%d of the %d sessions used in %s, %d in all; -n 0 lists them all, --all every folder's)\n", len(shown), len(list), scope, total)
+		lang.Fprintf(w, "(%d of the %d sessions used in %s, %d in all; -n 0 lists them all, --all every folder's)\n", len(shown), len(list), scope, total)
 	case scope != "":
-		fmt.Fprintf(w, "(the sessions used in %s, %d of %d; --all lists every folder's)\n", scope, len(list), total)
+		lang.Fprintf(w, "(the sessions used in %s, %d of %d; --all lists every folder's)\n", scope, len(list), total)
 	case len(shown) < len(list):
-		fmt.Fprintf(w, "(%d of %d sessions; -n 0 lists them all)\n", len(shown), len(list))
+		lang.Fprintf(w, "(%d of %d sessions; -n 0 lists them all)\n", len(shown), len(list))
 	}
 	return w.Flush()
 }

@@ -15,9 +15,11 @@ import (
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/contexts"
 	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/memory"
 	"github.com/chatcli/chatcli/internal/provider"
+	"github.com/chatcli/chatcli/internal/repl"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/session"
 	"github.com/chatcli/chatcli/internal/storefile"
@@ -50,7 +52,7 @@ func main() {
 	err := cmd.ExecuteContext(ctx)
 	f.close()
 	stop()
-	os.Exit(exitCode(streams, err))
+	os.Exit(exitCode(streams, f.lang(), err))
 }
 
 // dotenvGetenv is the environment chatcli reads: the process's, and for
@@ -73,12 +75,13 @@ func printWarnings(s *ioStreams) {
 	atomicfile.SetWarnFunc(func(w string) { fmt.Fprintln(s.Err, "warning: "+w) })
 }
 
-// exitCode prints err and maps it to the process exit status.
-func exitCode(s *ioStreams, err error) int {
+// exitCode prints err in lang and maps it to the process exit status,
+// which is the same in every language.
+func exitCode(s *ioStreams, lang *i18n.Printer, err error) int {
 	if err == nil {
 		return exitOK
 	}
-	fmt.Fprintf(s.Err, "chatcli: %s\n", command.ErrorLine(err))
+	fmt.Fprintf(s.Err, "chatcli: %s\n", command.ErrorLineIn(lang, err, repl.ErrScriptFailed))
 	return errorClass(err)
 }
 

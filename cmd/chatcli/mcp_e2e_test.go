@@ -89,7 +89,7 @@ func TestMCPServerWithTheOfficialTypeScriptClient(t *testing.T) {
 	if trash, _ := filepath.Glob(filepath.Join(home, "trash", "renamed.*")); len(trash) != 1 {
 		t.Fatalf("trash: %v", trash)
 	}
-	if markers, _ := filepath.Glob(filepath.Join(home, "sessions", ".*.open")); len(markers) != 0 {
+	if markers, _ := filepath.Glob(filepath.Join(home, "locks", "*.open")); len(markers) != 0 {
 		t.Fatalf("markers left behind: %v", markers)
 	}
 }

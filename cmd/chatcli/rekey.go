@@ -117,11 +117,7 @@ func storageRekeyRun(o *storageRekeyOptions) error {
 		return err
 	}
 	targets = append(targets, more...)
-	if dir := index.Dir(st); fileExists(dir) { // last: it holds the text of every file above
-		targets = append(targets, rekeyTarget{dir, func() (bool, []journal.Warning, error) {
-			return noDamage(index.Drop(st))
-		}})
-	}
+	targets = append(targets, indexTarget(st)...)
 	sum, errs, err := runTargets(o.f, "rekey", "sealed under the new key", "damaged line kept as it was", targets)
 	if err != nil {
 		return err
@@ -264,4 +260,16 @@ func transcriptOf(st *session.Store, name string, old seal.Key) string {
 		}
 	}
 	return ""
+}
+
+// indexTarget is the last step of rekey and decrypt: removing the search
+// index, which holds the text of every file before it under the old
+// setting (the old key, or sealed when the store is now plaintext); the
+// next search rebuilds it. Empty when there is no index folder.
+func indexTarget(st *session.Store) []rekeyTarget {
+	dir := index.Dir(st)
+	if !fileExists(dir) {
+		return nil
+	}
+	return []rekeyTarget{{dir, func() (bool, []journal.Warning, error) { return noDamage(index.Drop(st)) }}}
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -165,6 +166,7 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 	cmd.AddCommand(newACPCmd(f, nil))
 	cmd.AddCommand(newMCPCmd(f, nil))
 	cmd.AddCommand(newGatewayCmd(f, nil))
+	localizeHelp(cmd, f)
 	return cmd
 }
 
@@ -263,10 +265,15 @@ func replRun(ctx context.Context, o *rootOptions) error {
 	done := retention.Background(ctx, c.Home, retention.FromConfig(c), func(line string) { fmt.Fprintln(s.Err, "note: "+line) })
 	defer waitAtMost(done, retentionExitWait)
 	waitAtMost(done, retentionStartWait)
-	opts := repl.Options{Engine: e, In: s.In, Out: out, Err: s.Err, Banner: banner(e.Provider()), Autosave: c.Autosave, Config: &c,
+	opts := repl.Options{Engine: e, In: s.In, Out: out, Err: s.Err, Banner: banner(o.f.lang(), e.Provider()), Autosave: c.Autosave, Config: &c,
 		Class: scriptClass, Pick: func() (string, error) { return o.f.pick(ctx, e, c.Home) }, OnSaved: func(name string) { o.f.noteUsed(c.Home, name, "") },
 		Progress: term.progress(), Reply: term.reply(), StylePrompt: term.prompt,
 		Lang: i18n.FromEnv(o.f.file.Getenv(o.f.getenv)), Switch: o.f.switcher(c)}
+	var showMu sync.Mutex
+	show := func(text string) { showMu.Lock(); fmt.Fprintln(s.Err, text); showMu.Unlock() }
+	link := newHubLink(c.Home, func(text string) { show(text) })
+	opts.Hub = link
+	defer link.Leave()
 	for _, w := range c.Warnings {
 		fmt.Fprintln(s.Err, "warning: "+w)
 	}
@@ -285,6 +292,7 @@ func replRun(ctx context.Context, o *rootOptions) error {
 			fmt.Fprintf(s.Err, "note: took in %d lines of ChatCLI's input history (%s)\n", n, editor.SeedFileName)
 		}
 		opts.Reader = editorReader{ed}
+		show = ed.Println // above the line being edited
 		o.f.permit.SetAsk(func(ctx context.Context, q string) (string, error) {
 			term.spin.Stop()                                   // the question replaces the spinner
 			term.flush()                                       // and comes after the reply's text
@@ -293,6 +301,11 @@ func replRun(ctx context.Context, o *rootOptions) error {
 		opts.Confirm = s.confirm
 		if f, ok := s.In.(*os.File); ok {
 			opts.WatchKeys = repl.EscCancels(f)
+		}
+	}
+	if thread := o.f.file.Getenv(o.f.getenv)("CHATCLI_HUB"); thread != "" {
+		if err := link.Join(thread); err != nil {
+			fmt.Fprintf(s.Err, "warning: CHATCLI_HUB=%s not joined: %v\n", thread, err)
 		}
 	}
 	return repl.Run(ctx, opts)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -68,5 +69,37 @@ func TestE2ESessionSearchIndex(t *testing.T) {
 		if code != 2 || !strings.Contains(errOut, tc.flag) || !strings.Contains(errOut, tc.value) {
 			t.Errorf("%s %s: exit %d\n%s", tc.flag, tc.value, code, errOut)
 		}
+	}
+}
+
+// TestE2ESearchWithoutTheKeyLeavesTheSealedIndex: `session search`
+// without the key, on a store whose index is sealed, fails as every
+// sealed file does without the key (exit 4, naming CHATCLI_ENCRYPTION_KEY)
+// and leaves index/ byte for byte as it was: it used to replace the
+// sealed index with a plaintext one of the plaintext sessions alone.
+func TestE2ESearchWithoutTheKeyLeavesTheSealedIndex(t *testing.T) {
+	home := t.TempDir()
+	sealed := []string{"CHATCLI_HOME=" + home, "CHATCLI_ENCRYPTION_KEY=" + b64Key(5)}
+	plain := []string{"CHATCLI_HOME=" + home}
+	mustRun(t, sealed, "", "-p", sealMarker+" in a sealed turn", "--session", "zoo")
+	if out := mustRun(t, sealed, "", "session", "search", sealMarker); !strings.Contains(out, "zoo") {
+		t.Fatalf("search with the key:\n%s", out)
+	}
+	before := snapshot(t, filepath.Join(home, "index"))
+	out, errOut, code := run(t, plain, "", "session", "search", sealMarker)
+	if code != 4 || !strings.Contains(errOut, "CHATCLI_ENCRYPTION_KEY") || !strings.Contains(errOut, "search index") {
+		t.Fatalf("search without the key: exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	after := snapshot(t, filepath.Join(home, "index"))
+	if len(after) != len(before) {
+		t.Fatalf("index/ held %d files, now %d", len(before), len(after))
+	}
+	for p, b := range before {
+		if !bytes.Equal(after[p], b) {
+			t.Errorf("%s changed by a search without the key", p)
+		}
+	}
+	if out, errOut, code := run(t, sealed, "", "session", "search", sealMarker); code != 0 || !strings.Contains(out, "zoo") || strings.Contains(errOut, "rebuilt") {
+		t.Fatalf("search with the key again: exit %d\n%s\nstderr:\n%s", code, out, errOut)
 	}
 }

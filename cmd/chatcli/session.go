@@ -163,7 +163,7 @@ func sessionShowRun(o *sessionShowOptions) error {
 		}
 		return out.Flush()
 	}
-	command.WriteSession(out, o.Name, s)
+	command.WriteSessionIn(o.f.lang(), out, o.Name, s)
 	return out.Flush()
 }
 
@@ -210,14 +210,14 @@ func sessionDeleteRun(o *sessionDeleteOptions) error {
 			return fmt.Errorf("%w: refusing to delete %q without confirmation: stdin is not a terminal; add --yes", errFlags, o.Name)
 		}
 		if !o.f.streams.confirm(fmt.Sprintf("Move session %q to the trash?", o.Name)) {
-			fmt.Fprintln(o.f.streams.Out, "Not deleted.")
+			o.f.lang().Fprintf(o.f.streams.Out, "Not deleted.\n")
 			return nil
 		}
 	}
 	if _, err := st.Trash(o.Name); err != nil {
 		return err
 	}
-	fmt.Fprintf(o.f.streams.Out, "Session %q moved to the trash; `chatcli session restore %s` brings it back.\n", o.Name, o.Name)
+	o.f.lang().Fprintf(o.f.streams.Out, "Session %q moved to the trash; `chatcli session restore %s` brings it back.\n", o.Name, o.Name)
 	return nil
 }
 
@@ -255,7 +255,7 @@ func newSessionForkCmd(f *factory) *cobra.Command {
 			} else if err != nil {
 				return err
 			}
-			fmt.Fprintf(f.streams.Out, "Forked %q into %q (%d messages).\n", args[0], args[1], len(e.History()))
+			f.lang().Fprintf(f.streams.Out, "Forked %q into %q (%d messages).\n", args[0], args[1], len(e.History()))
 			return nil
 		},
 	}
@@ -286,7 +286,7 @@ func newSessionRenameCmd(f *factory) *cobra.Command {
 				return err
 			}
 			f.renameUsed(c.Home, args[0], args[1])
-			fmt.Fprintf(f.streams.Out, "Renamed %q to %q.\n", args[0], args[1])
+			f.lang().Fprintf(f.streams.Out, "Renamed %q to %q.\n", args[0], args[1])
 			return nil
 		},
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -12,6 +11,7 @@ import (
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/retention"
 	"github.com/chatcli/chatcli/internal/session"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 const storageLong = `Show what chatcli keeps under $CHATCLI_HOME: one line per store (sessions you
@@ -96,7 +96,7 @@ func storageRun(o *storageOptions) error {
 	if o.JSON {
 		return writeJSON(o.f, lines)
 	}
-	command.WriteReport(o.f.streams.Out, c.Home, lines)
+	command.WriteReportIn(o.f.lang(), o.f.streams.Out, c.Home, lines)
 	return nil
 }
 
@@ -163,7 +163,7 @@ func journalSizes(dir string, ids []string) map[string]int64 {
 		if !journal.ValidID(id) {
 			continue
 		}
-		if fi, err := os.Stat(journal.Path(dir, id)); err == nil {
+		if fi, err := storefile.Lstat(journal.Path(dir, id)); err == nil { // a link or special file is not measured through
 			out[id] = fi.Size()
 		}
 	}
@@ -246,6 +246,6 @@ func sessionRestoreRun(o *sessionRestoreOptions) error {
 		return err
 	}
 	n, _ := session.NormalizeName(o.Name)
-	fmt.Fprintf(o.f.streams.Out, "Restored session %q from the trash.\n", n)
+	o.f.lang().Fprintf(o.f.streams.Out, "Restored session %q from the trash.\n", n)
 	return nil
 }

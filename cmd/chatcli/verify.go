@@ -11,8 +11,6 @@ import (
 
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/seal"
-	"github.com/chatcli/chatcli/internal/session"
-	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 const verifyLong = `Read every session file (sessions/*.json), every trashed session (trash/)
@@ -76,6 +74,9 @@ type verifySummary struct {
 	Repaired  int             `json:"repaired"`
 	Unchecked int             `json:"unchecked"`
 	Problems  []verifyProblem `json:"problems"`
+	// ChatCLIEnvelopes counts the session and trash files in ChatCLI's
+	// envelope (CHATCLI_ENC_v1), checked with ChatCLI's key.
+	ChatCLIEnvelopes int `json:"chatcli_envelopes"`
 }
 
 // verifyProblem is one file that is not sound.
@@ -96,7 +97,8 @@ type verifyProblem struct {
 	// journal it could not rewrite).
 	LeftAsIs bool `json:"left_as_is,omitempty"`
 
-	err error // what Error says, for the exit status
+	err  error    // what Error says, for the exit status
+	form sealForm // the form the file is sealed in, whose key it needs
 }
 
 type verifyLine struct {
@@ -135,10 +137,11 @@ func storageVerifyRun(o *storageVerifyOptions) error {
 	}
 	key := c.EncryptionKey
 	var sum verifySummary
-	keyOpens := false // the key opened a sealed file or line of the store
+	var opens [2]bool // the key opened a sealed file or line of the store, by sealKind's form
 	for i, f := range files {
 		var p *verifyProblem
 		var opened bool
+		form := formChatcli
 		if f.kind == fileJournal {
 			sum.Journals++
 			p, opened = verifyJournal(f.path, key, o.Repair)
@@ -148,10 +151,16 @@ func storageVerifyRun(o *storageVerifyOptions) error {
 			} else {
 				sum.Trash++
 			}
-			p, opened = verifySession(st, f)
+			var sealed bool
+			p, sealed, form = verifySession(st, f)
+			opened = sealed && p == nil
+			if form == formChatCLI {
+				sum.ChatCLIEnvelopes++
+			}
 		}
-		keyOpens = keyOpens || opened
+		opens[form] = opens[form] || opened
 		if p != nil {
+			p.form = form
 			sum.Problems = append(sum.Problems, *p)
 		}
 		verifyProgress(o.f.streams.Err, i+1, len(files))
@@ -159,11 +168,12 @@ func storageVerifyRun(o *storageVerifyOptions) error {
 	var unchecked []error
 	for i := range sum.Problems {
 		p := &sum.Problems[i]
-		if p.Verdict == verdictUnchecked && errors.Is(p.err, seal.ErrWrongKey) && keyOpens {
+		if p.Verdict == verdictUnchecked && errors.Is(p.err, seal.ErrWrongKey) && opens[p.form] {
 			// The journal reader's rule, store-wide: a file the key does not
-			// open while it opens others is damaged (or sealed under another key).
+			// open while it opens others of its form is damaged (or sealed
+			// under another key). ChatCLI's envelope has a key of its own.
 			p.Verdict = verdictDamaged
-			p.Error += " (the key opens other files of this store: damaged, or sealed under another key)"
+			p.Error += wrongKeyNote[p.form]
 		}
 		p.LeftAsIs = o.Repair && p.Verdict == verdictDamaged
 		switch p.Verdict {
@@ -194,37 +204,6 @@ func storageVerifyRun(o *storageVerifyOptions) error {
 		return &verifyError{unchecked}
 	}
 	return nil
-}
-
-// verifySession loads session file f. It returns the problem (nil when it
-// loads, or was removed meanwhile) and whether it is a sealed file that
-// opened with the store's key.
-func verifySession(st *session.Store, f storeFile) (*verifyProblem, bool) {
-	_, err := st.LoadFile(f.name, f.path)
-	switch {
-	case err == nil:
-		return nil, isSealedFile(f.path)
-	case errors.Is(err, session.ErrNotFound):
-		return nil, false
-	}
-	p := &verifyProblem{Path: f.path, Kind: f.kind, Verdict: verdictUnchecked, Error: namingFile(err, f.path), err: err}
-	if errors.Is(err, session.ErrCorrupt) || errors.Is(err, seal.ErrCorrupt) {
-		p.Verdict = verdictDamaged
-	}
-	return p, false
-}
-
-// isSealedFile reports whether the file at path starts as a sealed
-// session file does.
-func isSealedFile(path string) bool {
-	f, _, err := storefile.Open(path)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	var head [16]byte
-	n, _ := io.ReadFull(f, head[:])
-	return session.IsSealedFile(head[:n])
 }
 
 // verifyJournal checks the journal at path and, with repair, rewrites it
@@ -289,7 +268,11 @@ func verifyProgress(w io.Writer, done, total int) {
 
 // writeVerifyReport prints sum for a person.
 func writeVerifyReport(w io.Writer, sum verifySummary, repair bool) {
-	fmt.Fprintf(w, "Checked %d session file(s), %d trashed session(s) and %d journal(s).\n", sum.Sessions, sum.Trash, sum.Journals)
+	fmt.Fprintf(w, "Checked %d session file(s), %d trashed session(s) and %d journal(s)", sum.Sessions, sum.Trash, sum.Journals)
+	if sum.ChatCLIEnvelopes > 0 {
+		fmt.Fprintf(w, "; %d of the session files in ChatCLI's envelope, with ChatCLI's key", sum.ChatCLIEnvelopes)
+	}
+	fmt.Fprintln(w, ".")
 	for _, p := range sum.Problems {
 		switch {
 		case p.Verdict == verdictDamaged && p.DamagedLines == 0:

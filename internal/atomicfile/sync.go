@@ -24,6 +24,13 @@ var DirSync = (*os.File).Sync
 // one warning (Warnings); any other failure is returned as is.
 func SyncFile(f *os.File) error { return tolerate(f.Name(), f.Sync()) }
 
+// SyncData is SyncFile for an append-only log: it makes f's data and its
+// length durable but not its times (fdatasync(2) on Linux, fsync
+// elsewhere), as write-ahead logs sync their appends (etcd's
+// fileutil.Fdatasync, PostgreSQL's default wal_sync_method). EINVAL and
+// ENOTSUP count as done, as for SyncFile.
+func SyncData(f *os.File) error { return tolerate(f.Name(), fdatasync(f)) }
+
 // SyncDir fsyncs folder dir so a rename, link or removal in it is durable.
 // A failure wraps ErrNotDurable and the cause, naming dir: the change made
 // in dir stands. EINVAL and ENOTSUP count as done, as for SyncFile.

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 )
@@ -113,5 +114,24 @@ func TestFsyncNotSupportedIsToleratedAndWarnedOnce(t *testing.T) {
 	failDirSync(t, syscall.EIO)
 	if err := WriteFile(p, []byte("four")); !errors.Is(err, syscall.EIO) {
 		t.Fatalf("EIO: %v", err)
+	}
+}
+
+// SyncData syncs an appended file, and names the file when it fails (on
+// a closed file, as on a failing disk).
+func TestSyncDataNamesTheFileWhenItFails(t *testing.T) {
+	f, err := os.Create(filepath.Join(t.TempDir(), "log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Write([]byte("an entry")); err != nil {
+		t.Fatal(err)
+	}
+	if err := SyncData(f); err != nil {
+		t.Fatalf("SyncData: %v", err)
+	}
+	f.Close()
+	if err := SyncData(f); err == nil || !errors.Is(err, os.ErrClosed) && !errors.Is(err, syscall.EBADF) || !strings.Contains(err.Error(), "log") {
+		t.Fatalf("SyncData of a closed file: %v, want an error naming it", err)
 	}
 }

@@ -53,6 +53,9 @@ type Env struct {
 	Switch Switcher
 	// Lang is the language of what commands report; nil is English.
 	Lang *i18n.Printer
+	// Hub is the surface's Conversation Hub membership (/hub); nil when
+	// the surface has none.
+	Hub Hub
 }
 
 // say writes the message whose English format is key to Out, in Lang.
@@ -97,6 +100,7 @@ func Commands() []Command {
 		{Name: "rewind", Usage: rewindUsage, Summary: "step back to a checkpoint: the conversation, the files the tools changed, or both (Esc Esc opens the menu); compact undoes the last compaction", Run: runRewind},
 		{Name: "retry", Usage: retryUsage, Summary: "resend the last prompt when its request failed or was cancelled (or TEXT in its place)", Run: runRetry},
 		{Name: "context", Usage: contextUsage, Summary: "snapshots of files and folders sent with every request (create, attach, …); alone: what each request includes", Run: runContext},
+		{Name: "hub", Usage: hubUsage, Summary: "join a Conversation Hub thread: see live the turns of the chats and terminals in it", Run: runHub},
 		{Name: "memory", Usage: memoryUsage, Summary: "notes sent with every request of every session", Run: runMemory},
 		{Name: "chat", Usage: "/chat [PROMPT]", Summary: "chat mode: no tools (the default)", Run: modeCommand(conversation.ModeChat)},
 		{Name: "agent", Usage: "/agent [TASK]", Summary: "agent mode: the model reads files and runs commands (each command asks first)", Run: modeCommand(conversation.ModeAgent)},

@@ -9,6 +9,7 @@ import (
 	"github.com/dustin/go-humanize"
 	"github.com/rivo/uniseg"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/render"
 	"github.com/chatcli/chatcli/internal/session"
@@ -36,6 +37,8 @@ type ListFormat struct {
 	// (with "…") so that each row fits in it, when there is room for at
 	// least 10 cells of title.
 	Width int
+	// Lang is the language of the headings and notes; nil is English.
+	Lang *i18n.Printer
 }
 
 // minTitleCells is the narrowest title column Width cuts titles to.
@@ -44,13 +47,14 @@ const minTitleCells = 10
 // WriteListAs is WriteList with the columns of f. Columns are aligned by
 // display width (a CJK character or an emoji takes two cells).
 func WriteListAs(w io.Writer, list []session.Header, bound string, f ListFormat) {
+	lang := f.Lang
 	if len(list) == 0 {
-		fmt.Fprintln(w, "No saved sessions. /session save NAME saves this one.")
+		lang.Fprintf(w, "No saved sessions. /session save NAME saves this one.\n")
 		return
 	}
-	rows := [][]string{{"NAME", "MESSAGES", "UPDATED", "TITLE"}}
+	rows := [][]string{{lang.Sprintf("NAME"), lang.Sprintf("MESSAGES"), lang.Sprintf("UPDATED"), lang.Sprintf("TITLE")}}
 	if f.Folders != nil {
-		rows[0] = append(rows[0], "FOLDER")
+		rows[0] = append(rows[0], lang.Sprintf("FOLDER"))
 	}
 	for _, h := range list {
 		name := render.VisibleLine(h.Name)
@@ -62,7 +66,7 @@ func WriteListAs(w io.Writer, list []session.Header, bound string, f ListFormat)
 		}
 		var row []string
 		if h.Err != nil {
-			row = []string{name, "-", "-", "(unreadable: " + render.VisibleLine(message.Clip(h.Err.Error(), 120)) + ")"}
+			row = []string{name, "-", "-", lang.Sprintf("(unreadable: %s)", render.VisibleLine(message.Clip(h.Err.Error(), 120)))}
 		} else {
 			updated := h.UpdatedAt.Local().Format("2006-01-02 15:04")
 			if !f.Now.IsZero() {
@@ -170,25 +174,29 @@ func cellWidth(s string) int {
 
 // WriteTranscript prints a history for reading: one block per message with
 // its position and role; tool calls with their name and arguments.
-func WriteTranscript(w io.Writer, h []message.Message) { writeMessages(w, h, 1) }
+func WriteTranscript(w io.Writer, h []message.Message) { writeMessages(nil, w, h, 1) }
 
 // WriteSession prints a stored session: a header line with its name,
 // message count and update time, then its messages (WriteTranscript).
-func WriteSession(w io.Writer, name string, s *session.Session) {
-	fmt.Fprintf(w, "Session %s · %d messages · updated %s\n", render.VisibleLine(name), len(s.History), s.UpdatedAt.Local().Format("2006-01-02 15:04"))
-	WriteTranscript(w, s.History)
+func WriteSession(w io.Writer, name string, s *session.Session) { WriteSessionIn(nil, w, name, s) }
+
+// WriteSessionIn is WriteSession with its labels in lang (nil: English).
+func WriteSessionIn(lang *i18n.Printer, w io.Writer, name string, s *session.Session) {
+	lang.Fprintf(w, "Session %s · %d messages · updated %s\n", render.VisibleLine(name), len(s.History), s.UpdatedAt.Local().Format("2006-01-02 15:04"))
+	writeMessages(lang, w, s.History, 1)
 }
 
-// writeMessages prints messages numbered from first.
-func writeMessages(w io.Writer, h []message.Message, first int) {
+// writeMessages prints messages numbered from first, their labels in
+// lang.
+func writeMessages(lang *i18n.Printer, w io.Writer, h []message.Message, first int) {
 	for k, m := range h {
 		i := first + k - 1
 		label := string(m.Role)
 		if m.Role == message.RoleTool {
-			label += " (result of " + render.VisibleLine(m.ToolCallID) + ")"
+			label += lang.Sprintf(" (result of %s)", render.VisibleLine(m.ToolCallID))
 		}
 		if m.Meta != nil && m.Meta.Unanswered {
-			label += " (unanswered)"
+			label += lang.Sprintf(" (unanswered)")
 		}
 		fmt.Fprintf(w, "\n#%d %s\n", i+1, label)
 		if m.Content != "" {

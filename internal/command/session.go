@@ -116,7 +116,7 @@ func sessionList(env *Env, _ []string, _ bool) error {
 	if err != nil {
 		return err
 	}
-	WriteList(env.Out, list, env.Engine.Bound())
+	WriteListAs(env.Out, list, env.Engine.Bound(), ListFormat{Lang: env.Lang})
 	return nil
 }
 
@@ -313,7 +313,7 @@ func sessionShow(env *Env, a []string, _ bool) error {
 		if err != nil {
 			return err
 		}
-		WriteSession(env.Out, a[0], s)
+		WriteSessionIn(env.Lang, env.Out, a[0], s)
 		return nil
 	}
 	return fmt.Errorf("%w: /session show [NAME]", ErrUsage)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/chatcli/chatcli/internal/config"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/retention"
 )
 
@@ -26,7 +27,7 @@ func runStorage(_ context.Context, env *Env, args []string) error {
 		if err != nil {
 			return err
 		}
-		WriteReport(env.Out, home, lines)
+		WriteReportIn(env.Lang, env.Out, home, lines)
 		return nil
 	case args[0] == "prune" && len(args) <= 2:
 		apply := len(args) == 2 && args[1] == "--apply"
@@ -62,9 +63,14 @@ func storageRules(env *Env) (string, retention.Rules) {
 // WriteReport prints one line per store under home: files, size, what the
 // rules would remove now and the rule.
 func WriteReport(w io.Writer, home string, lines []retention.StoreLine) {
-	fmt.Fprintf(w, "Store %s\n", home)
+	WriteReportIn(nil, w, home, lines)
+}
+
+// WriteReportIn is WriteReport with its headings in lang (nil: English).
+func WriteReportIn(lang *i18n.Printer, w io.Writer, home string, lines []retention.StoreLine) {
+	lang.Fprintf(w, "Store %s\n", home)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "STORE\tFILES\tSIZE\tREMOVABLE NOW\tRULE")
+	lang.Fprintf(tw, "STORE\tFILES\tSIZE\tREMOVABLE NOW\tRULE\n")
 	for _, l := range lines {
 		removable := "-"
 		if l.RemoveFiles > 0 {

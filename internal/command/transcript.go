@@ -97,7 +97,7 @@ func ShowTranscript(w io.Writer, msgs []message.Message, from, count int) error 
 		return fmt.Errorf("%w: the transcript has %d messages; #%d does not exist", ErrUsage, len(msgs), from)
 	}
 	end := min(from-1+count, len(msgs))
-	writeMessages(w, msgs[from-1:end], from)
+	writeMessages(nil, w, msgs[from-1:end], from)
 	fmt.Fprintf(w, "\n(messages %d-%d of %d)\n", from, end, len(msgs))
 	return nil
 }

@@ -60,6 +60,8 @@ type Config struct {
 
 	OpenAIKey, OpenAIBaseURL, OpenAIModel          string
 	AnthropicKey, AnthropicBaseURL, AnthropicModel string
+	// Bedrock is the configuration of LLM_PROVIDER=BEDROCK (bedrock.go).
+	Bedrock Bedrock
 	// Endpoints are the OpenAI-compatible presets (Presets) as the
 	// environment configures them, by name.
 	Endpoints map[string]Endpoint
@@ -247,6 +249,7 @@ func fromEnv(getenv func(string) string) (Config, error) {
 		c.MCPAutosave = b
 	}
 	c.readEndpoints(getenv)
+	c.readBedrock(getenv)
 	c.Provider = canonicalProvider(getenv("LLM_PROVIDER"))
 	if c.Provider == "" {
 		switch {
@@ -276,6 +279,7 @@ func (c *Config) Override(provider, model string) error {
 		ProviderOpenAI:    firstNonEmpty(c.OpenAIModel, DefaultOpenAIModel),
 		ProviderAnthropic: firstNonEmpty(c.AnthropicModel, DefaultAnthropicModel),
 		ProviderOffline:   "offline",
+		ProviderBedrock:   c.Bedrock.Model,
 	}
 	for name, e := range c.Endpoints {
 		defaults[name] = e.Model
@@ -371,8 +375,11 @@ var chatcliDefaultModels = map[string]string{"OPENAI_MODEL": "gpt-5.4", "ANTHROP
 // modelSetting is the model row of SessionSettings: the provider's model
 // variable, and when it is unset, the default and ChatCLI's when it differs.
 func (c Config) modelSetting() (Setting, bool) {
-	name := map[string]string{ProviderOpenAI: "OPENAI_MODEL", ProviderAnthropic: "ANTHROPIC_MODEL"}[c.Provider]
+	name := map[string]string{ProviderOpenAI: "OPENAI_MODEL", ProviderAnthropic: "ANTHROPIC_MODEL", ProviderBedrock: "BEDROCK_MODEL"}[c.Provider]
 	set := map[string]string{"OPENAI_MODEL": c.OpenAIModel, "ANTHROPIC_MODEL": c.AnthropicModel}[name]
+	if name == "BEDROCK_MODEL" && c.Bedrock.Model != DefaultBedrockModel {
+		set = c.Bedrock.Model
+	}
 	if e, ok := c.Endpoints[c.Provider]; ok {
 		name, set = e.ModelVar, ""
 		if e.Model != e.DefaultModel {

@@ -69,12 +69,6 @@ var aliases = map[string]string{
 	"gemini": ProviderGoogleAI, "google": ProviderGoogleAI, "grok": "xai", "kimi": "moonshot",
 }
 
-// notYet are providers ChatCLI serves that chatcli does not, with what to
-// use instead.
-var notYet = map[string]string{
-	"bedrock": "Bedrock is not supported yet; use ANTHROPIC (an Anthropic API key, or a gateway in ANTHROPIC_BASE_URL) or OPENROUTER",
-}
-
 // canonicalProvider is the provider name for an LLM_PROVIDER or --provider
 // value, in any case.
 func canonicalProvider(name string) string {
@@ -87,7 +81,7 @@ func canonicalProvider(name string) string {
 
 // Supported lists the provider names chatcli serves, sorted.
 func Supported() []string {
-	names := []string{ProviderOpenAI, ProviderAnthropic, ProviderOffline}
+	names := []string{ProviderOpenAI, ProviderAnthropic, ProviderBedrock, ProviderOffline}
 	for _, p := range Presets {
 		names = append(names, p.Name)
 	}
@@ -97,9 +91,6 @@ func Supported() []string {
 
 // unsupported is the error for a provider name chatcli cannot serve.
 func unsupported(name string) error {
-	if hint, ok := notYet[name]; ok {
-		return fmt.Errorf("%w: %s", ErrUnsupportedProvider, hint)
-	}
 	return fmt.Errorf("%w: %q; chatcli serves %s (LLM_PROVIDER, any case)", ErrUnsupportedProvider, name,
 		strings.ToUpper(strings.Join(Supported(), ", ")))
 }

@@ -44,11 +44,11 @@ func TestProvidersAsChatCLIUsersNameThem(t *testing.T) {
 }
 
 // TestUnservableProviderStopsOnlyWhatNeedsIt: COPILOT, STACKSPOT and
-// BEDROCK are read without failing the configuration (session and
+// DEVIN are read without failing the configuration (session and
 // storage commands go on); ProviderErr names what chatcli can serve or
 // what to use instead.
 func TestUnservableProviderStopsOnlyWhatNeedsIt(t *testing.T) {
-	for v, want := range map[string]string{"COPILOT": "OLLAMA, OPENAI", "STACKSPOT": "GOOGLEAI", "BEDROCK": "ANTHROPIC"} {
+	for v, want := range map[string]string{"COPILOT": "OLLAMA, OPENAI", "STACKSPOT": "GOOGLEAI", "DEVIN": "BEDROCK"} {
 		c, err := FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", "LLM_PROVIDER": v}))
 		if err != nil {
 			t.Errorf("%s: the configuration failed: %v", v, err)

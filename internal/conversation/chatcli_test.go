@@ -156,4 +156,7 @@ func TestChatCLIRewriteKeepsJournalAndCheckpoints(t *testing.T) {
 	if err != nil || after.TranscriptID != before.TranscriptID || after.Relinked {
 		t.Fatalf("saved again: %q relinked=%v (%v)", after.TranscriptID, after.Relinked, err)
 	}
+	if after.Revision <= before.Revision {
+		t.Fatalf("revision %d after ChatCLI's rewrite, %d before it", after.Revision, before.Revision)
+	}
 }

@@ -96,14 +96,14 @@ func (e *Engine) ContextWindow() int {
 func (e *Engine) learnWindow(tokens int) {
 	e.learned = tokens
 	if e.windows == nil {
-		e.notify(fmt.Sprintf("the context window of %s is taken as %d tokens from now on (CHATCLI_CONTEXT_WINDOW sets it)", e.provider.Model(), tokens))
+		e.notifyf("the context window of %s is taken as %d tokens from now on (CHATCLI_CONTEXT_WINDOW sets it)", e.provider.Model(), tokens)
 		return
 	}
 	if err := e.windows.Learn(e.provider.Name(), e.provider.Model(), tokens); err != nil {
-		e.notify(fmt.Sprintf("the context window of %s is taken as %d tokens in this process; it could not be remembered: %v", e.provider.Model(), tokens, err))
+		e.notifyf("the context window of %s is taken as %d tokens in this process; it could not be remembered: %v", e.provider.Model(), tokens, err)
 		return
 	}
-	e.notify(fmt.Sprintf("the context window of %s is taken as %d tokens from now on, in later sessions too (CHATCLI_CONTEXT_WINDOW sets it)", e.provider.Model(), tokens))
+	e.notifyf("the context window of %s is taken as %d tokens from now on, in later sessions too (CHATCLI_CONTEXT_WINDOW sets it)", e.provider.Model(), tokens)
 }
 
 // DefaultContextWindow returns a context size in tokens for common model
@@ -169,8 +169,8 @@ func (e *Engine) autoCompact(ctx context.Context) error {
 	if tokens <= budget {
 		return nil
 	}
-	e.notify(fmt.Sprintf("the conversation is about %d tokens, over the %d-token budget of %s: compacting before sending",
-		tokens, budget, e.provider.Model()))
+	e.notifyf("the conversation is about %d tokens, over the %d-token budget of %s: compacting before sending",
+		tokens, budget, e.provider.Model())
 	// The target is in bytes: scale the history's size by how far it is
 	// over the budget, so per-message and image costs count. A short kept
 	// tail leaves room for the summary, so truncation stays the exception.
@@ -178,7 +178,7 @@ func (e *Engine) autoCompact(ctx context.Context) error {
 	_, err := e.compact(ctx, compact.Options{Keep: compact.GuidedKeep, TargetBytes: target, Provider: e.provider,
 		WindowTokens: e.ContextWindow(), Progress: func(ev compact.Event) { e.notify(ev.Text) }})
 	if errors.Is(err, compact.ErrNothingToGain) {
-		e.notify("sending the request as it is")
+		e.notifyf("sending the request as it is")
 		return nil
 	}
 	return err

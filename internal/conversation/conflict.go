@@ -108,10 +108,10 @@ func (e *Engine) reconcile() (fork string, err error) {
 	case other != nil:
 		return e.forkConflict(other, true)
 	case recreated:
-		e.notify(fmt.Sprintf("session %q was deleted elsewhere; this window wrote it again", e.bound))
+		e.notifyf("session %q was deleted elsewhere; this window wrote it again", e.bound)
 	case theirs > 0:
-		e.notify(fmt.Sprintf("session %q gained %d message(s) elsewhere; this window's %d new message(s) now follow them",
-			e.bound, theirs, len(saved.History)-len(e.base)-theirs))
+		e.notifyf("session %q gained %d message(s) elsewhere; this window's %d new message(s) now follow them",
+			e.bound, theirs, len(saved.History)-len(e.base)-theirs)
 	}
 	if mergedCps != nil {
 		e.checkpoints = mergedCps
@@ -189,8 +189,8 @@ func (e *Engine) forkConflict(other *session.Session, recordFirst bool) (string,
 	if err = e.landed(err); err != nil {
 		return "", fmt.Errorf("session %q changed elsewhere; keeping this window's version: %w", e.bound, err)
 	}
-	e.notify(fmt.Sprintf("session %q was changed elsewhere and cannot be merged: this window's version is kept as session %q; the other version is now live",
-		e.bound, name))
+	e.notifyf("session %q was changed elsewhere and cannot be merged: this window's version is kept as session %q; the other version is now live",
+		e.bound, name)
 	e.take(other)
 	return name, nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/provider"
@@ -24,6 +25,7 @@ type Engine struct {
 	provider provider.Provider
 	now      func() time.Time
 	notify   func(string)
+	lang     *i18n.Printer // the language of the notices; nil is English
 
 	history []message.Message
 	// bound is the session name turns are written through to, "" when
@@ -119,6 +121,8 @@ type Options struct {
 	// Notify receives warnings and notices (repairs, adoptions) as one line
 	// each; nil discards them.
 	Notify func(string)
+	// Lang is the language of the engine's own notices; nil is English.
+	Lang *i18n.Printer
 	// Now is the clock for autosave names; nil means time.Now.
 	Now func() time.Time
 	// JournalDir is the folder of transcript journals; "" turns the
@@ -159,7 +163,7 @@ func New(o Options) *Engine {
 	e := &Engine{store: o.Store, provider: o.Provider, notify: o.Notify, now: o.Now, sess: &session.Session{},
 		journalDir: o.JournalDir, contextWindow: o.ContextWindow, windows: o.Windows, onBind: o.OnBind,
 		mode: ModeChat, toolbox: o.Toolbox, maxSteps: o.MaxSteps, onTool: o.OnTool, code: o.CodeCheckpoints,
-		supplement: o.Supplement, expand: o.Expand}
+		supplement: o.Supplement, expand: o.Expand, lang: o.Lang}
 	e.setJournalDir(o.JournalDir)
 	if e.maxSteps <= 0 {
 		e.maxSteps = DefaultMaxSteps
@@ -405,12 +409,12 @@ func (e *Engine) adopt() (bool, error) {
 	if errors.Is(err, session.ErrNotFound) {
 		if e.seen.Revision > 0 {
 			if to := e.renamedTo(); to != "" { // never recreate the old name sharing one journal with the new
-				e.notify(fmt.Sprintf("session %q was renamed to %q elsewhere; this window follows it", e.bound, to))
+				e.notifyf("session %q was renamed to %q elsewhere; this window follows it", e.bound, to)
 				e.bound = to
 				e.announceBinding()
 				return e.adopt()
 			}
-			e.notify(fmt.Sprintf("session %q was deleted elsewhere; this turn writes it again", e.bound))
+			e.notifyf("session %q was deleted elsewhere; this turn writes it again", e.bound)
 			e.forgetFile()
 		}
 		return false, nil // created at the first write
@@ -418,7 +422,7 @@ func (e *Engine) adopt() (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	e.notify(fmt.Sprintf("adopted a newer version of session %q (%d messages) written elsewhere", e.bound, len(other.History)))
+	e.notifyf("adopted a newer version of session %q (%d messages) written elsewhere", e.bound, len(other.History))
 	e.take(other)
 	return true, nil
 }

@@ -89,14 +89,14 @@ func (e *Engine) journalFailed(err error) {
 		return
 	}
 	e.journalFailure = kind
-	e.notify(fmt.Sprintf("journal not written: %v (said once while it lasts; the conversation is kept and written when the journal takes it again)", err))
+	e.notifyf("journal not written: %v (said once while it lasts; the conversation is kept and written when the journal takes it again)", err)
 }
 
 // journalLanded ends a run of journal failures, saying so.
 func (e *Engine) journalLanded() {
 	if e.journalFailure != "" {
 		e.journalFailure = ""
-		e.notify("journal written again: every message is in it")
+		e.notifyf("journal written again: every message is in it")
 	}
 }
 

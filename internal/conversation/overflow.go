@@ -43,8 +43,8 @@ func (e *Engine) chat(ctx context.Context, tools []provider.Tool, onDelta func(s
 	if !errors.As(err, &pe) || pe.Kind != provider.KindContextLength {
 		return sent, resp, err
 	}
-	e.notify(fmt.Sprintf("%s: the conversation does not fit the context window of %s; compacting and retrying once",
-		e.provider.Name(), e.provider.Model()))
+	e.notifyf("%s: the conversation does not fit the context window of %s; compacting and retrying once",
+		e.provider.Name(), e.provider.Model())
 	// The window is below what was just sent, whatever ContextWindow says:
 	// the summary requests are sized to the reduced size too.
 	sentTokens := max(e.estimate(e.history), 1)

@@ -59,6 +59,16 @@ func TestContextOverflowIsCompactedAndRetried(t *testing.T) {
 			}
 			return p
 		}},
+		{"bedrock ValidationException", func(t *testing.T) provider.Provider {
+			s := providertest.NewBedrock(t, "us-east-1", "AKIDTEST", "secret", "", summary)
+			s.MaxPromptBytes = 16 << 10
+			p, err := anthropic.NewBedrock(anthropic.BedrockConfig{Model: "anthropic.claude-test-v1:0", Region: s.Region, AccessKeyID: s.AccessKeyID,
+				SecretAccessKey: s.SecretAccessKey, Endpoint: s.URL, MaxRetries: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return p
+		}},
 		{"llama.cpp exceed_context_size_error", func(t *testing.T) provider.Provider {
 			return openaiOn(t, providertest.NewOpenAI(t,
 				providertest.Reply{Status: 400, ErrType: "exceed_context_size_error", ErrMessage: "the request exceeds the available context size, try increasing it"},

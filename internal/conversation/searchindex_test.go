@@ -11,7 +11,8 @@ import (
 
 // TestSearchSessionsUpdatesTheIndexAfterATurn: the REPL's and MCP's
 // search keeps one persistent index open; after a turn it is found, the
-// segments written before are left as they were, and one is added.
+// segments and manifest written before are left as they were, and the
+// turn is one entry appended to the index's log.
 func TestSearchSessionsUpdatesTheIndexAfterATurn(t *testing.T) {
 	f := newFixture(t)
 	e := f.engine(nil)
@@ -25,6 +26,7 @@ func TestSearchSessionsUpdatesTheIndexAfterATurn(t *testing.T) {
 	}
 	ix := e.sessionsCache.index
 	before := segmentFiles(t, index.Dir(f.store))
+	manifest, log := indexFiles(t, index.Dir(f.store), "MANIFEST"), indexFiles(t, index.Dir(f.store), "log-*")
 	turn(t, e, "zebra crossing")
 	hits, _, err := e.SearchSessions("zebra", 5)
 	if err != nil || len(hits) != 2 || hits[0].Doc.Source != "s" {
@@ -39,16 +41,28 @@ func TestSearchSessionsUpdatesTheIndexAfterATurn(t *testing.T) {
 			t.Errorf("segment %s was rewritten", name)
 		}
 	}
-	if len(after) != len(before)+1 {
-		t.Errorf("%d segments after one turn, want %d", len(after), len(before)+1)
+	if len(after) != len(before) {
+		t.Errorf("%d segments after one turn, want the %d there were", len(after), len(before))
+	}
+	if !bytes.Equal(indexFiles(t, index.Dir(f.store), "MANIFEST")["MANIFEST"], manifest["MANIFEST"]) {
+		t.Error("the manifest was written again")
+	}
+	for name, data := range indexFiles(t, index.Dir(f.store), "log-*") {
+		if len(data) <= len(log[name]) || !bytes.HasPrefix(data, log[name]) {
+			t.Errorf("log %s went from %d to %d bytes, want one entry appended", name, len(log[name]), len(data))
+		}
 	}
 }
 
 // segmentFiles returns the segment files in dir by name.
-func segmentFiles(t *testing.T, dir string) map[string][]byte {
+func segmentFiles(t *testing.T, dir string) map[string][]byte { return indexFiles(t, dir, "seg-*") }
+
+// indexFiles returns the files in dir matching pattern by name; there is
+// at least one.
+func indexFiles(t *testing.T, dir, pattern string) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
-	matches, _ := filepath.Glob(filepath.Join(dir, "seg-*"))
+	matches, _ := filepath.Glob(filepath.Join(dir, pattern))
 	for _, p := range matches {
 		data, err := os.ReadFile(p)
 		if err != nil {
@@ -57,7 +71,7 @@ func segmentFiles(t *testing.T, dir string) map[string][]byte {
 		out[filepath.Base(p)] = data
 	}
 	if len(out) == 0 {
-		t.Fatalf("no segment in %s", dir)
+		t.Fatalf("no %s in %s", pattern, dir)
 	}
 	return out
 }

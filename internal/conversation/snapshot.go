@@ -171,7 +171,7 @@ func (e *Engine) commit(reason string) int {
 		e.base = res.History
 	}
 	if res.Adopted > 0 {
-		e.notify(fmt.Sprintf("session %q: took in %d message(s) written in another window", e.bound, res.Adopted))
+		e.notifyf("session %q: took in %d message(s) written in another window", e.bound, res.Adopted)
 	}
 	return res.Adopted
 }

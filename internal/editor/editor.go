@@ -66,6 +66,7 @@ type Editor struct {
 	pending  []tea.Msg     // keys read past the end of the last line
 
 	mu   sync.Mutex
+	prog *tea.Program // the program reading a line, nil between lines
 	hist *history
 	// seeded is how many entries New took from Config.HistorySeed.
 	seeded int
@@ -171,7 +172,13 @@ func (e *Editor) run(ctx context.Context, m tea.Model) (tea.Model, error) {
 		tea.WithOutput(e.out),
 		tea.WithWindowSize(fallbackWidth, fallbackHeight),
 	)
+	e.mu.Lock()
+	e.prog = p
+	e.mu.Unlock()
 	final, err := p.Run()
+	e.mu.Lock()
+	e.prog = nil
+	e.mu.Unlock()
 	switch {
 	case ctx.Err() != nil:
 		return final, ctx.Err()
@@ -181,6 +188,21 @@ func (e *Editor) run(ctx context.Context, m tea.Model) (tea.Model, error) {
 		return final, fmt.Errorf("editor: %w", err)
 	}
 	return final, nil
+}
+
+// Println shows text on lines of its own above the line being edited
+// (bubbletea's Println), or writes it to Out when no line is being read
+// (the Conversation Hub's live turns). It may be called from any
+// goroutine; text should already be made visible (render.Visible).
+func (e *Editor) Println(text string) {
+	e.mu.Lock()
+	p := e.prog
+	e.mu.Unlock()
+	if p != nil {
+		p.Send(tea.Println(text)()) // a no-op once the program ended
+		return
+	}
+	fmt.Fprintln(e.out, text)
 }
 
 // readPlain reads one line without editing, for input that is not a

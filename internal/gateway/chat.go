@@ -20,7 +20,8 @@ const Help = "Send a message to talk. Your conversation is kept in chatcli's ses
 	"/session status: which session this chat is bound to\n" +
 	"/session save NAME: save this conversation as NAME and bind to it (--yes replaces another)\n" +
 	"/session list: the saved sessions\n" +
-	"/session new: start an empty conversation\n\n" +
+	"/session new: start an empty conversation\n" +
+	"/hub join NAME: see live the turns of the terminals and chats in hub thread NAME (/hub leave, /hub)\n\n" +
 	"Deleting a session is not possible from a chat: use chatcli session delete NAME in a terminal."
 
 // command runs one chat command for c and returns the answer.

@@ -41,3 +41,52 @@ func TestCheckWantsAChannel(t *testing.T) {
 		t.Fatalf("%v", err)
 	}
 }
+
+// TestCheckRefusesTelegramIdsThatAreNotNumbers: Telegram names a sender by
+// its numeric id only, so a @username or any other word on the allow-list
+// could never match; --check refuses it and says the rule.
+func TestCheckRefusesTelegramIdsThatAreNotNumbers(t *testing.T) {
+	c := ConfigFromEnv(env(map[string]string{"CHATCLI_TELEGRAM_BOT_TOKEN": "1:SECRET",
+		"CHATCLI_TELEGRAM_ALLOWED_USERS": "42, @alice, -1001234567890, 12a, -, 99999999999999999999"}))
+	_, err := c.Check()
+	if !errors.Is(err, config.ErrConfig) {
+		t.Fatalf("error %v, want config.ErrConfig", err)
+	}
+	for _, want := range []string{"CHATCLI_TELEGRAM_ALLOWED_USERS", `"@alice"`, `"12a"`, `"-"`, `"99999999999999999999"`, TelegramIDRule} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("%s not in\n%v", want, err)
+		}
+	}
+	for _, fine := range []string{`"42"`, `"-1001234567890"`} {
+		if strings.Contains(err.Error(), fine) {
+			t.Errorf("the valid id %s is named in\n%v", fine, err)
+		}
+	}
+	c = ConfigFromEnv(env(map[string]string{"CHATCLI_TELEGRAM_BOT_TOKEN": "1:SECRET", "CHATCLI_TELEGRAM_ALLOWED_USERS": "42,-1001234567890"}))
+	if _, err := c.Check(); err != nil {
+		t.Fatalf("numeric ids refused: %v", err)
+	}
+}
+
+// TestTargetResolvesHomeChannels: a bare channel is its home channel
+// (CHATCLI_<CHANNEL>_HOME_CHANNEL), CHANNEL:CHAT another chat; the errors
+// name what to set.
+func TestTargetResolvesHomeChannels(t *testing.T) {
+	c := ConfigFromEnv(env(map[string]string{"CHATCLI_TELEGRAM_BOT_TOKEN": "1:SECRET", "CHATCLI_TELEGRAM_HOME_CHANNEL": "4242",
+		"CHATCLI_WHATSAPP_ACCESS_TOKEN": "EAAG", "CHATCLI_WHATSAPP_PHONE_ID": "1055"}))
+	for target, want := range map[string]string{"telegram": "telegram 4242", "Telegram:-100": "telegram -100"} {
+		if ch, chat, err := c.Target(target); err != nil || ch+" "+chat != want {
+			t.Errorf("Target(%q) = %s %s, %v; want %s", target, ch, chat, err, want)
+		}
+	}
+	for target, want := range map[string]string{"whatsapp": "CHATCLI_WHATSAPP_HOME_CHANNEL", "slack:C1": "CHATCLI_SLACK_BOT_TOKEN",
+		"discord": "names no channel", "telegram:": "no chat"} {
+		if _, _, err := c.Target(target); !errors.Is(err, config.ErrConfig) || !strings.Contains(err.Error(), want) {
+			t.Errorf("Target(%q): %v, want %s in it", target, err, want)
+		}
+	}
+	c.Telegram.Home = "@me"
+	if _, err := c.Check(); err == nil || !strings.Contains(err.Error(), "CHATCLI_TELEGRAM_HOME_CHANNEL") {
+		t.Errorf("a @username home channel passed --check: %v", err)
+	}
+}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/hub"
 )
 
 // DefaultTypingEvery is how often the typing indicator is sent again while
@@ -41,6 +42,11 @@ type Options struct {
 	// TypingEvery is the typing indicator's period; 0 is
 	// DefaultTypingEvery.
 	TypingEvery time.Duration
+	// Hub, when set, is the Conversation Hub chats join with /hub join;
+	// HubThread, when not "", is the thread each principal joins at its
+	// first message (CHATCLI_HUB).
+	Hub       *hub.Relay
+	HubThread string
 }
 
 // Gateway routes channel messages to one conversation per principal.
@@ -52,6 +58,11 @@ type Gateway struct {
 	mu      sync.Mutex
 	convs   map[Principal]*conv
 	ignored map[Principal]bool
+	// sessions holds a lock per bound session, taken for a turn: two
+	// principals of this process bound to one session take turns, each
+	// adopting the other's last turn before its own (conversation.Engine
+	// adopts what another engine wrote).
+	sessions map[string]*sync.Mutex
 }
 
 // conv is one principal's conversation.
@@ -60,6 +71,18 @@ type conv struct {
 	mu sync.Mutex // held while a message is served
 	e  *conversation.Engine
 	ps PrincipalState
+	// hub is the principal's hub membership, nil when none; hubDeclined
+	// is set once HubThread was joined, so that /hub leave stays left.
+	hub         *hubLink
+	hubDeclined bool
+}
+
+// hubEpoch is the epoch of c's hub thread, 0 when c is in none.
+func (c *conv) hubEpoch() int {
+	if c.hub == nil {
+		return 0
+	}
+	return c.hub.m.Epoch()
 }
 
 // New returns a Gateway; no engine is built before a principal's first
@@ -74,10 +97,12 @@ func New(o Options) *Gateway {
 	if o.TypingEvery <= 0 {
 		o.TypingEvery = DefaultTypingEvery
 	}
-	return &Gateway{o: o, convs: map[Principal]*conv{}, ignored: map[Principal]bool{}}
+	return &Gateway{o: o, convs: map[Principal]*conv{}, ignored: map[Principal]bool{}, sessions: map[string]*sync.Mutex{}}
 }
 
 // Handle serves one message: a chat command or a turn, answered through r.
+// Each principal's messages are served one at a time, and the turns of
+// principals bound to one session one at a time too.
 // A sender the channel's allow-list does not name gets nothing (logged
 // once). When ctx ends during a turn (SIGTERM) the turn is cancelled, its
 // prompt kept marked unanswered, and nothing is sent; Handle then returns
@@ -98,10 +123,38 @@ func (g *Gateway) Handle(ctx context.Context, m Message, r Replier) error {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.hub == nil && g.o.HubThread != "" && !c.hubDeclined {
+		c.hubDeclined = true // joined once: /hub leave is then kept
+		g.joinHub(c, g.o.HubThread, r)
+	}
 	if command.IsCommand(text) {
-		return r.Reply(ctx, g.command(ctx, c, text))
+		if f := strings.Fields(text); f[0] == "/hub" {
+			return r.Reply(ctx, g.hubCommand(c, f, r))
+		}
+		out := g.command(ctx, c, text)
+		if f := strings.Fields(text); c.hub != nil && len(f) > 1 && f[0] == "/session" && (f[1] == "new" || f[1] == "attach") {
+			c.hub.m.Rotate() // another conversation: the backlog is not its
+		}
+		return r.Reply(ctx, out)
+	}
+	if b := c.e.Bound(); b != "" {
+		l := g.sessionLock(b)
+		l.Lock()
+		defer l.Unlock()
 	}
 	return g.turn(ctx, c, text, r)
+}
+
+// sessionLock returns the lock of the bound session name.
+func (g *Gateway) sessionLock(name string) *sync.Mutex {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	l := g.sessions[name]
+	if l == nil {
+		l = &sync.Mutex{}
+		g.sessions[name] = l
+	}
+	return l
 }
 
 // ignore logs, once per principal, a message from someone not allowed.
@@ -190,8 +243,12 @@ func (g *Gateway) turn(ctx context.Context, c *conv, text string, r Replier) err
 	c.e.SetNotify(func(line string) { notices = append(notices, line); prev(line) })
 	defer c.e.SetNotify(prev)
 	stop := g.typing(ctx, r)
+	epoch := c.hubEpoch()
 	reply, err := c.e.Turn(ctx, text, nil)
 	stop()
+	if err == nil && c.hub != nil {
+		c.hub.m.Publish(epoch, text, reply.Content)
+	}
 	merr := g.mirror(c)
 	if ctx.Err() != nil {
 		return ctx.Err()
@@ -246,6 +303,7 @@ func (g *Gateway) Close() error {
 	var errs []error
 	for _, c := range g.convs {
 		c.mu.Lock()
+		g.leaveHub(c)
 		if c.e.Bound() == "" {
 			errs = append(errs, g.mirror(c))
 		}

@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // StateVersion is the version of the state file this build writes; a
@@ -49,17 +50,20 @@ type State struct {
 }
 
 // OpenState reads the state file under home (CHATCLI_HOME); a missing file
-// is an empty state. Errors wrap ErrState and name the file.
+// is an empty state. It is read through internal/storefile like every store
+// file: a link, a named pipe or anything else that is not a regular file
+// there is refused (the error wraps storefile.ErrNotRegular too) and never
+// opened for reading or replaced. Errors wrap ErrState and name the file.
 func OpenState(home string) (*State, error) {
 	path := filepath.Join(home, "gateway", "state.json")
 	s := &State{path: path, doc: stateDoc{Version: StateVersion}}
-	data, err := os.ReadFile(path)
+	data, err := storefile.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		s.doc.init()
 		return s, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%w %s: %v", ErrState, path, err)
+		return nil, fmt.Errorf("%w %s: %w (it is not replaced)", ErrState, path, err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&s.doc); err != nil {

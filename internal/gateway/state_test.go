@@ -7,8 +7,10 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 func TestStateRoundTrip(t *testing.T) {
@@ -84,5 +86,45 @@ func TestFailedStateWriteLeavesTheOldFile(t *testing.T) {
 	}
 	if s.Offset("telegram") != 5 {
 		t.Fatalf("offset %d in memory after a failed write, want 5", s.Offset("telegram"))
+	}
+}
+
+// TestStateFileThatIsNotARegularFileIsRefused: a link or a named pipe at
+// the state file's path is refused by name (storefile), never followed nor
+// waited on, and left as it was.
+func TestStateFileThatIsNotARegularFileIsRefused(t *testing.T) {
+	plant := map[string]func(path string) error{
+		"link": func(path string) error {
+			target := filepath.Join(filepath.Dir(path), "elsewhere.json")
+			if err := os.WriteFile(target, []byte(`{"version":1,"offsets":{"telegram":9}}`), 0o600); err != nil {
+				return err
+			}
+			return os.Symlink(target, path)
+		},
+		"named pipe": func(path string) error { return syscall.Mkfifo(path, 0o600) },
+	}
+	for name, plantAt := range plant {
+		t.Run(name, func(t *testing.T) {
+			home := t.TempDir()
+			path := filepath.Join(home, "gateway", "state.json")
+			os.MkdirAll(filepath.Dir(path), 0o700)
+			if err := plantAt(path); err != nil {
+				t.Skipf("cannot make a %s here: %v", name, err)
+			}
+			done := make(chan error, 1)
+			go func() { _, err := OpenState(home); done <- err }()
+			var err error
+			select {
+			case err = <-done:
+			case <-time.After(5 * time.Second):
+				t.Fatal("OpenState waited on the entry at the state file's path")
+			}
+			if !errors.Is(err, ErrState) || !errors.Is(err, storefile.ErrNotRegular) || !strings.Contains(err.Error(), path) {
+				t.Fatalf("error %v, want ErrState and storefile.ErrNotRegular naming %s", err, path)
+			}
+			if st, lerr := os.Lstat(path); lerr != nil || st.Mode().Type() == 0 {
+				t.Fatalf("the entry was replaced: %v %v", st, lerr)
+			}
+		})
 	}
 }

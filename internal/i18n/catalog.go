@@ -103,4 +103,5 @@ var messages = []struct{ en, pt string }{
 		"Vinculada à sessão '%[1]s' (%[2]d mensagens), gravada em %[3]s\n"},
 	{"Provider %s, model %s\n",
 		"Provedor %[1]s, modelo %[2]s\n"},
+	{"error: %s\n", "erro: %[1]s\n"},
 }

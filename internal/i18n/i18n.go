@@ -25,7 +25,7 @@ type Printer struct {
 // New returns the Printer of tag (English or Portuguese).
 func New(tag language.Tag) *Printer {
 	b := catalog.NewBuilder(catalog.Fallback(English))
-	for _, m := range messages {
+	for _, m := range catalogue() {
 		b.SetString(English, m.en, m.en)
 		b.SetString(Portuguese, m.en, m.pt)
 	}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/chatcli/chatcli/internal/message"
 )
 
 // Codex records each session as a rollout, a JSON Lines file
@@ -16,8 +18,16 @@ import (
 // {name, arguments (JSON text), call_id}, "function_call_output"
 // {call_id, output}, "custom_tool_call" {name, input, call_id},
 // "custom_tool_call_output", "local_shell_call" {call_id, action}, and
-// "reasoning" (left out). "event_msg", "turn_context" and "compacted"
-// lines repeat what the items hold or steer the model, and are passed
+// "reasoning" {summary: [{type: summary_text, text}], content,
+// encrypted_content}: its summary (and content) text is kept as the
+// reasoning of the assistant message that follows (message.Reasoning,
+// source "codex/<model>", never sent to a provider; the encrypted part,
+// which only OpenAI can read, is left out). A "compacted" line
+// {message, replacement_history} is where Codex compacted the
+// conversation: its message, the summary the model continued from,
+// becomes a user message marked as a summary (meta.is_summary) after the
+// messages it summarised, which are all kept. "turn_context" gives the
+// model; "event_msg" lines repeat what the items hold, and are passed
 // over. Rollouts written before session_meta existed have the meta object
 // as the first line and the items bare on the following lines. Messages
 // Codex adds for the model (developer instructions, the
@@ -49,6 +59,17 @@ type codexItem struct {
 	Status    string          `json:"status"`
 }
 
+type codexText struct {
+	Type string `json:"type"`
+	Text string `json:"text"`
+}
+
+// codexPayload is a turn_context or compacted payload.
+type codexPayload struct {
+	Model   string `json:"model"`
+	Message string `json:"message"`
+}
+
 type codexMeta struct {
 	ID        string `json:"id"`
 	Timestamp string `json:"timestamp"`
@@ -75,6 +96,7 @@ var codexInjected = []string{"<environment_context>", "<user_instructions>", "# 
 func readCodex(path string) ([]Conversation, []Problem, error) {
 	var b builder
 	c := Conversation{Tool: "codex", Path: path}
+	model := ""
 	problems, err := readLines(path, func(n int, raw []byte) error {
 		var l codexLine
 		if err := json.Unmarshal(raw, &l); err != nil {
@@ -92,7 +114,20 @@ func readCodex(path string) ([]Conversation, []Problem, error) {
 			return nil
 		case l.Type == "response_item":
 			raw = l.Payload
-		case l.Type == "event_msg", l.Type == "turn_context", l.Type == "compacted", l.RecordType != "":
+		case l.Type == "turn_context":
+			var p codexPayload
+			if json.Unmarshal(l.Payload, &p) == nil && p.Model != "" {
+				model = p.Model
+			}
+			return nil
+		case l.Type == "compacted":
+			var p codexPayload
+			if err := json.Unmarshal(l.Payload, &p); err != nil {
+				return errForeign
+			}
+			b.summary(codexSummaryNote+p.Message, at)
+			return nil
+		case l.Type == "event_msg", l.RecordType != "":
 			return nil
 		case n == 1 && l.ID != "" && l.Type == "": // the older layout's meta line
 			c.ID, c.Folder = l.ID, l.Cwd
@@ -107,10 +142,43 @@ func readCodex(path string) ([]Conversation, []Problem, error) {
 		if err := json.Unmarshal(raw, &it); err != nil {
 			return errForeign
 		}
+		if it.Type == "reasoning" {
+			b.reasoning(codexReasoning(raw, model))
+			return nil
+		}
 		codexAdd(&b, it, at)
 		return nil
 	})
 	return b.finish(c, problems, err)
+}
+
+// codexSummaryNote opens the summary message of a compacted line.
+const codexSummaryNote = "[Codex compacted the conversation here; the model went on from this summary]\n\n"
+
+// codexReasoning is the reasoning of a reasoning item raw (nil when it
+// holds no text): its summary parts, then its content parts, joined by
+// blank lines.
+func codexReasoning(raw json.RawMessage, model string) *message.Reasoning {
+	var r struct {
+		Summary []codexText `json:"summary"`
+		Content []codexText `json:"content"`
+	}
+	if json.Unmarshal(raw, &r) != nil {
+		return nil
+	}
+	var parts []string
+	for _, t := range append(r.Summary, r.Content...) {
+		if strings.TrimSpace(t.Text) != "" {
+			parts = append(parts, t.Text)
+		}
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	if model == "" {
+		model = "unknown"
+	}
+	return &message.Reasoning{Source: "codex/" + model, Text: strings.Join(parts, "\n\n")}
 }
 
 // codexAdd adds one response item.

@@ -29,6 +29,11 @@ type Conversation struct {
 	// Created and Updated are the times of its first and last records
 	// (zero when the file gives none).
 	Created, Updated time.Time
+	// Continues is the uuid of an entry in another file this
+	// conversation continues (a resumed Claude Code session), Lineage
+	// another session id its entries carry, and Leaf the uuid of its last
+	// entry; "" for tools without them (see claude.go).
+	Continues, Lineage, Leaf string
 	// Messages are the conversation in order: user and assistant text,
 	// assistant tool calls, and their results as role "tool" messages.
 	// Each message's time, when known, is in its Extra["timestamp"]
@@ -62,6 +67,52 @@ func (p Problem) String() string {
 type builder struct {
 	msgs             []message.Message
 	created, updated time.Time
+	// thought is reasoning waiting for the assistant message it led to.
+	thought *message.Reasoning
+	// entry is the source entry's id, kept by each message it starts in
+	// its SourceIDMember ("" for none).
+	entry string
+}
+
+// SourceIDMember is the message member holding the id of the source
+// entry a message came from (Claude Code's uuid), by which Writer tells
+// the messages a resumed conversation repeats.
+const SourceIDMember = "source_uuid"
+
+// reasoning keeps r (nil: none) for the next assistant text or tool call
+// (message.Meta.Reasoning); reasoning that is never followed by one is
+// dropped with nothing to attach it to.
+func (b *builder) reasoning(r *message.Reasoning) {
+	if r == nil {
+		return
+	}
+	if b.thought != nil {
+		r.Text = b.thought.Text + "\n\n" + r.Text
+	}
+	b.thought = r
+}
+
+// think attaches the waiting reasoning to m.
+func (b *builder) think(m *message.Message) {
+	if b.thought == nil {
+		return
+	}
+	if m.Meta == nil {
+		m.Meta = &message.Meta{}
+	}
+	if m.Meta.Reasoning != nil {
+		b.thought.Text = m.Meta.Reasoning.Text + "\n\n" + b.thought.Text
+	}
+	m.Meta.Reasoning, b.thought = b.thought, nil
+}
+
+// summary appends a user message marked as a compaction summary
+// (message.Meta.IsSummary), as ChatCLI marks its own.
+func (b *builder) summary(text string, at time.Time) {
+	if strings.TrimSpace(text) == "" {
+		return
+	}
+	b.add(message.Message{Role: message.RoleUser, Content: text, Meta: &message.Meta{IsSummary: true}}, at)
 }
 
 // saw notes the time of a record, for Created and Updated.
@@ -80,9 +131,14 @@ func (b *builder) saw(at time.Time) {
 // add appends m stamped with at.
 func (b *builder) add(m message.Message, at time.Time) {
 	b.saw(at)
+	if !at.IsZero() || b.entry != "" {
+		m.Extra = map[string]json.RawMessage{}
+	}
 	if !at.IsZero() {
-		stamp, _ := json.Marshal(at.UTC().Format(time.RFC3339Nano))
-		m.Extra = map[string]json.RawMessage{"timestamp": stamp}
+		m.Extra["timestamp"], _ = json.Marshal(at.UTC().Format(time.RFC3339Nano))
+	}
+	if b.entry != "" {
+		m.Extra[SourceIDMember], _ = json.Marshal(b.entry)
 	}
 	b.msgs = append(b.msgs, m)
 }
@@ -112,10 +168,13 @@ func (b *builder) assistant(text string, at time.Time) {
 	}
 	if l := b.last(); l != nil && l.Role == message.RoleAssistant && len(l.ToolCalls) == 0 {
 		l.Content += "\n\n" + text
+		b.think(l)
 		b.saw(at)
 		return
 	}
-	b.add(message.Message{Role: message.RoleAssistant, Content: text}, at)
+	m := message.Message{Role: message.RoleAssistant, Content: text}
+	b.think(&m)
+	b.add(m, at)
 }
 
 // call appends a tool call with its arguments (JSON text or any text) to
@@ -124,10 +183,13 @@ func (b *builder) call(id, name, args string, at time.Time) {
 	c := message.ToolCall{ID: id, Type: "function", Name: name, Arguments: args}
 	if l := b.last(); l != nil && l.Role == message.RoleAssistant {
 		l.ToolCalls = append(l.ToolCalls, c)
+		b.think(l)
 		b.saw(at)
 		return
 	}
-	b.add(message.Message{Role: message.RoleAssistant, ToolCalls: []message.ToolCall{c}}, at)
+	m := message.Message{Role: message.RoleAssistant, ToolCalls: []message.ToolCall{c}}
+	b.think(&m)
+	b.add(m, at)
 }
 
 // result appends the result of call id; failed marks a call that failed

@@ -32,7 +32,19 @@
 // so a second run adds only what is new:
 //
 //	{"version":1,"conversations":{"<tool>/<id>":{"source":"<file>",
-//	 "session":"<name>","messages":12,"imported_at":"RFC 3339"}}}
+//	 "session":"<name>","messages":12,"imported_at":"RFC 3339",
+//	 "leaf":"<id of its last entry>"}}}
+//
+// A resumed conversation (a Claude Code file continuing an earlier one,
+// see claude.go) extends the earlier one's session: its entry names that
+// session, and its messages are appended after what the session holds,
+// less those it repeats (told by each message's "source_uuid" member).
+// A run imports such a conversation after the others it read, so the
+// earlier one is in first whichever file sorts first; one whose earlier
+// conversation never comes becomes a session of its own. Claude Code
+// conversations are keyed by their file's own session id, so a resumed
+// file that carries the earlier sessionId is not taken for the earlier
+// file.
 //
 // messages counts the conversation's messages as the reader gives them
 // (before repairs). A later run appends the messages after that count to

@@ -129,9 +129,12 @@ func TestReadCodex(t *testing.T) {
 	if c.Messages[7].Content != "The synthetic files are alpha.txt and beta.txt." {
 		t.Errorf("reply %q", c.Messages[7].Content)
 	}
+	if r := c.Messages[1].Meta; r == nil || r.Reasoning == nil || r.Reasoning.Text != "I will inspect the synthetic directory." {
+		t.Errorf("the reasoning summary is not the call's reasoning: %+v", r)
+	}
 	for _, m := range c.Messages {
-		if strings.Contains(m.Content, "SYNTHETIC_ENCRYPTED") {
-			t.Error("reasoning was imported")
+		if strings.Contains(m.Content, "SYNTHETIC_ENCRYPTED") || m.Meta != nil && m.Meta.Reasoning != nil && strings.Contains(m.Meta.Reasoning.Text, "SYNTHETIC_ENCRYPTED") {
+			t.Error("encrypted reasoning was imported")
 		}
 	}
 	mustValid(t, c)

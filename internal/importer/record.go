@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/gofrs/flock"
@@ -38,6 +39,9 @@ type Entry struct {
 	Session  string    `json:"session"`
 	Messages int       `json:"messages"`
 	At       time.Time `json:"imported_at"`
+	// Leaf is the id of the conversation's last entry (Conversation.Leaf),
+	// which a resumed conversation's first entry names; "" for none.
+	Leaf string `json:"leaf,omitempty"`
 }
 
 type recordDocument struct {
@@ -107,6 +111,20 @@ func key(tool, id string) string { return tool + "/" + id }
 func (r *Record) Get(tool, id string) (Entry, bool) {
 	e, ok := r.entries[key(tool, id)]
 	return e, ok
+}
+
+// Find returns the entry of a conversation of tool that match accepts,
+// and its id (the lowest such id when several do).
+func (r *Record) Find(tool string, match func(id string, e Entry) bool) (string, Entry, bool) {
+	var found string
+	var fe Entry
+	for k, e := range r.entries {
+		id, ok := strings.CutPrefix(k, tool+"/")
+		if ok && match(id, e) && (found == "" || id < found) {
+			found, fe = id, e
+		}
+	}
+	return found, fe, found != ""
 }
 
 // recordFlushEvery is how many entries Put gathers before writing the

@@ -53,7 +53,8 @@ type Outcome struct {
 }
 
 // Import writes c: a new session named BaseName(prefix, c) the first time
-// (another free name when that one is taken), and afterwards only the
+// (another free name when that one is taken; the session of the
+// conversation c continues when c is a resumed one, see extend), and afterwards only the
 // messages that came after those already imported, appended to that
 // session; nothing when there are none. The record's entry, and the
 // session's OriginMember, say how many were imported. Errors are those of
@@ -66,6 +67,9 @@ func (w *Writer) Import(prefix string, c Conversation) (Outcome, error) {
 	}
 	if ok && w.Store.Exists(e.Session) {
 		return w.append(c, e)
+	}
+	if p, found := w.Parent(c); !ok && found && w.Store.Exists(p.Session) {
+		return w.extend(c, p) // a resumed conversation (lineage.go)
 	}
 	return w.create(prefix, c)
 }
@@ -200,7 +204,7 @@ func (w *Writer) journal(sess *session.Session) error {
 
 // note writes c's record entry: all its messages are in session name.
 func (w *Writer) note(c Conversation, name string) error {
-	return w.Record.Put(c.Tool, c.ID, Entry{Source: c.Path, Session: name, Messages: len(c.Messages), At: w.Now().UTC()})
+	return w.Record.Put(c.Tool, c.ID, Entry{Source: c.Path, Session: name, Messages: len(c.Messages), At: w.Now().UTC(), Leaf: c.Leaf})
 }
 
 // endsWith reports whether h ends with the messages of tail (compared by

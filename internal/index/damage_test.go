@@ -2,6 +2,7 @@ package index_test
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/index"
 	"github.com/chatcli/chatcli/internal/seal"
+	"github.com/chatcli/chatcli/internal/session"
 )
 
 // TestDamagedIndexReportedAndRebuilt breaks index files on purpose: every
@@ -36,6 +38,9 @@ func TestDamagedIndexReportedAndRebuilt(t *testing.T) {
 		{"segment postings flipped", "segment", flip(30)},
 		{"segment removed", "segment", nil},
 		{"segment foreign", "segment", func([]byte) []byte { return bytes.Repeat([]byte("x"), 100) }},
+		{"log removed", "log", nil},
+		{"log foreign", "log", func(b []byte) []byte { b[8] = 'S'; return b }},
+		{"log too new", "log", func(b []byte) []byte { b[9] = 9; return b }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newStore(t, "")
@@ -43,8 +48,11 @@ func TestDamagedIndexReportedAndRebuilt(t *testing.T) {
 			s.session("two", "gamma gamma epsilon")
 			want, _ := s.find(s.index(), "alpha gamma", index.Filter{})
 			path := filepath.Join(index.Dir(s.st), "MANIFEST")
-			if tc.file == "segment" {
+			switch tc.file {
+			case "segment":
 				path = firstSegment(t, s)
+			case "log":
+				path = logPath(t, s)
 			}
 			if tc.change == nil {
 				os.Remove(path)
@@ -92,6 +100,50 @@ func TestIndexOfAnotherKeyRebuilt(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// TestSealedIndexLeftAloneWithoutTheKey: without the key a sealed index
+// is neither read nor replaced: Find fails with session.ErrStoreEncrypted
+// naming the key variable, every index file stays as it was, and with the
+// key the same index answers again without a rebuild.
+func TestSealedIndexLeftAloneWithoutTheKey(t *testing.T) {
+	s := newStore(t, testKey)
+	s.session("one", "sealed kiwi words")
+	s.find(s.index(), "kiwi", index.Filter{})
+	before := indexFiles(t, s)
+	s.st.SetKey(seal.Key{})
+	s.session("two", "plaintext kiwi words")
+	_, _, err := s.index().Find("kiwi", index.Filter{}, 0)
+	if !errors.Is(err, session.ErrStoreEncrypted) || !strings.Contains(err.Error(), "CHATCLI_ENCRYPTION_KEY") {
+		t.Fatalf("Find without the key: %v, want ErrStoreEncrypted", err)
+	}
+	if diff := cmp.Diff(before, indexFiles(t, s)); diff != "" {
+		t.Fatalf("index files changed without the key (-before +after):\n%s", diff)
+	}
+	k, _ := seal.ParseKey(testKey)
+	s.st.SetKey(k)
+	hits, warnings, err := s.index().Find("kiwi", index.Filter{}, 0)
+	if err != nil || len(warnings) != 0 || len(hits) != 4 {
+		t.Fatalf("with the key again: hits %v, warnings %q, err %v", where(hits), warnings, err)
+	}
+}
+
+// indexFiles returns every file of s's index by name, with its bytes.
+func indexFiles(t *testing.T, s *store) map[string]string {
+	t.Helper()
+	entries, err := os.ReadDir(index.Dir(s.st))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(index.Dir(s.st), e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[e.Name()] = string(data)
+	}
+	return out
 }
 
 // firstSegment returns the path of one segment file of s's index.

@@ -13,19 +13,27 @@
 // The folder can be deleted at any time: the next Sync rebuilds it. A file
 // that is damaged, foreign, of a newer format, sealed under another key,
 // or plaintext in an encrypted store is reported and the index rebuilt;
-// nothing in it is trusted.
+// nothing in it is trusted. Without a key a sealed index is left alone, as
+// every sealed file of the store is: Sync fails (session.ErrStoreEncrypted)
+// rather than replace it with a plaintext index of the plaintext sessions.
 //
 // # Files
 //
 //	index/MANIFEST                 the manifest
 //	index/seg-<16 hex digits>.ccx  a segment; the digits number it (MANIFEST's next_segment)
+//	index/log-<16 hex digits>.ccl  the log the manifest names, numbered from next_segment too
 //	index/lock                     flock(2)ed by the process writing the index
 //
-// Files are 0600 in a 0700 folder, written whole by package atomicfile
-// (temporary file, fsync, rename, fsync of the folder) and never changed
-// afterwards: an update writes new segments, then a new manifest naming
-// them; a merge writes its segment, then the manifest, then removes the
-// segments it replaced. A segment the manifest does not name (left by an
+// Files are 0600 in a 0700 folder. The manifest and segments are written
+// whole by package atomicfile (temporary file, fsync, rename, fsync of the
+// folder) and never changed afterwards; the log only grows (see Log). A
+// small update, such as one turn (at most 1 MiB left to read), is one
+// entry appended to the log and made durable with fdatasync(2): one write.
+// A larger one writes new segments, then a new manifest naming them; every
+// manifest written folds the log's entries into a segment first and names
+// a new, empty log, and the old log is removed after the manifest's rename.
+// A merge writes its segment, then the manifest, then removes the segments
+// it replaced. A segment or log the manifest does not name (left by an
 // interrupted write) is removed by the next update. Readers hold no lock.
 //
 // Every file starts with a 16-byte header and is then a sequence of
@@ -34,7 +42,7 @@
 //
 //	offset  size  field
 //	0       8     magic "\x89CCX\r\n\x1a\n"
-//	8       1     kind: 'M' manifest, 'S' segment
+//	8       1     kind: 'M' manifest, 'S' segment, 'L' log
 //	9       1     format version: 1 (a higher one is ErrTooNew)
 //	10      1     flags: bit 0 set when sealed; other bits zero
 //	11      5     zero
@@ -63,7 +71,8 @@
 //	             "docs":N, "tokens":N, "names":["<session>", …], "last_name":"<session>",
 //	             "trash_checked":true}, …],
 //	 "dead":[slot, …],
-//	 "files":{"<session>":{"size":N,"mtime_ns":N,"transcript_id":"…","revision":N,"updated_at":"RFC 3339"}, …}}
+//	 "files":{"<session>":{"size":N,"mtime_ns":N,"transcript_id":"…","revision":N,"updated_at":"RFC 3339"}, …},
+//	 "log":"log-….ccl", "log_id":N}
 //
 // A source is a journal (transcripts/<id>.jsonl) or, for a session without
 // one, the session's snapshot. pos is a journal's watermark (journal.Pos):
@@ -81,6 +90,30 @@
 // sources give BM25's N and average length. files remembers each session
 // file's size, modification time and header members, so an update reads
 // the header of changed files only.
+//
+// # Log
+//
+// The log is the header and a sequence of frames, one per entry, appended
+// in order; the index is the manifest with the log's entries applied to
+// it, first to last. An entry's plaintext is 8 bytes: the manifest's
+// log_id (uint64), so no entry applies to another manifest; uvarint
+// length + bytes of a JSON object, the delta:
+//
+//	{"next_slot":N, "sources":[<source>, …], "removed":[slot, …],
+//	 "dead":[slot, …], "files":{"<session>":<file>, …}, "gone":["<session>", …]}
+//
+// (sources added or changed, whole, as in the manifest; slots of sources
+// removed; every tombstone after the entry; session files added or
+// changed, and those gone); then, when the update indexed messages, a
+// segment (see Segments) in plaintext, since the frame seals it whole:
+// it is held in memory. The entries end at the first frame that does not
+// read whole, or whose length is zero: an append a crash cut, or the
+// zeros a crash may leave past the last write. The index is then what it
+// was before that append, and the update is made again from the journals'
+// watermarks; the next append cuts the log back there first. An entry
+// that reads whole but does not decode, or carries another log_id, is
+// damaged and the index rebuilt. A log past 4 MiB or 64 entries is folded
+// by the next update, which writes a manifest.
 //
 // # Segments
 //

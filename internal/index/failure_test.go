@@ -33,8 +33,13 @@ func TestFailedUpdateKeepsTheIndex(t *testing.T) {
 		}
 		return orig(dir, pattern)
 	}
+	restore := index.SetWriteLogAt(func(f *os.File, b []byte, off int64) (int, error) {
+		n, _ := f.WriteAt(b[:len(b)/2], off) // half the entry lands, then the disk is full
+		return n, &os.PathError{Op: "write", Path: f.Name(), Err: syscall.ENOSPC}
+	})
 	_, _, err := ix.Find("tapirs", index.Filter{}, 0)
 	atomicfile.CreateTemp = orig
+	restore()
 	if !errors.Is(err, syscall.ENOSPC) {
 		t.Fatalf("Find on a full disk: %v, want ENOSPC", err)
 	}
@@ -166,7 +171,7 @@ func TestTemporaryFilesOfAnInterruptedWriteAreRemoved(t *testing.T) {
 	ix := s.index()
 	s.find(ix, "lemurs", index.Filter{})
 	dir := index.Dir(s.st)
-	left := []string{".seg-0000000000000007.ccx.tmp-123", ".MANIFEST.tmp-456"}
+	left := []string{".seg-0000000000000007.ccx.tmp-123", ".MANIFEST.tmp-456", ".log-0000000000000008.ccl.tmp-789"}
 	for _, n := range left {
 		if err := os.WriteFile(filepath.Join(dir, n), []byte("partial"), 0o600); err != nil {
 			t.Fatal(err)

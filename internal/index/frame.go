@@ -34,6 +34,7 @@ const (
 	flagSealed   = 1
 	kindManifest = 'M'
 	kindSegment  = 'S'
+	kindLog      = 'L'
 	frameHead    = 8 // uint32 length + uint32 CRC-32C
 	// maxFrameBytes bounds a frame's length, so a damaged length is
 	// reported instead of allocated.
@@ -80,13 +81,19 @@ func frameName(file string, off int64) string {
 // appendFrame appends to dst, which holds the file named file from its
 // first byte, the frame of plaintext: sealed with key unless key is zero.
 func appendFrame(dst []byte, key seal.Key, file string, plaintext []byte) ([]byte, error) {
+	return appendFrameAt(dst, 0, key, file, plaintext)
+}
+
+// appendFrameAt is appendFrame for dst holding the file named file from
+// its byte base on (an entry appended to a log of base bytes).
+func appendFrameAt(dst []byte, base int64, key seal.Key, file string, plaintext []byte) ([]byte, error) {
 	off := len(dst)
 	dst = append(dst, make([]byte, frameHead)...)
 	if key.IsZero() {
 		dst = append(dst, plaintext...)
 	} else {
 		var err error
-		if dst, err = seal.AppendSeal(dst, key, frameName(file, int64(off)), plaintext); err != nil {
+		if dst, err = seal.AppendSeal(dst, key, frameName(file, base+int64(off)), plaintext); err != nil {
 			return nil, err
 		}
 	}

@@ -41,8 +41,12 @@ type Index struct {
 	// manInfo is the manifest file man was read from or written to; nil
 	// when man may differ from the file.
 	manInfo os.FileInfo
-	dead    map[uint32]bool
-	segs    map[string]*segment // open segments by file name
+	// logEnd is the length of man.Log that man holds: the end of its
+	// last entry (0 when there is no log); logEntries counts them.
+	logEnd     int64
+	logEntries int
+	dead       map[uint32]bool
+	segs       map[string]*segment // open segments by file name
 	// scores and seen are Search's scratch: a score per document of a
 	// segment, the family and source of each match.
 	scores []float64
@@ -85,13 +89,13 @@ func untrusted(err error) bool {
 // It returns the warning to show.
 func (ix *Index) reset(err error) (string, error) {
 	ix.closeSegments()
-	ix.man, ix.dead = &manifest{}, map[uint32]bool{}
+	ix.man, ix.dead, ix.logEnd, ix.logEntries = &manifest{}, map[uint32]bool{}, 0, 0
 	entries, rerr := os.ReadDir(ix.dir)
 	if rerr != nil {
 		return "", fmt.Errorf("index: %w", rerr)
 	}
 	for _, e := range entries {
-		if e.Name() == manifestName || strings.HasPrefix(e.Name(), segmentPrefix) {
+		if indexFile(e.Name()) {
 			if rerr := os.Remove(filepath.Join(ix.dir, e.Name())); rerr != nil {
 				return "", fmt.Errorf("index: %w", rerr)
 			}
@@ -158,6 +162,12 @@ const (
 	segmentExt    = ".ccx"
 )
 
+// indexFile reports whether name is one of the index's own files: the
+// manifest, a segment or a log.
+func indexFile(name string) bool {
+	return name == manifestName || strings.HasPrefix(name, segmentPrefix) || isLogSegment(name)
+}
+
 func segmentFile(seq uint64) string { return fmt.Sprintf("%s%016x%s", segmentPrefix, seq, segmentExt) }
 
 // Drop removes the index files of st (the manifest and every segment)
@@ -181,11 +191,28 @@ func Drop(st *session.Store) (bool, error) {
 	}
 	found := false
 	for _, e := range entries {
-		found = found || e.Name() == manifestName || strings.HasPrefix(e.Name(), segmentPrefix)
+		found = found || indexFile(e.Name())
 	}
 	if !found {
 		return false, nil
 	}
 	_, err = ix.reset(nil)
 	return err == nil, err
+}
+
+// Sealed reports whether st has an index whose manifest is sealed (the
+// flag of its header). `chatcli storage decrypt` drops such an index: the
+// store is plaintext afterwards, and a sealed index without the key is
+// left alone, never replaced (Sync).
+func Sealed(st *session.Store) bool {
+	f, _, err := storefile.Open(filepath.Join(Dir(st), manifestName))
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	h := make([]byte, headerBytes)
+	if _, err := f.ReadAt(h, 0); err != nil {
+		return false
+	}
+	return string(h[:8]) == magic && h[8] == kindManifest && h[10]&flagSealed != 0
 }

@@ -129,27 +129,54 @@ func TestDeletedIndexRebuiltSameHits(t *testing.T) {
 }
 
 // TestTurnIndexedWithoutRebuild: a turn appended is found, and indexing it
-// adds one segment and changes no existing one.
+// is one durable write: an entry appended to the log, while the manifest
+// and every segment stay as they were.
 func TestTurnIndexedWithoutRebuild(t *testing.T) {
 	s := newStore(t, "")
 	e := s.session("chat", "first prompt about kittens", "second prompt about puppies")
 	ix := s.index()
 	s.find(ix, "kittens", index.Filter{})
-	before := segments(t, s)
+	before, manifest, log := segments(t, s), readIndexFile(t, s, "MANIFEST"), readLog(t, s)
 	s.turn(e, "third prompt about hedgehogs")
 	hits, _ := s.find(s.index(), "hedgehogs", index.Filter{Roles: []string{"user"}})
 	if len(hits) != 1 || hits[0].Session != "chat" || hits[0].Position != 5 {
 		t.Fatalf("hedgehogs: %v, want chat#5", where(hits))
 	}
-	after := segments(t, s)
-	for name, data := range before {
-		if !bytes.Equal(after[name], data) {
-			t.Errorf("segment %s changed: the index was rebuilt", name)
-		}
+	if diff := cmp.Diff(before, segments(t, s)); diff != "" {
+		t.Errorf("segments changed by the turn (-before +after):\n%s", diff)
 	}
-	if len(after) != len(before)+1 {
-		t.Errorf("%d segments after the turn, want %d", len(after), len(before)+1)
+	if !bytes.Equal(readIndexFile(t, s, "MANIFEST"), manifest) {
+		t.Error("the manifest was written again")
 	}
+	if after := readLog(t, s); len(after) <= len(log) || !bytes.HasPrefix(after, log) {
+		t.Errorf("the log went from %d to %d bytes, want an entry appended", len(log), len(after))
+	}
+}
+
+// readIndexFile returns the bytes of the file name of s's index.
+func readIndexFile(t *testing.T, s *store, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(index.Dir(s.st), name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// readLog returns the bytes of the log of s's index; there is one.
+func readLog(t *testing.T, s *store) []byte {
+	t.Helper()
+	return readIndexFile(t, s, filepath.Base(logPath(t, s)))
+}
+
+// logPath returns the path of the log of s's index; there is one.
+func logPath(t *testing.T, s *store) string {
+	t.Helper()
+	logs, _ := filepath.Glob(filepath.Join(index.Dir(s.st), "log-*.ccl"))
+	if len(logs) != 1 {
+		t.Fatalf("logs %q, want one", logs)
+	}
+	return logs[0]
 }
 
 // segments returns the segment files of s's index by name.

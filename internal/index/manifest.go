@@ -30,6 +30,11 @@ type manifest struct {
 	Dead []uint32 `json:"dead,omitempty"`
 	// Files are the session files of the store when last read, by name.
 	Files map[string]fileStamp `json:"files,omitempty"`
+	// Log names the log whose entries apply on top of this manifest;
+	// LogID, random, is in each of its entries, so that no entry applies
+	// to another manifest.
+	Log   string `json:"log,omitempty"`
+	LogID uint64 `json:"log_id,omitempty"`
 }
 
 // segmentMeta names one segment of the manifest.

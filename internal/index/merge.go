@@ -32,11 +32,14 @@ func tier(n int64) int {
 }
 
 // mergeSmall merges the segments of the lowest tier holding mergeCount
-// of them; the caller holds the write lock.
+// of them; the caller holds the write lock. The log's entries are not
+// among them: the manifest folds those (storeManifest).
 func (ix *Index) mergeSmall() error {
 	tiers := map[int][]segmentMeta{}
 	for _, sm := range ix.man.Segments {
-		tiers[tier(sm.Bytes)] = append(tiers[tier(sm.Bytes)], sm)
+		if !isLogSegment(sm.File) {
+			tiers[tier(sm.Bytes)] = append(tiers[tier(sm.Bytes)], sm)
+		}
 	}
 	for k := range tier(mergeMaxBytes) { // tier k merges into tier k+1 at most
 		if len(tiers[k]) >= mergeCount {
@@ -49,6 +52,20 @@ func (ix *Index) mergeSmall() error {
 // merge replaces the segments of group, durably, with one segment holding
 // their live documents; the manifest is stored, then their files removed.
 func (ix *Index) merge(group []segmentMeta) error {
+	if err := ix.replace(group); err != nil {
+		return err
+	}
+	if err := ix.storeManifest(); err != nil {
+		return err
+	}
+	ix.dropSegments(group)
+	return nil
+}
+
+// replace writes the live documents of the segments of group as one new
+// segment file, which takes their place in the manifest (in memory), and
+// forgets the tombstones no segment needs any more.
+func (ix *Index) replace(group []segmentMeta) error {
 	b := newBuilder()
 	for _, sm := range group {
 		if err := ix.mergeInto(b, ix.segs[sm.File]); err != nil {
@@ -59,27 +76,27 @@ func (ix *Index) merge(group []segmentMeta) error {
 	for _, sm := range group {
 		in[sm.File] = true
 	}
-	kept := slices.DeleteFunc(slices.Clone(ix.man.Segments), func(sm segmentMeta) bool { return in[sm.File] })
-	ix.man.Segments = kept
+	ix.man.Segments = slices.DeleteFunc(slices.Clone(ix.man.Segments), func(sm segmentMeta) bool { return in[sm.File] })
 	if len(b.docs) > 0 {
 		if err := ix.writeSegment(b); err != nil {
 			return err
 		}
 	}
-	if err := ix.pruneDead(); err != nil {
-		return err
-	}
-	if err := ix.man.store(ix.dir, ix.key); err != nil {
-		return err
-	}
-	for name := range in {
-		if s := ix.segs[name]; s != nil {
+	return ix.pruneDead()
+}
+
+// dropSegments closes the segments of group, which the stored manifest no
+// longer names, and removes their files.
+func (ix *Index) dropSegments(group []segmentMeta) {
+	for _, sm := range group {
+		if s := ix.segs[sm.File]; s != nil {
 			s.close()
-			delete(ix.segs, name)
+			delete(ix.segs, sm.File)
 		}
-		os.Remove(filepath.Join(ix.dir, name))
+		if !isLogSegment(sm.File) {
+			os.Remove(filepath.Join(ix.dir, sm.File))
+		}
 	}
-	return nil
 }
 
 // mergeInto appends the live documents of s, and their postings, to b.
@@ -115,7 +132,7 @@ func (ix *Index) mergeInto(b *builder, s *segment) error {
 			if id < 0 {
 				continue
 			}
-			p.appendDoc(uint32(id), c.pos)
+			p.appendDoc(uint32(id), c.positions())
 		}
 		if c.r.err != nil {
 			return fmt.Errorf("%w: %s: postings of a term: %v", ErrDamaged, s.name, c.r.err)

@@ -3,14 +3,18 @@ package index
 import "fmt"
 
 // postingCursor walks one term's postings in a segment (doc.go,
-// "Postings"): doc is the current document's id, pos the term's
-// positions in it (reused between calls).
+// "Postings"): doc is the current document's id and tf the term's
+// frequency in it. Its positions are read past, not decoded: positions()
+// decodes them, for the documents a phrase needs them of.
 type postingCursor struct {
-	r   reader
-	doc uint32
-	pos []uint32
-	n   int // postings read
-	at  int // phraseFreq's place in pos
+	r    reader
+	doc  uint32
+	tf   int
+	raw  []byte   // the current document's positions, as stored
+	pos  []uint32 // positions() of the current document (reused between calls)
+	read bool     // pos holds the current document's positions
+	n    int      // postings read
+	at   int      // phraseFreq's place in pos
 }
 
 // next moves to the following posting and reports whether there was one;
@@ -30,14 +34,35 @@ func (c *postingCursor) next() bool {
 		c.r.err = fmt.Errorf("document %d: term frequency %d", c.doc, tf)
 		return false
 	}
-	c.pos, c.at = c.pos[:0], 0
-	p := uint32(0)
-	for range tf {
-		p += uint32(c.r.uvarint())
+	c.tf, c.read, c.at = int(tf), false, 0
+	b, i := c.r.b, 0
+	for left := tf; left > 0; i++ { // past tf uvarints: each ends at a byte below 0x80
+		if i == len(b) {
+			c.r.err = fmt.Errorf("document %d: positions cut short", c.doc)
+			return false
+		}
+		if b[i] < 0x80 {
+			left--
+		}
+	}
+	c.raw, c.r.b = b[:i], b[i:]
+	c.n++
+	return true
+}
+
+// positions returns the positions of the term in the current document,
+// in increasing order.
+func (c *postingCursor) positions() []uint32 {
+	if c.read {
+		return c.pos
+	}
+	c.pos, c.read = c.pos[:0], true
+	r, p := reader{b: c.raw}, uint32(0)
+	for range c.tf {
+		p += uint32(r.uvarint())
 		c.pos = append(c.pos, p)
 	}
-	c.n++
-	return c.r.err == nil
+	return c.pos
 }
 
 // nextEntry decodes the dictionary entry at r whose predecessor's term

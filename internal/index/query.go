@@ -95,6 +95,7 @@ func (ix *Index) Search(q search.Query, f Filter, limit int) ([]Hit, error) {
 			idf[i] += search.IDF(n, min(df, n))
 		}
 	}
+	keep := &docFilter{slots: slots, f: f}
 	top := newTopFamilies(limit, ix.seen)
 	defer func() { ix.seen = top.seen[:0] }()
 	for si, s := range segs {
@@ -105,9 +106,10 @@ func (ix *Index) Search(q search.Query, f Filter, limit int) ([]Hit, error) {
 		if len(ix.scores) < len(docs) {
 			ix.scores = make([]float64, len(docs))
 		}
-		err = scoreSegment(s, docs, q, idf, avgdl, ix.scores, func(d *docInfo) bool {
-			return d.slot < uint32(len(slots)) && slots[d.slot] != nil && f.allowsDoc(d)
-		}, func(doc uint32, score float64) {
+		err = scoreSegment(s, docs, q, idf, avgdl, ix.scores, keep, top.floor, func(doc uint32, score float64) {
+			if score < top.floor() {
+				return // below every family kept: neither kept nor one of their members
+			}
 			c := candidate{seg: si, doc: doc, score: score, info: &docs[doc], src: slots[docs[doc].slot]}
 			top.offer(&c)
 		})

@@ -1,9 +1,13 @@
 package index_test
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/chatcli/chatcli/internal/index"
 )
@@ -66,6 +70,7 @@ func TestOrphanJournalNamedByLastSession(t *testing.T) {
 // fewer segments, a deleted session's documents are dropped on the way,
 // and the hits stay those of a fresh build.
 func TestManyUpdatesMergedSameHits(t *testing.T) {
+	defer index.SetLogMaxEntries(2)() // a manifest, folding the log into a segment, every third update
 	s := newStore(t, "")
 	e := s.session("long", "first words about otters")
 	other := s.session("short", "otters elsewhere")
@@ -79,8 +84,8 @@ func TestManyUpdatesMergedSameHits(t *testing.T) {
 		}
 		s.find(ix, "otters", index.Filter{})
 	}
-	if n := len(segments(t, s)); n >= 20 {
-		t.Errorf("%d segments after 21 updates: nothing was merged", n)
+	if n := len(segments(t, s)); n >= 8 {
+		t.Errorf("%d segments after 21 updates and 7 folds of the log: nothing was merged", n)
 	}
 	got, _ := s.find(ix, "otters seals", index.Filter{})
 	if err := removeIndex(s); err != nil {
@@ -89,5 +94,38 @@ func TestManyUpdatesMergedSameHits(t *testing.T) {
 	want, _ := s.find(s.index(), "otters seals", index.Filter{})
 	if !slices.Equal(where(got), where(want)) {
 		t.Errorf("merged index: %v\nfresh build:  %v", where(got), where(want))
+	}
+}
+
+// TestTheBestHitsAreTheFirstOfAll: a search for the best few, which
+// passes over documents that cannot reach them, finds the first hits of
+// the search for all, for a word, a phrase, and a phrase with an
+// exclusion.
+func TestTheBestHitsAreTheFirstOfAll(t *testing.T) {
+	s := newStore(t, "")
+	for i := range 12 {
+		var prompts []string
+		for j := range 4 {
+			p := strings.Repeat("deploy freeze ", 1+(i*j)%5) + strings.Repeat("filler words ", 1+(i+j)%7)
+			if (i+j)%3 == 0 {
+				p += " friday"
+			}
+			prompts = append(prompts, p)
+		}
+		s.session(fmt.Sprintf("s%02d", i), prompts...)
+	}
+	ix := s.index()
+	for _, q := range []string{"deploy", `"deploy freeze"`, `"freeze deploy"`, `"deploy freeze" -friday`, "filler freeze"} {
+		all, _, err := ix.Find(q, index.Filter{}, 0)
+		if err != nil || len(all) < 5 {
+			t.Fatalf("%s: %d hits, %v", q, len(all), err)
+		}
+		best, _, err := ix.Find(q, index.Filter{}, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(all[:5], best); diff != "" {
+			t.Errorf("%s: the best 5 (-first of all +best):\n%s", q, diff)
+		}
 	}
 }

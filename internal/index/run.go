@@ -87,10 +87,7 @@ func (ix *Index) run(jobs []job) ([]string, error) {
 				case ok && failed == nil:
 					failed = err
 				case err != nil && !ok:
-					warnings = append(warnings, err.Error())
-					ix.man.drop(j.src) // what it added is a tombstone; read again next time
-					ix.dead[j.src.Slot] = true
-					delete(w.pending, j.src)
+					warnings = append(warnings, ix.unread(w, j, err)...)
 				}
 				mu.Unlock()
 			}
@@ -119,12 +116,22 @@ func (ix *Index) run(jobs []job) ([]string, error) {
 		ix.o.Progress(total, total)
 	}
 	if len(jobs) == 0 {
-		if err := ix.man.store(ix.dir, ix.key); err != nil {
+		if err := ix.storeManifest(); err != nil {
 			return warnings, err
 		}
 	}
 	ix.removeStrays()
 	return warnings, nil
+}
+
+// unread forgets what w read of job j, whose source could not be read
+// (err, not a flushError): what it added becomes a tombstone, and the
+// source is read again by the next update. It returns the warning.
+func (ix *Index) unread(w *worker, j job, err error) []string {
+	ix.man.drop(j.src)
+	ix.dead[j.src.Slot] = true
+	delete(w.pending, j.src)
+	return []string{err.Error()}
 }
 
 // flushError is an error writing the index, which stops a Sync.
@@ -204,12 +211,18 @@ func (w *worker) flush(mu *sync.Mutex) error {
 			return err
 		}
 	}
+	w.settle()
+	w.b = newBuilder()
+	return w.ix.storeManifest()
+}
+
+// settle gives the sources w read their new watermarks and counts, once
+// what w read of them is written.
+func (w *worker) settle() {
 	for s, m := range w.pending {
 		s.Pos, s.Messages, s.Docs, s.Tokens, s.Version = m.pos, m.messages, m.docs, m.tokens, m.version
 	}
 	clear(w.pending)
-	w.b = newBuilder()
-	return w.ix.man.store(w.ix.dir, w.ix.key)
 }
 
 // readSnapshot indexes the history of j's session, which has no journal.
@@ -272,8 +285,9 @@ func (ix *Index) removeStrays() {
 	entries, _ := os.ReadDir(ix.dir)
 	for _, e := range entries {
 		n := e.Name()
-		stray := strings.HasPrefix(n, segmentPrefix) && ix.segs[n] == nil
-		temp := strings.HasPrefix(n, "."+segmentPrefix) || strings.HasPrefix(n, "."+manifestName+".tmp-")
+		stray := strings.HasPrefix(n, segmentPrefix) && ix.segs[n] == nil || isLogSegment(n) && n != ix.man.Log
+		temp := strings.HasPrefix(n, "."+segmentPrefix) || strings.HasPrefix(n, "."+logPrefix) ||
+			strings.HasPrefix(n, "."+manifestName+".tmp-")
 		if stray || temp {
 			os.Remove(filepath.Join(ix.dir, n))
 		}

@@ -1,9 +1,11 @@
 package index
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -14,12 +16,15 @@ import (
 	"github.com/chatcli/chatcli/internal/storefile"
 )
 
-// segment is an open segment file. Its dictionary is read when it opens;
-// its documents on first use; its postings frames as queries need them,
-// kept while their total stays under blockCacheBytes.
+// segment is an open segment: a file, or one held in memory (an entry of
+// the log). Its dictionary is read when it opens; its documents on first
+// use; its postings frames as queries need them, kept while their total
+// stays under blockCacheBytes.
 type segment struct {
 	name   string
-	f      *os.File
+	r      io.ReaderAt
+	size   int64
+	f      *os.File    // the segment file; nil for one in memory
 	info   os.FileInfo // f's, to tell whether name still holds it
 	key    seal.Key
 	docsAt int64
@@ -51,7 +56,7 @@ func openSegment(dir, name string, key seal.Key) (*segment, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &segment{name: name, f: f, info: info, key: key, cache: map[int][]byte{}}
+	s := &segment{name: name, r: f, size: info.Size(), f: f, info: info, key: key, cache: map[int][]byte{}}
 	if err := s.load(); err != nil {
 		f.Close()
 		return nil, err
@@ -59,30 +64,35 @@ func openSegment(dir, name string, key seal.Key) (*segment, error) {
 	return s, nil
 }
 
-func (s *segment) load() error {
-	info, err := s.f.Stat()
-	if err != nil {
-		return err
+// memSegment opens the plaintext segment data, named name in errors.
+func memSegment(name string, data []byte) (*segment, error) {
+	s := &segment{name: name, r: bytes.NewReader(data), size: int64(len(data)), cache: map[int][]byte{}}
+	if err := s.load(); err != nil {
+		return nil, err
 	}
+	return s, nil
+}
+
+func (s *segment) load() error {
 	h := make([]byte, headerBytes)
-	if _, err := s.f.ReadAt(h, 0); err != nil && info.Size() >= headerBytes {
+	if _, err := s.r.ReadAt(h, 0); err != nil && s.size >= headerBytes {
 		return err
 	}
 	if err := checkHeader(s.name, h, kindSegment, s.key); err != nil {
 		return err
 	}
-	if info.Size() < headerBytes+trailerBytes {
-		return fmt.Errorf("%w: %s is cut short (%d bytes)", ErrDamaged, s.name, info.Size())
+	if s.size < headerBytes+trailerBytes {
+		return fmt.Errorf("%w: %s is cut short (%d bytes)", ErrDamaged, s.name, s.size)
 	}
 	t := make([]byte, trailerBytes)
-	if _, err := s.f.ReadAt(t, info.Size()-trailerBytes); err != nil {
+	if _, err := s.r.ReadAt(t, s.size-trailerBytes); err != nil {
 		return err
 	}
 	if crc32.Checksum(t[:20], castagnoli) != binary.LittleEndian.Uint32(t[20:]) {
 		return fmt.Errorf("%w: %s: trailer checksum mismatch (cut short or overwritten)", ErrDamaged, s.name)
 	}
 	s.docsAt = int64(binary.LittleEndian.Uint64(t))
-	pt, _, err := readFrame(s.f, s.key, s.name, int64(binary.LittleEndian.Uint64(t[8:])))
+	pt, _, err := readFrame(s.r, s.key, s.name, int64(binary.LittleEndian.Uint64(t[8:])))
 	if err != nil {
 		return err
 	}
@@ -147,7 +157,7 @@ func (s *segment) postings(e dictEntry) ([]byte, error) {
 	b, ok := s.cache[int(e.block)]
 	if !ok {
 		var err error
-		if b, _, err = readFrame(s.f, s.key, s.name, s.blocks[e.block]); err != nil {
+		if b, _, err = readFrame(s.r, s.key, s.name, s.blocks[e.block]); err != nil {
 			return nil, err
 		}
 		if s.cacheBytes+len(b) > blockCacheBytes {
@@ -169,7 +179,7 @@ func (s *segment) documents() ([]docInfo, error) {
 	if s.docs != nil {
 		return s.docs, nil
 	}
-	pt, _, err := readFrame(s.f, s.key, s.name, s.docsAt)
+	pt, _, err := readFrame(s.r, s.key, s.name, s.docsAt)
 	if err != nil {
 		return nil, err
 	}
@@ -201,5 +211,10 @@ func (s *segment) documents() ([]docInfo, error) {
 	return docs, nil
 }
 
-// close closes the segment's file.
-func (s *segment) close() error { return s.f.Close() }
+// close closes the segment's file, if it has one.
+func (s *segment) close() error {
+	if s.f == nil {
+		return nil
+	}
+	return s.f.Close()
+}

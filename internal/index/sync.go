@@ -1,8 +1,7 @@
 package index
 
 import (
-	"bytes"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -34,8 +33,9 @@ type job struct {
 // ErrTooNew, sealed with another key) is reported in the warnings and the
 // whole index rebuilt. Sessions and journals that cannot be read are
 // named in the warnings and skipped. Errors: the store's key refusal
-// (session.ErrKeyRefused: nothing is written under a wrong key), the file
-// system's.
+// (session.ErrKeyRefused: nothing is written under a wrong key); without
+// a key, a sealed index (session.ErrStoreEncrypted: nothing is read or
+// written); the file system's.
 func (ix *Index) Sync() ([]string, error) {
 	if err := ix.o.Store.KeyRefusal(); err != nil {
 		return nil, err // a wrong key writes nothing, the index included
@@ -52,6 +52,9 @@ func (ix *Index) Sync() ([]string, error) {
 		err = ix.loadCurrent()
 	}
 	ix.manInfo = nil // until this Sync has stored or checked the manifest
+	if ix.key.IsZero() && errors.Is(err, ErrKeySetting) {
+		return nil, ix.sealedWithoutKey(err)
+	}
 	if untrusted(err) {
 		var w string
 		if w, err = ix.reset(err); err == nil {
@@ -61,47 +64,79 @@ func (ix *Index) Sync() ([]string, error) {
 	if err != nil {
 		return warnings, err
 	}
-	before, _ := json.Marshal(ix.man)
+	prev, dead, next := ix.man.snap(), slices.Clone(ix.man.Dead), ix.man.NextSlot
 	jobs, w, err := ix.plan()
 	warnings = append(warnings, w...)
 	if err != nil {
 		return warnings, err
 	}
-	if after, _ := json.Marshal(ix.man); len(jobs) == 0 && bytes.Equal(before, after) {
+	if len(jobs) == 0 && ix.man.diff(prev).empty(dead, next) {
 		ix.noteManifest()
 		return warnings, nil
 	}
-	w, err = ix.run(jobs)
-	warnings = append(warnings, w...)
-	if err == nil {
+	var total int64
+	for _, j := range jobs {
+		total += j.bytes
+	}
+	if ix.logged(total) {
+		w, err = ix.runLogged(jobs, prev)
+		ix.removeStrays()
+	} else if w, err = ix.run(jobs); err == nil {
 		err = ix.mergeSmall()
 	}
+	warnings = append(warnings, w...)
 	if err == nil {
 		ix.noteManifest()
 	}
 	return warnings, err
 }
 
-// loadCurrent reads the manifest and opens its segments.
+// sealedWithoutKey is the error of a Sync without a key over a sealed
+// index (cause says which file): the index is left as it is, as every
+// sealed file of the store is without the key (session.ErrStoreEncrypted),
+// rather than replaced by a plaintext index of the plaintext sessions
+// alone.
+func (ix *Index) sealedWithoutKey(cause error) error {
+	ix.closeSegments()
+	ix.man, ix.dead = nil, nil
+	return fmt.Errorf("%w: the search index in %s is sealed, and is left as it is (set the key to search, or remove that folder to index the plaintext sessions alone; %v)",
+		session.ErrStoreEncrypted, ix.dir, cause)
+}
+
+// loadCurrent reads the manifest and opens its segments, then applies
+// the entries of its log.
 func (ix *Index) loadCurrent() error {
 	m, err := loadManifest(ix.dir, ix.key)
 	if err == nil {
 		err = ix.setManifest(m)
 	}
+	if err == nil {
+		err = ix.replayLog()
+	}
 	return err
 }
 
 // manifestCurrent reports whether the manifest on disk is the one this
-// Index last read or wrote (same file, size and modification time), so
-// that an update after one turn need not decode it again. Every write
-// replaces the file (rename), so another process's write is seen.
+// Index last read or wrote (same file, size and modification time) and
+// its log has the length this Index knows, so that an update after one
+// turn need not decode them again. Every manifest write replaces the file
+// (rename) and every other write appends to the log, so another
+// process's write is seen.
 func (ix *Index) manifestCurrent() bool {
 	info, err := os.Stat(filepath.Join(ix.dir, manifestName))
-	return err == nil && ix.man != nil && ix.manInfo != nil && os.SameFile(info, ix.manInfo) &&
-		info.Size() == ix.manInfo.Size() && info.ModTime().Equal(ix.manInfo.ModTime())
+	if err != nil || ix.man == nil || ix.manInfo == nil || !os.SameFile(info, ix.manInfo) ||
+		info.Size() != ix.manInfo.Size() || !info.ModTime().Equal(ix.manInfo.ModTime()) {
+		return false
+	}
+	if ix.man.Log == "" {
+		return true
+	}
+	log, err := os.Stat(filepath.Join(ix.dir, ix.man.Log))
+	return err == nil && log.Size() == ix.logEnd // another process appended, or a crash cut an append
 }
 
-// noteManifest remembers the manifest on disk as the one in memory.
+// noteManifest remembers the manifest and log on disk as the ones in
+// memory.
 func (ix *Index) noteManifest() {
 	if info, err := os.Stat(filepath.Join(ix.dir, manifestName)); err == nil {
 		ix.manInfo = info

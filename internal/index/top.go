@@ -2,6 +2,7 @@ package index
 
 import (
 	"container/heap"
+	"math"
 	"slices"
 )
 
@@ -46,6 +47,18 @@ func (t *topFamilies) Pop() any {
 	c := t.h[len(t.h)-1]
 	t.h = t.h[:len(t.h)-1]
 	return c
+}
+
+// floor returns the score a candidate must reach to be kept, or be a
+// member of a family kept: the worst kept score once limit families are
+// kept (a member of a family has its score: the same text at the same
+// place), else no bound. Scores only rise, so a candidate below it is
+// never needed.
+func (t *topFamilies) floor() float64 {
+	if t.limit > 0 && len(t.h) >= t.limit {
+		return t.h[0].score
+	}
+	return math.Inf(-1)
 }
 
 // offer considers c, whose info and src are set; c is copied if kept.

@@ -104,7 +104,14 @@ func scanLines(path string, pos Pos, o *lineOpener, fn func(Record) error) (Scan
 	if _, err := f.Seek(pos.Offset, io.SeekStart); err != nil {
 		return res, fmt.Errorf("journal: seek %s: %w", path, err)
 	}
-	r := bufio.NewReaderSize(io.LimitReader(f, st.Size()-pos.Offset), 64<<10) // never past the size seen
+	return scanStream(io.LimitReader(f, st.Size()-pos.Offset), path, pos, o, fn, res) // never past the size seen
+}
+
+// scanStream is scanLines' loop over the lines of r, the journal at path
+// from pos on: it reads no file of its own (a fuzz target feeds it bytes
+// from memory), and adds to res what it reads.
+func scanStream(in io.Reader, path string, pos Pos, o *lineOpener, fn func(Record) error, res ScanResult) (ScanResult, error) {
+	r := bufio.NewReaderSize(in, 64<<10)
 	off, lineNo := pos.Offset, pos.Line-1
 	for {
 		line, err := r.ReadBytes('\n')

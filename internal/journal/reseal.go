@@ -166,7 +166,7 @@ func Rekey(path string, old, nw seal.Key) (changed bool, damaged []Warning, err 
 // unlock releases the lock. A missing journal gives nil data and no error
 // (and nothing to unlock).
 func readLocked(path string) (data []byte, unlock func(), err error) {
-	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
 		return nil, nil, nil
 	}
 	lock, _, err := lockFile(path)

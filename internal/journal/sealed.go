@@ -78,7 +78,7 @@ func lockFile(path string) (*flock.Flock, os.FileInfo, error) {
 		}
 		if ok {
 			li, err1 := lock.Stat()
-			pi, err2 := os.Stat(path)
+			pi, err2 := os.Lstat(path) // a link there is not the journal
 			if err1 == nil && err2 == nil && os.SameFile(li, pi) {
 				return lock, li, nil
 			}

@@ -94,6 +94,7 @@ func TestATurnWhoseMirrorLockIsHeldIsAToolError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	os.MkdirAll(filepath.Dir(path), 0o700)
 	lock := flock.New(path)
 	if err := lock.Lock(); err != nil { // another process's write, stuck
 		t.Fatal(err)

@@ -61,6 +61,12 @@ type lineWriter struct {
 func (w *lineWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if n, end, ok := sdkResponseID(p); ok && w.calls[n] != nil {
+		if err := w.writeWithID(p, end, w.forget(n)); err != nil {
+			return 0, err
+		}
+		return len(p), nil
+	}
 	line := p
 	if m, err := jsonrpcline.Check(p); err == nil && m.Kind == jsonrpcline.Response {
 		if n, err := strconv.ParseInt(string(m.ID), 10, 64); err == nil && w.calls[n] != nil {

@@ -173,7 +173,7 @@ func (s *Store) lock() (unlock func(), err error) {
 // rewrite replaces the notes file, under the lock, with what convert
 // makes of its bytes when it reports a change; a missing file is no change.
 func (s *Store) rewrite(convert func(data []byte) ([]byte, bool, error)) (bool, error) {
-	if _, err := os.Stat(s.Path()); os.IsNotExist(err) {
+	if _, err := os.Lstat(s.Path()); os.IsNotExist(err) {
 		return false, nil
 	}
 	unlock, err := s.lock()

@@ -68,12 +68,17 @@ func argumentsObject(args string) (json.RawMessage, *string) {
 }
 
 // UnmarshalJSON reads either form of the arguments (see ToolCall) and keeps
-// members it does not know in Extra.
+// members it does not know in Extra. A call in the OpenAI Chat Completions
+// request shape ({"id", "type": "function", "function": {"name",
+// "arguments"}}, the arguments a JSON string; OpenAI API reference,
+// "tool_calls"), as files other tools wrote hold it, is read as the same
+// call: its function member becomes Name and Arguments.
 func (c *ToolCall) UnmarshalJSON(data []byte) error {
 	var w toolCallWire
 	if err := json.Unmarshal(data, &w); err != nil {
 		return err
 	}
+	fn := openAIFunction(data, &w)
 	*c = ToolCall{ID: w.ID, Type: w.Type, Name: w.Name}
 	switch a := bytes.TrimLeft(w.Arguments, " \t\r\n"); {
 	case w.ArgumentsText != nil:
@@ -91,6 +96,35 @@ func (c *ToolCall) UnmarshalJSON(data []byte) error {
 		c.Arguments = b.String()
 	}
 	extra, err := unknownKeys(data, knownToolCallKeys)
+	if fn {
+		delete(extra, "function")
+		if len(extra) == 0 {
+			extra = nil
+		}
+	}
 	c.Extra = extra
 	return err
+}
+
+// openAIFunction fills w's name and arguments from the call's OpenAI-shape
+// "function" member when w has no name of its own, and reports whether it
+// did; a function member of another shape stays in Extra.
+func openAIFunction(data []byte, w *toolCallWire) bool {
+	if w.Name != "" || !bytes.Contains(data, []byte(`"function"`)) {
+		return false
+	}
+	var o struct {
+		Function *struct {
+			Name      string          `json:"name"`
+			Arguments json.RawMessage `json:"arguments"`
+		} `json:"function"`
+	}
+	if json.Unmarshal(data, &o) != nil || o.Function == nil || o.Function.Name == "" {
+		return false
+	}
+	w.Name = o.Function.Name
+	if len(bytes.TrimSpace(w.Arguments)) == 0 && w.ArgumentsText == nil {
+		w.Arguments = o.Function.Arguments
+	}
+	return true
 }

@@ -2,6 +2,7 @@ package message
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -69,5 +70,31 @@ func TestReadsBothForms(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(`{"role":"user","content":"","images":[7]}`), &m); err == nil {
 		t.Error("an image that is a number was accepted")
+	}
+}
+
+// A call in OpenAI's request shape (other tools' files) reads as the same
+// call, and is written back in ChatCLI's shape; a "function" member of
+// another shape is kept as it is.
+func TestReadsOpenAIRequestShapeToolCalls(t *testing.T) {
+	in := `{"role":"assistant","content":"","tool_calls":[` +
+		`{"id":"call_1","type":"function","function":{"name":"read_file","arguments":"{\"path\":\"a.go\"}"}},` +
+		`{"id":"call_2","type":"function","function":{"name":"list_dir","arguments":{"dir":"."}},"index":1},` +
+		`{"id":"call_3","name":"own","function":"kept"}]}`
+	var m Message
+	if err := json.Unmarshal([]byte(in), &m); err != nil {
+		t.Fatal(err)
+	}
+	want := []ToolCall{
+		{ID: "call_1", Type: "function", Name: "read_file", Arguments: `{"path":"a.go"}`},
+		{ID: "call_2", Type: "function", Name: "list_dir", Arguments: `{"dir":"."}`, Extra: map[string]json.RawMessage{"index": json.RawMessage("1")}},
+		{ID: "call_3", Name: "own", Extra: map[string]json.RawMessage{"function": json.RawMessage(`"kept"`)}},
+	}
+	if d := cmp.Diff(want, m.ToolCalls); d != "" {
+		t.Fatalf("calls:\n%s", d)
+	}
+	b, _ := AppendJSON(nil, &m)
+	if want := `{"id":"call_1","type":"function","name":"read_file","arguments":{"path":"a.go"}}`; !json.Valid(b) || !strings.Contains(string(b), want) {
+		t.Errorf("rewritten as %s", b)
 	}
 }

@@ -139,22 +139,26 @@ func KindForStatus(status int, detail string) Kind {
 // Anthropic's authentication_error, permission_error, not_found_error,
 // rate_limit_error, billing_error, api_error, overloaded_error, …. Several
 // words may be passed at once ("tokens rate_limit_exceeded" for a type and a
-// code). An unknown or empty type
-// is KindServer: the server failed after it had accepted the request.
+// code); Amazon Bedrock's stream exceptions (Bedrock API Reference,
+// InvokeModelWithResponseStream: throttlingException,
+// validationException, modelTimeoutException, modelStreamErrorException,
+// internalServerException, serviceUnavailableException). An unknown or
+// empty type is KindServer: the server failed after it had accepted the
+// request.
 func KindForErrorType(typ, detail string) Kind {
 	t := strings.ToLower(typ)
 	switch {
 	case !strings.Contains(t, "rate_limit") && IsContextLength(t+" "+detail):
 		return KindContextLength
-	case strings.Contains(t, "auth"), strings.Contains(t, "permission"):
+	case strings.Contains(t, "auth"), strings.Contains(t, "permission"), strings.Contains(t, "accessdenied"):
 		return KindAuth
 	case strings.Contains(t, "not_found"), strings.Contains(t, "model_not"):
 		return KindModel
-	case strings.Contains(t, "rate_limit"), strings.Contains(t, "quota"):
+	case strings.Contains(t, "rate_limit"), strings.Contains(t, "quota"), strings.Contains(t, "throttl"):
 		return KindRateLimit
 	case strings.Contains(t, "timeout"):
 		return KindTimeout
-	case strings.Contains(t, "invalid_request"), strings.Contains(t, "too_large"),
+	case strings.Contains(t, "invalid_request"), strings.Contains(t, "too_large"), strings.Contains(t, "validation"),
 		strings.Contains(t, "billing"), strings.Contains(t, "conflict"):
 		if mentionsUnknownModel(detail) {
 			return KindModel

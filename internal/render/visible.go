@@ -17,7 +17,13 @@ import (
 // ESC is shown as "^[", the other C0 controls (U+0000–U+001F) in caret
 // notation ("^@" … "^_"), DEL as "^?", and the C1 controls
 // (U+0080–U+009F, which terminals take for ESC sequences: U+009B is CSI)
-// as "<U+009B>"; a byte that is not UTF-8 becomes U+FFFD. Line feed and
+// as "<U+009B>"; a byte that is not UTF-8 becomes U+FFFD. The explicit
+// bidirectional formatting characters of Unicode TR #9 (§2.1–2.2: the
+// embeddings and overrides U+202A–U+202E, the isolates U+2066–U+2069),
+// which reorder the text around them without being seen (the "Trojan
+// Source" attack, CVE-2021-42574), are shown the same way ("<U+202E>");
+// the implicit marks LRM, RLM and ALM, which right-to-left text needs and
+// which reorder nothing past a neighbouring character, are kept. Line feed and
 // tab are kept (the layout keeps them); CR LF becomes a line feed and a
 // lone CR is shown as "^M". Text with nothing to change is returned as it
 // is, without a copy.
@@ -59,7 +65,7 @@ func visible(s string, line bool) string {
 			b.WriteByte(byte(r) + '@')
 		case r == 0x7f:
 			b.WriteString("^?")
-		case r >= 0x80 && r < 0xa0:
+		case r >= 0x80 && r < 0xa0, isBidiControl(r):
 			fmt.Fprintf(&b, "<U+%04X>", r)
 		default:
 			b.WriteString(s[i : i+n])
@@ -69,9 +75,17 @@ func visible(s string, line bool) string {
 	return b.String()
 }
 
+// isBidiControl reports whether r is an explicit bidirectional embedding,
+// override or isolate (Unicode TR #9, §2.1–2.2): U+202A–U+202E or
+// U+2066–U+2069.
+func isBidiControl(r rune) bool {
+	return r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069
+}
+
 // clean reports whether s holds nothing visible would change: no control
 // byte (but line feed and tab outside a line), no C1 control (UTF-8
-// C2 80 to C2 9F) and no byte that is not UTF-8.
+// C2 80 to C2 9F), no bidirectional control (E2 80 AA–AE, E2 81 A6–A9)
+// and no byte that is not UTF-8.
 func clean(s string, line bool) bool {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
@@ -82,6 +96,8 @@ func clean(s string, line bool) bool {
 		case c < 0x20 || c == 0x7f:
 			return false
 		case c == 0xc2 && i+1 < len(s) && s[i+1] < 0xa0:
+			return false
+		case c == 0xe2 && i+2 < len(s) && (s[i+1] == 0x80 && s[i+2] >= 0xaa && s[i+2] <= 0xae || s[i+1] == 0x81 && s[i+2] >= 0xa6 && s[i+2] <= 0xa9):
 			return false
 		}
 	}

@@ -16,6 +16,11 @@ func TestVisibleShowsEveryControlCharacter(t *testing.T) {
 		{"dos\r\nline\rover", "dos\nline^Mover", "dos line^Mover"},
 		{"\x00\x7f\x08", "^@^?^H", "^@^?^H"},
 		{"raw \x9b byte", "raw \ufffd byte", "raw \ufffd byte"},
+		// Trojan Source (CVE-2021-42574): every explicit bidi control shows.
+		{"if admin \u202e} \u2066// check\u2069 \u2067{", "if admin <U+202E>} <U+2066>// check<U+2069> <U+2067>{", "if admin <U+202E>} <U+2066>// check<U+2069> <U+2067>{"},
+		{"\u202a\u202b\u202c\u202d\u2068", "<U+202A><U+202B><U+202C><U+202D><U+2068>", "<U+202A><U+202B><U+202C><U+202D><U+2068>"},
+		// Their neighbours, and the marks right-to-left text needs, stay.
+		{"\u2029\u202f\u2065\u206a \u200e\u200f\u061c שלום", "\u2029\u202f\u2065\u206a \u200e\u200f\u061c שלום", "\u2029\u202f\u2065\u206a \u200e\u200f\u061c שלום"},
 	} {
 		if got := Visible(tc.in); got != tc.want {
 			t.Errorf("Visible(%q) = %q, want %q", tc.in, got, tc.want)
@@ -27,7 +32,7 @@ func TestVisibleShowsEveryControlCharacter(t *testing.T) {
 }
 
 func TestVisibleWriterHoldsWhatACutLeavesIncomplete(t *testing.T) {
-	in := "a\u009b2J\r\nb\x1b]0;t\x07é語"
+	in := "a\u009b2J\r\nb\x1b]0;t\x07é語\u202eb\u2066"
 	want := Visible(in)
 	for cut := 0; cut <= len(in); cut++ {
 		for cut2 := cut; cut2 <= len(in); cut2++ {

@@ -88,6 +88,10 @@ type Options struct {
 	Pick func() (string, error)
 	// OnSaved, when set, hears the name of the autosave made on exit.
 	OnSaved func(name string)
+	// Hub, when set, is the Conversation Hub membership (/hub): each turn
+	// is published through it, and the commands that start another
+	// conversation rotate it (command.Rotates).
+	Hub command.Hub
 }
 
 // Run is the read-eval loop. It returns nil at EOF or /exit, ErrScriptFailed
@@ -97,7 +101,7 @@ type Options struct {
 func Run(ctx context.Context, o Options) error {
 	interactive := o.Reader != nil
 	env := &command.Env{Engine: o.Engine, Out: o.Out, Err: o.Err, Interactive: interactive, Confirm: o.Confirm, Config: o.Config,
-		Progress: o.Progress, Reply: o.Reply, Lang: o.Lang, Switch: o.Switch}
+		Progress: o.Progress, Reply: o.Reply, Lang: o.Lang, Switch: o.Switch, Hub: o.Hub}
 	if interactive {
 		env.Pick = o.Pick
 	}
@@ -127,7 +131,7 @@ func Run(ctx context.Context, o Options) error {
 		}
 		if errors.Is(err, ErrRewindMenu) && ctx.Err() == nil {
 			if err := step(ctx, env, "/rewind", nil); err != nil {
-				fmt.Fprintf(o.Err, "error: %s\n", command.ErrorLine(err))
+				o.Lang.Fprintf(o.Err, "error: %s\n", command.ErrorLineIn(o.Lang, err))
 			}
 			continue
 		}
@@ -162,7 +166,7 @@ func Run(ctx context.Context, o Options) error {
 				sameClass = false
 			}
 			lastFailure = err
-			fmt.Fprintf(o.Err, "error: %s\n", command.ErrorLine(err))
+			o.Lang.Fprintf(o.Err, "error: %s\n", command.ErrorLineIn(o.Lang, err))
 		}
 	}
 	name, err := o.Engine.Close(o.Autosave)
@@ -222,10 +226,26 @@ func step(ctx context.Context, env *command.Env, line string, watch func(context
 		tctx, unwatch = watch(tctx)
 		defer unwatch()
 	}
-	if isCommand {
-		return command.Dispatch(tctx, env, line)
+	h := env.Hub
+	if h == nil || h.Thread() == "" {
+		h = nil
 	}
-	return command.RunTurn(tctx, env, line)
+	if isCommand {
+		err := command.Dispatch(tctx, env, line)
+		if h != nil && err == nil && command.Rotates(line) {
+			h.Rotate()
+		}
+		return err
+	}
+	var epoch int
+	if h != nil {
+		epoch = h.Epoch()
+	}
+	err := command.RunTurn(tctx, env, line)
+	if hist := env.Engine.History(); h != nil && err == nil && len(hist) > 0 {
+		h.Publish(epoch, line, hist[len(hist)-1].Content)
+	}
+	return err
 }
 
 // runsTask reports whether line is a mode command with a task (/agent

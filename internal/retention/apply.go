@@ -94,6 +94,8 @@ func apply(ctx context.Context, p PrunePlan) (Result, error) {
 			why, err = removeJournal(it)
 		case KindCheckpoints:
 			why, err = shadow.RemoveIfGone(it.Path)
+		case KindLegacyLock:
+			why, err = removeLegacyLock(it)
 		default:
 			why, err = removeFile(it)
 			synced[filepath.Dir(it.Path)] = true
@@ -139,6 +141,9 @@ func currentRefs(st *session.Store) (map[string]bool, []string, map[string]sessi
 // a file in another program's layout, whose header takes reading all of
 // it, is not read again; a changed file is read again.
 func trashSession(st *session.Store, home string, it Item, listed map[string]session.Header) (string, error) {
+	if err := markersDir(home); err != nil {
+		return "", fmt.Errorf("retention: check whether %q is open: %w", it.Name, err)
+	}
 	lock, err := lockAt(context.Background(), markerPath(home, it.Name), true, false)
 	if err != nil {
 		return "", fmt.Errorf("retention: check whether %q is open: %w", it.Name, err)
@@ -149,6 +154,17 @@ func trashSession(st *session.Store, home string, it Item, listed map[string]ses
 	defer func() {
 		os.Remove(lock.Path())
 		lock.Unlock()
+	}()
+	legacy, err := lockAt(context.Background(), legacyMarkerPath(home, it.Name), true, false)
+	if err != nil {
+		return "", fmt.Errorf("retention: check whether %q is open: %w", it.Name, err)
+	}
+	if legacy == nil {
+		return "open in a running chatcli (an older build)", nil
+	}
+	defer func() {
+		os.Remove(legacy.Path())
+		legacy.Unlock()
 	}()
 	h, ok := listed[it.Name]
 	err = h.Err

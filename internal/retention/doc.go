@@ -21,8 +21,11 @@
 //     sessions/, transcripts/ and trash/, and those of the input history
 //     file, older than Rules.TempTTL (1 hour): no write takes that long.
 //     Only names ending ".tmp-<digits>" count, so a session's lock file
-//     (sessions/.<name>.lock, see package session) and open marker are never
-//     taken for one.
+//     and open marker are never taken for one. The lock files and open
+//     markers an older build left in sessions/ (".<name>.lock",
+//     ".<name>.open"; this build keeps them under locks/) count too, as
+//     KindLegacyLock: each is removed only while locked exclusively without
+//     waiting, so one a live process holds is kept.
 //   - expired trash: trashed sessions older than Rules.TrashTTL (7 days).
 //   - workspace gone: a checkpoint repository of coder mode
 //     (checkpoints/<key>/, see package shadow) whose recorded workspace
@@ -40,7 +43,11 @@
 // # Open sessions
 //
 // A process bound to a session holds a shared flock(2) on the marker file
-// sessions/.<name>.open (MarkOpen, or a Marker that follows the binding).
+// locks/<name>.open (MarkOpen, or a Marker that follows the binding). The
+// marker an older build holds, sessions/.<name>.open, spares the session
+// too, and Apply locks both; an older build's own pass knows only its
+// folder, so upgrade every chatcli sharing a store before pruning with an
+// older one.
 // Plan lists an open machine session as spared; Apply takes an exclusive
 // lock on the marker, without waiting, before moving a session to the
 // trash, and skips it when that fails, so a session open in a live process

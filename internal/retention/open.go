@@ -20,9 +20,11 @@ import (
 // marker (a pass holds it only while it moves one file).
 const markTimeout = 5 * time.Second
 
-// markerPath is the open marker of session name: sessions/.<name>.open.
+// markerPath is the open marker of session name: locks/<name>.open, beside
+// the session's lock (session.LocksDirName); builds before that folder kept
+// it at sessions/.<name>.open (legacyMarkerPath, legacy.go).
 func markerPath(home, name string) string {
-	return filepath.Join(sessionsDir(home), "."+name+".open")
+	return filepath.Join(home, session.LocksDirName, name+".open")
 }
 
 // MarkOpen marks session name as open in this process until release is
@@ -34,7 +36,7 @@ func MarkOpen(home, name string) (release func(), err error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(sessionsDir(home), 0o700); err != nil {
+	if err := markersDir(home); err != nil {
 		return nil, fmt.Errorf("retention: mark %q open: %w", n, err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), markTimeout)
@@ -60,7 +62,7 @@ func unmark(lock *flock.Flock) {
 // path.
 func stillAt(lock *flock.Flock) bool {
 	held, herr := lock.Stat()
-	now, nerr := os.Stat(lock.Path())
+	now, nerr := os.Lstat(lock.Path()) // a link there is not the lock file
 	return herr == nil && nerr == nil && os.SameFile(held, now)
 }
 
@@ -101,10 +103,16 @@ func lockAt(ctx context.Context, path string, exclusive, wait bool) (*flock.Floc
 	}
 }
 
-// isOpen reports whether a live process holds session name's marker. It
-// creates nothing: no marker means not open.
+// isOpen reports whether a live process holds session name's marker, or
+// the marker an older build keeps in sessions/. It creates nothing: no
+// marker means not open.
 func isOpen(home, name string) bool {
-	path := markerPath(home, name)
+	return heldMarker(markerPath(home, name)) || heldMarker(legacyMarkerPath(home, name))
+}
+
+// heldMarker reports whether a live process holds a lock on the marker at
+// path; one that cannot be checked counts as held.
+func heldMarker(path string) bool {
 	lock, err := storefile.NewLock(path, os.O_RDONLY)
 	ok := false
 	if err == nil {

@@ -46,6 +46,9 @@ const (
 	// KindCheckpoints is the shadow repository of a workspace (package
 	// shadow): a folder, deleted whole.
 	KindCheckpoints Kind = "checkpoint repository"
+	// KindLegacyLock is a lock file or open marker an older build left in
+	// sessions/ (legacy.go): removed only while no process holds it.
+	KindLegacyLock Kind = "older build's lock"
 )
 
 // Item is one thing a plan would remove.
@@ -297,8 +300,14 @@ func (p *PrunePlan) planTemps() error {
 			return err
 		}
 		for _, fi := range files {
-			if match(fi.Name()) && p.Now.Sub(fi.ModTime()) > p.Rules.TempTTL {
-				p.Items = append(p.Items, Item{Reason: ReasonTemp, Kind: KindTemp, Name: fi.Name(),
+			kind := KindTemp
+			if dir == sessionsDir(p.Home) && isLegacyLock(fi.Name()) {
+				kind = KindLegacyLock
+			} else if !match(fi.Name()) {
+				continue
+			}
+			if p.Now.Sub(fi.ModTime()) > p.Rules.TempTTL {
+				p.Items = append(p.Items, Item{Reason: ReasonTemp, Kind: kind, Name: fi.Name(),
 					Path: filepath.Join(dir, fi.Name()), SizeBytes: fi.Size(), When: fi.ModTime()})
 			}
 		}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -12,6 +11,7 @@ import (
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/session"
 	"github.com/chatcli/chatcli/internal/shadow"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // StoreLine describes one store under the home folder.
@@ -82,7 +82,7 @@ func Report(home string, rules Rules, now time.Time) ([]StoreLine, error) {
 		return nil, fmt.Errorf("retention: walk %s: %w", home, err)
 	}
 	if rel, err := filepath.Rel(home, hist); err != nil || strings.HasPrefix(rel, "..") {
-		if fi, err := os.Stat(hist); err == nil { // outside home
+		if fi, err := storefile.Lstat(hist); err == nil { // outside home; a link there is not followed
 			add(hist, fi)
 		}
 	}

@@ -200,18 +200,21 @@ func TestLeftoverTempFiles(t *testing.T) {
 	}
 	f.file("sessions/.fresh.json.tmp-1", now.Add(-time.Minute))
 	f.file("sessions/.list-index.json", now.Add(-100*day))
-	f.file("sessions/.notes.open", now.Add(-100*day))
-	f.file("sessions/.notes.lock", now.Add(-100*day))   // a session's write lock
-	f.file("sessions/.a.tmp-1.lock", now.Add(-100*day)) // that of session "a.tmp-1"
-	f.file("sessions/.a.tmp-1.open", now.Add(-100*day)) // its open marker
 	f.file("sessions/.a.tmp-1.json", now.Add(-100*day)) // not a temp: no random suffix
 	f.file(".other.tmp-1", now.Add(-100*day))           // not the history's
+	f.file("locks/notes.lock", now.Add(-100*day))       // a session's write lock
+	f.file("locks/notes.open", now.Add(-100*day))       // its open marker
 	p := f.plan(rulesWith(0, 0))
 	got := names(p.Items, ReasonTemp)
 	slices.Sort(got)
 	slices.Sort(want)
 	if !slices.Equal(got, want) || len(p.Items) != 3 {
 		t.Fatalf("temps: %v, want %v", got, want)
+	}
+	for _, it := range p.Items {
+		if it.Kind != KindTemp {
+			t.Fatalf("%s planned as %s", it.Name, it.Kind)
+		}
 	}
 	if res, err := Apply(p); err != nil || len(res.Removed) != 3 {
 		t.Fatalf("%+v %v", res, err)

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/storefile"
@@ -51,7 +50,7 @@ func (s *Store) chatcliHeaderAt(name, p string) (h Header, ok bool, err error) {
 	if err != nil || !seal.IsChatCLIEnvelope(data) {
 		return Header{}, false, nil
 	}
-	st, err := os.Stat(p)
+	st, err := storefile.Lstat(p) // the file just read, not what a link there names
 	if err != nil {
 		return Header{}, true, err
 	}

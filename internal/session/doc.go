@@ -68,6 +68,14 @@
 // (`\n"shared_memory":[]}`, or `\n]}` for files written before this
 // layout), and a file that does not (cut short, or with another last
 // member) is read whole, so a cut file is listed as unreadable.
+// List trusts that one read only for a file this store wrote and nothing
+// changed since: each save sets the extended attribute
+// user.chatcli.written on the file to its size and mtime ("<bytes>
+// <mtime ns>", written.go), and a file whose attribute no longer matches
+// its fstat (edited, copied, put in its place, written by an earlier
+// build, or on a file system without user attributes) is read whole by
+// List like a file of another program, so that List and Load agree on
+// every message.
 // Files written by other programs (no message_count before chat_history,
 // as ChatCLI writes them) are read whole, once, through a 256 KiB buffer:
 // a byte scan (jsonscan.Stream) checks the document's structure and counts
@@ -82,25 +90,31 @@
 // file is listed as unreadable; the contents of strings and of the
 // messages not decoded are checked by Load only.
 //
-// The headers of plaintext files, in either layout, are kept in a derived
-// index, cache/session-list.json beside the sessions folder (never in it,
-// where ChatCLI would list it as a session), as read from the file before
-// its journal's tail. It is a JSON object: file name -> {size, mtime_ns,
-// ino, ctime_ns, listed_ns, title, messages, created_at, updated_at,
-// revision, transcript_id, journal_pos, version}. An entry answers for a
-// file whose lstat (from the directory read, the file not opened) gives
-// the same size, mtime and, on Linux, inode and ctime, which no rewrite
-// keeps, unless the file's last change lies within 2 s of listed_ns, when
-// the entry was made (such a "racy" entry is read again, as git does): so
-// listing an unchanged store opens no session file, and the journal
-// tails are still read (a stat of each journal, and its records after
-// journal_pos when it grew). The index may be deleted at any time; an
-// earlier build's entries (no listed_ns) are read again. It never keeps
-// the header of a sealed file, which would leave its title in plaintext:
-// sealing a file (a save with a key, RekeyFile) removes its entry.
-// Store.Unchanged tells a caller holding a header whether the file is
-// still the one it was read from (same size and mtime). Files without
-// updated_at sort by mtime.
+// The headers of plaintext files, in either layout, and the verdicts on
+// files Load refuses as corrupt, are kept in a derived index,
+// cache/session-list.json beside the sessions folder (never in it, where
+// ChatCLI would list it as a session), as read from the file before its
+// journal's tail. It is a JSON object: file name -> {rules, size,
+// mtime_ns, ino, ctime_ns, listed_ns, title, messages, created_at,
+// updated_at, revision, transcript_id, journal_pos, version, corrupt}. An
+// entry answers for a file whose lstat (from the directory read, the file
+// not opened) gives the same size, mtime and, on Linux, inode and ctime,
+// which no rewrite keeps, unless the file's last change lies within 2 s of
+// listed_ns, when the entry was made (such a "racy" entry is read again,
+// as git does): so listing an unchanged store opens no session file. Only
+// a file the index does not answer for is read as above, its header block
+// alone only when its user.chatcli.written mark matches. rules is the
+// version of the rules the verdict was reached by (listIndexRules): an
+// entry of other rules, an earlier build's, is read again. corrupt is the
+// error of a file Load refuses as unreadable, so it is not read at every
+// listing either. The journal tails are counted in for every header,
+// indexed or read: a stat of each journal (the journal itself, not what a
+// link there names), and its records after journal_pos when it grew. The
+// index may be deleted at any time. It never keeps the header of a sealed
+// file, which would leave its title in plaintext: sealing a file (a save
+// with a key, RekeyFile) removes its entry. Store.Unchanged tells a caller
+// holding a header whether the file is still the one it was read from
+// (same size and mtime). Files without updated_at sort by mtime.
 //
 // # Older and newer versions
 //
@@ -142,8 +156,21 @@
 // # Locks and revisions
 //
 // Every write of a session (Save, SaveIf, Create) holds an exclusive
-// flock(2) on its lock file, sessions/.<name>.lock (empty, mode 0600,
-// hidden from List), so writers in any number of processes are serialised.
+// flock(2) on its lock file, locks/<name>.lock beside the sessions folder
+// (empty, mode 0600; LocksDirName), so writers in any number of processes
+// are serialised. Nothing of chatcli's stays in sessions/ but session files
+// (and a write's temp file while it lands): ChatCLI lists that folder.
+//
+// Upgrade rule: builds before the locks folder lock sessions/.<name>.lock
+// instead. So that the two exclude each other while both run on a store,
+// a write of this build also takes that file (creating it) after its own
+// lock, and removes it, still holding it, before releasing it: an older
+// build that waited on it finds its locked file gone from the path (it
+// checks, as this build does) and locks a new one, which this build's next
+// writer waits for. Such files therefore exist only while a write holds
+// them; those an older build left are removed by the next write of the
+// session, or by `storage prune --apply` (package retention) while no
+// process holds them.
 // A write waits for the lock with a growing back-off (0.2-5 ms) up to the
 // store's lock timeout (DefaultLockTimeout, SetLockTimeout) and then fails
 // with ErrLocked naming the session and the lock file; the lock is released
@@ -265,7 +292,10 @@
 // created_at, the journal's last checkpoint list and that meta; the file's
 // history, the newer, stands (journal_pos stays unset) and the
 // conversation records it in the journal when it opens it. Retention counts
-// a linked journal as named by its session.
+// a linked journal as named by its session. The link also records a
+// revision ahead of every save of the name, and a save of a file without
+// a revision continues above it, so revisions only grow across ChatCLI's
+// rewrites. Rename moves the link with the file.
 //
 // # The trash
 //

@@ -75,8 +75,13 @@ func TestLandedButNotDurableCountsAsWritten(t *testing.T) {
 	if s.Exists("b") {
 		t.Fatal("Delete did not remove")
 	}
-	for _, lock := range []string{".a.lock", ".b.lock"} {
-		if _, err := os.Stat(filepath.Join(s.Dir(), lock)); err == nil {
+	for _, name := range []string{"a", "b"} {
+		lock, _ := s.LockPath(name)
+		legacy, _ := s.LegacyLockPath(name)
+		if _, err := os.Stat(legacy); err == nil {
+			t.Fatalf("%s left after the move", legacy)
+		}
+		if _, err := os.Stat(lock); err == nil {
 			t.Fatalf("%s left after the move", lock)
 		}
 	}

@@ -90,15 +90,24 @@ func headerOfFile(path string, f *os.File, st fs.FileInfo) (Header, error) {
 		// intact header, or one whose last member is no array. Reading the
 		// whole document tells them apart.
 	}
+	return scanWhole(path, f, st, h)
+}
+
+// scanWhole reads the header of the file at path, opened as f with fstat
+// st, by a scan of the whole document from its start (Header.scan); on
+// an error it returns partial, what the caller read before, with the
+// error.
+func scanWhole(path string, f *os.File, st fs.FileInfo, partial Header) (Header, error) {
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		return h, fmt.Errorf("session: read %s: %w", path, err)
+		return partial, fmt.Errorf("session: read %s: %w", path, err)
 	}
-	full := Header{SizeBytes: h.SizeBytes, Version: 1, Messages: -1, modTime: h.modTime, ino: h.ino, ctimeNanos: h.ctimeNanos}
+	full := Header{SizeBytes: st.Size(), Version: 1, Messages: -1, modTime: st.ModTime()}
+	full.ino, full.ctimeNanos = inodeChange(st)
 	if err := full.scan(f); err != nil {
 		if errors.Is(err, jsonscan.ErrSyntax) || errors.Is(err, errFormat) {
-			return h, classify(path, err)
+			return partial, classify(path, err)
 		}
-		return h, fmt.Errorf("session: read %s: %w", path, err)
+		return partial, fmt.Errorf("session: read %s: %w", path, err)
 	}
 	if full.Version > FormatVersion {
 		return full, classify(path, errTooNew{full.Version})

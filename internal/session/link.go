@@ -2,6 +2,8 @@ package session
 
 import (
 	"encoding/json"
+	"errors"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -22,8 +24,15 @@ import (
 // are gone. So every save of a session with a journal also keeps, where
 // ChatCLI never writes, links/<name>.json:
 //
-//	{"transcript_id":"<journal id>","created_at":"<RFC 3339>",
+//	{"transcript_id":"<journal id>","created_at":"<RFC 3339>","revision":<n>,
 //	 "meta":{"<identity hash>":{"unanswered":true,…},…}}
+//
+// revision is a revision no save of the name has reached yet: it is
+// written linkRevisionStep revisions ahead when a save reaches the one
+// recorded, so the link is rewritten once every linkRevisionStep saves,
+// not at each. A save of a file without a revision (ChatCLI wrote it, or
+// there is none yet) continues above it, so the name's revisions only
+// grow across ChatCLI's rewrites (save).
 //
 // meta holds, by the message's identity hash (journal.HashHistory), the
 // meta of the messages that carry fields ChatCLI drops (unanswered,
@@ -31,10 +40,15 @@ import (
 // Load re-links a file that has no transcript_id (relink).
 const LinksDirName = "links"
 
+// linkRevisionStep is how far ahead of a save the link's revision is
+// written.
+const linkRevisionStep = 64
+
 // link is the content of a link file.
 type link struct {
 	TranscriptID string                   `json:"transcript_id"`
 	CreatedAt    time.Time                `json:"created_at"`
+	Revision     int64                    `json:"revision,omitempty"`
 	Meta         map[string]*message.Meta `json:"meta,omitempty"`
 }
 
@@ -67,14 +81,56 @@ func (s *Store) keepLink(name string, sess *Session) {
 	if s.journalDir == "" || !journal.ValidID(sess.TranscriptID) {
 		return
 	}
-	want := link{TranscriptID: sess.TranscriptID, CreatedAt: sess.CreatedAt.UTC(), Meta: droppedMeta(sess.History)}
+	want := link{TranscriptID: sess.TranscriptID, CreatedAt: sess.CreatedAt.UTC(), Meta: droppedMeta(sess.History),
+		Revision: sess.Revision + linkRevisionStep}
 	p := LinkPath(s.journalDir, name)
-	if cur, ok := readLink(p); ok && cur.TranscriptID == want.TranscriptID && cur.CreatedAt.Equal(want.CreatedAt) && reflect.DeepEqual(cur.Meta, want.Meta) {
+	cur, ok := readLink(p)
+	if ok && cur.Revision > sess.Revision {
+		want.Revision = cur.Revision
+	}
+	if ok && cur.TranscriptID == want.TranscriptID && cur.CreatedAt.Equal(want.CreatedAt) && reflect.DeepEqual(cur.Meta, want.Meta) &&
+		cur.Revision == want.Revision {
 		return
 	}
 	data, err := json.Marshal(want)
 	if err == nil && os.MkdirAll(filepath.Dir(p), 0o700) == nil {
 		_ = atomicfile.WriteFile(p, data)
+	}
+}
+
+// linkedRevision is the revision the link of session name records (0
+// when none): a save of a file without a revision continues above it.
+func (s *Store) linkedRevision(name string) int64 {
+	if s.journalDir == "" {
+		return 0
+	}
+	l, ok := readLink(LinkPath(s.journalDir, name))
+	if !ok {
+		return 0
+	}
+	return l.Revision
+}
+
+// moveLink gives the link of session old, renamed to new, to new at once
+// (Rename calls it under both names' locks), so a ChatCLI rewrite of new
+// before chatcli saves it again is still re-linked. A link new held from
+// an earlier session of that name is replaced; with no link of old, it is
+// removed: the name now belongs to the renamed session. Like keepLink,
+// a failure is ignored (the next save writes the link).
+func (s *Store) moveLink(old, new string) {
+	if s.journalDir == "" {
+		return
+	}
+	from, to := LinkPath(s.journalDir, old), LinkPath(s.journalDir, new)
+	data, err := storefile.ReadFile(from)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			_ = atomicfile.Remove(to)
+		}
+		return
+	}
+	if atomicfile.WriteFile(to, data) == nil {
+		_ = atomicfile.Remove(from)
 	}
 }
 

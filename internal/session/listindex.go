@@ -2,8 +2,11 @@ package session
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
@@ -34,22 +37,41 @@ func (s *Store) listIndexPath() string {
 	return filepath.Join(filepath.Dir(s.dir), CacheDirName, listIndexFile)
 }
 
+// listIndexRules is the version of the rules by which List reached the
+// verdicts the list index keeps; an entry of other rules (an earlier
+// build's: 0 when it has no rules member) is read again. 1: a file's
+// messages are checked as Load decodes them (headerscan.go, scancheck.go),
+// a file in chatcli's layout without this store's mark is read whole
+// (written.go), an entry keeps its journal position and a file Load
+// refuses as corrupt is kept with its error. 2: an entry keeps its file's
+// inode, ctime and listing time (listed_ns) and answers for the file
+// without opening it, and the byte-level checks of scanvalid.go decide
+// what a foreign file's messages may hold. Raise it with every change to
+// what List accepts.
+const listIndexRules = 2
+
 type listIndexEntry struct {
+	Rules      int    `json:"rules"`
 	Size       int64  `json:"size"`
 	MtimeNanos int64  `json:"mtime_ns"`
 	Ino        uint64 `json:"ino,omitempty"`      // 0 where unknown (inodeChange)
 	CtimeNanos int64  `json:"ctime_ns,omitempty"` // 0 where unknown (inodeChange)
 	// ListedNanos is when the file was stat'ed for this entry (Unix
-	// nanoseconds); entries of earlier builds have none and are not used.
-	ListedNanos  int64       `json:"listed_ns"`
-	Title        string      `json:"title"`
-	Messages     int         `json:"messages"`
-	CreatedAt    time.Time   `json:"created_at,omitzero"`
-	UpdatedAt    time.Time   `json:"updated_at"`
-	Revision     int64       `json:"revision,omitempty"`
-	TranscriptID string      `json:"transcript_id,omitempty"`
-	JournalPos   journal.Pos `json:"journal_pos,omitzero"`
-	Version      int         `json:"version"`
+	// nanoseconds).
+	ListedNanos  int64     `json:"listed_ns"`
+	Title        string    `json:"title"`
+	Messages     int       `json:"messages"`
+	CreatedAt    time.Time `json:"created_at,omitzero"`
+	UpdatedAt    time.Time `json:"updated_at"`
+	Revision     int64     `json:"revision,omitempty"`
+	TranscriptID string    `json:"transcript_id,omitempty"`
+	// JournalPos is the journal position the header covers, from which
+	// List counts the journal's later records in.
+	JournalPos journal.Pos `json:"journal_pos,omitzero"`
+	Version    int         `json:"version"`
+	// Corrupt is the error, after ErrCorrupt's text, of a file Load
+	// refuses as unreadable; "" for a readable file.
+	Corrupt string `json:"corrupt,omitempty"`
 }
 
 // racyNanos is how close to the moment a file was stat'ed its last change
@@ -110,16 +132,30 @@ func (s *Store) forgetListed(file string) {
 }
 
 // lookup returns the cached header of file when st, its lstat, has the
-// stamp of its entry and the entry is not racy (racyNanos).
+// stamp of its entry, the entry is not racy (racyNanos) and it follows
+// this build's rules (listIndexRules).
 func (idx listIndex) lookup(file string, st fileStamp) (Header, bool) {
 	e, ok := idx[file]
-	if !ok || e.ListedNanos == 0 || !st.regular || e.Size != st.size || e.MtimeNanos != st.mtimeNanos ||
+	if !ok || e.Rules != listIndexRules || e.ListedNanos == 0 || !st.regular || e.Size != st.size || e.MtimeNanos != st.mtimeNanos ||
 		st.ino != e.Ino || st.ctimeNanos != e.CtimeNanos || max(st.ctimeNanos, st.mtimeNanos) >= e.ListedNanos-racyNanos {
 		return Header{}, false
 	}
-	return Header{Title: e.Title, Messages: e.Messages, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt,
+	h := Header{Title: e.Title, Messages: e.Messages, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt,
 		Revision: e.Revision, TranscriptID: e.TranscriptID, JournalPos: e.JournalPos, Version: e.Version,
-		SizeBytes: e.Size, modTime: time.Unix(0, st.mtimeNanos)}, true
+		SizeBytes: e.Size, modTime: time.Unix(0, st.mtimeNanos)}
+	if e.Corrupt != "" {
+		h.Err = fmt.Errorf("%w: %s", ErrCorrupt, e.Corrupt)
+	}
+	return h, true
+}
+
+// cacheable reports whether List keeps h, as read from its file, in the
+// index: a plaintext file's header (not a sealed file's, whose title would
+// be plaintext there, and which has no file time), read by the fast path
+// from a file this store wrote or checked through its messages, of a file
+// that is readable or that Load refuses as corrupt.
+func cacheable(h Header) bool {
+	return !h.skipped && !h.modTime.IsZero() && (h.Err == nil || errors.Is(h.Err, ErrCorrupt))
 }
 
 // store records h, read from file before its journal's tail, under the
@@ -127,10 +163,14 @@ func (idx listIndex) lookup(file string, st fileStamp) (Header, bool) {
 // a file changed meanwhile mismatches next time rather than passing as
 // h), stat'ed at listed.
 func (idx listIndex) store(file string, h Header, listed time.Time) {
-	idx[file] = listIndexEntry{Size: h.SizeBytes, MtimeNanos: h.modTime.UnixNano(), Ino: h.ino, CtimeNanos: h.ctimeNanos,
-		ListedNanos: listed.UnixNano(), Title: h.Title, Messages: h.Messages, CreatedAt: h.CreatedAt,
-		UpdatedAt: h.UpdatedAt, Revision: h.Revision, TranscriptID: h.TranscriptID, JournalPos: h.JournalPos,
-		Version: h.Version}
+	e := listIndexEntry{Rules: listIndexRules, Size: h.SizeBytes, MtimeNanos: h.modTime.UnixNano(), Ino: h.ino,
+		CtimeNanos: h.ctimeNanos, ListedNanos: listed.UnixNano(), Title: h.Title, Messages: h.Messages,
+		CreatedAt: h.CreatedAt, UpdatedAt: h.UpdatedAt, Revision: h.Revision, TranscriptID: h.TranscriptID,
+		JournalPos: h.JournalPos, Version: h.Version}
+	if h.Err != nil {
+		e.Corrupt = strings.TrimPrefix(h.Err.Error(), ErrCorrupt.Error()+": ")
+	}
+	idx[file] = e
 }
 
 // Unchanged reports whether the file of session h.Name still has the size

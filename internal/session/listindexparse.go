@@ -83,6 +83,8 @@ func (p *headParser) entryMember(key string, e *listIndexEntry) bool {
 		return p.str(&e.Title)
 	case "transcript_id":
 		return p.str(&e.TranscriptID)
+	case "corrupt":
+		return p.str(&e.Corrupt)
 	case "created_at":
 		return p.time(&e.CreatedAt)
 	case "updated_at":
@@ -108,6 +110,9 @@ func (p *headParser) entryMember(key string, e *listIndexEntry) bool {
 	case "version":
 		n, ok = p.int()
 		e.Version = int(n)
+	case "rules":
+		n, ok = p.int()
+		e.Rules = int(n)
 	default:
 		return false
 	}

@@ -1,9 +1,15 @@
 package session
 
 import (
+	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
+
+	"github.com/chatcli/chatcli/internal/message"
 )
 
 // session list and Load agree both ways: a file Load accepts is listed
@@ -47,5 +53,78 @@ func TestListAndLoadAgree(t *testing.T) {
 	}
 	if len(list) != len(docs) {
 		t.Errorf("listed %d files, want %d", len(list), len(docs))
+	}
+	agreePastTheHeaderBlock(t)
+}
+
+// agreePastTheHeaderBlock: a file in chatcli's own layout whose header
+// block is intact, but whose message past the first 4 KiB has a member of
+// the wrong type, is listed with an error like Load's, however it came to
+// be: edited in place after chatcli wrote it, put in its place as another
+// file with the same size and mtime, or written so by another program. A
+// sound file of chatcli's layout that chatcli did not write is listed as
+// sound.
+func agreePastTheHeaderBlock(t *testing.T) {
+	st := newStore(t)
+	sess := &Session{}
+	for i := range 40 {
+		sess.History = append(sess.History, message.Message{Role: message.RoleUser, Content: fmt.Sprintf("turn %d %s", i, strings.Repeat("x", 200))},
+			message.Message{Role: message.RoleAssistant, Content: "ok"})
+	}
+	if err := st.Save("written", sess); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(st.Dir(), "written.json")
+	good := readBytes(t, p)
+	last := []byte(`"content":"ok"`)
+	at := bytes.LastIndex(good, last)
+	if at < headerBufBytes {
+		t.Fatalf("the last message is at byte %d, within the header block", at)
+	}
+	bad := slices.Concat(good[:at], []byte(`"content":5555`), good[at+len(last):]) // the same size
+	info, err := os.Stat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(name string, data []byte) string {
+		q := filepath.Join(st.Dir(), name+".json")
+		if err := os.WriteFile(q, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return q
+	}
+	for name, data := range map[string][]byte{"other-writer": bad, "other-sound": good, "same-time": bad} {
+		write(name, data)
+	}
+	// Put in place of a file chatcli wrote, with its size and mtime.
+	if err := os.Chtimes(write("same-time", bad), info.ModTime(), info.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(st.Dir(), "same-time.json"), p); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Save("edited", sess); err != nil {
+		t.Fatal(err)
+	}
+	q := filepath.Join(st.Dir(), "edited.json")
+	f, err := os.OpenFile(q, os.O_WRONLY, 0) // the same inode, its mark kept
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteAt([]byte(`"content":5555`), int64(at)); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	for round := range 2 { // the second from the list index
+		list, err := st.List()
+		if err != nil || len(list) != 4 {
+			t.Fatalf("list: %v %v", list, err)
+		}
+		for _, h := range list {
+			_, lerr := st.Load(h.Name)
+			if (h.Err == nil) != (lerr == nil) || (h.Err == nil) != (h.Name == "other-sound") {
+				t.Errorf("listing %d: %s: listed with error %v, Load says %v", round+1, h.Name, h.Err, lerr)
+			}
+		}
 	}
 }

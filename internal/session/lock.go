@@ -3,6 +3,7 @@ package session
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -59,9 +60,15 @@ func (s *Store) LockStats() LockStats {
 	return s.locks.stats
 }
 
-// LockPath is the lock file of a valid session name:
-// sessions/.<name>.lock, an empty file (mode 0600) that writers of the
-// session lock with flock(2). ErrInvalidName for an invalid name.
+// LocksDirName is the folder, beside the sessions folder (under
+// CHATCLI_HOME), that holds the sessions' lock files: ChatCLI lists every
+// file of the sessions folder, so nothing of chatcli's but session files
+// stays there (the retention package keeps its open markers here too).
+const LocksDirName = "locks"
+
+// LockPath is the lock file of a valid session name: locks/<name>.lock
+// beside the sessions folder, an empty file (mode 0600) that writers of
+// the session lock with flock(2). ErrInvalidName for an invalid name.
 func (s *Store) LockPath(name string) (string, error) {
 	n, _, err := s.path(name)
 	if err != nil {
@@ -70,7 +77,55 @@ func (s *Store) LockPath(name string) (string, error) {
 	return s.lockPath(n), nil
 }
 
-func (s *Store) lockPath(n string) string { return filepath.Join(s.dir, "."+n+lockFileExt) }
+// LegacyLockPath is where builds before the locks folder kept the lock of
+// a valid session name: sessions/.<name>.lock. See sessionLock for how the
+// two builds still exclude each other. ErrInvalidName for an invalid name.
+func (s *Store) LegacyLockPath(name string) (string, error) {
+	n, _, err := s.path(name)
+	if err != nil {
+		return "", err
+	}
+	return s.legacyLockPath(n), nil
+}
+
+// LocksDir is the folder of the session lock files of a store whose
+// sessions folder is dir.
+func LocksDir(dir string) string { return filepath.Join(filepath.Dir(dir), LocksDirName) }
+
+func (s *Store) lockPath(n string) string { return filepath.Join(LocksDir(s.dir), n+lockFileExt) }
+
+func (s *Store) legacyLockPath(n string) string {
+	return filepath.Join(s.dir, "."+n+lockFileExt)
+}
+
+// sessionLock is a held session lock: the lock file under locks/ and,
+// for the upgrade, the legacy one in sessions/. An older build locks only
+// sessions/.<name>.lock (creating it), so a writer of this build takes that
+// file too, after its own, and removes it before releasing it: the legacy
+// file exists only while a write holds it (or an older build left it),
+// and an older build waiting on it notices the removal (it checks that
+// the locked file is still the one at the path, as this build does) and
+// locks a new file, which the next writer of this build waits for. Writers
+// of this build serialise on locks/ first, so only one at a time takes
+// the legacy file.
+type sessionLock struct {
+	cur, legacy *flock.Flock
+}
+
+// Path is the lock file under locks/.
+func (l *sessionLock) Path() string { return l.cur.Path() }
+
+// Unlock removes the legacy file (when it is still the one held) and
+// releases both locks, the legacy one first.
+func (l *sessionLock) Unlock() {
+	if l.legacy != nil {
+		if sameFile(l.legacy) {
+			os.Remove(l.legacy.Path())
+		}
+		l.legacy.Unlock()
+	}
+	l.cur.Unlock()
+}
 
 // withLock runs fn while holding the exclusive lock of the normalized
 // session name n. It fails with ErrLocked when the lock is not free within
@@ -98,13 +153,13 @@ func (s *Store) withMoveLocks(gone, to string, fn func() error) error {
 		names = append(names, to)
 		sort.Strings(names)
 	}
-	var held []*flock.Flock
+	var held []*sessionLock
 	defer func() {
-		for _, l := range held {
-			l.Unlock()
+		for i := len(held) - 1; i >= 0; i-- {
+			held[i].Unlock()
 		}
 	}()
-	var goneLock *flock.Flock
+	var goneLock *sessionLock
 	for _, n := range names {
 		l, err := s.lock(n)
 		if err != nil {
@@ -119,26 +174,62 @@ func (s *Store) withMoveLocks(gone, to string, fn func() error) error {
 	if err != nil && !errors.Is(err, atomicfile.ErrNotDurable) {
 		return err
 	}
-	if sameFile(goneLock) { // moved, durably or not
-		os.Remove(goneLock.Path())
+	if sameFile(goneLock.cur) { // moved, durably or not
+		os.Remove(goneLock.cur.Path())
 	}
 	return err
 }
 
-// lock takes the exclusive lock of session n, waiting with a growing
-// back-off up to the timeout. A lock file removed by a move (withMoveLocks) while this
-// process waited on it is detected (it is no longer the file at the path)
-// and the lock is taken again on the new file.
-func (s *Store) lock(n string) (*flock.Flock, error) {
+// lock takes the exclusive lock of session n (sessionLock: its file under
+// locks/, then the legacy one), waiting with a growing back-off up to the
+// timeout for both together.
+func (s *Store) lock(n string) (*sessionLock, error) {
 	s.locks.mu.Lock()
 	timeout := s.locks.timeout
 	s.locks.mu.Unlock()
 	if timeout <= 0 {
 		timeout = DefaultLockTimeout
 	}
-	path := s.lockPath(n)
 	start := time.Now()
 	deadline := start.Add(timeout)
+	if err := s.locksDir(); err != nil {
+		return nil, fmt.Errorf("session: lock %q: %w", n, err)
+	}
+	cur, err := lockWait(n, s.lockPath(n), deadline, timeout)
+	if err != nil {
+		return nil, err
+	}
+	legacy, err := lockWait(n, s.legacyLockPath(n), deadline, timeout)
+	if err != nil {
+		cur.Unlock()
+		return nil, err
+	}
+	s.count(time.Since(start))
+	return &sessionLock{cur: cur, legacy: legacy}, nil
+}
+
+// locksDir makes sure the locks folder is a folder of the store (mode
+// 0700), creating it when missing: a link there, to a folder elsewhere,
+// is refused (storefile.ErrNotRegular) and nothing is created through it.
+func (s *Store) locksDir() error {
+	dir := LocksDir(s.dir)
+	err := storefile.Dir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err = os.Mkdir(dir, 0o700); errors.Is(err, fs.ErrExist) {
+			err = storefile.Dir(dir) // made meanwhile
+		}
+	}
+	return err
+}
+
+// lockWait locks the file at path (created 0600 when missing) for session
+// n, retrying with a growing back-off until deadline. A lock file removed
+// by a move (withMoveLocks) or a release (sessionLock) while this process
+// waited on it is detected (it is no longer the file at the path) and the
+// lock is taken again on the new file. Errors: ErrLocked after the
+// deadline, naming path; one wrapping fs.ErrNotExist when path's folder is
+// missing; storefile's refusal of a path that is not a regular file.
+func lockWait(n, path string, deadline time.Time, timeout time.Duration) (*flock.Flock, error) {
 	poll := lockPollMin
 	for {
 		lock, err := storefile.NewLock(path, os.O_CREATE|os.O_RDWR)
@@ -152,7 +243,6 @@ func (s *Store) lock(n string) (*flock.Flock, error) {
 		}
 		if ok {
 			if sameFile(lock) {
-				s.count(time.Since(start))
 				return lock, nil
 			}
 			lock.Unlock() // removed meanwhile: lock the new file
@@ -185,6 +275,6 @@ func (s *Store) count(wait time.Duration) {
 // path.
 func sameFile(lock *flock.Flock) bool {
 	held, herr := lock.Stat()
-	now, nerr := os.Stat(lock.Path())
+	now, nerr := os.Lstat(lock.Path()) // a link there is not the lock file
 	return herr == nil && nerr == nil && os.SameFile(held, now)
 }

@@ -83,7 +83,7 @@ func TestLockTimeoutIsAClearErrorAndLosesNothing(t *testing.T) {
 	p, _ := s.Path("s")
 	before, _ := os.ReadFile(p)
 	lp, err := s.LockPath("s")
-	if err != nil || lp != filepath.Join(s.Dir(), ".s.lock") {
+	if err != nil || lp != filepath.Join(filepath.Dir(s.Dir()), "locks", "s.lock") {
 		t.Fatalf("LockPath: %q %v", lp, err)
 	}
 	other := flock.New(lp) // another holder: its own open file description
@@ -261,6 +261,7 @@ func TestLockFileGoesWithTheSession(t *testing.T) {
 func TestSaveLocksAfterItsLockFileIsRemoved(t *testing.T) {
 	s := newStore(t)
 	lp, _ := s.LockPath("s")
+	os.MkdirAll(filepath.Dir(lp), 0o700)
 	held := flock.New(lp)
 	if err := held.Lock(); err != nil {
 		t.Fatal(err)

@@ -68,19 +68,28 @@ func (s *Store) Rename(old, new string) error {
 		return fmt.Errorf("%w: %q is already the name of that session", ErrExists, nn)
 	}
 	return s.withMoveLocks(on, nn, func() error {
-		if sealed, err := s.renameSealed(on, op, nn, np); sealed {
-			return err
+		err := s.move(on, op, nn, np)
+		if err == nil || errors.Is(err, atomicfile.ErrNotDurable) { // moved
+			s.moveLink(on, nn)
 		}
-		err := atomicfile.Move(op, np)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			return fmt.Errorf("%w: %q (no file %s)", ErrNotFound, on, op)
-		case errors.Is(err, fs.ErrExist):
-			return fmt.Errorf("%w: %q", ErrExists, nn)
-		case err != nil:
-			return fmt.Errorf("session: rename %s: %w", op, err)
-		}
-		afterLink()
-		return nil
+		return err
 	})
+}
+
+// move is Rename's move of the file, under both names' locks.
+func (s *Store) move(on, op, nn, np string) error {
+	if sealed, err := s.renameSealed(on, op, nn, np); sealed {
+		return err
+	}
+	err := atomicfile.Move(op, np)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%w: %q (no file %s)", ErrNotFound, on, op)
+	case errors.Is(err, fs.ErrExist):
+		return fmt.Errorf("%w: %q", ErrExists, nn)
+	case err != nil:
+		return fmt.Errorf("session: rename %s: %w", op, err)
+	}
+	afterLink()
+	return nil
 }

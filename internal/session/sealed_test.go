@@ -401,7 +401,8 @@ func TestRenameRemovesOldLockFile(t *testing.T) {
 		if err := s.Rename("a", "b"); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := os.Stat(filepath.Join(s.Dir(), ".a.lock")); !errors.Is(err, os.ErrNotExist) {
+		lp, _ := s.LockPath("a")
+		if _, err := os.Stat(lp); !errors.Is(err, os.ErrNotExist) {
 			t.Errorf("%s: lock file of the old name still there after rename (%v)", name, err)
 		}
 	}

@@ -22,13 +22,9 @@ type dirHandle struct {
 	fd  int
 }
 
-// pathStamp is stamp through the entry's path.
-func (d dirHandle) pathStamp(name string, follow bool) (fileStamp, bool) {
-	stat := os.Lstat
-	if follow {
-		stat = os.Stat
-	}
-	info, err := stat(filepath.Join(d.dir, name))
+// pathStamp is stamp through the entry's path (lstat(2)).
+func (d dirHandle) pathStamp(name string) (fileStamp, bool) {
+	info, err := os.Lstat(filepath.Join(d.dir, name))
 	if err != nil {
 		return fileStamp{}, false
 	}

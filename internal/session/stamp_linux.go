@@ -37,18 +37,15 @@ func (d dirHandle) close() {
 	}
 }
 
-// stamp stats the entry name of the folder (following a link with
-// follow); ok is false when it cannot be stat'ed.
-func (d dirHandle) stamp(name string, follow bool) (fileStamp, bool) {
+// stamp stats the entry name of the folder itself, not what a link there
+// names (regular is false for a link, like storefile.Lstat's refusal); ok
+// is false when it cannot be stat'ed.
+func (d dirHandle) stamp(name string) (fileStamp, bool) {
 	if d.fd < 0 {
-		return d.pathStamp(name, follow)
-	}
-	flags := unix.AT_SYMLINK_NOFOLLOW
-	if follow {
-		flags = 0
+		return d.pathStamp(name)
 	}
 	var st unix.Stat_t
-	if unix.Fstatat(d.fd, name, &st, flags) != nil {
+	if unix.Fstatat(d.fd, name, &st, unix.AT_SYMLINK_NOFOLLOW) != nil {
 		return fileStamp{}, false
 	}
 	return fileStamp{size: st.Size, mtimeNanos: st.Mtim.Nano(), ino: st.Ino, ctimeNanos: st.Ctim.Nano(),

@@ -15,8 +15,9 @@ func openDir(dir string) dirHandle { return dirHandle{dir: dir, fd: -1} }
 
 func (d dirHandle) close() {}
 
-// stamp stats the entry name of the folder (following a link with
-// follow); ok is false when it cannot be stat'ed.
-func (d dirHandle) stamp(name string, follow bool) (fileStamp, bool) {
-	return d.pathStamp(name, follow)
+// stamp stats the entry name of the folder itself, not what a link there
+// names (regular is false for a link, like storefile.Lstat's refusal); ok
+// is false when it cannot be stat'ed.
+func (d dirHandle) stamp(name string) (fileStamp, bool) {
+	return d.pathStamp(name)
 }

@@ -174,6 +174,9 @@ func (s *Store) save(name string, sess *Session) error {
 	checked := make(chan error, 1)
 	go func() { checked <- s.checkOverwrite(p) }()
 	before := *sess
+	if sess.Revision == 0 { // a new file, or one ChatCLI rewrote: continue the name's revisions (link.go)
+		sess.Revision = s.linkedRevision(name)
+	}
 	data, err := s.prepare(p, sess)
 	if cerr := <-checked; cerr != nil {
 		sess.Revision, sess.UpdatedAt, sess.CreatedAt, sess.Title = before.Revision, before.UpdatedAt, before.CreatedAt, before.Title
@@ -190,6 +193,8 @@ func (s *Store) save(name string, sess *Session) error {
 	s.known.set(p, idOf(info, sess.Revision))
 	if !s.key.IsZero() { // written, durably or not
 		s.forgetListed(filepath.Base(p)) // its entry would keep the title in plaintext
+	} else {
+		markWritten(p, info, 0, time.Time{})
 	}
 	s.keepLink(name, sess) // where ChatCLI does not write (link.go)
 	return err
@@ -206,7 +211,15 @@ func (s *Store) Create(name string, sess *Session) error {
 	if err != nil {
 		return err
 	}
-	if err := s.withLock(n, func() error { return atomicfile.CreateFile(p, data) }); err != nil {
+	err = s.withLock(n, func() error {
+		since := time.Now().Add(-time.Second) // file times come from a coarser clock
+		err := atomicfile.CreateFile(p, data)
+		if s.key.IsZero() && (err == nil || errors.Is(err, atomicfile.ErrNotDurable)) {
+			markWritten(p, nil, int64(len(data)), since)
+		}
+		return err
+	})
+	if err != nil {
 		if errors.Is(err, fs.ErrExist) {
 			return fmt.Errorf("%w: %q", ErrExists, n)
 		}
@@ -301,8 +314,11 @@ func (s *Store) Exists(name string) bool {
 // is not a regular file (a directory, FIFO, link or device named *.json)
 // is listed with an Err wrapping storefile.ErrNotRegular, and is never
 // opened. Hidden files (names starting with '.': temporary files) are
-// skipped. Headers of plaintext files are kept in a derived index
-// (listIndexFile), so a file is read again only once it changed.
+// skipped. A file is read whole, its messages checked as Load decodes
+// them, unless this store wrote it and it has not changed since
+// (written.go); the headers and corrupt verdicts of plaintext files are
+// kept in a derived index (listIndexFile), so a file is read again only
+// once it changed.
 func (s *Store) List() ([]Header, error) {
 	listed := fileClock() // before any stat of the files whose headers the index keeps
 	entries, err := os.ReadDir(s.dir)
@@ -326,7 +342,7 @@ func (s *Store) List() ([]Header, error) {
 			continue
 		}
 		if _, indexed := idx[e.Name()]; indexed { // only then is the file's stat needed first
-			if st, ok := dir.stamp(e.Name(), false); ok {
+			if st, ok := dir.stamp(e.Name()); ok {
 				if h, ok := idx.lookup(e.Name(), st); ok {
 					h.Name = name
 					kept = append(kept, e.Name())
@@ -341,7 +357,7 @@ func (s *Store) List() ([]Header, error) {
 	read := s.completeHeaders(out, unread)
 	fresh := listIndex{}
 	for _, h := range read {
-		if h.Err == nil && !h.skipped && !h.modTime.IsZero() {
+		if cacheable(h) {
 			fresh.store(h.Name+fileExt, h, listed)
 		}
 	}

@@ -42,7 +42,9 @@ func (s *Store) readTailIn(id string, pos journal.Pos, journals dirHandle) (t ta
 	if s.journalDir == "" || pos.Seq <= 0 || !journal.ValidID(id) {
 		return t, false, nil
 	}
-	if st, found := journals.stamp(journal.Path("", id), true); !found || st.size == pos.Offset { // the file name
+	// The journal's own stat, not what a link there names: a link or other
+	// non-regular file goes on to ReadAfter, which refuses it.
+	if st, found := journals.stamp(journal.Path("", id)); !found || st.regular && st.size == pos.Offset {
 		return t, false, nil // no journal, or nothing after the position (a repair or rekey changes the size)
 	}
 	t.path = journal.Path(s.journalDir, id)

@@ -164,52 +164,6 @@ func (s *Store) putInTrash(n, p, dir string, put func(dst string) error) (string
 	return "", fmt.Errorf("session: move %s to the trash: too many copies trashed at %s", p, at.Format(trashStamp))
 }
 
-// Restore moves the newest trashed copy of session name back into the
-// store, under the session's lock as Trash moves it out: a save of name
-// under way finishes first (Restore then finds the session and refuses),
-// and one that comes after finds the restored file. ErrExists when a
-// session of that name exists (rename or delete it first); ErrNotFound
-// when the trash holds no copy of name; ErrLocked on the lock's timeout.
-func (s *Store) Restore(name string) error {
-	n, p, err := s.path(name)
-	if err != nil {
-		return err
-	}
-	return s.withLock(n, func() error { return s.restore(n, p) })
-}
-
-// restore is Restore for a caller holding the lock of session n (file p).
-func (s *Store) restore(n, p string) error {
-	list, err := s.TrashList()
-	if err != nil {
-		return err
-	}
-	var newest *TrashEntry
-	for i, e := range list {
-		if e.Name == n && (newest == nil || newer(e, *newest)) {
-			newest = &list[i]
-		}
-	}
-	if newest == nil {
-		return fmt.Errorf("%w: %q is not in the trash (%s)", ErrNotFound, n, s.TrashDir())
-	}
-	err = atomicfile.Move(newest.Path, p)
-	switch {
-	case errors.Is(err, fs.ErrExist):
-		return fmt.Errorf("%w: %q; rename or delete it before restoring the trashed copy", ErrExists, n)
-	case err != nil:
-		return fmt.Errorf("session: restore %s: %w", newest.Path, err)
-	}
-	return nil
-}
-
-func newer(a, b TrashEntry) bool {
-	if !a.TrashedAt.Equal(b.TrashedAt) {
-		return a.TrashedAt.After(b.TrashedAt)
-	}
-	return a.Seq > b.Seq
-}
-
 // TrashList returns every trashed session, newest first (ties by name).
 // A missing trash folder is an empty trash; a trash that is a link or not
 // a folder is an error wrapping storefile.ErrNotRegular, naming it.

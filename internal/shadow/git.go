@@ -77,7 +77,10 @@ func (r *gitStore) gitEnv() []string {
 // by its owner only (--shared=0600: folders 0700, files 0600, objects
 // 0400) and without sample hooks (an empty template).
 func (r *gitStore) create() error {
-	if _, err := os.Stat(filepath.Join(r.dir, "git", "HEAD")); err == nil {
+	if ok, err := hasGit(r.dir); err != nil || ok {
+		if err != nil {
+			return err
+		}
 		return r.ownerOnly()
 	}
 	_, err := r.git(nil, "-c", "init.defaultBranch=checkpoints", "init", "--quiet", "--bare", "--shared=0600",
@@ -172,7 +175,7 @@ func blobID(data []byte) string {
 // and the repository's config gets core.sharedRepository=0600 so git keeps
 // it so.
 func (r *gitStore) ownerOnly() error {
-	fi, err := os.Stat(filepath.Join(r.dir, "git"))
+	fi, err := os.Lstat(filepath.Join(r.dir, "git"))
 	if err != nil || fi.Mode().Perm()&0o077 == 0 {
 		return err
 	}

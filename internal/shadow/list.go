@@ -31,13 +31,19 @@ type Info struct {
 }
 
 // List describes every repository under home's checkpoints folder, in
-// folder name order. A missing folder has none.
+// folder name order. A missing folder has none; one that is not a folder
+// itself (a link, a FIFO) is an error wrapping storefile.ErrNotRegular,
+// never read through.
 func List(home string) ([]Info, error) {
 	root := Dir(home)
-	ents, err := os.ReadDir(root)
+	err := storefile.Dir(root)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
+	if err != nil {
+		return nil, fmt.Errorf("shadow: %w", err)
+	}
+	ents, err := os.ReadDir(root)
 	if err != nil {
 		return nil, fmt.Errorf("shadow: read %s: %w", root, err)
 	}
@@ -63,9 +69,9 @@ func describe(dir string) Info {
 		}
 		return nil
 	})
-	if fi, err := os.Stat(filepath.Join(dir, "state")); err == nil {
+	if fi, err := storefile.Lstat(filepath.Join(dir, "state")); err == nil {
 		in.ModTime = fi.ModTime()
-	} else if fi, err := os.Stat(dir); err == nil {
+	} else if fi, err := os.Lstat(dir); err == nil {
 		in.ModTime = fi.ModTime()
 	}
 	in.Workspace, in.Gone, in.Err = workspaceOf(dir)
@@ -94,7 +100,7 @@ func workspaceOf(dir string) (ws string, gone bool, err error) {
 // name, so no process sees it half deleted. It returns why it left the
 // repository alone, or "" when it removed it.
 func RemoveIfGone(dir string) (string, error) {
-	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+	if _, err := os.Lstat(dir); errors.Is(err, fs.ErrNotExist) {
 		return "already gone", nil
 	}
 	lock, err := storefile.NewLock(filepath.Join(dir, "lock"), os.O_CREATE|os.O_RDWR)
@@ -130,6 +136,6 @@ func RemoveIfGone(dir string) (string, error) {
 // Sealed reports whether the repository in dir (an Info.Dir of List) is in
 // sealed form: used without the key, it refuses every change (ErrSealed).
 func Sealed(dir string) bool {
-	_, err := os.Stat(filepath.Join(dir, "manifests"))
+	_, err := os.Lstat(filepath.Join(dir, "manifests"))
 	return err == nil
 }

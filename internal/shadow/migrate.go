@@ -8,13 +8,32 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // plaintextGit reports whether the repository still holds a git object
 // store, written without a key.
 func (r *Repo) plaintextGit() bool {
-	_, err := os.Stat(filepath.Join(r.dir, "git", "HEAD"))
-	return err == nil
+	ok, _ := hasGit(r.dir)
+	return ok
+}
+
+// hasGit reports whether the repository folder dir holds a git object
+// store: a folder git, itself and not a link to one, holding a regular
+// file HEAD (neither is followed if a link). A git entry that is not a
+// folder is an error wrapping storefile.ErrNotRegular: git is never run
+// on, nor a mode changed through, what a link there names.
+func hasGit(dir string) (bool, error) {
+	g := filepath.Join(dir, "git")
+	if err := storefile.Dir(g); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return false, nil
+		}
+		return false, fmt.Errorf("shadow: %w", err)
+	}
+	_, err := storefile.Lstat(filepath.Join(g, "HEAD"))
+	return err == nil, nil
 }
 
 // sealPlaintext turns a repository written without a key (git form) into

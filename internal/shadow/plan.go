@@ -136,7 +136,7 @@ func (r *Repo) checkpointState(id string) (*state, error) {
 	if !idPattern.MatchString(id) {
 		return nil, fmt.Errorf("%w %q: not 40 hex digits", ErrUnknownCheckpoint, id)
 	}
-	if _, err := os.Stat(r.headPath()); err != nil {
+	if _, err := os.Lstat(r.headPath()); err != nil {
 		return nil, fmt.Errorf("%w %q: the workspace %s has no checkpoints", ErrUnknownCheckpoint, id, r.workspace)
 	}
 	data, ok, err := r.store.manifest(id)

@@ -31,7 +31,9 @@ func Rekey(dir string, old, nw seal.Key) (changed bool, err error) {
 	defer unlock()
 	fresh := &sealedStore{dir: dir, key: nw, repo: filepath.Base(dir)}
 	stale := &sealedStore{dir: dir, key: old, repo: filepath.Base(dir)}
-	if _, err := os.Stat(filepath.Join(dir, "git", "HEAD")); err == nil {
+	if ok, err := hasGit(dir); err != nil {
+		return false, err
+	} else if ok {
 		ws, _, err := workspaceOf(dir)
 		if err != nil {
 			return false, err

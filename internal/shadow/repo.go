@@ -141,8 +141,13 @@ func chain(rel string) []string {
 func (r *Repo) locked(ctx context.Context, fn func(st *state) (save bool, err error)) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if err := os.MkdirAll(r.dir, 0o700); err != nil {
+	if err := os.MkdirAll(filepath.Dir(filepath.Dir(r.dir)), 0o700); err != nil { // CHATCLI_HOME
 		return fmt.Errorf("shadow: %w", err)
+	}
+	for _, d := range []string{filepath.Dir(r.dir), r.dir} {
+		if err := realDir(d); err != nil {
+			return err
+		}
 	}
 	unlock, err := lockDir(ctx, r.dir)
 	if err != nil {
@@ -182,6 +187,20 @@ func lockDir(ctx context.Context, dir string) (unlock func(), err error) {
 	return func() { lock.Unlock() }, nil
 }
 
+// realDir creates the store folder d when it is missing (0700) and checks
+// that it is a folder itself: a link to a folder elsewhere, a FIFO or a
+// file there is an error wrapping storefile.ErrNotRegular, and nothing is
+// created or written through it.
+func realDir(d string) error {
+	if err := os.Mkdir(d, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
+		return fmt.Errorf("shadow: %w", err)
+	}
+	if err := storefile.Dir(d); err != nil {
+		return fmt.Errorf("shadow: %w", err)
+	}
+	return nil
+}
+
 func (r *Repo) statePath() string { return filepath.Join(r.dir, "state") }
 func (r *Repo) headPath() string  { return filepath.Join(r.dir, "head") }
 
@@ -201,7 +220,7 @@ func (r *Repo) stateHash(data []byte) string {
 // writeWorkspaceFile records the workspace path, once.
 func (r *Repo) writeWorkspaceFile() error {
 	p := filepath.Join(r.dir, "workspace")
-	if _, err := os.Stat(p); err == nil {
+	if _, err := os.Lstat(p); err == nil {
 		return nil
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("shadow: %w", err)

@@ -37,8 +37,8 @@ var _ objectStore = (*sealedStore)(nil)
 
 func (s *sealedStore) create() error {
 	for _, d := range []string{"objects", "manifests"} {
-		if err := os.MkdirAll(filepath.Join(s.dir, d), 0o700); err != nil {
-			return fmt.Errorf("shadow: %w", err)
+		if err := realDir(filepath.Join(s.dir, d)); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -64,7 +64,7 @@ func (r *Repo) prepare() error {
 		}
 		return r.sealPlaintext()
 	}
-	if _, err := os.Stat(filepath.Join(r.dir, "manifests")); err == nil {
+	if _, err := os.Lstat(filepath.Join(r.dir, "manifests")); err == nil {
 		return fmt.Errorf("%w (%s)", ErrSealed, r.dir)
 	}
 	return r.store.create()

@@ -51,3 +51,10 @@ func (r *replier) post(ctx context.Context, opts ...slack.MsgOption) error {
 
 // Typing does nothing: Events API apps have no typing indicator.
 func (r *replier) Typing(context.Context) error { return nil }
+
+// Sender returns a Replier posting to channel (a Slack channel or DM id)
+// with o's Token and APIURL, for messages no event asked for (chatcli
+// gateway send).
+func Sender(o Options, channel string) gateway.Replier {
+	return &replier{ep: NewEndpoint(context.Background(), o), channel: channel}
+}

@@ -3,7 +3,10 @@ package telegram
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
+	"strconv"
+	"strings"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -65,4 +68,28 @@ func (r *replier) send(ctx context.Context, c tgbotapi.Chattable) error {
 func (r *replier) Typing(context.Context) error {
 	_, err := r.bot.Request(tgbotapi.NewChatAction(r.chat, tgbotapi.ChatTyping))
 	return r.o.redact(err)
+}
+
+// Sender returns a Replier sending to chat (a Telegram chat id: an
+// integer) with o's Token and APIURL, for messages no update asked for
+// (chatcli gateway send). It checks the token with getMe first. Errors:
+// chat is not an integer, ErrUnauthorized, or getMe's (redacted).
+func Sender(ctx context.Context, o Options, chat string) (gateway.Replier, error) {
+	id, err := strconv.ParseInt(chat, 10, 64)
+	if err != nil {
+		return nil, fmt.Errorf("telegram: chat %q: %s", chat, gateway.TelegramIDRule)
+	}
+	root := strings.TrimRight(o.APIURL, "/")
+	if root == "" {
+		root = DefaultAPIURL
+	}
+	client := &ctxClient{c: &http.Client{Timeout: time.Minute}, poll: ctx, send: ctx}
+	bot, err := tgbotapi.NewBotAPIWithClient(o.Token, root+"/bot%s/%s", client)
+	if unauthorized(err) {
+		return nil, ErrUnauthorized
+	}
+	if err != nil {
+		return nil, fmt.Errorf("telegram: getMe: %w", o.redact(err))
+	}
+	return &replier{bot: bot, chat: id, o: &o}, nil
 }

@@ -43,19 +43,28 @@ type Options struct {
 	PollTimeout time.Duration
 	// Backoff paces reconnections; zero is gateway.DefaultBackoff.
 	Backoff gateway.Backoff
+	// Recheck is how long to wait before polling again while messages are
+	// served and a poll brought nothing new; 0 is DefaultRecheck.
+	Recheck time.Duration
 }
 
 // ErrUnauthorized is returned by Run when Telegram refuses the bot token.
 var ErrUnauthorized = errors.New("telegram: the bot token was refused (401 Unauthorized); check CHATCLI_TELEGRAM_BOT_TOKEN")
 
 // Run polls Telegram and serves every message until ctx ends (then it
-// returns nil) or the token is refused (ErrUnauthorized).
+// returns nil, once the turns in flight have kept their prompts) or the
+// token is refused (ErrUnauthorized). Chats are served at the same time,
+// each chat's messages in order (see dispatcher); Handler keeps each
+// principal's messages one at a time as well.
 func Run(ctx context.Context, o Options) error {
 	if o.Log == nil {
 		o.Log = func(string) {}
 	}
 	if o.PollTimeout <= 0 {
 		o.PollTimeout = DefaultPollTimeout
+	}
+	if o.Recheck <= 0 {
+		o.Recheck = DefaultRecheck
 	}
 	if o.Backoff == (gateway.Backoff{}) {
 		o.Backoff = gateway.DefaultBackoff()
@@ -65,9 +74,11 @@ func Run(ctx context.Context, o Options) error {
 		return err
 	}
 	o.Log(fmt.Sprintf("telegram: polling as @%s", bot.Self.UserName))
-	offset := o.State.Offset(Channel)
+	d := newDispatcher(ctx, &o, bot)
+	defer d.wait()
 	for ctx.Err() == nil {
-		updates, err := bot.GetUpdates(tgbotapi.UpdateConfig{Offset: offset, Timeout: int(o.PollTimeout / time.Second), AllowedUpdates: []string{"message"}})
+		timeout := int(o.PollTimeout / time.Second)
+		updates, err := bot.GetUpdates(tgbotapi.UpdateConfig{Offset: d.offset(), Timeout: timeout, AllowedUpdates: []string{"message"}})
 		if ctx.Err() != nil {
 			return nil
 		}
@@ -82,23 +93,8 @@ func Run(ctx context.Context, o Options) error {
 			continue
 		}
 		o.Backoff.Reset()
-		for _, u := range updates {
-			if u.UpdateID < offset {
-				continue
-			}
-			if m, ok := message(u); ok {
-				r := &replier{bot: bot, chat: u.Message.Chat.ID, o: &o}
-				if err := o.Handler.Handle(ctx, m, r); err != nil && ctx.Err() == nil {
-					o.Log(fmt.Sprintf("telegram: chat %d: %v", u.Message.Chat.ID, o.redact(err)))
-				}
-			}
-			offset = u.UpdateID + 1
-			if err := o.State.SetOffset(Channel, offset); err != nil {
-				o.Log("telegram: " + err.Error())
-			}
-			if ctx.Err() != nil {
-				return nil
-			}
+		if !d.take(updates) && d.busy() {
+			d.pause()
 		}
 	}
 	return nil

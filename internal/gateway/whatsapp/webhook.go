@@ -181,3 +181,11 @@ func (r *replier) Typing(ctx context.Context) error {
 	r.typed = true
 	return r.ep.o.Client.Typing(ctx, r.messageID)
 }
+
+// Sender returns a Replier sending to the number to through o.Client, for
+// messages no webhook asked for (chatcli gateway send). The Cloud API
+// delivers such a text only within 24 hours of the person's last message
+// (outside it a template is required, and Meta answers with an error).
+func Sender(o Options, to string) gateway.Replier {
+	return &replier{ep: &Endpoint{o: o}, to: strings.TrimPrefix(to, "+"), typed: true}
+}

@@ -60,6 +60,7 @@ type Config struct {
 // ANTHROPIC_* defaults are turned off, Config is the whole configuration.
 type Client struct {
 	sdk       anthropic.Client
+	name      string // Name, or BedrockName
 	model     string
 	timeout   time.Duration
 	maxTokens int
@@ -95,7 +96,7 @@ func New(cfg Config) (*Client, error) {
 	if maxTokens <= 0 {
 		maxTokens = DefaultMaxTokens
 	}
-	return &Client{sdk: anthropic.NewClient(opts...), model: cfg.Model, timeout: cfg.Timeout, maxTokens: maxTokens}, nil
+	return &Client{sdk: anthropic.NewClient(opts...), name: Name, model: cfg.Model, timeout: cfg.Timeout, maxTokens: maxTokens}, nil
 }
 
 // BaseURLFromEndpoint turns a full Messages endpoint URL
@@ -109,8 +110,8 @@ func BaseURLFromEndpoint(endpoint string) string {
 	return strings.TrimRight(s, "/")
 }
 
-// Name returns "anthropic".
-func (c *Client) Name() string { return Name }
+// Name returns "anthropic" (BedrockName for a client made by NewBedrock).
+func (c *Client) Name() string { return c.name }
 
 // Model returns the configured model name.
 func (c *Client) Model() string { return c.model }
@@ -124,18 +125,19 @@ func (c *Client) Chat(ctx context.Context, req provider.Request, onDelta func(te
 	if req.MaxTokens > 0 {
 		maxTokens = req.MaxTokens
 	}
-	params, err := toParams(c.model, int64(maxTokens), req.Messages, req.Tools)
+	source := c.name + "/" + c.model
+	params, err := toParams(c.model, source, int64(maxTokens), req.Messages, req.Tools)
 	if err != nil {
-		e := provider.Classify(Name, 0, "", err)
+		e := provider.Classify(c.name, 0, "", err)
 		e.Kind = provider.KindBadRequest
 		return provider.Response{}, e
 	}
 	var res *http.Response
 	stream := c.sdk.Messages.NewStreaming(ctx, params, option.WithResponseInto(&res))
 	defer stream.Close()
-	resp, err := readStream(stream, sourceOf(c.model), onDelta)
+	resp, err := readStream(stream, source, onDelta)
 	if err != nil {
-		return provider.Response{}, classify(ctx, res, err)
+		return provider.Response{}, classify(ctx, c.name, res, err)
 	}
 	return resp, nil
 }

@@ -215,7 +215,7 @@ func TestNewRejectsBadConfig(t *testing.T) {
 }
 
 func TestFormatImagesAndArguments(t *testing.T) {
-	p, err := toParams("m", 10, []message.Message{
+	p, err := toParams("m", "anthropic/m", 10, []message.Message{
 		{Role: message.RoleUser, Content: "look", Images: message.ImageRefs("data:image/png;base64,iVBORw0KGgo=", "https://example.com/a.jpg")},
 		{Role: message.RoleAssistant, ToolCalls: []message.ToolCall{{ID: "t1", Name: "f", Arguments: "not json"}}},
 		{Role: message.RoleTool, ToolCallID: "t1"},
@@ -243,7 +243,7 @@ func TestFormatImagesAndArguments(t *testing.T) {
 	if len(req.Messages) != 3 || len(req.Messages[2].blocks()) != 1 {
 		t.Errorf("the empty user message should be dropped and the result kept: %s", b)
 	}
-	if _, err := toParams("m", 10, []message.Message{{Role: "robot"}}, nil); err == nil {
+	if _, err := toParams("m", "anthropic/m", 10, []message.Message{{Role: "robot"}}, nil); err == nil {
 		t.Error("unknown role accepted")
 	}
 }

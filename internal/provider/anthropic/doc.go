@@ -17,4 +17,9 @@
 // "system" and "messages", and how the offered provider.Tool values (and
 // tools the history names) become "tools" and "tool_choice"; a failed tool
 // result (meta.tool_error) is sent with "is_error": true.
+//
+// NewBedrock (bedrock.go) makes the same client for Claude on Amazon
+// Bedrock: the SDK's bedrock package carries the Messages request to
+// InvokeModelWithResponseStream and brings the AWS event stream back as
+// these events, so everything above applies to it unchanged.
 package anthropic

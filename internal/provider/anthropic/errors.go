@@ -14,7 +14,8 @@ import (
 // maxErrorBodyBytes caps how much of an error response is read.
 const maxErrorBodyBytes = 64 << 10
 
-// classify turns any failure of a Chat call into a *provider.Error.
+// classify turns any failure of a Chat call into a *provider.Error named
+// name (the client's provider name).
 //
 // The SDK reports an HTTP error status as *anthropic.Error (StatusCode, and
 // Message from the body's {"type":"error","error":{"type":…,"message":…}});
@@ -24,19 +25,25 @@ const maxErrorBodyBytes = 64 << 10
 // classified by its error type (overloaded_error, rate_limit_error, …).
 // When ctx has ended, its error is what happened, whatever the transport
 // made of it (provider.ContextError).
-func classify(ctx context.Context, res *http.Response, err error) *provider.Error {
-	if e := provider.ContextError(Name, ctx, err); e != nil {
+func classify(ctx context.Context, name string, res *http.Response, err error) *provider.Error {
+	if e := provider.ContextError(name, ctx, err); e != nil {
 		return e
 	}
 	status, detail := 0, ""
 	var aerr *anthropic.Error
 	if errors.As(err, &aerr) {
 		if aerr.StatusCode < 400 {
-			e := provider.Classify(Name, 0, aerr.Message, err)
+			e := provider.Classify(name, 0, aerr.Message, err)
 			e.Kind = provider.KindForErrorType(string(aerr.Type()), aerr.Message)
 			return e
 		}
 		status, detail = aerr.StatusCode, aerr.Message
+		if detail == "" {
+			// Amazon Bedrock's error body is {"message": "…"} (its REST
+			// JSON protocol), with the exception's name in the
+			// x-amzn-ErrorType header, not the Messages API's shape.
+			detail = provider.ErrorDetail([]byte(aerr.RawJSON()))
+		}
 	}
 	if res != nil && res.StatusCode >= 400 {
 		status = res.StatusCode
@@ -48,5 +55,5 @@ func classify(ctx context.Context, res *http.Response, err error) *provider.Erro
 			detail = http.StatusText(status)
 		}
 	}
-	return provider.Classify(Name, status, detail, err)
+	return provider.Classify(name, status, detail, err)
 }

@@ -23,7 +23,8 @@ import (
 //     message so loses its place: the model reads it as a standing
 //     instruction, not as something said at that point;
 //   - the history first goes through normalize (normalize.go), which maps
-//     tool-call ids and keeps only this model's own reasoning;
+//     tool-call ids and keeps only the reasoning source ("<provider>/<model>")
+//     wrote;
 //   - user content becomes a text block, and each image an image block (a
 //     data URL or a file as a base64 source with the media type its bytes
 //     show, an http(s) URL as a url source); an image that cannot be sent
@@ -53,12 +54,12 @@ import (
 // schema and a description saying it is not available now; when no tool is
 // offered at all tool_choice is "none": the model sees the history but
 // cannot call a tool in this reply.
-func toParams(model string, maxTokens int64, msgs []message.Message, offered []provider.Tool) (anthropic.MessageNewParams, error) {
+func toParams(model, source string, maxTokens int64, msgs []message.Message, offered []provider.Tool) (anthropic.MessageNewParams, error) {
 	p := anthropic.MessageNewParams{Model: anthropic.Model(model), MaxTokens: maxTokens}
 	var system, tools []string
 	var turns []turn
 	seen := map[string]bool{}
-	for i, m := range normalize(msgs, sourceOf(model)) {
+	for i, m := range normalize(msgs, source) {
 		t := turn{user: m.Role != message.RoleAssistant}
 		switch m.Role {
 		case message.RoleSystem:

@@ -125,6 +125,3 @@ func imageBlock(n int, ref string) (anthropic.ContentBlockParamUnion, error) {
 	}
 	return anthropic.NewImageBlockBase64(im.MediaType, im.Base64()), nil
 }
-
-// sourceOf names the writer of reasoning: "anthropic/<model>".
-func sourceOf(model string) string { return Name + "/" + model }

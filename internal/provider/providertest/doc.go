@@ -1,8 +1,9 @@
 // Package providertest runs strict fake LLM servers on 127.0.0.1 for tests:
 // httptest servers speaking the OpenAI chat-completions and the Anthropic
-// Messages wire formats, and Gemini's OpenAI-compatible endpoint, streaming
-// included, that refuse what the real APIs document they refuse, with the
-// real APIs' status codes and error bodies.
+// Messages wire formats, Gemini's OpenAI-compatible endpoint and Amazon
+// Bedrock's InvokeModelWithResponseStream (SigV4 checked, replies in the AWS
+// event stream), streaming included, that refuse what the real APIs
+// document they refuse, with the real APIs' status codes and error bodies.
 //
 // Each rule a fake enforces cites its source next to the check: the API
 // reference, or the error text the real service sends (quoted from its

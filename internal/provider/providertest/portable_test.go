@@ -46,6 +46,15 @@ var targets = []target{
 		}
 		return c, s
 	}},
+	{"bedrock", func(t *testing.T, replies ...providertest.Reply) (provider.Provider, *providertest.Server) {
+		s := providertest.NewBedrock(t, "us-east-1", "AKIDTEST", "secret", "session-token", replies...)
+		c, err := anthropic.NewBedrock(anthropic.BedrockConfig{Model: "anthropic.claude-test-v1:0", Region: s.Region, AccessKeyID: s.AccessKeyID,
+			SecretAccessKey: s.SecretAccessKey, SessionToken: s.SessionToken, Endpoint: s.URL, MaxRetries: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c, s.Server
+	}},
 	{"googleai", func(t *testing.T, replies ...providertest.Reply) (provider.Provider, *providertest.Server) {
 		s := providertest.NewGemini(t, replies...)
 		c, err := openai.New(openai.Config{APIKey: "test-key", Model: "gemini-test", BaseURL: s.URL + "/v1beta/openai", MaxRetries: -1, Preset: openai.PresetGemini})

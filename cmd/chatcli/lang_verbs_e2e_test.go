@@ -1,0 +1,67 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestHeadlessVerbsSpeakPortuguese: session list, show, fork, delete and
+// restore and storage print their headings and lines in Portuguese under
+// CHATCLI_LANG=pt-BR and in English under CHATCLI_LANG=en.
+func TestHeadlessVerbsSpeakPortuguese(t *testing.T) {
+	for _, c := range []struct {
+		lang string
+		want []string
+	}{
+		{"pt-BR", []string{"Nenhuma sessão salva encontrada em ", "NOME  MENSAGENS  ATUALIZADA", "Sessão demo · 2 mensagens · atualizada em ",
+			"│    De:  demo\n│    Para:    d2\n", "Sessão 'd2' deletada com sucesso do disco.", "Sessão 'd2' restaurada da lixeira.",
+			"Armazenamento ", "ARMAZENAMENTO", "REMOVÍVEL AGORA"}},
+		{"en", []string{"No saved sessions in ", "NAME  MESSAGES  UPDATED", "Session demo · 2 messages · updated ",
+			`Forked "demo" into "d2" (2 messages).`, `Session "d2" moved to the trash`, `Restored session "d2" from the trash.`,
+			"Store ", "STORE", "REMOVABLE NOW"}},
+	} {
+		env := []string{"CHATCLI_HOME=" + t.TempDir(), "CHATCLI_LANG=" + c.lang}
+		var out strings.Builder
+		for _, step := range []struct {
+			stdin string
+			args  []string
+		}{
+			{"", []string{"session", "list"}},
+			{"hello\n/session save demo\n", nil},
+			{"", []string{"session", "list"}},
+			{"", []string{"session", "show", "demo"}},
+			{"", []string{"session", "fork", "demo", "d2"}},
+			{"", []string{"session", "delete", "d2", "--yes"}},
+			{"", []string{"session", "restore", "d2"}},
+			{"", []string{"storage"}},
+		} {
+			o, errOut, code := run(t, env, step.stdin, step.args...)
+			if code != 0 {
+				t.Fatalf("%s %v: exit %d\n%s", c.lang, step.args, code, errOut)
+			}
+			if step.args != nil {
+				out.WriteString(o)
+			}
+		}
+		for _, want := range c.want {
+			if !strings.Contains(out.String(), want) {
+				t.Errorf("%s: %q missing from:\n%s", c.lang, want, out.String())
+			}
+		}
+	}
+}
+
+// TestEngineNoticesSpeakPortuguese: the notice of a compaction before
+// sending is said in the language CHATCLI_LANG picks.
+func TestEngineNoticesSpeakPortuguese(t *testing.T) {
+	long := strings.Repeat("palavra ", 1500) + "\n"
+	for lang, want := range map[string]string{
+		"pt-BR": "note: a conversa tem cerca de ",
+		"en":    "note: the conversation is about ",
+	} {
+		_, errOut, code := run(t, []string{"CHATCLI_HOME=" + t.TempDir(), "CHATCLI_LANG=" + lang, "CHATCLI_CONTEXT_WINDOW=1024"}, long+long)
+		if code != 0 || !strings.Contains(errOut, want) {
+			t.Errorf("%s: exit %d, %q missing from:\n%s", lang, code, want, errOut)
+		}
+	}
+}

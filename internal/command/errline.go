@@ -1,0 +1,71 @@
+package command
+
+import (
+	"context"
+	"errors"
+	"sort"
+	"strings"
+	"syscall"
+
+	"github.com/chatcli/chatcli/internal/config"
+	"github.com/chatcli/chatcli/internal/contexts"
+	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/i18n"
+	"github.com/chatcli/chatcli/internal/journal"
+	"github.com/chatcli/chatcli/internal/memory"
+	"github.com/chatcli/chatcli/internal/provider"
+	"github.com/chatcli/chatcli/internal/seal"
+	"github.com/chatcli/chatcli/internal/session"
+	"github.com/chatcli/chatcli/internal/storefile"
+)
+
+// errorKinds are the kinds of error an error line names in the reader's
+// language, longest text first, so a kind that extends another
+// (config.ErrUnsupportedProvider) is named before it. Each has a line in
+// the i18n catalog (i18n.KindTexts).
+var errorKinds = byLength([]error{
+	session.ErrNotFound, session.ErrExists, session.ErrCorrupt, session.ErrTooNew, session.ErrConflict,
+	session.ErrLocked, session.ErrInvalidName, session.ErrKeyRefused, session.ErrEncrypted, journal.ErrEncrypted,
+	session.ErrStoreEncrypted, conversation.ErrReservedName, storefile.ErrNotRegular,
+	seal.ErrWrongKey, seal.ErrCorrupt, seal.ErrTooNew, seal.ErrBadKey,
+	journal.ErrLocked, journal.ErrCorrupt, conversation.ErrNoCheckpoint, conversation.ErrNoCodeCheckpoint,
+	conversation.ErrNoMessage, conversation.ErrNotBound, conversation.ErrNoRecall, conversation.ErrStepLimit,
+	conversation.ErrNoToolbox,
+	contexts.ErrNotFound, contexts.ErrExists, contexts.ErrUnreadable, contexts.ErrTooLarge,
+	memory.ErrUnreadable, memory.ErrNoNote,
+	config.ErrUnsupportedProvider, config.ErrConfigFile, config.ErrConfig,
+	syscall.EACCES, syscall.EPERM, syscall.ENOSPC, syscall.EROFS, context.DeadlineExceeded,
+})
+
+func byLength(errs []error) []error {
+	sort.SliceStable(errs, func(i, j int) bool { return len(errs[i].Error()) > len(errs[j].Error()) })
+	return errs
+}
+
+// ErrorLineIn is ErrorLine in lang's language: the text of each kind of
+// error that err wraps (errorKinds, then more: kinds of the packages this
+// one cannot name) is replaced by its line in lang, and the rest (the
+// names, paths and a server's words the error carries) is kept as it is.
+// The name rules (session.NameRule) said with a refused name are said in
+// lang too.
+// A nil lang is English, as ErrorLine.
+func ErrorLineIn(lang *i18n.Printer, err error, more ...error) string {
+	line := ErrorLine(err)
+	if lang.Tag() == i18n.English {
+		return line
+	}
+	var pe *provider.Error
+	if errors.As(err, &pe) {
+		hint := strings.TrimPrefix((&provider.Error{Kind: pe.Kind}).Error(), ": ")
+		line = strings.Replace(line, pe.Provider+": "+hint, pe.Provider+": "+lang.Kind(hint), 1)
+	}
+	for _, k := range append(byLength(more), errorKinds...) {
+		if errors.Is(err, k) {
+			line = strings.ReplaceAll(line, k.Error(), lang.Kind(k.Error()))
+		}
+	}
+	if errors.Is(err, session.ErrInvalidName) {
+		line = strings.ReplaceAll(line, session.NameRule, lang.Kind(session.NameRule))
+	}
+	return line
+}

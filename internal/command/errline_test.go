@@ -1,0 +1,73 @@
+package command
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chatcli/chatcli/internal/i18n"
+	"github.com/chatcli/chatcli/internal/provider"
+	"github.com/chatcli/chatcli/internal/seal"
+	"github.com/chatcli/chatcli/internal/session"
+)
+
+// providerHints are the hints of every provider.Kind, as provider.Error
+// says them.
+func providerHints() []string {
+	var hints []string
+	for k := provider.KindUnknown; k <= provider.KindContextLength; k++ {
+		hints = append(hints, strings.TrimPrefix((&provider.Error{Kind: k}).Error(), ": "))
+	}
+	return hints
+}
+
+func TestEveryErrorKindIsInBothLanguages(t *testing.T) {
+	pt := i18n.New(i18n.Portuguese)
+	named := map[string]bool{"some input lines failed": true} // repl.ErrScriptFailed, named by main
+	named[session.NameRule] = true
+	for _, k := range errorKinds {
+		named[k.Error()] = true
+	}
+	for _, h := range providerHints() {
+		named[h] = true
+	}
+	for text := range named {
+		if pt.Kind(text) == text {
+			t.Errorf("error kind %q has no Portuguese line in i18n/kinds.go", text)
+		}
+	}
+	for _, text := range i18n.KindTexts() {
+		if !named[text] {
+			t.Errorf("i18n/kinds.go line %q names no kind of error", text)
+		}
+	}
+}
+
+func TestErrorLinesNameTheirKindInPortuguese(t *testing.T) {
+	pt := i18n.New(i18n.Portuguese)
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{fmt.Errorf("%w: %q (no file %s)", session.ErrNotFound, "nope", "/h/sessions/nope.json"),
+			`sessão não encontrada: "nope" (no file /h/sessions/nope.json)`},
+		{fmt.Errorf("load %q: %w", "x", fmt.Errorf("%w: /h/x.json: %w", session.ErrCorrupt, seal.ErrWrongKey)),
+			`load "x": arquivo de sessão ilegível: /h/x.json: chave errada ou dados adulterados`},
+		{fmt.Errorf("%w: rename: %w", session.ErrLocked, errors.New("\x1b]0;t")),
+			"a sessão está travada por outro processo: rename: ^[]0;t"},
+		{&provider.Error{Provider: "ollama", Kind: provider.KindUnreachable, Err: errors.New("dial tcp: refused")},
+			"ollama: não foi possível conectar ao servidor; verifique a URL base e se o servidor está rodando: dial tcp: refused"},
+		{fmt.Errorf("%w: use /session show [NAME]", ErrUsage), "use /session show [NAME]"},
+	} {
+		if got := ErrorLineIn(pt, c.err); got != c.want {
+			t.Errorf("%v:\n got %q\nwant %q", c.err, got, c.want)
+		}
+		if got, want := ErrorLineIn(i18n.New(i18n.English), c.err), ErrorLine(c.err); got != want {
+			t.Errorf("English: %q, want %q", got, want)
+		}
+		if got, want := ErrorLineIn(nil, c.err), ErrorLine(c.err); got != want {
+			t.Errorf("nil: %q, want %q", got, want)
+		}
+	}
+}

@@ -1,0 +1,36 @@
+package i18n
+
+// noticeMessages are the catalog of the conversation engine's notices
+// (printed as "note: …").
+var noticeMessages = []struct{ en, pt string }{
+	{"the context window of %s is taken as %d tokens from now on (CHATCLI_CONTEXT_WINDOW sets it)",
+		"a janela de contexto de %[1]s passa a ser de %[2]d tokens (CHATCLI_CONTEXT_WINDOW a define)"},
+	{"the context window of %s is taken as %d tokens in this process; it could not be remembered: %v",
+		"a janela de contexto de %[1]s é de %[2]d tokens neste processo; não foi possível lembrá-la: %[3]v"},
+	{"the context window of %s is taken as %d tokens from now on, in later sessions too (CHATCLI_CONTEXT_WINDOW sets it)",
+		"a janela de contexto de %[1]s passa a ser de %[2]d tokens, também nas próximas sessões (CHATCLI_CONTEXT_WINDOW a define)"},
+	{"the conversation is about %d tokens, over the %d-token budget of %s: compacting before sending",
+		"a conversa tem cerca de %[1]d tokens, acima do orçamento de %[2]d tokens de %[3]s: compactando antes de enviar"},
+	{"sending the request as it is",
+		"enviando a requisição como está"},
+	{"%s: the conversation does not fit the context window of %s; compacting and retrying once",
+		"%[1]s: a conversa não cabe na janela de contexto de %[2]s; compactando e tentando de novo uma vez"},
+	{"session %q was deleted elsewhere; this window wrote it again",
+		"a sessão '%[1]s' foi deletada em outro lugar; esta janela a gravou de novo"},
+	{"session %q gained %d message(s) elsewhere; this window's %d new message(s) now follow them",
+		"a sessão '%[1]s' ganhou %[2]d mensagem(ns) em outro lugar; as %[3]d mensagem(ns) novas desta janela vêm agora depois delas"},
+	{"session %q was changed elsewhere and cannot be merged: this window's version is kept as session %q; the other version is now live",
+		"a sessão '%[1]s' foi alterada em outro lugar e não pode ser mesclada: a versão desta janela fica na sessão '%[2]s'; a outra versão é a atual"},
+	{"session %q was renamed to %q elsewhere; this window follows it",
+		"a sessão '%[1]s' foi renomeada para '%[2]s' em outro lugar; esta janela a acompanha"},
+	{"session %q was deleted elsewhere; this turn writes it again",
+		"a sessão '%[1]s' foi deletada em outro lugar; este turno a grava de novo"},
+	{"adopted a newer version of session %q (%d messages) written elsewhere",
+		"adotada uma versão mais nova da sessão '%[1]s' (%[2]d mensagens) gravada em outro lugar"},
+	{"session %q: took in %d message(s) written in another window",
+		"sessão '%[1]s': %[2]d mensagem(ns) gravada(s) em outra janela incorporada(s)"},
+	{"journal not written: %v (said once while it lasts; the conversation is kept and written when the journal takes it again)",
+		"journal não gravado: %[1]v (dito uma vez enquanto durar; a conversa é mantida e gravada quando o journal voltar a aceitá-la)"},
+	{"journal written again: every message is in it",
+		"journal gravado de novo: todas as mensagens estão nele"},
+}

@@ -1,0 +1,39 @@
+package i18n
+
+// verbMessages are the catalog of the headless verbs' output (chatcli
+// session …, chatcli storage) and of the tables the REPL shares with them.
+var verbMessages = []struct{ en, pt string }{
+	{"NAME", "NOME"},
+	{"MESSAGES", "MENSAGENS"},
+	{"UPDATED", "ATUALIZADA"},
+	{"TITLE", "TÍTULO"},
+	{"FOLDER", "PASTA"},
+	{"(unreadable: %s)", "(ilegível: %[1]s)"},
+	{"No saved sessions. /session save NAME saves this one.\n",
+		"Nenhuma sessão salva encontrada. /session save NOME salva esta.\n"},
+	{"No saved sessions in %s. A conversation is kept as an autosave when the REPL exits; chatcli --name NAME saves one as NAME.\n",
+		"Nenhuma sessão salva encontrada em %[1]s. Uma conversa é guardada como autosave quando o REPL termina; chatcli --name NOME a salva como NOME.\n"},
+	{"(%d of the %d sessions used in %s, %d in all; -n 0 lists them all, --all every folder's)\n",
+		"(%[1]d das %[2]d sessões usadas em %[3]s, %[4]d ao todo; -n 0 lista todas, --all as de todas as pastas)\n"},
+	{"(the sessions used in %s, %d of %d; --all lists every folder's)\n",
+		"(as sessões usadas em %[1]s, %[2]d de %[3]d; --all lista as de todas as pastas)\n"},
+	{"(%d of %d sessions; -n 0 lists them all)\n",
+		"(%[1]d de %[2]d sessões; -n 0 lista todas)\n"},
+	{"Session %s · %d messages · updated %s\n",
+		"Sessão %[1]s · %[2]d mensagens · atualizada em %[3]s\n"},
+	{" (result of %s)", " (resultado de %[1]s)"},
+	{" (unanswered)", " (sem resposta)"},
+	{"Forked %q into %q (%d messages).\n",
+		"╭── ✅ Session forked!\n│    De:  %[1]s\n│    Para:    %[2]s\n│    Mensagens: %[3]d\n╰──────────────────────────────────────────────\n"},
+	{"Restored session %q from the trash.\n", "Sessão '%[1]s' restaurada da lixeira.\n"},
+	{"Store %s\n", "Armazenamento %[1]s\n"},
+	{"STORE\tFILES\tSIZE\tREMOVABLE NOW\tRULE\n", "ARMAZENAMENTO\tARQUIVOS\tTAMANHO\tREMOVÍVEL AGORA\tREGRA\n"},
+}
+
+// catalogue is every message of the catalog: the REPL's (messages), the
+// headless verbs' (verbMessages), the engine's notices (noticeMessages)
+// and the help's headings (helpHeadings).
+func catalogue() []struct{ en, pt string } {
+	all := append([]struct{ en, pt string }{}, messages...)
+	return append(append(append(all, verbMessages...), noticeMessages...), helpHeadings...)
+}

@@ -1,0 +1,95 @@
+package session
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/chatcli/chatcli/internal/journal"
+	"github.com/chatcli/chatcli/internal/message"
+)
+
+// journalledStore is a store with its journal folder and a session "n"
+// with a journal, saved saves times.
+func journalledStore(t *testing.T, saves int) (*Store, string) {
+	t.Helper()
+	s := newStore(t)
+	dir := filepath.Join(filepath.Dir(s.Dir()), "transcripts")
+	s.SetJournalDir(dir)
+	h := []message.Message{{Role: message.RoleUser, Content: "first"}, {Role: message.RoleAssistant, Content: "a"}}
+	j, _, err := journal.Open(dir, journal.NewID(), s.Key())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := j.Sync(h, journal.ReasonSync); err != nil {
+		t.Fatal(err)
+	}
+	sess := &Session{TranscriptID: j.ID(), History: h}
+	for range saves {
+		if err := s.Save("n", sess); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s, dir
+}
+
+// ChatCLI's rewrite drops revision; the next save continues above every
+// revision chatcli wrote, through Save and SaveIf, however many saves came
+// before and however many rewrites.
+func TestRevisionContinuesAfterChatCLIRewrite(t *testing.T) {
+	for _, saves := range []int{1, 3, linkRevisionStep, linkRevisionStep + 5} {
+		s, _ := journalledStore(t, saves)
+		p, _ := s.Path("n")
+		last := int64(saves)
+		for round, conditional := range []bool{false, true, false} {
+			chatcliSaves(t, p)
+			if h, err := s.StatFile("n"); err != nil || h.Revision != 0 {
+				t.Fatalf("the rewrite kept a revision: %+v %v", h, err)
+			}
+			got, err := s.Load("n")
+			if err != nil || !got.Relinked {
+				t.Fatalf("not relinked: %+v %v", got, err)
+			}
+			if conditional {
+				err = s.SaveIf("n", got, 0)
+			} else {
+				err = s.Save("n", got)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			h, _ := s.StatFile("n")
+			if h.Revision <= last || got.Revision != h.Revision {
+				t.Fatalf("%d saves, round %d: revision %d (session %d) after %d", saves, round, h.Revision, got.Revision, last)
+			}
+			last = h.Revision
+		}
+	}
+}
+
+// A rename moves the link with the file: ChatCLI rewriting the new name
+// before chatcli saves it again is still re-linked, and the old name keeps
+// no link that a later session of that name could be tied by.
+func TestRenameMovesTheLink(t *testing.T) {
+	s, dir := journalledStore(t, 2)
+	saved, _ := s.Load("n")
+	if err := s.Rename("n", "m"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(LinkPath(dir, "n")); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the old name's link is left: %v", err)
+	}
+	p, _ := s.Path("m")
+	chatcliSaves(t, p)
+	got, err := s.Load("m")
+	if err != nil || !got.Relinked || got.TranscriptID != saved.TranscriptID {
+		t.Fatalf("renamed and rewritten: not relinked: %+v %v", got, err)
+	}
+	if err := s.Save("m", got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Revision <= saved.Revision {
+		t.Fatalf("revision %d after %d", got.Revision, saved.Revision)
+	}
+}

@@ -1,0 +1,73 @@
+package session
+
+import (
+	"io/fs"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/chatcli/chatcli/internal/storefile"
+)
+
+// writtenAttr is the extended attribute (user namespace) by which a
+// session file says that this store wrote it and that it has not changed
+// since. Each save sets it on the file just written to the file's size and
+// modification time as the write left them, in decimal ASCII:
+//
+//	<size in bytes> <mtime in nanoseconds since the Unix epoch>
+//
+// A change of the file's bytes changes its mtime, and a file put in its
+// place is another inode, without the attribute; setting an attribute
+// changes neither size nor mtime. So a file whose attribute still equals
+// its fstat is trusted as chatcli wrote it, and List reads only its
+// header block (the fast path, listedHeader). Any other file in chatcli's
+// layout (edited by hand or by another program, copied, or written by a
+// build before the attribute) is read whole by List once, as files in
+// other layouts are. Either verdict is kept in the list index under the
+// file's stamp (listindex.go), which then answers without a read. Where the file system keeps no user attributes, or the
+// system has none (attrs_other.go), every file is such a file: listing
+// stays right, and a changed file costs one whole read.
+const writtenAttr = "user.chatcli.written"
+
+// writtenValueBytes bounds the attribute's value: two decimal int64s and
+// a space.
+const writtenValueBytes = 2*20 + 1
+
+// appendWritten appends the attribute value for a file of this size and
+// modification time to b.
+func appendWritten(b []byte, size int64, mtime time.Time) []byte {
+	b = strconv.AppendInt(b, size, 10)
+	b = append(b, ' ')
+	return strconv.AppendInt(b, mtime.UnixNano(), 10)
+}
+
+// markWritten sets writtenAttr on the file at p when it is still the file
+// this store just wrote there, which info describes (the temporary file's
+// stat before its rename: the same inode, size and mtime). When info is
+// nil (a write that does not report it), the file must have size bytes
+// and an mtime no earlier than since. Failures are ignored: an unmarked
+// file is only read whole by the next listing.
+func markWritten(p string, info fs.FileInfo, size int64, since time.Time) {
+	f, st, err := storefile.Open(p)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	if info != nil && (!os.SameFile(st, info) || st.Size() != info.Size() || !st.ModTime().Equal(info.ModTime())) {
+		return // replaced since the rename: not the file written
+	}
+	if info == nil && (st.Size() != size || st.ModTime().Before(since)) {
+		return
+	}
+	var buf [writtenValueBytes]byte
+	_ = setAttr(f, writtenAttr, appendWritten(buf[:0], st.Size(), st.ModTime()))
+}
+
+// writtenHere reports whether the open file f, whose fstat is st, carries
+// a writtenAttr equal to its size and mtime: a file this store wrote and
+// nothing changed since.
+func writtenHere(f *os.File, st fs.FileInfo) bool {
+	var got, want [writtenValueBytes]byte
+	n, ok := getAttr(f, writtenAttr, got[:])
+	return ok && string(got[:n]) == string(appendWritten(want[:0], st.Size(), st.ModTime()))
+}
