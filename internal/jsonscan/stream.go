@@ -237,6 +237,20 @@ func internKey(name []byte) string {
 		return "images"
 	case "is_error":
 		return "is_error"
+	case "is_summary":
+		return "is_summary"
+	case "summary_of":
+		return "summary_of"
+	case "mode":
+		return "mode"
+	case "id":
+		return "id"
+	case "type":
+		return "type"
+	case "name":
+		return "name"
+	case "arguments":
+		return "arguments"
 	}
 	return string(name)
 }

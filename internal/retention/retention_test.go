@@ -294,7 +294,7 @@ func TestReportListsEachStore(t *testing.T) {
 			t.Errorf("%s: %+v, want files %d, remove %d", store, l, want[0], want[1])
 		}
 	}
-	if l := got["other files"]; l.Files != 5 { // history.broken and the 4 sessions' lock files
+	if l := got["other files"]; l.Files != 6 { // history.broken, the 4 sessions' lock files and the list index
 		t.Errorf("other: %+v", l)
 	}
 	if len(lines) != 12 {

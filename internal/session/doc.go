@@ -90,22 +90,33 @@
 // bare array; a file without a title is listed
 // with the one DeriveTitle gives the loaded history. A cut or malformed
 // file is listed as unreadable; the contents of strings and of the
-// messages not decoded are checked by Load only. Their headers are kept
-// in a derived index, cache/session-list.json beside the sessions folder
-// (never in it, where ChatCLI would list it as a session), keyed by file
-// name, size and mtime (JSON object: name -> {rules, size, mtime_ns,
-// title, messages, created_at, updated_at, revision, transcript_id,
-// version, journal_pos, corrupt}); it may be deleted at any time. rules is
-// the version of the rules the verdict was reached by (listIndexRules): an
-// entry of other rules, an earlier build's, is read again. journal_pos is
-// where the journal's records List counts in start; corrupt is the error
-// of a file Load refuses as unreadable, so it is not read at every
-// listing either. It never keeps the header of a sealed file,
-// which would leave its title in plaintext: sealing a file (a save with a
-// key, RekeyFile) removes its entry. Store.Unchanged tells a caller holding
-// a header whether the file is still the one it was read from (same size
-// and mtime, the index's own test). Files without updated_at sort by
-// mtime.
+// messages not decoded are checked by Load only.
+//
+// The headers of plaintext files, in either layout, and the verdicts on
+// files Load refuses as corrupt, are kept in a derived index,
+// cache/session-list.json beside the sessions folder (never in it, where
+// ChatCLI would list it as a session), as read from the file before its
+// journal's tail. It is a JSON object: file name -> {rules, size,
+// mtime_ns, ino, ctime_ns, listed_ns, title, messages, created_at,
+// updated_at, revision, transcript_id, journal_pos, version, corrupt}. An
+// entry answers for a file whose lstat (from the directory read, the file
+// not opened) gives the same size, mtime and, on Linux, inode and ctime,
+// which no rewrite keeps, unless the file's last change lies within 2 s of
+// listed_ns, when the entry was made (such a "racy" entry is read again,
+// as git does): so listing an unchanged store opens no session file. Only
+// a file the index does not answer for is read as above, its header block
+// alone only when its user.chatcli.written mark matches. rules is the
+// version of the rules the verdict was reached by (listIndexRules): an
+// entry of other rules, an earlier build's, is read again. corrupt is the
+// error of a file Load refuses as unreadable, so it is not read at every
+// listing either. The journal tails are counted in for every header,
+// indexed or read: a stat of each journal (the journal itself, not what a
+// link there names), and its records after journal_pos when it grew. The
+// index may be deleted at any time. It never keeps the header of a sealed
+// file, which would leave its title in plaintext: sealing a file (a save
+// with a key, RekeyFile) removes its entry. Store.Unchanged tells a caller
+// holding a header whether the file is still the one it was read from
+// (same size and mtime). Files without updated_at sort by mtime.
 //
 // # Older and newer versions
 //

@@ -2,7 +2,6 @@ package session
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -36,12 +35,15 @@ type Header struct {
 	// ErrTooNew, …); the other fields are then partly empty.
 	Err error
 
-	skipped bool      // the messages were not read
-	modTime time.Time // the file's mtime when read; zero when unknown (see Store.Unchanged)
-
-	// unchecked is a header read by the fast path from a file without
-	// this store's mark (written.go): its messages were not checked.
-	unchecked bool
+	// skipped keeps the header out of the list index: a sealed file's
+	// (its title would be plaintext there).
+	skipped bool
+	// fast says the header was read from the first block alone (chatcli's
+	// layout): the messages were neither read nor parsed.
+	fast       bool
+	modTime    time.Time // the file's mtime when read; zero when unknown (see Store.Unchanged)
+	ino        uint64    // the file's inode and ctime when read (inodeChange)
+	ctimeNanos int64
 }
 
 // headerBufBytes is the read buffer for headers: a chatcli-written header
@@ -61,15 +63,14 @@ func readHeader(path string) (Header, error) {
 		return Header{}, err
 	}
 	defer f.Close()
-	h, err := headerOfFile(path, f, st)
-	h.unchecked = err == nil && h.skipped && !writtenHere(f, st)
-	return h, err
+	return headerOfFile(path, f, st)
 }
 
 // headerOfFile is readHeader for the file at path opened as f, at offset
 // 0 (f's offset is left anywhere), whose fstat is st.
 func headerOfFile(path string, f *os.File, st fs.FileInfo) (Header, error) {
 	h := Header{SizeBytes: st.Size(), Version: 1, Messages: -1, modTime: st.ModTime()}
+	h.ino, h.ctimeNanos = inodeChange(st)
 	if st.Size() == 0 {
 		return h, classify(path, errEmpty)
 	}
@@ -103,6 +104,7 @@ func scanWhole(path string, f *os.File, st fs.FileInfo, partial Header) (Header,
 		return partial, fmt.Errorf("session: read %s: %w", path, err)
 	}
 	full := Header{SizeBytes: st.Size(), Version: 1, Messages: -1, modTime: st.ModTime()}
+	full.ino, full.ctimeNanos = inodeChange(st)
 	if err := full.scan(f); err != nil {
 		if errors.Is(err, jsonscan.ErrSyntax) || errors.Is(err, errFormat) {
 			return partial, classify(path, err)
@@ -126,8 +128,8 @@ var chatHistoryKey = []byte(",\n\"chat_history\":[")
 var errSlowPath = errors.New("header not in chatcli's layout")
 
 // decodeFast reads the first block of a file in chatcli's own layout and
-// decodes the members before chat_history as one small object. Any other
-// layout returns errSlowPath.
+// decodes the members before chat_history (decodeHead). Any other layout
+// returns errSlowPath.
 func (h *Header) decodeFast(f io.Reader) error {
 	bp := headerBufs.Get().(*[]byte)
 	defer headerBufs.Put(bp)
@@ -143,25 +145,14 @@ func (h *Header) decodeFast(f io.Reader) error {
 	if i < 0 || !bytes.Contains(block[:i], []byte(`"message_count":`)) {
 		return errSlowPath
 	}
-	var w struct {
-		Version      int             `json:"version"`
-		Title        string          `json:"title"`
-		CreatedAt    time.Time       `json:"created_at"`
-		UpdatedAt    time.Time       `json:"updated_at"`
-		Revision     int64           `json:"revision"`
-		MessageCount int             `json:"message_count"`
-		TranscriptID string          `json:"transcript_id"`
-		JournalPos   journal.Pos     `json:"journal_pos"`
-		Lineage      json.RawMessage `json:"lineage"`
-	}
-	head := append(block[:i:i], '}')
-	if err := json.Unmarshal(head, &w); err != nil {
+	var w headMembers
+	if !decodeHead(block[:i], &w) {
 		return errSlowPath
 	}
 	h.Version, h.Title, h.CreatedAt, h.UpdatedAt = w.Version, w.Title, w.CreatedAt, w.UpdatedAt
 	h.Revision, h.Messages, h.TranscriptID, h.JournalPos = w.Revision, w.MessageCount, w.TranscriptID, w.JournalPos
 	h.Lineage = decodeLineage(w.Lineage)
-	h.skipped = true
+	h.fast = true
 	return nil
 }
 

@@ -29,7 +29,14 @@ const maxMemberBytes = 64 << 10
 // combining marks.
 const titleSourceBytes = 64 << 10
 
-var scanBufs = sync.Pool{New: func() any { b := make([]byte, scanBufBytes); return &b }}
+// scanState is the memory of one scan, pooled: the read buffer, and
+// scratch space for the values read (kept across messages and files).
+type scanState struct {
+	buf  []byte
+	bufs scanScratch
+}
+
+var scanStates = sync.Pool{New: func() any { return &scanState{buf: make([]byte, scanBufBytes)} }}
 
 // headerKeys are the header members Header.scan decodes.
 var headerKeys = [...]string{"version", "title", "created_at", "updated_at", "revision", "transcript_id", "journal_pos", "lineage"}
@@ -52,8 +59,6 @@ type scanned struct {
 	// object, a member of a message of the wrong type); it counts only for
 	// the arrays Load decodes.
 	bad error
-	// roleBuf holds each message's role as read, reused across messages.
-	roleBuf []byte
 }
 
 // scan reads the whole session document r, as Decode would, through a
@@ -69,15 +74,15 @@ type scanned struct {
 // strings or of the messages it does not decode, which Load checks.
 // Other errors: errFormat, the reader's.
 func (h *Header) scan(r io.Reader) error {
-	bp := scanBufs.Get().(*[]byte)
-	defer scanBufs.Put(bp)
-	st := jsonscan.NewStream(r, *bp)
+	ss := scanStates.Get().(*scanState)
+	defer scanStates.Put(ss)
+	st := jsonscan.NewStream(r, ss.buf)
 	c, err := st.Enter()
 	if err != nil {
 		return err
 	}
 	if c == '[' { // v1: a bare message array
-		hs, err := scanMessages(st, "message array")
+		hs, err := scanMessages(st, "message array", &ss.bufs)
 		if err != nil {
 			return err
 		}
@@ -113,7 +118,7 @@ func (h *Header) scan(r io.Reader) error {
 			continue
 		}
 		if k := slices.Index(historyKeys[:], key); k >= 0 {
-			if hists[k], err = scanHistory(st, key); err != nil {
+			if hists[k], err = scanHistory(st, key, &ss.bufs); err != nil {
 				return err
 			}
 			continue
@@ -174,7 +179,7 @@ func (h *Header) decodeScanned(raws [len(headerKeys)][]byte, hists [len(historyK
 
 // scanHistory reads the value of the history member key: null (no
 // messages) or a message array.
-func scanHistory(st *jsonscan.Stream, key string) (scanned, error) {
+func scanHistory(st *jsonscan.Stream, key string, bufs *scanScratch) (scanned, error) {
 	c, err := st.Peek()
 	if err != nil {
 		return scanned{}, err
@@ -186,7 +191,7 @@ func scanHistory(st *jsonscan.Stream, key string) (scanned, error) {
 		if _, err := st.Enter(); err != nil {
 			return scanned{}, err
 		}
-		return scanMessages(st, "field "+key)
+		return scanMessages(st, "field "+key, bufs)
 	}
 	return scanned{bad: fmt.Errorf("%w: field %q is not an array", errFormat, key)}, st.Skip()
 }
@@ -194,8 +199,9 @@ func scanHistory(st *jsonscan.Stream, key string) (scanned, error) {
 // scanMessages counts the elements of the message array just entered,
 // reading every message's role and the types of its members (checkMember)
 // until one is found that Load would refuse, and the title from the first
-// message that gives one. what names the array in errors.
-func scanMessages(st *jsonscan.Stream, what string) (scanned, error) {
+// message that gives one. what names the array in errors; bufs is the
+// scan's scratch space.
+func scanMessages(st *jsonscan.Stream, what string, bufs *scanScratch) (scanned, error) {
 	var hs scanned
 	for {
 		more, err := st.More()
@@ -217,7 +223,7 @@ func scanMessages(st *jsonscan.Stream, what string) (scanned, error) {
 			var bad error
 			var title string
 			var role message.Role
-			title, role, bad, err = scanTitle(st, hs.title == "", &hs.roleBuf)
+			title, role, bad, err = scanTitle(st, hs.title == "", bufs)
 			if hs.title == "" {
 				hs.title = title
 			}
@@ -241,9 +247,9 @@ func scanMessages(st *jsonscan.Stream, what string) (scanned, error) {
 // TitleChars when it is a user message that is not a summary
 // (meta.is_summary), else "". Its members are matched as encoding/json
 // matches them to message.Message (names in any case, the last of a name
-// wins). bad is a member read here that Load would refuse. roleBuf is
-// scratch space for the role, kept for the next message.
-func scanTitle(st *jsonscan.Stream, wantTitle bool, roleBuf *[]byte) (title string, r message.Role, bad, err error) {
+// wins). bad is a member read here that Load would refuse. bufs is
+// scratch space, kept for the next message.
+func scanTitle(st *jsonscan.Stream, wantTitle bool, bufs *scanScratch) (title string, r message.Role, bad, err error) {
 	if _, err := st.Enter(); err != nil {
 		return "", "", nil, err
 	}
@@ -263,19 +269,20 @@ func scanTitle(st *jsonscan.Stream, wantTitle bool, roleBuf *[]byte) (title stri
 		}
 		switch {
 		case strings.EqualFold(key, "role"):
-			role, roleCut, err = st.Raw((*roleBuf)[:0], maxMemberBytes)
-			*roleBuf = role[:0]
+			role, roleCut, err = st.Raw(bufs.role[:0], maxMemberBytes)
+			bufs.role = role[:0]
 		case strings.EqualFold(key, "content") && wantTitle:
-			content, contentCut, err = st.Raw(content[:0], titleSourceBytes)
+			content, contentCut, err = st.Raw(bufs.content[:0], titleSourceBytes)
+			bufs.content = content[:0]
 		case strings.EqualFold(key, "meta"):
 			var b error
-			summary, b, err = scanSummary(st)
+			summary, b, err = scanSummary(st, &bufs.value)
 			if bad == nil {
 				bad = b
 			}
 		default:
 			var b error
-			b, err = checkMember(st, key)
+			b, err = checkMember(st, key, &bufs.value)
 			if bad == nil {
 				bad = b
 			}
@@ -308,9 +315,14 @@ func scanTitle(st *jsonscan.Stream, wantTitle bool, roleBuf *[]byte) (title stri
 	return message.Clip(text, TitleChars), r, nil, nil
 }
 
+// scanScratch is the scratch space of a scan: a message's role and the
+// start of its content as read, and a member's value as read
+// (meta.is_summary, tool_calls, images).
+type scanScratch struct{ role, content, value []byte }
+
 // scanSummary reads a message's meta (an object or null) and returns its
-// is_summary.
-func scanSummary(st *jsonscan.Stream) (summary bool, bad, err error) {
+// is_summary. buf is scratch space for its value.
+func scanSummary(st *jsonscan.Stream, buf *[]byte) (summary bool, bad, err error) {
 	c, err := st.Peek()
 	if err != nil {
 		return false, nil, err
@@ -325,7 +337,6 @@ func scanSummary(st *jsonscan.Stream) (summary bool, bad, err error) {
 	if _, err := st.Enter(); err != nil {
 		return false, nil, err
 	}
-	var raw []byte
 	for {
 		more, err := st.More()
 		if err != nil || !more {
@@ -341,14 +352,23 @@ func scanSummary(st *jsonscan.Stream) (summary bool, bad, err error) {
 			}
 			continue
 		}
-		var cut bool
-		if raw, cut, err = st.Raw(raw[:0], maxMemberBytes); err != nil {
+		raw, cut, err := st.Raw((*buf)[:0], maxMemberBytes)
+		*buf = raw[:0]
+		if err != nil {
 			return false, nil, err
 		}
-		if cut {
+		switch {
+		case cut:
 			bad = errors.New("meta.is_summary is not a boolean")
-		} else if e := json.Unmarshal(raw, &summary); e != nil && bad == nil {
-			bad = fmt.Errorf("meta.is_summary: %v", e)
+		case string(raw) == "true" || string(raw) == "false": // as json.Unmarshal reads them, without its allocations
+			summary = raw[0] == 't'
+		default:
+			var v bool
+			if e := json.Unmarshal(raw, &v); e != nil && bad == nil {
+				bad = fmt.Errorf("meta.is_summary: %v", e)
+			} else if e == nil && string(raw) != "null" {
+				summary = v
+			}
 		}
 	}
 }

@@ -35,7 +35,7 @@ func TestHeaderComesFirstWhateverTheOtherMembers(t *testing.T) {
 		t.Fatalf("the file does not end with ]}: %q", data[len(data)-20:])
 	}
 	h, err := s.Stat("big")
-	if err != nil || !h.skipped || h.Messages != len(sess.History) {
+	if err != nil || !h.fast || h.Messages != len(sess.History) {
 		t.Fatalf("Stat: %+v %v; want the fast header read", h, err)
 	}
 	back, err := s.Load("big")

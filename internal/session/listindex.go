@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,14 +14,15 @@ import (
 	"github.com/chatcli/chatcli/internal/storefile"
 )
 
-// listIndexFile is a derived index of the headers List cannot read
-// cheaply (files written by other programs: no message_count, so counting
-// means scanning every message), kept in the store's cache folder beside
-// the sessions folder, never in it: ChatCLI lists every *.json file there
-// as a session. It maps a file name to its size, mtime and header; an
-// entry is used only while size and mtime match, and the file can be
-// deleted at any time. oldListIndexFile is where earlier builds kept it,
-// in the sessions folder; it is removed when the index is written.
+// listIndexFile is a derived index of the headers List reads, kept in
+// the store's cache folder beside the sessions folder, never in it:
+// ChatCLI lists every *.json file there as a session. It maps a file name
+// to the file's stamp (size, mtime, inode, ctime) and the header read from
+// it, before its journal's tail; an entry answers for a file whose stamp
+// is the same, so listing an unchanged store opens no session file. The
+// file can be deleted at any time. oldListIndexFile is where earlier
+// builds kept it, in the sessions folder; it is removed when the index is
+// written.
 const (
 	listIndexFile    = "session-list.json"
 	oldListIndexFile = ".list-index.json"
@@ -39,18 +39,26 @@ func (s *Store) listIndexPath() string {
 
 // listIndexRules is the version of the rules by which List reached the
 // verdicts the list index keeps; an entry of other rules (an earlier
-// build's: 0, as it has no rules member) is read again. 1: a file's
+// build's: 0 when it has no rules member) is read again. 1: a file's
 // messages are checked as Load decodes them (headerscan.go, scancheck.go),
 // a file in chatcli's layout without this store's mark is read whole
 // (written.go), an entry keeps its journal position and a file Load
-// refuses as corrupt is kept with its error. Raise it with every change to
+// refuses as corrupt is kept with its error. 2: an entry keeps its file's
+// inode, ctime and listing time (listed_ns) and answers for the file
+// without opening it, and the byte-level checks of scanvalid.go decide
+// what a foreign file's messages may hold. Raise it with every change to
 // what List accepts.
-const listIndexRules = 1
+const listIndexRules = 2
 
 type listIndexEntry struct {
-	Rules        int       `json:"rules"`
-	Size         int64     `json:"size"`
-	MtimeNanos   int64     `json:"mtime_ns"`
+	Rules      int    `json:"rules"`
+	Size       int64  `json:"size"`
+	MtimeNanos int64  `json:"mtime_ns"`
+	Ino        uint64 `json:"ino,omitempty"`      // 0 where unknown (inodeChange)
+	CtimeNanos int64  `json:"ctime_ns,omitempty"` // 0 where unknown (inodeChange)
+	// ListedNanos is when the file was stat'ed for this entry (Unix
+	// nanoseconds).
+	ListedNanos  int64     `json:"listed_ns"`
 	Title        string    `json:"title"`
 	Messages     int       `json:"messages"`
 	CreatedAt    time.Time `json:"created_at,omitzero"`
@@ -58,21 +66,34 @@ type listIndexEntry struct {
 	Revision     int64     `json:"revision,omitempty"`
 	TranscriptID string    `json:"transcript_id,omitempty"`
 	Lineage      *Lineage  `json:"lineage,omitempty"`
-	Version      int       `json:"version"`
 	// JournalPos is the journal position the header covers, from which
 	// List counts the journal's later records in.
 	JournalPos journal.Pos `json:"journal_pos,omitzero"`
+	Version    int         `json:"version"`
 	// Corrupt is the error, after ErrCorrupt's text, of a file Load
 	// refuses as unreadable; "" for a readable file.
 	Corrupt string `json:"corrupt,omitempty"`
 }
+
+// racyNanos is how close to the moment a file was stat'ed its last change
+// may be for the entry made then to be trusted: a file's times move in
+// ticks (a jiffy on Linux, 1 s or 2 s on some file systems), so a file
+// changed again within the tick of that stat, in place and to the same
+// size, would keep its stamp. Such an entry is used only after its file
+// is read again (git's "racy clean" entries, which it compares by
+// content).
+const racyNanos = int64(2 * time.Second)
+
+// fileClock is the clock file times are compared with (a seam: tests age
+// the list index's entries with it).
+var fileClock = time.Now
 
 type listIndex map[string]listIndexEntry
 
 func (s *Store) readListIndex() listIndex {
 	idx := listIndex{}
 	if data, err := storefile.ReadFile(s.listIndexPath()); err == nil {
-		_ = json.Unmarshal(data, &idx) // a damaged index is rebuilt
+		_ = decodeListIndex(data, idx) // a damaged index is rebuilt
 	}
 	return idx
 }
@@ -111,36 +132,42 @@ func (s *Store) forgetListed(file string) {
 	_ = os.Remove(p)
 }
 
-// lookup returns the cached header of file when it has not changed and
-// its entry follows this build's rules.
-func (idx listIndex) lookup(file string, info fs.FileInfo) (Header, bool) {
+// lookup returns the cached header of file when st, its lstat, has the
+// stamp of its entry, the entry is not racy (racyNanos) and it follows
+// this build's rules (listIndexRules).
+func (idx listIndex) lookup(file string, st fileStamp) (Header, bool) {
 	e, ok := idx[file]
-	if !ok || e.Rules != listIndexRules || e.Size != info.Size() || e.MtimeNanos != info.ModTime().UnixNano() {
+	if !ok || e.Rules != listIndexRules || e.ListedNanos == 0 || !st.regular || e.Size != st.size || e.MtimeNanos != st.mtimeNanos ||
+		st.ino != e.Ino || st.ctimeNanos != e.CtimeNanos || max(st.ctimeNanos, st.mtimeNanos) >= e.ListedNanos-racyNanos {
 		return Header{}, false
 	}
 	h := Header{Title: e.Title, Messages: e.Messages, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt,
 		Revision: e.Revision, TranscriptID: e.TranscriptID, Lineage: e.Lineage, JournalPos: e.JournalPos, Version: e.Version,
-		SizeBytes: e.Size, modTime: info.ModTime()}
+		SizeBytes: e.Size, modTime: time.Unix(0, st.mtimeNanos)}
 	if e.Corrupt != "" {
 		h.Err = fmt.Errorf("%w: %s", ErrCorrupt, e.Corrupt)
 	}
 	return h, true
 }
 
-// cacheable reports whether List keeps h in the index: a header read from
-// its file's messages (not the fast path's, nor a sealed file's), of a
-// file that is readable or that Load refuses as corrupt.
+// cacheable reports whether List keeps h, as read from its file, in the
+// index: a plaintext file's header (not a sealed file's, whose title would
+// be plaintext there, and which has no file time), read by the fast path
+// from a file this store wrote or checked through its messages, of a file
+// that is readable or that Load refuses as corrupt.
 func cacheable(h Header) bool {
 	return !h.skipped && !h.modTime.IsZero() && (h.Err == nil || errors.Is(h.Err, ErrCorrupt))
 }
 
-// store records h, read from file, under the size and modification time
-// of the open file it was read through (taken before the read, so a file
-// changed meanwhile mismatches next time rather than passing as h).
-func (idx listIndex) store(file string, h Header) {
-	e := listIndexEntry{Rules: listIndexRules, Size: h.SizeBytes, MtimeNanos: h.modTime.UnixNano(), Title: h.Title,
-		Messages: h.Messages, CreatedAt: h.CreatedAt, UpdatedAt: h.UpdatedAt, Revision: h.Revision,
-		TranscriptID: h.TranscriptID, Lineage: h.Lineage, Version: h.Version, JournalPos: h.JournalPos}
+// store records h, read from file before its journal's tail, under the
+// stamp of the open file it was read through (taken before the read, so
+// a file changed meanwhile mismatches next time rather than passing as
+// h), stat'ed at listed.
+func (idx listIndex) store(file string, h Header, listed time.Time) {
+	e := listIndexEntry{Rules: listIndexRules, Size: h.SizeBytes, MtimeNanos: h.modTime.UnixNano(), Ino: h.ino,
+		CtimeNanos: h.ctimeNanos, ListedNanos: listed.UnixNano(), Title: h.Title, Messages: h.Messages,
+		CreatedAt: h.CreatedAt, UpdatedAt: h.UpdatedAt, Revision: h.Revision, TranscriptID: h.TranscriptID,
+		Lineage: h.Lineage, JournalPos: h.JournalPos, Version: h.Version}
 	if h.Err != nil {
 		e.Corrupt = strings.TrimPrefix(h.Err.Error(), ErrCorrupt.Error()+": ")
 	}

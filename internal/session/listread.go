@@ -4,45 +4,61 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
-// readHeaders fills hs[i] for each position i in at with the header read
-// from the file of session hs[i].Name, its journal's tail included; a
-// file that cannot be read gets Err set. The files are read by up to
-// GOMAXPROCS goroutines at once: a listing spends its time in open, read
-// and the header's JSON, each file independent of the others.
-func (s *Store) readHeaders(hs []Header, at []int) {
-	workers := min(runtime.GOMAXPROCS(0), len(at))
-	if workers <= 1 {
-		for _, i := range at {
-			s.readListed(&hs[i])
-		}
-		return
+// listChunk is how many headers a listing goroutine takes at a time.
+const listChunk = 32
+
+// completeHeaders brings every header of hs up to date with its journal's
+// tail, after reading from its file the header of each hs[i] for i in
+// unread (a file that cannot be read gets Err set). It returns those
+// headers as read, before their tails, in unread's order: what the list
+// index keeps. The work is shared by up to GOMAXPROCS goroutines: a
+// listing spends its time in system calls and the headers' JSON, each
+// file independent of the others.
+func (s *Store) completeHeaders(hs []Header, unread []int) []Header {
+	read := make([]Header, len(unread))
+	at := make([]int32, len(hs)) // at[i] is 1 + the position of i in unread, 0 when hs[i] is complete
+	for k, i := range unread {
+		at[i] = int32(k + 1)
 	}
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range workers {
-		wg.Go(func() {
-			for i := range next {
-				s.readListed(&hs[i])
+	journals := openDir(s.journalDir)
+	defer journals.close()
+	var next atomic.Int64
+	work := func() {
+		for {
+			end := int(next.Add(listChunk))
+			start := end - listChunk
+			if start >= len(hs) {
+				return
 			}
-		})
+			for i := start; i < min(end, len(hs)); i++ {
+				if k := at[i]; k > 0 {
+					s.readListed(&hs[i])
+					read[k-1] = hs[i]
+				}
+				if hs[i].Err == nil {
+					s.headerTailIn(&hs[i], journals)
+				}
+			}
+		}
 	}
-	for _, i := range at {
-		next <- i
+	workers := min(runtime.GOMAXPROCS(0), (len(hs)+listChunk-1)/listChunk)
+	var wg sync.WaitGroup
+	for range workers - 1 {
+		wg.Go(work)
 	}
-	close(next)
+	work()
 	wg.Wait()
+	return read
 }
 
 // readListed replaces *h with the header of session h.Name read from its
-// file.
+// file (listedHeader), without its journal's tail.
 func (s *Store) readListed(h *Header) {
 	name := h.Name
-	read, err := s.header(name, filepath.Join(s.dir, name+fileExt))
+	read, err := s.listedHeader(name, filepath.Join(s.dir, name+fileExt))
 	read.Name, read.Err = name, err
-	if err == nil {
-		s.headerTail(&read)
-	}
 	*h = read
 }

@@ -23,9 +23,11 @@ var memberKinds = map[string]string{
 // checkMember reads the value of the message member key, and returns as
 // bad what Load would refuse in it: a value of the wrong JSON kind, or,
 // for tool_calls and images up to maxMemberBytes, one that does not
-// decode as []message.ToolCall or []message.Image. Keys match as
-// encoding/json matches them (any case). err is the stream's error.
-func checkMember(st *jsonscan.Stream, key string) (bad, err error) {
+// decode as []message.ToolCall or []message.Image (surelyDecodes first,
+// which tells it for the usual shapes without decoding). Keys match as
+// encoding/json matches them (any case). err is the stream's error. buf
+// is scratch space for the value, kept for the next message.
+func checkMember(st *jsonscan.Stream, key string, buf *[]byte) (bad, err error) {
 	k := strings.ToLower(key)
 	kinds, ok := memberKinds[k]
 	if !ok {
@@ -42,17 +44,22 @@ func checkMember(st *jsonscan.Stream, key string) (bad, err error) {
 		return fmt.Errorf("%s: a JSON %s where Load wants %s", k, kindName(c), kindName(kinds[0])), st.Skip()
 	}
 	var dst any
+	var strs map[string]bool
 	switch k {
 	case "tool_calls":
-		dst = &[]message.ToolCall{}
+		dst, strs = &[]message.ToolCall{}, toolCallStrings
 	case "images":
-		dst = &[]message.Image{}
+		dst, strs = &[]message.Image{}, imageStrings
 	default:
 		return nil, st.Skip()
 	}
-	raw, cut, err := st.Raw(nil, maxMemberBytes)
+	raw, cut, err := st.Raw((*buf)[:0], maxMemberBytes)
+	*buf = raw[:0]
 	if err != nil || cut { // a longer one is checked by its kind only
 		return nil, err
+	}
+	if surelyDecodes(raw, strs, k == "images") {
+		return nil, nil
 	}
 	if e := json.Unmarshal(raw, dst); e != nil {
 		return fmt.Errorf("%s: %v", k, e), nil

@@ -309,23 +309,28 @@ func (s *Store) Exists(name string) bool {
 }
 
 // List returns the header of every session, newest first by stored
-// updated_at (ties by name). Unreadable files are included with Err set,
-// never hidden; an entry that is not a regular file (a directory, FIFO,
-// link or device named *.json) is listed with an Err wrapping
-// storefile.ErrNotRegular, and is never opened. Hidden files (names starting with '.': temporary files, the
-// list index) are skipped. A file is read whole, its messages checked as
-// Load decodes them, unless this store wrote it and it has not changed
-// since (written.go); the verdicts of such reads are kept in a derived
-// index (listIndexFile) so each file is read once.
+// updated_at (ties by name), each with its journal's tail counted in.
+// Unreadable files are included with Err set, never hidden; an entry that
+// is not a regular file (a directory, FIFO, link or device named *.json)
+// is listed with an Err wrapping storefile.ErrNotRegular, and is never
+// opened. Hidden files (names starting with '.': temporary files) are
+// skipped. A file is read whole, its messages checked as Load decodes
+// them, unless this store wrote it and it has not changed since
+// (written.go); the headers and corrupt verdicts of plaintext files are
+// kept in a derived index (listIndexFile), so a file is read again only
+// once it changed.
 func (s *Store) List() ([]Header, error) {
+	listed := fileClock() // before any stat of the files whose headers the index keeps
 	entries, err := os.ReadDir(s.dir)
 	if err != nil {
 		return nil, fmt.Errorf("session: list %s: %w", s.dir, err)
 	}
-	var out []Header
-	var unread []int // positions in out of the headers to read from their files
-	var tails []int  // positions of indexed headers whose journal tails to count in
-	idx, fresh := s.readListIndex(), listIndex{}
+	out := make([]Header, 0, len(entries))
+	var unread []int  // positions in out of the headers to read from their files
+	var kept []string // the files whose index entries stand
+	idx := s.readListIndex()
+	dir := openDir(s.dir)
+	defer dir.close()
 	for _, e := range entries {
 		name, ok := strings.CutSuffix(e.Name(), fileExt)
 		if !ok || strings.HasPrefix(name, ".") {
@@ -337,13 +342,10 @@ func (s *Store) List() ([]Header, error) {
 			continue
 		}
 		if _, indexed := idx[e.Name()]; indexed { // only then is the file's stat needed first
-			if info, err := e.Info(); err == nil {
-				if h, ok := idx.lookup(e.Name(), info); ok {
+			if st, ok := dir.stamp(e.Name()); ok {
+				if h, ok := idx.lookup(e.Name(), st); ok {
 					h.Name = name
-					fresh[e.Name()] = idx[e.Name()]
-					if h.TranscriptID != "" {
-						tails = append(tails, len(out))
-					}
+					kept = append(kept, e.Name())
 					out = append(out, h)
 					continue
 				}
@@ -352,19 +354,17 @@ func (s *Store) List() ([]Header, error) {
 		unread = append(unread, len(out))
 		out = append(out, Header{Name: name})
 	}
-	s.readHeaders(out, unread)
-	s.checkListed(out, unread)
-	for _, i := range tails {
-		s.headerTail(&out[i])
-	}
-	changed := false
-	for _, i := range unread {
-		if h := out[i]; cacheable(h) { // read through its messages: remember
-			fresh.store(h.Name+fileExt, h)
-			changed = true
+	read := s.completeHeaders(out, unread)
+	fresh := listIndex{}
+	for _, h := range read {
+		if cacheable(h) {
+			fresh.store(h.Name+fileExt, h, listed)
 		}
 	}
-	if changed || len(fresh) != len(idx) {
+	if len(fresh) > 0 || len(kept) != len(idx) {
+		for _, file := range kept {
+			fresh[file] = idx[file]
+		}
 		s.writeListIndex(fresh)
 	}
 	sort.Slice(out, func(i, j int) bool {

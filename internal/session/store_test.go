@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -406,27 +407,81 @@ func TestImportLegacy(t *testing.T) {
 	}
 }
 
+// ageListIndex makes the list index's entries old enough to be trusted
+// (racyNanos) for the rest of the test.
+func ageListIndex(t *testing.T) {
+	fileClock = func() time.Time { return time.Now().Add(time.Minute) }
+	t.Cleanup(func() { fileClock = time.Now })
+}
+
+// setIndexedTitle rewrites the title the list index holds for file: a
+// listing showing it was answered by the index.
+func setIndexedTitle(t *testing.T, s *Store, file, title string) {
+	t.Helper()
+	idx := s.readListIndex()
+	e, ok := idx[file]
+	if !ok {
+		t.Fatalf("no index entry for %s", file)
+	}
+	e.Title = title
+	idx[file] = e
+	s.writeListIndex(idx)
+}
+
 func TestForeignHeadersAreIndexedOnce(t *testing.T) {
+	ageListIndex(t)
 	s := newStore(t)
 	data, _ := os.ReadFile("testdata/demo1.json") // ChatCLI's layout: no message_count
 	p := filepath.Join(s.Dir(), "demo1.json")
 	os.WriteFile(p, data, 0o600)
-	first, _ := s.List()
-	// Break the body without changing size or mtime: a listing that reads
-	// the body would now fail; the index answers instead.
+	if first, _ := s.List(); first[0].Messages != 4 || first[0].Err != nil {
+		t.Fatalf("first %+v", first[0])
+	}
+	setIndexedTitle(t, s, "demo1.json", "from the index")
+	if second, _ := s.List(); second[0].Messages != 4 || second[0].Err != nil || second[0].Title != "from the index" {
+		t.Fatalf("second %+v", second[0])
+	}
+	// A changed file is read again.
+	os.WriteFile(p, append(data, ' '), 0o600)
+	if third, _ := s.List(); third[0].Messages != 4 || third[0].Err != nil || third[0].Title == "from the index" {
+		t.Fatalf("third %+v", third[0])
+	}
+}
+
+// TestListIndexSeesAnInPlaceRewrite: a file rewritten in place to the same
+// size with its mtime set back is read again (its ctime moved), where an
+// index keyed by size and mtime alone listed the old header.
+func TestListIndexSeesAnInPlaceRewrite(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the index tests the ctime on Linux only")
+	}
+	ageListIndex(t)
+	s := newStore(t)
+	data, _ := os.ReadFile("testdata/demo1.json")
+	p := filepath.Join(s.Dir(), "demo1.json")
+	os.WriteFile(p, data, 0o600)
+	if first, _ := s.List(); first[0].Messages != 4 || first[0].Err != nil {
+		t.Fatalf("first %+v", first[0])
+	}
 	st, _ := os.Stat(p)
 	broken := bytes.Replace(data, []byte(`"assistant",`), []byte(`"assistant"@`), 1)
 	os.WriteFile(p, broken, 0o600)
 	os.Chtimes(p, st.ModTime(), st.ModTime())
-	second, _ := s.List()
-	if first[0].Messages != 4 || second[0].Messages != 4 || second[0].Err != nil || second[0].Title != first[0].Title {
-		t.Fatalf("first %+v second %+v", first[0], second[0])
+	if second, _ := s.List(); !errors.Is(second[0].Err, ErrCorrupt) {
+		t.Fatalf("the rewritten file is listed from the index: %+v", second[0])
 	}
-	// A changed file is read again.
-	os.WriteFile(p, append(data, ' '), 0o600)
-	third, _ := s.List()
-	if third[0].Messages != 4 || third[0].Err != nil {
-		t.Fatalf("%+v", third[0])
+}
+
+// TestListIndexRereadsARacyEntry: an entry made within racyNanos of its
+// file's last change is not trusted: the file is read again.
+func TestListIndexRereadsARacyEntry(t *testing.T) {
+	s := newStore(t)
+	data, _ := os.ReadFile("testdata/demo1.json")
+	os.WriteFile(filepath.Join(s.Dir(), "demo1.json"), data, 0o600)
+	first, _ := s.List()
+	setIndexedTitle(t, s, "demo1.json", "from the index")
+	if second, _ := s.List(); second[0].Title != first[0].Title {
+		t.Fatalf("a racy entry answered: %+v", second[0])
 	}
 }
 

@@ -6,7 +6,6 @@ package session
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
@@ -34,13 +33,21 @@ type tail struct {
 // read: the file names no journal position, or its journal is missing or
 // exactly as long as the position says.
 func (s *Store) readTail(id string, pos journal.Pos) (t tail, ok bool, err error) {
+	return s.readTailIn(id, pos, dirHandle{dir: s.journalDir, fd: -1})
+}
+
+// readTailIn is readTail with the journal's size taken through journals,
+// a handle on the journal folder.
+func (s *Store) readTailIn(id string, pos journal.Pos, journals dirHandle) (t tail, ok bool, err error) {
 	if s.journalDir == "" || pos.Seq <= 0 || !journal.ValidID(id) {
 		return t, false, nil
 	}
-	t.path = journal.Path(s.journalDir, id)
-	if st, serr := os.Lstat(t.path); serr != nil || st.Mode().IsRegular() && st.Size() == pos.Offset { // a link is not followed: ReadAfter refuses it
+	// The journal's own stat, not what a link there names: a link or other
+	// non-regular file goes on to ReadAfter, which refuses it.
+	if st, found := journals.stamp(journal.Path("", id)); !found || st.regular && st.size == pos.Offset {
 		return t, false, nil // no journal, or nothing after the position (a repair or rekey changes the size)
 	}
+	t.path = journal.Path(s.journalDir, id)
 	t.recs, t.end, t.warnings, err = journal.ReadAfter(t.path, s.key, pos)
 	return t, true, err
 }
@@ -124,8 +131,12 @@ func rewritten(p string, s *Store, hashes []string, byHash map[string]message.Me
 // headerTail brings a header up to date with its journal's tail, as
 // applyTail does for a whole session, counting messages without keeping
 // them. A journal that cannot be read leaves the header as the file has it.
-func (s *Store) headerTail(h *Header) {
-	t, ok, err := s.readTail(h.TranscriptID, h.JournalPos)
+func (s *Store) headerTail(h *Header) { s.headerTailIn(h, dirHandle{dir: s.journalDir, fd: -1}) }
+
+// headerTailIn is headerTail with the journal's size taken through
+// journals, a handle on the journal folder.
+func (s *Store) headerTailIn(h *Header, journals dirHandle) {
+	t, ok, err := s.readTailIn(h.TranscriptID, h.JournalPos, journals)
 	if !ok || err != nil || len(t.recs) == 0 {
 		return
 	}

@@ -20,11 +20,11 @@ import (
 // place is another inode, without the attribute; setting an attribute
 // changes neither size nor mtime. So a file whose attribute still equals
 // its fstat is trusted as chatcli wrote it, and List reads only its
-// header block (readHeader's fast path). Any other file in chatcli's
+// header block (the fast path, listedHeader). Any other file in chatcli's
 // layout (edited by hand or by another program, copied, or written by a
 // build before the attribute) is read whole by List once, as files in
-// other layouts are, and its verdict kept in the list index under its
-// size and mtime. Where the file system keeps no user attributes, or the
+// other layouts are. Either verdict is kept in the list index under the
+// file's stamp (listindex.go), which then answers without a read. Where the file system keeps no user attributes, or the
 // system has none (attrs_other.go), every file is such a file: listing
 // stays right, and a changed file costs one whole read.
 const writtenAttr = "user.chatcli.written"
