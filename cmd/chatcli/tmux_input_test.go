@@ -31,6 +31,9 @@ func TestPastedCodeRoundTripsIntoTheSession(t *testing.T) {
 	s.waitFor("print(f())")
 	s.run("send-keys", "-t", s.name, "Enter")
 	s.waitFor("reply #1")
+	// The next prompt asks for bracketed paste when it starts: paste once
+	// it is drawn, or tmux sends the lines bare.
+	s.waitFor("print(f())\noffline>")
 	s.run("set-buffer", "-b", "go", goCode)
 	s.run("paste-buffer", "-p", "-b", "go", "-t", s.name)
 	s.waitFor("[pasted 4 lines]")
