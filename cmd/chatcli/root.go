@@ -286,7 +286,8 @@ func replRun(ctx context.Context, o *rootOptions) error {
 		env := &command.Env{Engine: e}
 		ed, err := newEditor(s, editor.Config{In: s.In, Out: s.Out, HistoryFile: c.HistoryFile, HistoryMax: c.HistoryMax, HistoryMaxBytes: c.HistoryMaxBytes,
 			HistorySeed: chatcliHistory(c), HistoryKey: c.EncryptionKey, HistoryPlaintext: c.HistoryPlaintext || o.PlaintextHistory,
-			Complete: func(line string) []string { return command.Complete(env, line) }})
+			Complete: func(line string) []string { return command.Complete(env, line) },
+			Note:     func(cand string) string { return command.CompletionNote(env, cand) }})
 		if err != nil {
 			return err
 		}

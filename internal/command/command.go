@@ -11,6 +11,7 @@ import (
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/i18n"
+	"github.com/chatcli/chatcli/internal/render"
 )
 
 // ErrUsage is wrapped by errors about how a command was typed.
@@ -51,6 +52,8 @@ type Env struct {
 	// or default model), for /model and /switch; nil when the surface
 	// cannot change it.
 	Switch Switcher
+
+	titles map[string]string // session name -> title, from the last completion listing
 	// Lang is the language of what commands report; nil is English.
 	Lang *i18n.Printer
 	// Hub is the surface's Conversation Hub membership (/hub); nil when
@@ -178,14 +181,30 @@ func Complete(env *Env, line string) []string {
 	return withPrefix(cands, line, prefix)
 }
 
-// sessionNames lists the store's session names, newest first.
+// sessionNames lists the store's session names, newest first, and keeps
+// their titles for CompletionNote.
 func sessionNames(env *Env) []string {
 	list, _ := env.Engine.Store().List()
 	names := make([]string, len(list))
+	env.titles = make(map[string]string, len(list))
 	for i, h := range list {
 		names[i] = h.Name
+		env.titles[h.Name] = h.Title
 	}
 	return names
+}
+
+// CompletionNote returns what is shown beside cand, a line Complete
+// returned, in the list of candidates: the title of the session a
+// "/session VERB NAME" or "/resume NAME" candidate names, made visible
+// (render.VisibleLine: a title is untrusted text), or "" for any other
+// candidate and for a session without a title.
+func CompletionNote(env *Env, cand string) string {
+	fields := strings.Fields(cand)
+	if len(fields) < 2 || fields[0] != "/session" && fields[0] != "/resume" {
+		return ""
+	}
+	return render.VisibleLine(env.titles[fields[len(fields)-1]])
 }
 
 func withPrefix(cands []string, line, prefix string) []string {

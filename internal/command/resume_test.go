@@ -104,3 +104,22 @@ func TestTranscriptExportIsSessionExport(t *testing.T) {
 		t.Fatalf("too many arguments: %v", err)
 	}
 }
+
+// TestCompletionNotesAreSessionTitles: a candidate naming a session gets
+// its title as its note, made visible; other candidates get none.
+func TestCompletionNotesAreSessionTitles(t *testing.T) {
+	env, _ := resumeEnv(t)
+	if err := env.Engine.Store().Save("titled", &session.Session{Title: "Deploy \x1b]0;owned\x07plan",
+		History: []message.Message{{Role: message.RoleUser, Content: "hi"}}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := Complete(env, "/session load t"); !slices.Equal(got, []string{"/session load titled"}) {
+		t.Fatalf("completions: %v", got)
+	}
+	if got := CompletionNote(env, "/session load titled"); got != "Deploy ^[]0;owned^Gplan" {
+		t.Fatalf("note %q", got)
+	}
+	if got := CompletionNote(env, "/session list"); got != "" {
+		t.Fatalf("a verb got note %q", got)
+	}
+}

@@ -62,6 +62,11 @@ func (m model) candidatesView() string {
 			mark = "> "
 		}
 		c := strings.ReplaceAll(m.cands[i], "\n", " ")
+		if m.note != nil {
+			if note := m.note(m.cands[i]); note != "" {
+				c += "  — " + note
+			}
+		}
 		if m.width > 2 {
 			c = ansi.Truncate(c, m.width-2, "…")
 		}

@@ -50,6 +50,10 @@ type Config struct {
 	// Complete returns completion candidates for the current input, each a
 	// full replacement line. It may be nil.
 	Complete func(line string) []string
+	// Note returns what is shown beside a candidate Complete returned when
+	// several are listed (a session's title beside its name); "" shows
+	// nothing. It may be nil.
+	Note func(candidate string) string
 	// Now is the clock used to time Esc presses; nil means time.Now.
 	Now func() time.Time
 }
@@ -60,6 +64,7 @@ type Editor struct {
 	in       io.Reader
 	out      io.Writer
 	complete func(string) []string
+	note     func(string) string
 	now      func() time.Time
 	terminal bool          // In and Out are a terminal: edit interactively
 	plain    *bufio.Reader // reads lines otherwise
@@ -108,6 +113,7 @@ func New(cfg Config) (*Editor, error) {
 		in:       cfg.In,
 		out:      cfg.Out,
 		complete: cfg.Complete,
+		note:     cfg.Note,
 		now:      cfg.Now,
 		hist:     h,
 		seeded:   seeded,
@@ -141,7 +147,9 @@ func (e *Editor) ReadLine(ctx context.Context, prompt string) (string, error) {
 	if !e.terminal {
 		return e.readPlain(prompt)
 	}
-	m := newModel(prompt, e.History(), e.complete, e.now).replay(e.pending)
+	m := newModel(prompt, e.History(), e.complete, e.now)
+	m.note = e.note
+	m = m.replay(e.pending)
 	e.pending = nil
 	final, err := e.run(ctx, m)
 	fm, ok := final.(model)

@@ -43,10 +43,11 @@ type model struct {
 	histPos  int      // index into history; len(history) is the draft
 	draft    string   // the input being typed before walking the history
 	complete func(string) []string
-	cands    []string // completion candidates on show; nil when none
-	candPos  int      // selected candidate; -1 before the first cycle
-	folds    []fold   // folded pastes, each shown as its label
-	search   *search  // the Ctrl+R search in progress; nil when none
+	note     func(string) string // shown beside a listed candidate; may be nil
+	cands    []string            // completion candidates on show; nil when none
+	candPos  int                 // selected candidate; -1 before the first cycle
+	folds    []fold              // folded pastes, each shown as its label
+	search   *search             // the Ctrl+R search in progress; nil when none
 	now      func() time.Time
 	started  time.Time // when the editor started (see typeAheadWindow)
 	lastEsc  time.Time // when Esc was pressed on an empty line; zero if not

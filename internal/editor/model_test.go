@@ -334,3 +334,20 @@ func TestKeysAfterFinishArePending(t *testing.T) {
 		t.Fatalf("replayed line %q", got)
 	}
 }
+
+// TestTabListShowsNotesBesideCandidates: the list shows each candidate's
+// note (a session's title) beside it, and Tab still puts in the candidate
+// alone.
+func TestTabListShowsNotesBesideCandidates(t *testing.T) {
+	cands := []string{"/resume demo", "/resume draft"}
+	m, _ := newTestModel(nil, func(string) []string { return cands })
+	m.note = func(c string) string { return map[string]string{"/resume demo": "Deploy freeze plan"}[c] }
+	m, _ = press(t, m, append(typed("/resume d"), keyTab)...)
+	view := m.View().Content
+	if !strings.Contains(view, "/resume demo  — Deploy freeze plan") || strings.Contains(view, "/resume draft  —") {
+		t.Fatalf("notes beside candidates:\n%s", view)
+	}
+	if got := m.input.Value(); got != "/resume demo" { // no common prefix to add: the first is selected
+		t.Fatalf("line %q: the note must not be put in", got)
+	}
+}
