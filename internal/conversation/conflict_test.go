@@ -297,3 +297,29 @@ func TestMergeKeepsTheCheckpointsOfBothSides(t *testing.T) {
 		}
 	}
 }
+
+// A session trashed elsewhere and made again under its name by another
+// window is a new file, whatever revision the first window last saw: its
+// next write never replaces the new session's conversation.
+func TestASessionMadeAgainUnderATrashedNameIsNotReplaced(t *testing.T) {
+	st, journals, a, _ := twoWindows(t)
+	if _, err := st.Trash("s"); err != nil {
+		t.Fatal(err)
+	}
+	other := newWindow(t, st, journals)
+	turn(t, other.Engine, "new")
+	if err := other.Save("s", false); err != nil {
+		t.Fatal(err)
+	}
+	turn(t, a.Engine, "old")
+	if _, err := a.Close(true); err != nil {
+		t.Fatal(err)
+	}
+	s, err := st.Load("s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(","+users(s.History)+",", ",new,") {
+		t.Fatalf("the new session's turn was replaced: %q", users(s.History))
+	}
+}

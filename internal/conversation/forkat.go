@@ -119,5 +119,16 @@ func (e *Engine) lineage(kind string, at int) *session.Lineage {
 		l.Kind, l.At, l.CreatedAt = kind, min(at, l.At), e.now().UTC()
 		return &l
 	}
-	return &session.Lineage{Parent: e.bound, ParentTranscript: e.JournalID(), At: at, Kind: kind, CreatedAt: e.now().UTC()}
+	return &session.Lineage{Parent: e.bound, ParentTranscript: e.parentJournal(), At: at, Kind: kind, CreatedAt: e.now().UTC()}
+}
+
+// parentJournal is the journal the bound file names, for a lineage made
+// from it: the engine's journal, except with write-through off, when the
+// engine commits to a copy no session names (goPrivate) and the file,
+// read or written by this engine, still names the one it did then.
+func (e *Engine) parentJournal() string {
+	if e.noWriteThrough && e.seen.Revision != 0 && journal.ValidID(e.fileJournal) && e.journalDir != "" {
+		return e.fileJournal
+	}
+	return e.JournalID()
 }

@@ -103,3 +103,44 @@ func autosaves(t *testing.T, st *session.Store) int {
 	}
 	return n
 }
+
+// With write-through off, the window commits to a copy of the session's
+// journal that the session does not name: a session made from it still
+// names the journal its parent's file names, so the tree finds the parent.
+func TestWriteThroughOffLineageNamesTheParentFilesJournal(t *testing.T) {
+	for _, how := range []string{"fork", "save", "attach"} {
+		t.Run(how, func(t *testing.T) {
+			st, _, off, _ := offWindows(t)
+			turn(t, off.Engine, "a1")
+			var err error
+			switch how {
+			case "fork":
+				err = off.Fork("child")
+			case "save":
+				err = off.Save("child", false)
+			case "attach":
+				_, _, err = off.Attach("child")
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			parent, err := st.Load("s")
+			if err != nil {
+				t.Fatal(err)
+			}
+			l := lineageOf(t, st, "child")
+			if l == nil || l.Parent != "s" || l.ParentTranscript != parent.TranscriptID {
+				t.Fatalf("lineage %+v, want parent s with its file's journal %q", l, parent.TranscriptID)
+			}
+			list, err := st.List()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, root := range session.Tree(list) {
+				if root.Header.Name == "child" {
+					t.Fatalf("the tree lost child's parent (gone: %v)", root.ParentGone)
+				}
+			}
+		})
+	}
+}

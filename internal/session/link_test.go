@@ -93,3 +93,29 @@ func TestRenameMovesTheLink(t *testing.T) {
 		t.Fatalf("revision %d after %d", got.Revision, saved.Revision)
 	}
 }
+
+// A session made again under a name whose file was trashed or deleted
+// continues that name's revisions whichever write makes it (Create as
+// SaveIf of a missing file), so a window still holding the old file's
+// revision never takes the new file for the one it knew.
+func TestRevisionContinuesForANewFileUnderAnOldName(t *testing.T) {
+	for _, how := range []string{"create", "saveif"} {
+		s, _ := journalledStore(t, 5)
+		if _, err := s.Trash("n"); err != nil {
+			t.Fatal(err)
+		}
+		sess := &Session{History: []message.Message{{Role: message.RoleUser, Content: "other"}}}
+		var err error
+		if how == "create" {
+			err = s.Create("n", sess)
+		} else {
+			err = s.SaveIf("n", sess, 0)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h, err := s.StatFile("n"); err != nil || h.Revision <= 5 {
+			t.Fatalf("%s: the new file's revision %d is not above the trashed file's 5 (%v)", how, h.Revision, err)
+		}
+	}
+}

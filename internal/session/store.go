@@ -207,6 +207,9 @@ func (s *Store) Create(name string, sess *Session) error {
 	if err != nil {
 		return err
 	}
+	if l := s.linkedRevision(n); l > sess.Revision { // continue the name's revisions, as save does (link.go)
+		sess.Revision = l
+	}
 	data, err := s.prepare(p, sess)
 	if err != nil {
 		return err
