@@ -32,7 +32,7 @@ func newGatewaySendCmd(f *factory) *cobra.Command {
 		Use:   "send TARGET TEXT...",
 		Short: "Send a message to a chat: a channel's home channel or CHANNEL:CHAT",
 		Long:  gatewaySendLong,
-		Args:  cobra.MinimumNArgs(2),
+		Args:  argsBetween(2, -1, "TARGET and TEXT"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return gatewaySend(cmd, f, args[0], strings.Join(args[1:], " "))
 		},

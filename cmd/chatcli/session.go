@@ -40,6 +40,17 @@ func exactArgs(n int, what string) cobra.PositionalArgs {
 	}
 }
 
+// argsBetween is cobra.RangeArgs with an error saying what was expected
+// (max -1: no upper limit), so a wrong count is bad usage (exit 2).
+func argsBetween(lo, hi int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) < lo || hi >= 0 && len(args) > hi {
+			return fmt.Errorf("%w: %s takes %s (got %d); see %s --help", errFlags, cmd.CommandPath(), what, len(args), cmd.CommandPath())
+		}
+		return nil
+	}
+}
+
 type sessionListOptions struct {
 	f    *factory
 	JSON bool
