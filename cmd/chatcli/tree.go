@@ -25,7 +25,7 @@ func newSessionTreeCmd(f *factory) *cobra.Command {
 	o := &sessionTreeOptions{f: f}
 	cmd := &cobra.Command{
 		Use:   "tree [NAME] [--json]",
-		Short: "Show which sessions were made from which: forks, conflict forks, saves and attaches under new names",
+		Short: "Show which sessions were made from which (forks, saves as new)",
 		Long: "Each session made from another (a fork, whole or --at N or --checkpoint K;\n" +
 			"a conflict fork; /session save or attach under a new name while bound) is\n" +
 			"drawn under the session it came from, with the number of that session's\n" +
