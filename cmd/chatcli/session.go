@@ -265,6 +265,10 @@ func newSessionForkCmd(f *factory) *cobra.Command {
 			if _, err := e.Load(args[0]); err != nil {
 				return err
 			}
+			if n := len(e.Checkpoints()); checkpoint > n {
+				return fmt.Errorf("%w: %d (session %q has %d); `chatcli session rewind %s --list` shows them",
+					conversation.ErrNoCheckpoint, checkpoint, args[0], n, args[0])
+			}
 			switch {
 			case at > 0:
 				_, err = e.ForkAt(args[1], at)
@@ -276,8 +280,6 @@ func newSessionForkCmd(f *factory) *cobra.Command {
 			switch {
 			case errors.Is(err, session.ErrExists):
 				return fmt.Errorf("%w; pick another name for the fork (fork never replaces a session)", err)
-			case errors.Is(err, conversation.ErrNoCheckpoint):
-				return fmt.Errorf("%w; `chatcli session rewind %s --list` shows them", err, args[0])
 			case err != nil:
 				return err
 			}
