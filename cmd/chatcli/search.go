@@ -117,7 +117,7 @@ func searchRun(o *searchOptions) error {
 		return writeJSON(o.f, out)
 	}
 	if len(hits) == 0 {
-		fmt.Fprintln(s.Out, "No matches.")
+		o.f.lang().Fprintf(s.Out, "No matches.\n")
 	}
 	for _, h := range hits {
 		fmt.Fprintf(s.Out, "%s #%d %s %s\n", render.VisibleLine(conversation.HitSource(h)), h.Position, h.Role, render.VisibleLine(h.Snippet))

@@ -26,6 +26,7 @@ var verbMessages = []struct{ en, pt string }{
 	{"Forked %q into %q (%d messages).\n",
 		"╭── ✅ Session forked!\n│    De:  %[1]s\n│    Para:    %[2]s\n│    Mensagens: %[3]d\n╰──────────────────────────────────────────────\n"},
 	{"No saved sessions.\n", "Nenhuma sessão salva.\n"},
+	{"No matches.\n", "Nenhum resultado.\n"},
 	{"1 message", "1 mensagem"},
 	{"%d messages", "%[1]d mensagens"},
 	{"fork at %d", "fork em %[1]d"},
