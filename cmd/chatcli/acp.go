@@ -55,7 +55,7 @@ func newACPCmd(f *factory, runF func(*acpOptions) error) *cobra.Command {
 	o := &acpOptions{f: f}
 	return &cobra.Command{
 		Use:   "acp",
-		Short: "Serve conversations to editors over the Agent Client Protocol (stdio)",
+		Short: "Serve conversations to editors (Agent Client Protocol, stdio)",
 		Long:  acpLong,
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {

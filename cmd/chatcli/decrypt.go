@@ -44,7 +44,7 @@ func newStorageDecryptCmd(f *factory, runF func(*storageDecryptOptions) error) *
 	o := &storageDecryptOptions{f: f}
 	cmd := &cobra.Command{
 		Use:   "decrypt",
-		Short: "Write every sealed session, journal, context, memory and history file back as plaintext (key in CHATCLI_ENCRYPTION_KEY)",
+		Short: "Write every sealed file back as plaintext (CHATCLI_ENCRYPTION_KEY)",
 		Long:  decryptLong,
 		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {

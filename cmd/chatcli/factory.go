@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -171,7 +172,7 @@ func (f *factory) provider(c config.Config) (provider.Provider, error) {
 func bedrockProvider(c config.Config) (provider.Provider, error) {
 	b := c.Bedrock
 	if m := b.Missing(); m != "" {
-		return nil, fmt.Errorf("%w: %s", config.ErrConfig, m)
+		return nil, errors.New(m) // provider adds config.ErrConfig
 	}
 	p, err := anthropic.NewBedrock(anthropic.BedrockConfig{Model: c.Model, Region: b.Region, AccessKeyID: b.AccessKeyID,
 		SecretAccessKey: b.SecretAccessKey, SessionToken: b.SessionToken, BearerToken: b.BearerToken, Endpoint: b.Endpoint, Timeout: c.RequestTimeout})

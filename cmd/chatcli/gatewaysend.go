@@ -30,9 +30,9 @@ TEXT "-" reads the text from standard input.`
 func newGatewaySendCmd(f *factory) *cobra.Command {
 	return &cobra.Command{
 		Use:   "send TARGET TEXT...",
-		Short: "Send a message to a chat: a channel's home channel or CHANNEL:CHAT",
+		Short: "Send a message to a channel's home channel or to CHANNEL:CHAT",
 		Long:  gatewaySendLong,
-		Args:  cobra.MinimumNArgs(2),
+		Args:  argsBetween(2, -1, "TARGET and TEXT"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return gatewaySend(cmd, f, args[0], strings.Join(args[1:], " "))
 		},

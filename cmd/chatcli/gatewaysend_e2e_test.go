@@ -82,3 +82,22 @@ func TestGatewaySendDeliversToTheHomeChannel(t *testing.T) {
 		t.Fatalf("a @username target: exit %d\n%s", code, errOut)
 	}
 }
+
+// TestWrongArgumentCountIsBadUsage: `gateway send` without its TEXT and
+// `session tree` with two names exit 2, as README's exit codes say for bad
+// usage, with a line saying what the command takes.
+func TestWrongArgumentCountIsBadUsage(t *testing.T) {
+	env := []string{"CHATCLI_HOME=" + t.TempDir()}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"gateway", "send", "telegram"}, "chatcli gateway send takes TARGET and TEXT (got 1)"},
+		{[]string{"gateway", "send"}, "chatcli gateway send takes TARGET and TEXT (got 0)"},
+		{[]string{"session", "tree", "a", "b"}, "chatcli session tree takes at most one session NAME (got 2)"},
+	} {
+		if _, errOut, code := run(t, env, "", c.args...); code != exitUsage || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, stderr %q", c.args, code, errOut)
+		}
+	}
+}

@@ -44,7 +44,7 @@ func newImportCmd(f *factory, runF func(*importOptions) error) *cobra.Command {
 	o := &importOptions{f: f}
 	cmd := &cobra.Command{
 		Use:   "import claude-code|codex|gemini|opencode [PATH...]",
-		Short: "Import conversations from Claude Code, Codex, Gemini CLI or opencode as sessions",
+		Short: "Import Claude Code, Codex, Gemini CLI or opencode conversations",
 		Long:  importLong,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {

@@ -21,7 +21,7 @@ func TestHelpSpeaksPortugueseAndFitsEightyColumns(t *testing.T) {
 		want []string
 	}{
 		{"pt-BR", []string{"--help"}, []string{"Uso:\n", "Comandos disponíveis:", "Gerencia as sessões salvas", "nome do modelo (padrão:", "ajuda de chatcli"}},
-		{"pt-BR", []string{"session", "--help"}, []string{"Lista as sessões salvas, as mais novas primeiro", "Flags globais:", "Gerencia as sessões em $CHATCLI_HOME/sessions sem iniciar o REPL.", `Use "chatcli session [command] --help" para mais informações`}},
+		{"pt-BR", []string{"session", "--help"}, []string{"Lista as sessões salvas, as mais novas primeiro", "Flags globais:", "Gerencia as sessões em $CHATCLI_HOME/sessions sem iniciar o REPL.", `Use "chatcli session [command] --help" para saber mais`}},
 		{"en", []string{"--help"}, []string{"Usage:\n", "Available Commands:", "Manage saved sessions", "model name (default from", "help for chatcli"}},
 		{"en", []string{"session", "--help"}, []string{"List saved sessions, newest first", "Global Flags:", `Use "chatcli session [command] --help" for more information`}},
 	} {
@@ -80,6 +80,39 @@ func TestOfflineBannerFitsEightyColumns(t *testing.T) {
 		for _, line := range strings.Split(errOut, "\n") {
 			if n := utf8.RuneCountInString(line); n > 80 {
 				t.Errorf("%s: a banner line of %d columns: %q", lang, n, line)
+			}
+		}
+	}
+}
+
+// TestEveryHelpScreenFitsEightyColumns: the whole --help of every command,
+// as printed in either language (the command lists built from the
+// summaries, the usage line, the Portuguese texts), has no line wider
+// than 80 columns.
+func TestEveryHelpScreenFitsEightyColumns(t *testing.T) {
+	var paths [][]string
+	var walk func(c *cobra.Command, path []string)
+	walk = func(c *cobra.Command, path []string) {
+		if c.Hidden || c.Name() == "help" {
+			return
+		}
+		paths = append(paths, path)
+		for _, sub := range c.Commands() {
+			walk(sub, append(append([]string(nil), path...), sub.Name()))
+		}
+	}
+	walk(newRootCmd(&factory{streams: &ioStreams{}, getenv: func(string) string { return "" }}, nil), nil)
+	home := "CHATCLI_HOME=" + t.TempDir()
+	for _, lang := range []string{"en", "pt-BR"} {
+		for _, p := range paths {
+			out, errOut, code := run(t, []string{home, "CHATCLI_LANG=" + lang}, "", append(p, "--help")...)
+			if code != 0 {
+				t.Fatalf("%s %v --help: exit %d\n%s", lang, p, code, errOut)
+			}
+			for _, line := range strings.Split(out, "\n") {
+				if n := utf8.RuneCountInString(line); n > 80 {
+					t.Errorf("%s chatcli %s --help: a line of %d columns: %q", lang, strings.Join(p, " "), n, line)
+				}
 			}
 		}
 	}

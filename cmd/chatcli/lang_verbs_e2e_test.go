@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// TestHeadlessVerbsSpeakPortuguese: session list, show, fork, delete and
-// restore and storage print their headings and lines in Portuguese under
+// TestHeadlessVerbsSpeakPortuguese: session list, show, fork, delete,
+// restore, tree and search and storage print their headings and lines in Portuguese under
 // CHATCLI_LANG=pt-BR and in English under CHATCLI_LANG=en.
 func TestHeadlessVerbsSpeakPortuguese(t *testing.T) {
 	for _, c := range []struct {
@@ -15,10 +15,10 @@ func TestHeadlessVerbsSpeakPortuguese(t *testing.T) {
 	}{
 		{"pt-BR", []string{"Nenhuma sessão salva encontrada em ", "NOME  MENSAGENS  ATUALIZADA", "Sessão demo · 2 mensagens · atualizada em ",
 			"│    De:  demo\n│    Para:    d2\n", "Sessão 'd2' deletada com sucesso do disco.", "Sessão 'd2' restaurada da lixeira.",
-			"Armazenamento ", "ARMAZENAMENTO", "REMOVÍVEL AGORA"}},
+			"Armazenamento ", "ARMAZENAMENTO", "REMOVÍVEL AGORA", "└─ d2 · fork em 2 · 2 mensagens", "Nenhum resultado.\n"}},
 		{"en", []string{"No saved sessions in ", "NAME  MESSAGES  UPDATED", "Session demo · 2 messages · updated ",
 			`Forked "demo" into "d2" (2 messages).`, `Session "d2" moved to the trash`, `Restored session "d2" from the trash.`,
-			"Store ", "STORE", "REMOVABLE NOW"}},
+			"Store ", "STORE", "REMOVABLE NOW", "└─ d2 · fork at 2 · 2 messages", "No matches.\n"}},
 	} {
 		env := []string{"CHATCLI_HOME=" + t.TempDir(), "CHATCLI_LANG=" + c.lang}
 		var out strings.Builder
@@ -34,6 +34,8 @@ func TestHeadlessVerbsSpeakPortuguese(t *testing.T) {
 			{"", []string{"session", "delete", "d2", "--yes"}},
 			{"", []string{"session", "restore", "d2"}},
 			{"", []string{"storage"}},
+			{"", []string{"session", "tree"}},
+			{"", []string{"session", "search", "zanzibar"}},
 		} {
 			o, errOut, code := run(t, env, step.stdin, step.args...)
 			if code != 0 {

@@ -30,6 +30,8 @@ func TestUnservableProviderStopsOnlyWhatNeedsAProvider(t *testing.T) {
 	if _, errOut, code := run(t, []string{home, "LLM_PROVIDER=bedrock"}, "", "-p", "x"); code != exitUsage ||
 		!strings.Contains(errOut, "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_BEARER_TOKEN_BEDROCK) are not set") {
 		t.Errorf("bedrock without credentials: exit %d, stderr %q", code, errOut)
+	} else if strings.Count(errOut, "invalid setting") != 1 {
+		t.Errorf("bedrock without credentials: the error says \"invalid setting\" more than once: %q", errOut)
 	}
 	if _, errOut, code := run(t, []string{home, "LLM_PROVIDER=BEDROCK", "AWS_PROFILE=work"}, "", "-p", "x"); code != exitUsage ||
 		!strings.Contains(errOut, "aws configure export-credentials --profile work --format env") {

@@ -55,7 +55,7 @@ func newStorageRekeyCmd(f *factory, runF func(*storageRekeyOptions) error) *cobr
 	o := &storageRekeyOptions{f: f}
 	cmd := &cobra.Command{
 		Use:   "rekey",
-		Short: "Re-seal every session and journal under CHATCLI_ENCRYPTION_KEY (old key: CHATCLI_ENCRYPTION_KEY_OLD)",
+		Short: "Re-seal every file under a new CHATCLI_ENCRYPTION_KEY",
 		Long:  rekeyLong,
 		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {

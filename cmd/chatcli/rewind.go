@@ -24,7 +24,7 @@ func newSessionRewindCmd(f *factory) *cobra.Command {
 	var list, asJSON, code, codeOnly, yes bool
 	var to int
 	cmd := &cobra.Command{
-		Use:   "rewind NAME (--list [--json] | --to N [--code | --code-only] [--yes])",
+		Use:   "rewind NAME (--list | --to N [--code | --code-only])",
 		Short: "List a session's checkpoints or restore one",
 		Long: "A checkpoint is taken before each request to the model. --list shows them newest\n" +
 			"first; --to N restores checkpoint N (as numbered by --list), drops the later\n" +

@@ -67,6 +67,9 @@ Providers (LLM_PROVIDER or --provider, any case):
   googleai   (also GEMINI) Gemini's OpenAI-compatible endpoint:
              GOOGLEAI_API_KEY or GEMINI_API_KEY, GOOGLEAI_MODEL
              (gemini-2.5-flash), GOOGLEAI_BASE_URL
+  bedrock    Claude on Amazon Bedrock: AWS_ACCESS_KEY_ID and
+             AWS_SECRET_ACCESS_KEY (or AWS_BEARER_TOKEN_BEDROCK),
+             BEDROCK_REGION (us-east-1), BEDROCK_MODEL
   ollama     OLLAMA_BASE_URL (http://localhost:11434),
              OLLAMA_MODEL (gpt-oss:20b)
   xai, openrouter, zai, moonshot, minimax, github_models
@@ -81,9 +84,9 @@ the file CHATCLI_DOTENV names, or .env in the working folder.
 
 Other settings: CHATCLI_HOME, CHATCLI_SESSION_AUTOSAVE (on|off),
 CHATCLI_SESSION_TRANSCRIPT (on|off), CHATCLI_SESSION_WRITETHROUGH (on|off:
-a bound session is written at save, detach and exit only and adopts nothing),
-CHATCLI_SESSION_TTL (90d), CHATCLI_SESSION_AUTOSAVE_KEEP (600),
-CHATCLI_REQUEST_TIMEOUT (10m),
+a bound session is written at save, detach, load, new, fork and exit only
+and adopts nothing), CHATCLI_SESSION_TTL (90d),
+CHATCLI_SESSION_AUTOSAVE_KEEP (600), CHATCLI_REQUEST_TIMEOUT (10m),
 CHATCLI_CONTEXT_WINDOW (tokens), CHATCLI_RESUME_REPLAY (10 messages shown
 on a load or resume), HISTORY_FILE, HISTORY_MAX_SIZE,
 CHATCLI_AGENT_AUTO_EXEC (off), CHATCLI_AGENT_MAX_STEPS (25),
@@ -162,7 +165,7 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 	fl.BoolVar(&o.AutoExec, "agent-auto-exec", false, "let tools write files and run commands without asking (CHATCLI_AGENT_AUTO_EXEC)")
 	fl.BoolVar(&o.PlaintextHistory, "plaintext-history", false, "keep the input history in plaintext even when CHATCLI_ENCRYPTION_KEY is set (CHATCLI_HISTORY_PLAINTEXT)")
 	o.OneShot.addFlags(fl)
-	cmd.PersistentFlags().StringVar(&o.Provider, "provider", "", "provider: openai, anthropic, googleai, ollama, xai, openrouter, zai, moonshot, minimax, github_models or offline (default from LLM_PROVIDER)")
+	cmd.PersistentFlags().StringVar(&o.Provider, "provider", "", "provider: openai, anthropic, bedrock, googleai, ollama, xai, openrouter, zai, moonshot, minimax, github_models or offline (default from LLM_PROVIDER)")
 	cmd.PersistentFlags().StringVar(&o.Model, "model", "", "model name (default from the provider's <NAME>_MODEL, e.g. OPENAI_MODEL)")
 	cmd.AddCommand(newSessionCmd(f), newConfigCmd(f), newStorageCmd(f, nil), newMemoryCmd(f), newContextCmd(f), newImportCmd(f, nil))
 	cmd.AddCommand(newACPCmd(f, nil))

@@ -45,7 +45,7 @@ func newSessionSearchCmd(f *factory) *cobra.Command {
 	o := &searchOptions{f: f}
 	cmd := &cobra.Command{
 		Use:   "search QUERY",
-		Short: "Search every session and journal (BM25 ranking; case and accents ignored)",
+		Short: "Search every session and journal (BM25; ignores case and accents)",
 		Long: "Search the messages of every session and journal through the index kept in\n" +
 			"CHATCLI_HOME/index (built on the first search, with progress on a terminal, then\n" +
 			"updated with what changed; sealed with CHATCLI_ENCRYPTION_KEY when it is set).\n" +
@@ -117,7 +117,7 @@ func searchRun(o *searchOptions) error {
 		return writeJSON(o.f, out)
 	}
 	if len(hits) == 0 {
-		fmt.Fprintln(s.Out, "No matches.")
+		o.f.lang().Fprintf(s.Out, "No matches.\n")
 	}
 	for _, h := range hits {
 		fmt.Fprintf(s.Out, "%s #%d %s %s\n", render.VisibleLine(conversation.HitSource(h)), h.Position, h.Role, render.VisibleLine(h.Snippet))

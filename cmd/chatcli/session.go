@@ -18,7 +18,7 @@ import (
 func newSessionCmd(f *factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "session",
-		Short: "Manage saved sessions: list, show, delete, restore, fork, tree, rename, export, search, rewind",
+		Short: "Manage saved sessions: list, show, fork, tree, search and more",
 		Long:  "Manage the sessions under $CHATCLI_HOME/sessions without starting the REPL.\nThe same store and rules as the REPL's /session commands.",
 		Args:  noArgs,
 		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
@@ -35,6 +35,17 @@ func exactArgs(n int, what string) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		if len(args) != n {
 			return fmt.Errorf("%w: %s needs %s (got %d); see %s --help", errFlags, cmd.CommandPath(), what, len(args), cmd.CommandPath())
+		}
+		return nil
+	}
+}
+
+// argsBetween is cobra.RangeArgs with an error saying what was expected
+// (max -1: no upper limit), so a wrong count is bad usage (exit 2).
+func argsBetween(lo, hi int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) < lo || hi >= 0 && len(args) > hi {
+			return fmt.Errorf("%w: %s takes %s (got %d); see %s --help", errFlags, cmd.CommandPath(), what, len(args), cmd.CommandPath())
 		}
 		return nil
 	}
@@ -177,7 +188,7 @@ func newSessionDeleteCmd(f *factory, runF func(*sessionDeleteOptions) error) *co
 	o := &sessionDeleteOptions{f: f}
 	cmd := &cobra.Command{
 		Use:   "delete NAME",
-		Short: "Move a session to the trash (needs --yes when stdin is not a terminal)",
+		Short: "Move a session to the trash (--yes without a terminal)",
 		Long: "Move session NAME to $CHATCLI_HOME/trash, where it is kept 7 days;\n" +
 			"`chatcli session restore NAME` brings it back, and\n" +
 			"`chatcli storage prune --empty-trash` deletes it for good.",
@@ -225,8 +236,11 @@ func newSessionForkCmd(f *factory) *cobra.Command {
 	var at, checkpoint int
 	cmd := &cobra.Command{
 		Use:   "fork SRC DST [--at N | --checkpoint K]",
-		Short: "Copy session SRC (with --at, its messages 1..N; with --checkpoint, its state at checkpoint K) into a new session DST (SRC is untouched)",
-		Args:  exactArgs(2, "SRC and DST"),
+		Short: "Copy session SRC into a new session DST (--at N, --checkpoint K)",
+		Long: "Copy session SRC into a new session DST: all of it, with --at N its\n" +
+			"messages 1..N only, with --checkpoint K SRC as it was at checkpoint K\n" +
+			"(the fork keeps that checkpoint and the older ones). SRC is untouched.",
+		Args: exactArgs(2, "SRC and DST"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.Flags().Changed("at") && at < 1 {
 				return fmt.Errorf("%w: --at %d: want a message number, 1 or more (/session transcript show 1 in the REPL numbers them)", errFlags, at)
@@ -251,6 +265,10 @@ func newSessionForkCmd(f *factory) *cobra.Command {
 			if _, err := e.Load(args[0]); err != nil {
 				return err
 			}
+			if n := len(e.Checkpoints()); checkpoint > n {
+				return fmt.Errorf("%w: %d (session %q has %d); `chatcli session rewind %s --list` shows them",
+					conversation.ErrNoCheckpoint, checkpoint, args[0], n, args[0])
+			}
 			switch {
 			case at > 0:
 				_, err = e.ForkAt(args[1], at)
@@ -262,8 +280,6 @@ func newSessionForkCmd(f *factory) *cobra.Command {
 			switch {
 			case errors.Is(err, session.ErrExists):
 				return fmt.Errorf("%w; pick another name for the fork (fork never replaces a session)", err)
-			case errors.Is(err, conversation.ErrNoCheckpoint):
-				return fmt.Errorf("%w; `chatcli session rewind %s --list` shows them", err, args[0])
 			case err != nil:
 				return err
 			}

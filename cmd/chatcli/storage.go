@@ -60,7 +60,7 @@ func newStorageCmd(f *factory, runF func(*storageOptions) error) *cobra.Command 
 	o := &storageOptions{f: f}
 	cmd := &cobra.Command{
 		Use:   "storage",
-		Short: "Show disk use per store and the retention rules (prune removes what they allow)",
+		Short: "Show disk use per store and the retention rules (see prune)",
 		Long:  storageLong,
 		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {

@@ -14,7 +14,7 @@ func newSessionExportCmd(f *factory) *cobra.Command {
 	var yes bool
 	cmd := &cobra.Command{
 		Use:   "export NAME md|jsonl [PATH] [--yes]",
-		Short: "Write a session's whole transcript (its journal) as Markdown or JSONL",
+		Short: "Write a session's whole transcript as Markdown or JSONL",
 		Long: "Write every message the session's journal recorded, compacted or rewound ones\n" +
 			"included (the saved history when it has no journal), as Markdown or JSONL.\n" +
 			"Without PATH the file is chatcli-NAME-YYYYMMDD-HHMMSS.md|jsonl in the working\n" +

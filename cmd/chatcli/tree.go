@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/render"
 	"github.com/chatcli/chatcli/internal/session"
@@ -25,14 +26,14 @@ func newSessionTreeCmd(f *factory) *cobra.Command {
 	o := &sessionTreeOptions{f: f}
 	cmd := &cobra.Command{
 		Use:   "tree [NAME] [--json]",
-		Short: "Show which sessions were made from which: forks, conflict forks, saves and attaches under new names",
+		Short: "Show which sessions were made from which (forks, saves as new)",
 		Long: "Each session made from another (a fork, whole or --at N or --checkpoint K;\n" +
 			"a conflict fork; /session save or attach under a new name while bound) is\n" +
 			"drawn under the session it came from, with the number of that session's\n" +
 			"messages it started from. A parent renamed since is still found. Sessions\n" +
 			"made from nothing, or before chatcli recorded lineage, are roots. With NAME,\n" +
 			"only the family NAME belongs to.",
-		Args: cobra.MaximumNArgs(1),
+		Args: argsBetween(0, 1, "at most one session NAME"),
 		RunE: func(_ *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				o.Name = args[0]
@@ -88,12 +89,12 @@ func sessionTreeRun(o *sessionTreeOptions) error {
 		}
 		return writeJSON(o.f, out)
 	}
-	w := bufio.NewWriter(o.f.streams.Out)
+	w, lang := bufio.NewWriter(o.f.streams.Out), o.f.lang()
 	if len(roots) == 0 {
-		fmt.Fprintln(w, "No saved sessions.")
+		lang.Fprintf(w, "No saved sessions.\n")
 	}
 	for _, r := range roots {
-		writeTreeNode(w, r, "", "")
+		writeTreeNode(lang, w, r, "", "")
 	}
 	return w.Flush()
 }
@@ -115,17 +116,17 @@ func entryOf(n *session.TreeNode) treeEntry {
 }
 
 // writeTreeNode writes n's line after lead (the branch drawn to it) and
-// its children's lines under it, indented by indent.
-func writeTreeNode(w io.Writer, n *session.TreeNode, lead, indent string) {
+// its children's lines under it, indented by indent, in lang's language.
+func writeTreeNode(lang *i18n.Printer, w io.Writer, n *session.TreeNode, lead, indent string) {
 	h := n.Header
 	parts := []string{render.VisibleLine(h.Name)}
-	if how := origin(n); how != "" {
+	if how := origin(lang, n); how != "" {
 		parts = append(parts, how)
 	}
 	if h.Err != nil {
-		parts = append(parts, "unreadable: "+render.VisibleLine(h.Err.Error()))
+		parts = append(parts, lang.Sprintf("unreadable: %s", render.VisibleLine(h.Err.Error())))
 	} else {
-		parts = append(parts, countOf(h.Messages))
+		parts = append(parts, countOf(lang, h.Messages))
 	}
 	if h.Title != "" {
 		parts = append(parts, fmt.Sprintf("%q", render.VisibleLine(message.Clip(h.Title, 40))))
@@ -133,9 +134,9 @@ func writeTreeNode(w io.Writer, n *session.TreeNode, lead, indent string) {
 	fmt.Fprintf(w, "%s%s\n", lead, strings.Join(parts, " · "))
 	for i, c := range n.Children {
 		if i == len(n.Children)-1 {
-			writeTreeNode(w, c, indent+"└─ ", indent+"   ")
+			writeTreeNode(lang, w, c, indent+"└─ ", indent+"   ")
 		} else {
-			writeTreeNode(w, c, indent+"├─ ", indent+"│  ")
+			writeTreeNode(lang, w, c, indent+"├─ ", indent+"│  ")
 		}
 	}
 }
@@ -143,30 +144,37 @@ func writeTreeNode(w io.Writer, n *session.TreeNode, lead, indent string) {
 // origin says how n came out of its parent: "fork at 6", with the
 // parent's recorded name when it was renamed since or is gone; "" for a
 // session without lineage.
-func origin(n *session.TreeNode) string {
+func origin(lang *i18n.Printer, n *session.TreeNode) string {
 	l := n.Header.Lineage
 	if l == nil {
 		return ""
 	}
-	kind := map[string]string{session.LineageFork: "fork", session.LineageConflict: "conflict fork",
-		session.LineageAttach: "attached as new", session.LineageSave: "saved as new"}[l.Kind]
-	if kind == "" {
-		kind = render.VisibleLine(l.Kind)
+	var s string
+	switch l.Kind {
+	case session.LineageFork:
+		s = lang.Sprintf("fork at %d", l.At)
+	case session.LineageConflict:
+		s = lang.Sprintf("conflict fork at %d", l.At)
+	case session.LineageAttach:
+		s = lang.Sprintf("attached as new at %d", l.At)
+	case session.LineageSave:
+		s = lang.Sprintf("saved as new at %d", l.At)
+	default:
+		s = lang.Sprintf("%s at %d", render.VisibleLine(l.Kind), l.At)
 	}
-	s := fmt.Sprintf("%s at %d", kind, l.At)
 	switch {
 	case n.ParentGone:
-		s += fmt.Sprintf(" of %q (no longer in the store)", render.VisibleLine(l.Parent))
+		s += lang.Sprintf(" of %q (no longer in the store)", render.VisibleLine(l.Parent))
 	case n.Parent != nil && n.Parent.Header.Name != l.Parent:
-		s += fmt.Sprintf(" of %q (renamed since)", render.VisibleLine(l.Parent))
+		s += lang.Sprintf(" of %q (renamed since)", render.VisibleLine(l.Parent))
 	}
 	return s
 }
 
-// countOf is "1 message" or "N messages".
-func countOf(n int) string {
+// countOf is "1 message" or "N messages" in lang's language.
+func countOf(lang *i18n.Printer, n int) string {
 	if n == 1 {
-		return "1 message"
+		return lang.Sprintf("1 message")
 	}
-	return fmt.Sprintf("%d messages", max(n, 0))
+	return lang.Sprintf("%d messages", max(n, 0))
 }

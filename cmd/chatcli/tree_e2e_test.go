@@ -44,7 +44,8 @@ func TestForkAtACheckpoint(t *testing.T) {
 			t.Errorf("%v: exit %d (%s), want %d", bad, code, errOut, exitUsage)
 		}
 	}
-	if _, errOut, _ := run(t, env, "", "session", "fork", "src", "x", "--checkpoint", "9"); !strings.Contains(errOut, "chatcli session rewind src --list") {
+	if _, errOut, _ := run(t, env, "", "session", "fork", "src", "x", "--checkpoint", "9"); !strings.Contains(errOut,
+		"no such checkpoint: 9 (session \"src\" has 3); `chatcli session rewind src --list` shows them\n") {
 		t.Errorf("a missing checkpoint's error says where they are listed: %s", errOut)
 	}
 	if _, errOut, code := run(t, env, "/session fork y --checkpoint two\n", "--resume", "src"); code != exitUsage || !strings.Contains(errOut, `--checkpoint "two"`) {

@@ -110,7 +110,7 @@ func newStorageVerifyCmd(f *factory, runF func(*storageVerifyOptions) error) *co
 	o := &storageVerifyOptions{f: f}
 	cmd := &cobra.Command{
 		Use:   "verify [--repair]",
-		Short: "Check every session, trashed session and journal; --repair rewrites damaged journals clean (keeping .broken copies)",
+		Short: "Check every session and journal; --repair rewrites damaged ones",
 		Long:  verifyLong,
 		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {

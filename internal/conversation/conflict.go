@@ -178,7 +178,13 @@ func (e *Engine) forkConflict(other *session.Session, recordFirst bool) (string,
 	if recordFirst {
 		e.record(journal.ReasonSync) // the lineage's journal holds this side too
 	}
-	id, lin := e.JournalID(), e.lineage(session.LineageConflict, len(e.base))
+	id, lin := e.JournalID(), e.lineage(session.LineageConflict, shared(e.base, e.history, other.History))
+	if lin != nil && e.bound != "" && other.TranscriptID != "" {
+		// The fork's parent is the session as it stays live: with
+		// write-through off this window's journal is a copy no session
+		// names, so only other's journal finds the parent again.
+		lin.ParentTranscript = other.TranscriptID
+	}
 	if id != "" {
 		var err error
 		if id, err = e.copyJournal(id); err != nil {
@@ -197,6 +203,18 @@ func (e *Engine) forkConflict(other *session.Session, recordFirst bool) (string,
 	e.saved(name)
 	e.take(other)
 	return name, nil
+}
+
+// shared is how many messages ours and theirs have in common from the
+// start, at most len(base): with write-through off, base follows this
+// window's own turns, which the other side never got.
+func shared(base, ours, theirs []message.Message) int {
+	ho, ht := journal.HashHistory(ours), journal.HashHistory(theirs)
+	n := 0
+	for n < len(base) && n < len(ho) && n < len(ht) && ho[n] == ht[n] {
+		n++
+	}
+	return n
 }
 
 // conflictName is the name of a conflict fork of session name at stamp,

@@ -144,3 +144,39 @@ func TestWriteThroughOffLineageNamesTheParentFilesJournal(t *testing.T) {
 		})
 	}
 }
+
+// TestWriteThroughOffConflictForkHangsUnderItsSession: the conflict fork a
+// window with write-through off leaves names the session it stands beside
+// as it stays live, so `session tree` draws it under that session (not as
+// the fork of a session gone), from the messages both still share.
+func TestWriteThroughOffConflictForkHangsUnderItsSession(t *testing.T) {
+	for _, other := range []string{"on", "off"} {
+		t.Run(other, func(t *testing.T) {
+			st, _, off, w := twoWindowsWith(t, func(e *Engine) { e.noWriteThrough = true })
+			if other == "off" {
+				w.noWriteThrough = true
+			}
+			turn(t, off.Engine, "a1")
+			turn(t, w.Engine, "b1")
+			if _, err := w.Close(true); err != nil {
+				t.Fatal(err)
+			}
+			turn(t, off.Engine, "a2")
+			if _, err := off.Close(true); err != nil {
+				t.Fatal(err)
+			}
+			list, err := st.List()
+			if err != nil {
+				t.Fatal(err)
+			}
+			roots := session.Tree(list)
+			if len(roots) != 1 || roots[0].Header.Name != "s" || len(roots[0].Children) != 1 {
+				t.Fatalf("want s with its conflict fork under it, got %d roots: %+v", len(roots), roots)
+			}
+			fork := roots[0].Children[0].Header
+			if !strings.HasPrefix(fork.Name, "s"+ConflictInfix) || fork.Lineage.At != 2 {
+				t.Fatalf("want the conflict fork from s's 2 shared messages, got %q at %d", fork.Name, fork.Lineage.At)
+			}
+		})
+	}
+}
