@@ -1,7 +1,10 @@
 package main
 
 import (
-	"strconv"
+	"fmt"
+	"io"
+	"strings"
+	"unicode"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -12,32 +15,52 @@ import (
 // helpWidth is the width, in columns, flag help lines are wrapped to.
 const helpWidth = 80
 
-// usageTemplate is cobra's usage template (its commands without groups,
-// as chatcli's are) with the headings in lang and the flags' lines
-// wrapped to helpWidth columns.
-func usageTemplate(lang *i18n.Printer) string {
-	flags := func(set string) string {
-		return "{{." + set + ".FlagUsagesWrapped " + strconv.Itoa(helpWidth) + " | trimTrailingWhitespaces}}"
+// writeUsage writes c's usage as cobra's default usage does (its
+// commands without groups, as chatcli's are) to c.OutOrStderr(), with
+// the headings in lang (nil: English) and the flags' lines wrapped to
+// helpWidth columns. It is a Go function, not a cobra usage template:
+// a template links text/template, whose method calls keep every
+// exported method of every package in the binary (tens of megabytes,
+// bench/binsize.sh).
+func writeUsage(c *cobra.Command, lang *i18n.Printer) error {
+	var b strings.Builder
+	b.WriteString(lang.Sprintf("Usage:"))
+	if c.Runnable() {
+		b.WriteString("\n  " + c.UseLine())
 	}
-	return lang.Sprintf("Usage:") + `{{if .Runnable}}
-  {{.UseLine}}{{end}}{{if .HasAvailableSubCommands}}
-  {{.CommandPath}} [command]{{end}}{{if gt (len .Aliases) 0}}
-
-` + lang.Sprintf("Aliases:") + `
-  {{.NameAndAliases}}{{end}}{{if .HasExample}}
-
-` + lang.Sprintf("Examples:") + `
-{{.Example}}{{end}}{{if .HasAvailableSubCommands}}
-
-` + lang.Sprintf("Available Commands:") + `{{range .Commands}}{{if (or .IsAvailableCommand (eq .Name "help"))}}
-  {{rpad .Name .NamePadding }} {{.Short}}{{end}}{{end}}{{end}}{{if .HasAvailableLocalFlags}}
-
-` + lang.Sprintf("Flags:") + "\n" + flags("LocalFlags") + `{{end}}{{if .HasAvailableInheritedFlags}}
-
-` + lang.Sprintf("Global Flags:") + "\n" + flags("InheritedFlags") + `{{end}}{{if .HasAvailableSubCommands}}
-
-` + lang.Sprintf("Use \"%s [command] --help\" for more information about a command.", "{{.CommandPath}}") + `{{end}}
-`
+	if c.HasAvailableSubCommands() {
+		b.WriteString("\n  " + c.CommandPath() + " [command]")
+	}
+	if len(c.Aliases) > 0 {
+		b.WriteString("\n\n" + lang.Sprintf("Aliases:") + "\n  " + c.NameAndAliases())
+	}
+	if c.HasExample() {
+		b.WriteString("\n\n" + lang.Sprintf("Examples:") + "\n" + c.Example)
+	}
+	if c.HasAvailableSubCommands() {
+		b.WriteString("\n\n" + lang.Sprintf("Available Commands:"))
+		for _, sub := range c.Commands() {
+			if sub.IsAvailableCommand() || sub.Name() == "help" {
+				fmt.Fprintf(&b, "\n  %-*s %s", sub.NamePadding(), sub.Name(), sub.Short)
+			}
+		}
+	}
+	flags := func(heading string, set *pflag.FlagSet) {
+		b.WriteString("\n\n" + heading + "\n" +
+			strings.TrimRightFunc(set.FlagUsagesWrapped(helpWidth), unicode.IsSpace))
+	}
+	if c.HasAvailableLocalFlags() {
+		flags(lang.Sprintf("Flags:"), c.LocalFlags())
+	}
+	if c.HasAvailableInheritedFlags() {
+		flags(lang.Sprintf("Global Flags:"), c.InheritedFlags())
+	}
+	if c.HasAvailableSubCommands() {
+		b.WriteString("\n\n" + lang.Sprintf("Use \"%s [command] --help\" for more information about a command.", c.CommandPath()))
+	}
+	b.WriteString("\n")
+	_, err := io.WriteString(c.OutOrStderr(), b.String())
+	return err
 }
 
 // localizeHelp makes root's help and usage speak the process's language
@@ -45,12 +68,13 @@ func usageTemplate(lang *i18n.Printer) string {
 // and flag lines the help catalog holds (i18n.Printer.Help). Flag lines
 // are wrapped to helpWidth columns in every language.
 func localizeHelp(root *cobra.Command, f *factory) {
-	root.SetUsageTemplate(usageTemplate(nil))
+	var usageLang *i18n.Printer // English until help is shown in another language
+	root.SetUsageFunc(func(c *cobra.Command) error { return writeUsage(c, usageLang) })
 	help := root.HelpFunc()
 	root.SetHelpFunc(func(c *cobra.Command, args []string) {
 		lang := f.lang()
 		if lang.Tag() == i18n.Portuguese {
-			root.SetUsageTemplate(usageTemplate(lang))
+			usageLang = lang
 			translateHelp(c, lang)
 		}
 		help(c, args)
