@@ -84,7 +84,7 @@ func TestHubRelaysBetweenTheREPLAndTelegram(t *testing.T) {
 	}
 	chat("/hub join T", `Joined hub thread "T" (2 member(s)`)
 	chat("hello from telegram", "[offline] reply #1 to: hello from telegram")
-	if !waitText(errOut.String, "[hub T] telegram:42 asked: hello from telegram\n\n[offline] reply #1 to: hello from telegram") {
+	if !waitText(errOut.String, "[hub T] telegram:42 asked: hello from telegram\n[hub T] reply to telegram:42:\n[offline] reply #1 to: hello from telegram") {
 		t.Fatalf("the REPL, waiting for input, was not shown the chat's turn:\n%s", errOut.String())
 	}
 

@@ -121,8 +121,11 @@ func EventText(ev hub.Event, self string) string {
 	return ""
 }
 
+// turnText shows another member's turn: its prompt on one line, then its
+// reply under a line that says whose it is, so it never reads as this
+// member's own reply.
 func turnText(thread string, t hub.Turn) string {
-	return fmt.Sprintf("[hub %s] %s asked: %s\n\n%s", thread, t.From, oneLine(t.Prompt), t.Reply)
+	return fmt.Sprintf("[hub %s] %s asked: %s\n[hub %s] reply to %s:\n%s", thread, t.From, oneLine(t.Prompt), thread, t.From, t.Reply)
 }
 
 // oneLine is s with its line breaks as spaces, cut to 300 characters.

@@ -42,7 +42,7 @@ func TestChatsInAHubThreadSeeEachOthersTurns(t *testing.T) {
 	send("43", "/hub join T")
 	waitFor("43", `Joined hub thread "T" (2 member(s)`)
 	send("42", "what is the plan")
-	waitFor("43", "[hub T] telegram:42 asked: what is the plan\n\n"+reply(1, "what is the plan"))
+	waitFor("43", "[hub T] telegram:42 asked: what is the plan\n[hub T] reply to telegram:42:\n"+reply(1, "what is the plan"))
 	send("44", "/hub join T")
 	waitFor("44", "1 recent turn(s)")
 	waitFor("44", "[hub T] telegram:42 asked: what is the plan")
