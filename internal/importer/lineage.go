@@ -71,13 +71,7 @@ func (w *Writer) extend(c Conversation, e Entry) (Outcome, error) {
 	if len(added) == 0 {
 		return out, w.note(c, e.Session)
 	}
-	var fixes []message.Fix
-	sess.History, fixes = message.Repair(append(sess.History, added...))
-	out.Fixes = fixes
-	if err := w.write(sess, c, func() error { return w.Store.Save(e.Session, sess) }); err != nil {
-		return out, err
-	}
-	return out, w.note(c, e.Session)
+	return w.appendMessages(out, e.Session, sess, c, added)
 }
 
 // sourceID is m's SourceIDMember, "" when it has none.

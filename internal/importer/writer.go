@@ -147,13 +147,7 @@ func (w *Writer) append(c Conversation, e Entry) (Outcome, error) {
 		out.Added = 0
 		return out, w.note(c, e.Session)
 	}
-	var fixes []message.Fix
-	sess.History, fixes = message.Repair(append(sess.History, added...))
-	out.Fixes = fixes
-	if err := w.write(sess, c, func() error { return w.Store.Save(e.Session, sess) }); err != nil {
-		return out, err
-	}
-	return out, w.note(c, e.Session)
+	return w.appendMessages(out, e.Session, sess, c, added)
 }
 
 // write records sess's history in its journal, names the position in
@@ -220,4 +214,17 @@ func endsWith(h, tail []message.Message) bool {
 		}
 	}
 	return true
+}
+
+// appendMessages appends added to sess, the session named name, repaired
+// as message.Repair repairs them (the fixes go in out), saves it through
+// the journal and notes c in the record: the last step of an import that
+// adds messages to a session it made before. out is returned with the
+// first error of the save or the record.
+func (w *Writer) appendMessages(out Outcome, name string, sess *session.Session, c Conversation, added []message.Message) (Outcome, error) {
+	sess.History, out.Fixes = message.Repair(append(sess.History, added...))
+	if err := w.write(sess, c, func() error { return w.Store.Save(name, sess) }); err != nil {
+		return out, err
+	}
+	return out, w.note(c, name)
 }
