@@ -160,3 +160,44 @@ func TestChatCLIRewriteKeepsJournalAndCheckpoints(t *testing.T) {
 		t.Fatalf("revision %d after ChatCLI's rewrite, %d before it", after.Revision, before.Revision)
 	}
 }
+
+// With the journal off (CHATCLI_SESSION_TRANSCRIPT=false; the store still
+// knows the journal folder, as the command's factory sets it), a session's
+// revision keeps growing across ChatCLI's rewrite: the next save is above
+// every revision written before it, so a window holding an older one never
+// takes the new file for the one it knew.
+func TestChatCLIRewriteKeepsRevisionWithoutJournal(t *testing.T) {
+	f := newFixture(t)
+	f.store.SetJournalDir(filepath.Join(filepath.Dir(f.store.Dir()), "transcripts"))
+	e := f.engine(nil)
+	turn(t, e, "one")
+	if err := e.Save("s", false); err != nil {
+		t.Fatal(err)
+	}
+	turn(t, e, "two")
+	turn(t, e, "three")
+	if _, err := e.Close(true); err != nil {
+		t.Fatal(err)
+	}
+	before, err := f.store.Load("s")
+	if err != nil || before.TranscriptID != "" || before.Revision < 2 {
+		t.Fatalf("before the rewrite: journal %q, revision %d (%v)", before.TranscriptID, before.Revision, err)
+	}
+	path, _ := f.store.Path("s")
+	chatcliRewrite(t, path)
+	e2 := f.engine(nil)
+	if _, err := e2.Load("s"); err != nil {
+		t.Fatal(err)
+	}
+	turn(t, e2, "four")
+	if _, err := e2.Close(true); err != nil {
+		t.Fatal(err)
+	}
+	after, err := f.store.Load("s")
+	if err != nil || len(after.History) != len(before.History)+4 {
+		t.Fatalf("after: %d messages (want %d), %v", len(after.History), len(before.History)+4, err)
+	}
+	if after.Revision <= before.Revision {
+		t.Fatalf("revision %d after ChatCLI's rewrite, %d before it", after.Revision, before.Revision)
+	}
+}

@@ -316,7 +316,9 @@
 // a linked journal as named by its session. The link also records a
 // revision ahead of every save of the name, and a save of a file without
 // a revision continues above it, so revisions only grow across ChatCLI's
-// rewrites. Rename moves the link with the file.
+// rewrites. A session without a journal (CHATCLI_SESSION_TRANSCRIPT=false)
+// keeps a link for that revision alone, without transcript_id. Rename
+// moves the link with the file.
 //
 // # The trash
 //

@@ -34,6 +34,12 @@ import (
 // there is none yet) continues above it, so the name's revisions only
 // grow across ChatCLI's rewrites (save).
 //
+// A session without a journal (CHATCLI_SESSION_TRANSCRIPT=false) has a
+// link too, with no transcript_id, kept for its revision alone; a link
+// that names a journal keeps naming it (the name's earlier session, or
+// this one's before ChatCLI's rewrite, which relink ties back). Builds
+// before this one ignore a link without transcript_id.
+//
 // meta holds, by the message's identity hash (journal.HashHistory), the
 // meta of the messages that carry fields ChatCLI drops (unanswered,
 // repair, tool_error, unknown ones); it is written only when it changes.
@@ -46,7 +52,7 @@ const linkRevisionStep = 64
 
 // link is the content of a link file.
 type link struct {
-	TranscriptID string                   `json:"transcript_id"`
+	TranscriptID string                   `json:"transcript_id,omitempty"`
 	CreatedAt    time.Time                `json:"created_at"`
 	Revision     int64                    `json:"revision,omitempty"`
 	Meta         map[string]*message.Meta `json:"meta,omitempty"`
@@ -65,10 +71,13 @@ func LinkedJournal(dir, name string) string {
 	return l.TranscriptID
 }
 
+// readLink reads the link file p; ok is false when it is missing or does
+// not decode, or names a journal id that is not valid (transcript_id is
+// either absent or a valid id).
 func readLink(p string) (link, bool) {
 	var l link
 	data, err := storefile.ReadFile(p)
-	if err != nil || json.Unmarshal(data, &l) != nil || !journal.ValidID(l.TranscriptID) {
+	if err != nil || json.Unmarshal(data, &l) != nil || l.TranscriptID != "" && !journal.ValidID(l.TranscriptID) {
 		return link{}, false
 	}
 	return l, true
@@ -76,15 +85,20 @@ func readLink(p string) (link, bool) {
 
 // keepLink records the link of session name as sess stands now, unless it
 // is already recorded. The link only helps after a rewrite by another
-// program: a failure to write it is ignored.
+// program: a failure to write it is ignored. For sess without a journal
+// only the revision is kept: a link naming a journal stays as it is but
+// for its revision.
 func (s *Store) keepLink(name string, sess *Session) {
-	if s.journalDir == "" || !journal.ValidID(sess.TranscriptID) {
+	if s.journalDir == "" || sess.TranscriptID != "" && !journal.ValidID(sess.TranscriptID) {
 		return
 	}
-	want := link{TranscriptID: sess.TranscriptID, CreatedAt: sess.CreatedAt.UTC(), Meta: droppedMeta(sess.History),
-		Revision: sess.Revision + linkRevisionStep}
 	p := LinkPath(s.journalDir, name)
 	cur, ok := readLink(p)
+	want := link{TranscriptID: sess.TranscriptID, CreatedAt: sess.CreatedAt.UTC(), Meta: droppedMeta(sess.History)}
+	if sess.TranscriptID == "" && ok {
+		want = cur
+	}
+	want.Revision = sess.Revision + linkRevisionStep
 	if ok && cur.Revision > sess.Revision {
 		want.Revision = cur.Revision
 	}
@@ -166,7 +180,7 @@ func (s *Store) relink(name string, sess *Session) {
 		return
 	}
 	l, ok := readLink(LinkPath(s.journalDir, name))
-	if !ok {
+	if !ok || l.TranscriptID == "" {
 		return
 	}
 	recs, _, err := journal.ReadAll(journal.Path(s.journalDir, l.TranscriptID), s.key)

@@ -119,3 +119,53 @@ func TestRevisionContinuesForANewFileUnderAnOldName(t *testing.T) {
 		}
 	}
 }
+
+// With the journal off (a session without transcript_id) the link keeps the
+// name's revision alone: after ChatCLI's rewrite the next save still
+// continues above every revision chatcli wrote, however many saves came
+// before, and a link naming a journal keeps naming it.
+func TestRevisionContinuesAfterChatCLIRewriteWithoutJournal(t *testing.T) {
+	for _, saves := range []int{1, linkRevisionStep + 5} {
+		s := newStore(t)
+		dir := filepath.Join(filepath.Dir(s.Dir()), "transcripts")
+		s.SetJournalDir(dir)
+		sess := &Session{History: []message.Message{{Role: message.RoleUser, Content: "q"}, {Role: message.RoleAssistant, Content: "a"}}}
+		for range saves {
+			if err := s.Save("n", sess); err != nil {
+				t.Fatal(err)
+			}
+		}
+		p, _ := s.Path("n")
+		last := int64(saves)
+		for round, conditional := range []bool{false, true} {
+			chatcliSaves(t, p)
+			got, err := s.Load("n")
+			if err != nil || got.Revision != 0 || got.Relinked {
+				t.Fatalf("after the rewrite: %+v %v", got, err)
+			}
+			if conditional {
+				err = s.SaveIf("n", got, 0)
+			} else {
+				err = s.Save("n", got)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h, _ := s.StatFile("n"); h.Revision <= last {
+				t.Fatalf("%d saves, round %d: revision %d after %d", saves, round, h.Revision, last)
+			}
+			last = got.Revision
+		}
+		if LinkedJournal(dir, "n") != "" {
+			t.Fatal("a session without a journal got one in its link")
+		}
+	}
+	s, dir := journalledStore(t, 1)
+	id := LinkedJournal(dir, "n")
+	if err := s.Save("n", &Session{History: []message.Message{{Role: message.RoleUser, Content: "other"}}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := LinkedJournal(dir, "n"); got != id || id == "" {
+		t.Fatalf("a save without a journal changed the link's journal %q to %q", id, got)
+	}
+}
