@@ -56,4 +56,10 @@
 // A run that stops between a session's write and the record's is finished
 // by the next: the session is found by its name and imported_from member,
 // and messages already at its end are not appended again.
+//
+// A dry run (Writer.DryRun) writes nothing and reports what the real run
+// would: the entries and sessions it would have written are kept in
+// memory (plan.go) and later conversations of the run are planned
+// against them, so a resumed conversation counts as extending the
+// session its earlier one would get.
 package importer

@@ -13,12 +13,12 @@ import (
 // none or that one is not imported yet.
 func (w *Writer) Parent(c Conversation) (Entry, bool) {
 	if c.Continues != "" {
-		if _, e, ok := w.Record.Find(c.Tool, func(id string, e Entry) bool { return id != c.ID && e.Leaf == c.Continues }); ok {
+		if e, ok := w.find(c.Tool, func(id string, e Entry) bool { return id != c.ID && e.Leaf == c.Continues }); ok {
 			return e, true
 		}
 	}
 	if c.Lineage != "" && c.Lineage != c.ID {
-		if e, ok := w.Record.Get(c.Tool, c.Lineage); ok {
+		if e, ok := w.entry(c.Tool, c.Lineage); ok {
 			return e, true
 		}
 	}
@@ -33,7 +33,7 @@ func (w *Writer) Waiting(c Conversation) bool {
 	if c.Continues == "" && c.Lineage == "" {
 		return false
 	}
-	if _, ok := w.Record.Get(c.Tool, c.ID); ok {
+	if _, ok := w.entry(c.Tool, c.ID); ok {
 		return false
 	}
 	_, ok := w.Parent(c)
@@ -48,13 +48,18 @@ func (w *Writer) Waiting(c Conversation) bool {
 // messages there.
 func (w *Writer) extend(c Conversation, e Entry) (Outcome, error) {
 	out := Outcome{Session: e.Session}
-	sess, err := w.Store.Load(e.Session)
+	sess, err := w.load(e.Session)
 	if err != nil {
 		return out, err
 	}
 	held := map[string]bool{}
 	for _, m := range sess.History {
 		if id := sourceID(m); id != "" {
+			held[id] = true
+		}
+	}
+	if w.plan != nil {
+		for id := range w.plan.sessions[e.Session] { // a dry run's additions
 			held[id] = true
 		}
 	}
@@ -65,9 +70,6 @@ func (w *Writer) extend(c Conversation, e Entry) (Outcome, error) {
 		}
 	}
 	out.Added = len(added)
-	if w.DryRun {
-		return out, nil
-	}
 	if len(added) == 0 {
 		return out, w.note(c, e.Session)
 	}

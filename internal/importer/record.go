@@ -116,9 +116,14 @@ func (r *Record) Get(tool, id string) (Entry, bool) {
 // Find returns the entry of a conversation of tool that match accepts,
 // and its id (the lowest such id when several do).
 func (r *Record) Find(tool string, match func(id string, e Entry) bool) (string, Entry, bool) {
+	return findIn(r.entries, tool, match)
+}
+
+// findIn is Find over entries, keyed as the record keys them.
+func findIn(entries map[string]Entry, tool string, match func(id string, e Entry) bool) (string, Entry, bool) {
 	var found string
 	var fe Entry
-	for k, e := range r.entries {
+	for k, e := range entries {
 		id, ok := strings.CutPrefix(k, tool+"/")
 		if ok && match(id, e) && (found == "" || id < found) {
 			found, fe = id, e

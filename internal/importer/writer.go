@@ -35,10 +35,14 @@ type Writer struct {
 	// JournalDir is the journals' folder; "" writes no journal.
 	JournalDir string
 	Record     *Record
-	// DryRun reads and plans without writing anything.
+	// DryRun reads and plans without writing anything: each Outcome is
+	// what a real run would report, the conversations before it in the
+	// run counted as imported (plan.go).
 	DryRun bool
 	// Now is the clock of the record and of conversations without times.
 	Now func() time.Time
+
+	plan *plan // a dry run's would-be writes
 }
 
 // Outcome is what Import did with one conversation.
@@ -61,14 +65,14 @@ type Outcome struct {
 // the store, the journal and the record, wrapped with the session's name;
 // a failure leaves the record as it was, so the next run tries again.
 func (w *Writer) Import(prefix string, c Conversation) (Outcome, error) {
-	e, ok := w.Record.Get(c.Tool, c.ID)
+	e, ok := w.entry(c.Tool, c.ID)
 	if !ok {
 		e, ok = w.adopt(prefix, c)
 	}
-	if ok && w.Store.Exists(e.Session) {
+	if ok && w.exists(e.Session) {
 		return w.append(c, e)
 	}
-	if p, found := w.Parent(c); !ok && found && w.Store.Exists(p.Session) {
+	if p, found := w.Parent(c); !ok && found && w.exists(p.Session) {
 		return w.extend(c, p) // a resumed conversation (lineage.go)
 	}
 	return w.create(prefix, c)
@@ -104,8 +108,13 @@ func (w *Writer) adopt(prefix string, c Conversation) (Entry, bool) {
 func (w *Writer) create(prefix string, c Conversation) (Outcome, error) {
 	h, fixes := message.Repair(c.Messages)
 	out := Outcome{Session: BaseName(prefix, c), Created: true, Added: len(h), Fixes: fixes}
-	if w.DryRun || len(h) == 0 {
+	if len(h) == 0 {
 		return out, nil
+	}
+	if w.DryRun {
+		out.Session = w.freeName(out.Session)
+		w.keep(out.Session, h)
+		return out, w.note(c, out.Session)
 	}
 	sess := &session.Session{Title: c.Title, CreatedAt: c.Created, History: h}
 	if err := w.write(sess, c, func() error {
@@ -121,17 +130,14 @@ func (w *Writer) create(prefix string, c Conversation) (Outcome, error) {
 func (w *Writer) append(c Conversation, e Entry) (Outcome, error) {
 	out := Outcome{Session: e.Session}
 	if len(c.Messages) <= e.Messages {
-		if _, recorded := w.Record.Get(c.Tool, c.ID); !recorded && !w.DryRun {
+		if _, recorded := w.entry(c.Tool, c.ID); !recorded {
 			return out, w.note(c, e.Session) // adopted: its entry was lost
 		}
 		return out, nil
 	}
 	added := c.Messages[e.Messages:]
 	out.Added = len(added)
-	if w.DryRun {
-		return out, nil
-	}
-	sess, err := w.Store.Load(e.Session)
+	sess, err := w.load(e.Session)
 	if err != nil {
 		return out, err
 	}
@@ -197,8 +203,23 @@ func (w *Writer) journal(sess *session.Session) error {
 }
 
 // note writes c's record entry: all its messages are in session name.
+// A dry run keeps the entry in its plan instead.
 func (w *Writer) note(c Conversation, name string) error {
-	return w.Record.Put(c.Tool, c.ID, Entry{Source: c.Path, Session: name, Messages: len(c.Messages), At: w.Now().UTC(), Leaf: c.Leaf})
+	e := Entry{Source: c.Path, Session: name, Messages: len(c.Messages), At: w.Now().UTC(), Leaf: c.Leaf}
+	if w.DryRun {
+		w.planned().entries[key(c.Tool, c.ID)] = e
+		return nil
+	}
+	return w.Record.Put(c.Tool, c.ID, e)
+}
+
+// load reads session name from the store; in a dry run, a session only
+// the run would have made is an empty one (its ids are in the plan).
+func (w *Writer) load(name string) (*session.Session, error) {
+	if w.DryRun && !w.Store.Exists(name) {
+		return &session.Session{}, nil
+	}
+	return w.Store.Load(name)
 }
 
 // endsWith reports whether h ends with the messages of tail (compared by
@@ -223,6 +244,10 @@ func endsWith(h, tail []message.Message) bool {
 // first error of the save or the record.
 func (w *Writer) appendMessages(out Outcome, name string, sess *session.Session, c Conversation, added []message.Message) (Outcome, error) {
 	sess.History, out.Fixes = message.Repair(append(sess.History, added...))
+	if w.DryRun {
+		w.keep(name, added)
+		return out, w.note(c, name)
+	}
 	if err := w.write(sess, c, func() error { return w.Store.Save(name, sess) }); err != nil {
 		return out, err
 	}
