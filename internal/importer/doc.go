@@ -24,7 +24,12 @@
 // every later save:
 //
 //	"imported_from":{"tool":"claude-code","id":"<the tool's id>",
-//	 "source":"<file read>","folder":"<working folder>","messages":12}
+//	 "source":"<file read>","folder":"<working folder>","messages":12,
+//	 "sources":[{"id":"<the tool's id>","source":"<file read>","messages":12},…]}
+//
+// Its first members name the conversation written last (the shape builds
+// before sources read); sources names every conversation, and so every
+// file, the session was built from, in import order (origin.go).
 //
 // # The import record
 //

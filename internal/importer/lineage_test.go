@@ -1,9 +1,11 @@
 package importer
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -115,5 +117,67 @@ func TestAResumedClaudeSessionExtendsTheFirst(t *testing.T) {
 	sess, _ = f.st.Load(name)
 	if n := len(sess.History); n != 8 || sess.History[7].Content != "answer 4" {
 		t.Fatalf("%d messages after the repeating file", n)
+	}
+}
+
+// An extended session's imported_from names every file it was built from,
+// in import order, while its first members keep the shape the previous
+// build decodes (the conversation written last). A session whose
+// imported_from an earlier build wrote, without sources, keeps its first
+// conversation when a resumed one extends it, and a lost record entry of
+// that first conversation is recovered from its source.
+func TestAnExtendedSessionNamesEveryFile(t *testing.T) {
+	f := newFixture(t)
+	dir := t.TempDir()
+	a := claudeTurns(t, dir, claudeA, claudeA, "", 1, 2)
+	b := claudeTurns(t, dir, claudeB, claudeB, "a2", 3)
+	_, sessions := f.importRun(t, a)
+	var name string
+	for n := range sessions {
+		name = n
+	}
+	// The file as the previous build wrote it: one conversation, no sources.
+	sess, _ := f.st.Load(name)
+	sess.Extra[OriginMember] = json.RawMessage(fmt.Sprintf(`{"tool":"claude-code","id":%q,"source":%q,"folder":"/w","messages":4}`, claudeA, a))
+	if err := f.st.Save(name, sess); err != nil {
+		t.Fatal(err)
+	}
+	if _, more := f.importRun(t, b); len(more) != 1 || !more[name] {
+		t.Fatalf("not extended: %v", more)
+	}
+	sess, _ = f.st.Load(name)
+	var got struct {
+		origin
+		Sources []map[string]any `json:"sources"`
+	}
+	if err := json.Unmarshal(sess.Extra[OriginMember], &got); err != nil {
+		t.Fatal(err)
+	}
+	want := []map[string]any{{"id": claudeA, "source": a, "messages": 4.0}, {"id": claudeB, "source": b, "messages": 2.0}}
+	if !reflect.DeepEqual(got.Sources, want) {
+		t.Fatalf("sources %v, want %v", got.Sources, want)
+	}
+	// The previous build's origin struct: the conversation written last.
+	var prev struct {
+		Tool, ID, Source string
+		Messages         int
+	}
+	if err := json.Unmarshal(sess.Extra[OriginMember], &prev); err != nil || prev.Tool != "claude-code" || prev.ID != claudeB || prev.Source != b || prev.Messages != 2 {
+		t.Fatalf("the previous build reads %+v (%v)", prev, err)
+	}
+	// A run that lost the record: the first conversation is found again
+	// in the session it went to, and nothing is added twice.
+	f.rec.Close()
+	if err := os.Remove(filepath.Join(f.home, RecordFileName)); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := OpenRecord(f.home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rec.Close()
+	f.w.Record = rec
+	if added, more := f.importRun(t, a); added != 0 || !more[name] {
+		t.Fatalf("with the record lost: %d messages into %v", added, more)
 	}
 }

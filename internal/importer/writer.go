@@ -12,19 +12,6 @@ import (
 	"github.com/chatcli/chatcli/internal/session"
 )
 
-// OriginMember is the session-file member naming where an imported
-// session came from: {"tool", "id", "source", "messages"} (see doc.go).
-const OriginMember = "imported_from"
-
-// origin is the value of OriginMember.
-type origin struct {
-	Tool     string `json:"tool"`
-	ID       string `json:"id"`
-	Source   string `json:"source"`
-	Folder   string `json:"folder,omitempty"`
-	Messages int    `json:"messages"`
-}
-
 // Writer writes conversations into a session store, each with its
 // journal, and keeps the import record.
 type Writer struct {
@@ -96,11 +83,10 @@ func (w *Writer) adopt(prefix string, c Conversation) (Entry, bool) {
 		if err != nil {
 			continue
 		}
-		var o origin
-		if json.Unmarshal(sess.Extra[OriginMember], &o) != nil || o.Tool != c.Tool || o.ID != c.ID {
-			continue
+		o, _ := originOf(sess)
+		if p, ok := o.part(c.Tool, c.ID); ok {
+			return Entry{Source: p.Source, Session: name, Messages: p.Messages}, true
 		}
-		return Entry{Source: o.Source, Session: name, Messages: o.Messages}, true
 	}
 	return Entry{}, false
 }
@@ -144,9 +130,9 @@ func (w *Writer) append(c Conversation, e Entry) (Outcome, error) {
 	// A run that stopped before its record wrote what the session's
 	// OriginMember counts (Repair may have changed the messages it added,
 	// so they are not told by their hashes).
-	var o origin
-	if json.Unmarshal(sess.Extra[OriginMember], &o) == nil && o.Tool == c.Tool && o.ID == c.ID && o.Messages > e.Messages {
-		added = c.Messages[min(o.Messages, len(c.Messages)):]
+	o, _ := originOf(sess)
+	if p, ok := o.part(c.Tool, c.ID); ok && p.Messages > e.Messages {
+		added = c.Messages[min(p.Messages, len(c.Messages)):]
 		out.Added = len(added)
 	}
 	if len(added) == 0 || endsWith(sess.History, added) { // written by a run that stopped before its record
@@ -159,7 +145,8 @@ func (w *Writer) append(c Conversation, e Entry) (Outcome, error) {
 // write records sess's history in its journal, names the position in
 // the file and saves the file with save, at c's last time.
 func (w *Writer) write(sess *session.Session, c Conversation, save func() error) error {
-	raw, err := json.Marshal(origin{Tool: c.Tool, ID: c.ID, Source: c.Path, Folder: c.Folder, Messages: len(c.Messages)})
+	o, _ := originOf(sess)
+	raw, err := json.Marshal(o.with(c))
 	if err != nil {
 		return err
 	}
