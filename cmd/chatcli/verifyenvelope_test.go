@@ -10,8 +10,8 @@ import (
 // Session files in ChatCLI's envelope are checked with ChatCLI's key:
 // sound ones count as checked, one cut short is damaged, one the key does
 // not open while it opens the others is damaged too (as for chatcli's own
-// sealed files), and without the key they are not checked. Nothing is
-// changed.
+// sealed files); without the key the one cut short is still damaged (its
+// length tells it) and the others are not checked. Nothing is changed.
 func TestStorageVerifyChatCLIEnvelopes(t *testing.T) {
 	home := t.TempDir()
 	cheapSalt(t, home)
@@ -41,9 +41,19 @@ func TestStorageVerifyChatCLIEnvelopes(t *testing.T) {
 	if !strings.Contains(out, "3 of the session files in ChatCLI's envelope") || !strings.Contains(out, "flipped.json") {
 		t.Fatalf("report:\n%s", out)
 	}
+	// Without the key, the envelope cut short is still told by its
+	// length and named; the others cannot be checked.
 	sum, code = verifyJSON(t, []string{"CHATCLI_HOME=" + home, "HOME=" + t.TempDir()})
-	if code != exitData || sum.Unchecked != 3 || sum.Damaged != 0 || sum.ChatCLIEnvelopes != 3 {
+	if code != exitDamaged || sum.Unchecked != 2 || sum.Damaged != 1 || sum.ChatCLIEnvelopes != 3 {
 		t.Fatalf("without the key: exit %d %+v", code, sum)
+	}
+	for _, p := range sum.Problems {
+		if (p.Verdict == verdictDamaged) != (filepath.Base(p.Path) == "cut.json") {
+			t.Fatalf("without the key: %+v", p)
+		}
+	}
+	if got := mustRead(t, filepath.Join(dir, "cut.json")); string(got) != string(cut) {
+		t.Fatal("verify changed the file cut short")
 	}
 	if got := mustRead(t, filepath.Join(dir, "flipped.json")); string(got) != string(flipped) {
 		t.Fatal("verify changed a file")

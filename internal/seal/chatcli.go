@@ -58,11 +58,32 @@ func (k ChatCLIKey) Format(f fmt.State, verb rune) { fmt.Fprint(f, "seal.ChatCLI
 // IsChatCLIEnvelope reports whether data starts with ChatCLIMagic.
 func IsChatCLIEnvelope(data []byte) bool { return bytes.HasPrefix(data, []byte(ChatCLIMagic)) }
 
+// chatcliTagBytes is the GCM tag size of ChatCLI's envelope.
+const chatcliTagBytes = 16
+
+// ChatCLIEnvelopeMinBytes is the length of the shortest whole envelope:
+// ChatCLIMagic, the 12-byte nonce, the smallest document ChatCLI seals (a
+// JSON object, "{}", 2 bytes) and the 16-byte GCM tag.
+const ChatCLIEnvelopeMinBytes = len(ChatCLIMagic) + chatcliNonceBytes + 2 + chatcliTagBytes
+
+// CheckChatCLIEnvelope checks data, which starts with ChatCLIMagic, for
+// what needs no key: an envelope shorter than ChatCLIEnvelopeMinBytes was
+// cut short (ErrCorrupt, with its length). A cut that leaves more passes:
+// the envelope records no length (ChatCLI's SessionEncryptor.Encrypt
+// writes magic, nonce and GCM output alone), so only the key tells it.
+func CheckChatCLIEnvelope(data []byte) error {
+	if len(data) < ChatCLIEnvelopeMinBytes {
+		return fmt.Errorf("%w: ChatCLI envelope of %d bytes, shorter than its header, nonce, tag and the smallest document (%d bytes): cut short",
+			ErrCorrupt, len(data), ChatCLIEnvelopeMinBytes)
+	}
+	return nil
+}
+
 // OpenChatCLI opens ChatCLI's envelope: ChatCLIMagic, a 12-byte nonce,
 // then AES-256-GCM of the file (tag last, no associated data) under k.
 // Errors: the zero key (ErrBadKey), no magic (ErrNotSealed), too short
-// for a nonce and a tag (ErrCorrupt), a wrong key or a changed byte
-// (ErrWrongKey).
+// for a nonce, a tag and a document (ErrCorrupt, CheckChatCLIEnvelope),
+// a wrong key or a changed byte (ErrWrongKey).
 func OpenChatCLI(k ChatCLIKey, data []byte) ([]byte, error) {
 	if k.IsZero() {
 		return nil, fmt.Errorf("%w: no key for ChatCLI's envelope", ErrBadKey)
@@ -74,10 +95,10 @@ func OpenChatCLI(k ChatCLIKey, data []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	rest := data[len(ChatCLIMagic):]
-	if len(rest) < chatcliNonceBytes+gcm.Overhead() {
-		return nil, fmt.Errorf("%w: ChatCLI envelope of %d bytes", ErrCorrupt, len(data))
+	if err := CheckChatCLIEnvelope(data); err != nil {
+		return nil, err
 	}
+	rest := data[len(ChatCLIMagic):]
 	pt, err := gcm.Open(nil, rest[:chatcliNonceBytes], rest[chatcliNonceBytes:], nil)
 	if err != nil {
 		return nil, fmt.Errorf("%w (ChatCLI's envelope)", ErrWrongKey)

@@ -59,3 +59,18 @@ func TestOpenChatCLI(t *testing.T) {
 		t.Errorf("plaintext: %v", err)
 	}
 }
+
+// Without the key, an envelope ChatCLI wrote is told cut short when what
+// is left is shorter than its header, nonce, tag and the smallest
+// document; the shortest whole envelope ChatCLI writes ("{}") passes.
+func TestCheckChatCLIEnvelope(t *testing.T) {
+	whole := chatcliEncrypt(t, "k", []byte("{}"))
+	if len(whole) != ChatCLIEnvelopeMinBytes || CheckChatCLIEnvelope(whole) != nil {
+		t.Fatalf("the shortest whole envelope (%d bytes): %v", len(whole), CheckChatCLIEnvelope(whole))
+	}
+	for n := len(ChatCLIMagic); n < len(whole); n++ {
+		if err := CheckChatCLIEnvelope(whole[:n]); !errors.Is(err, ErrCorrupt) {
+			t.Fatalf("cut to %d bytes: %v", n, err)
+		}
+	}
+}

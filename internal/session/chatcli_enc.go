@@ -19,11 +19,15 @@ import (
 func (s *Store) SetChatCLIKey(k seal.ChatCLIKey) { s.chatcliKey = k }
 
 // openChatCLI opens data, file p of session name, in ChatCLI's envelope.
-// Errors name the session and file: ErrEncrypted without the key, one
-// wrapping seal.ErrWrongKey for a key that does not open it (which,
-// unlike a wrong chatcli key, refuses nothing else), ErrCorrupt for an
-// envelope cut short.
+// Errors name the session and file: ErrCorrupt for an envelope cut
+// short (seal.CheckChatCLIEnvelope; told with or without the key),
+// ErrEncrypted without the key, one wrapping seal.ErrWrongKey for a key
+// that does not open it (which, unlike a wrong chatcli key, refuses
+// nothing else).
 func (s *Store) openChatCLI(name, p string, data []byte) ([]byte, error) {
+	if err := seal.CheckChatCLIEnvelope(data); err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrCorrupt, p, err)
+	}
 	if s.chatcliKey.IsZero() {
 		return nil, fmt.Errorf("session %q is %w (ChatCLI's encryption, %s)", name, ErrEncrypted, p)
 	}
