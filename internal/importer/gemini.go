@@ -23,6 +23,15 @@ import (
 // own notices and are left out, as are thought parts. The chats folder's
 // project may name its root in a .project_root file beside chats/, which
 // gives the working folder.
+//
+// A resumed chat goes on under the same sessionId (ChatRecordingService.
+// initialize with resumedSessionData): in the same .jsonl file, or, for a
+// whole-file .json record, in the "<file>l" copy it is migrated to, which
+// repeats every message before the new ones. Conversations are keyed by
+// sessionId, so the two files are one conversation and the later adds
+// only what is new. Nothing else links chats: the record has no parent
+// or fork member, and /chat save and /chat resume keep their checkpoints
+// outside chats/.
 
 type geminiRecord struct {
 	SessionID   string          `json:"sessionId"`

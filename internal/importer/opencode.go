@@ -17,6 +17,15 @@ import (
 // pending|running|completed|error, input, output, error}}; reasoning,
 // step, snapshot, patch and file parts are left out (a file as
 // "[file <name>]").
+//
+// opencode records no continuation to follow: a resumed session
+// (--continue, --session) goes on under its own id, so a later export
+// adds to the same conversation; a fork (Session.fork in
+// packages/opencode/src/session/index.ts) is a new session whose messages
+// are copies under new ids, titled "<title> (fork #n)", with nothing
+// naming the session it came from; and parentID names the session whose
+// task tool started this one, a conversation of its own. Each export is
+// therefore imported as its own conversation.
 
 type opencodeExport struct {
 	Info     *opencodeInfo `json:"info"`
