@@ -24,9 +24,11 @@ import (
 // source "codex/<model>", never sent to a provider; the encrypted part,
 // which only OpenAI can read, is left out). A "compacted" line
 // {message, replacement_history} is where Codex compacted the
-// conversation: its message, the summary the model continued from,
-// becomes a user message marked as a summary (meta.is_summary) after the
-// messages it summarised, which are all kept. "turn_context" gives the
+// conversation: its summary becomes a user message marked as a summary
+// (meta.is_summary) after the messages it summarised, and its
+// replacement_history, the history Codex's model went on from, a
+// Compaction the import keeps as chatcli keeps its own (codexCompaction,
+// compaction.go). "turn_context" gives the
 // model; "event_msg" lines repeat what the items hold, and are passed
 // over. Rollouts written before session_meta existed have the meta object
 // as the first line and the items bare on the following lines. Messages
@@ -64,10 +66,12 @@ type codexText struct {
 	Text string `json:"text"`
 }
 
-// codexPayload is a turn_context or compacted payload.
+// codexPayload is a turn_context or compacted payload; a compacted
+// line's ReplacementHistory is nil when the line has none.
 type codexPayload struct {
-	Model   string `json:"model"`
-	Message string `json:"message"`
+	Model              string            `json:"model"`
+	Message            string            `json:"message"`
+	ReplacementHistory []json.RawMessage `json:"replacement_history"`
 }
 
 type codexMeta struct {
@@ -125,7 +129,7 @@ func readCodex(path string) ([]Conversation, []Problem, error) {
 			if err := json.Unmarshal(l.Payload, &p); err != nil {
 				return errForeign
 			}
-			b.summary(codexSummaryNote+p.Message, at)
+			codexCompaction(&b, p, at)
 			return nil
 		case l.Type == "event_msg", l.RecordType != "":
 			return nil
@@ -154,6 +158,53 @@ func readCodex(path string) ([]Conversation, []Problem, error) {
 
 // codexSummaryNote opens the summary message of a compacted line.
 const codexSummaryNote = "[Codex compacted the conversation here; the model went on from this summary]\n\n"
+
+// codexSealedSummary is the summary text of a compaction whose summary
+// only OpenAI can read (a "compaction" item's encrypted_content).
+const codexSealedSummary = "(Codex's summary is encrypted; only OpenAI can read it)"
+
+// codexCompaction reads a compacted line p at time at. With a
+// replacement_history (the history Codex's model went on from, which its
+// resume puts in place of everything before: reconstruct_history_from_
+// rollout in codex-rs/core), the line is a compaction (Compaction): the
+// replacement's items in chatcli's shapes, the summary among them. The
+// summary is the replacement's user message holding p's message; when
+// the message is empty (a remote compaction), the first user message the
+// history did not hold before; else it stands where a "compaction" item
+// (encrypted) is, or last. Without a replacement_history (older Codex),
+// the summary follows the messages it summarised, which stay.
+func codexCompaction(b *builder, p codexPayload, at time.Time) {
+	if p.ReplacementHistory == nil {
+		b.summary(codexSummaryNote+p.Message, at)
+		return
+	}
+	held := b.liveUserTexts()
+	var kept builder
+	pos, summary := -1, p.Message
+	for _, raw := range p.ReplacementHistory {
+		var it codexItem
+		if json.Unmarshal(raw, &it) != nil {
+			continue
+		}
+		if pos < 0 && (it.Type == "compaction" || it.Type == "compaction_summary") {
+			pos = len(kept.msgs)
+			continue
+		}
+		if text := codexMessageText(it); pos < 0 && it.Type == "message" && it.Role == "user" && !codexIsInjected(text) &&
+			(summary != "" && text == summary || summary == "" && !held[text]) {
+			pos, summary = len(kept.msgs), text
+			continue
+		}
+		codexAdd(&kept, it, time.Time{})
+	}
+	if pos < 0 {
+		pos = len(kept.msgs)
+	}
+	if strings.TrimSpace(summary) == "" {
+		summary = codexSealedSummary
+	}
+	b.compacted(codexSummaryNote+summary, at, kept.msgs, pos)
+}
 
 // codexReasoning is the reasoning of a reasoning item raw (nil when it
 // holds no text): its summary parts, then its content parts, joined by
@@ -185,17 +236,11 @@ func codexReasoning(raw json.RawMessage, model string) *message.Reasoning {
 func codexAdd(b *builder, it codexItem, at time.Time) {
 	switch it.Type {
 	case "message":
-		var parts []string
-		for _, p := range it.Content {
-			parts = append(parts, p.Text)
-		}
-		text := strings.Join(parts, "\n")
+		text := codexMessageText(it)
 		switch it.Role {
 		case "user":
-			for _, p := range codexInjected {
-				if strings.HasPrefix(strings.TrimSpace(text), p) {
-					return
-				}
+			if codexIsInjected(text) {
+				return
 			}
 			b.user(text, at)
 		case "assistant":
@@ -211,6 +256,27 @@ func codexAdd(b *builder, it codexItem, at time.Time) {
 		out, failed := codexOutput(it.Output)
 		b.result(it.CallID, out, failed, at)
 	}
+}
+
+// codexMessageText is the text of a message item: its parts' texts, one
+// per line.
+func codexMessageText(it codexItem) string {
+	parts := make([]string, 0, len(it.Content))
+	for _, p := range it.Content {
+		parts = append(parts, p.Text)
+	}
+	return strings.Join(parts, "\n")
+}
+
+// codexIsInjected reports whether user text is one Codex writes itself
+// for the model (codexInjected).
+func codexIsInjected(text string) bool {
+	for _, p := range codexInjected {
+		if strings.HasPrefix(strings.TrimSpace(text), p) {
+			return true
+		}
+	}
+	return false
 }
 
 // codexOutput reads a call's output: a string; an object {content,

@@ -40,6 +40,9 @@ type Conversation struct {
 	// (RFC 3339). They are as the file has them: Writer repairs the
 	// sequence (message.Repair) before saving.
 	Messages []message.Message
+	// Compactions are the places, in order, where the tool compacted the
+	// conversation (compaction.go); nil for none.
+	Compactions []Compaction
 }
 
 // Problem is a line or member of a source file that was skipped: not JSON,
@@ -72,6 +75,11 @@ type builder struct {
 	// entry is the source entry's id, kept by each message it starts in
 	// its SourceIDMember ("" for none).
 	entry string
+	// compactions are those recorded so far (compacted); the history the
+	// model held is then liveBase messages of the last one's History and
+	// msgs from index liveFrom on.
+	compactions        []Compaction
+	liveBase, liveFrom int
 }
 
 // SourceIDMember is the message member holding the id of the source
@@ -217,7 +225,7 @@ func (b *builder) finish(c Conversation, problems []Problem, err error) ([]Conve
 
 // conversation returns what was built as c's messages and times.
 func (b *builder) conversation(c Conversation) Conversation {
-	c.Messages, c.Created, c.Updated = b.msgs, b.created, b.updated
+	c.Messages, c.Created, c.Updated, c.Compactions = b.msgs, b.created, b.updated, b.compactions
 	return c
 }
 

@@ -51,6 +51,14 @@
 // file that carries the earlier sessionId is not taken for the earlier
 // file.
 //
+// A conversation the tool compacted (a Codex compacted line with its
+// replacement_history, see compaction.go) is kept as chatcli keeps its
+// own compaction: the session holds what the tool's model went on from
+// (the messages it kept and the summary, meta.is_summary with
+// summary_of) and the messages after it; its journal holds the messages
+// before it, then a rewrite with reason "compact", so /rewind compact
+// brings them back.
+//
 // messages counts the conversation's messages as the reader gives them
 // (before repairs). A later run appends the messages after that count to
 // the session, whatever was added to the session since in chatcli, and

@@ -73,7 +73,7 @@ func (w *Writer) extend(c Conversation, e Entry) (Outcome, error) {
 	if len(added) == 0 {
 		return out, w.note(c, e.Session)
 	}
-	return w.appendMessages(out, e.Session, sess, c, added)
+	return w.appendMessages(out, e.Session, sess, c, Conversation{Messages: added})
 }
 
 // sourceID is m's SourceIDMember, "" when it has none.

@@ -37,7 +37,9 @@ type Outcome struct {
 	// Session is the session's name; Created is set when Import made it.
 	Session string
 	Created bool
-	// Added counts the messages written (0: it was up to date).
+	// Added counts the messages written (0: it was up to date); for a
+	// new session with compactions, every message of the conversation
+	// (those compacted away are in its journal).
 	Added int
 	// Fixes are the repairs message.Repair made to the added messages.
 	Fixes []message.Fix
@@ -92,8 +94,12 @@ func (w *Writer) adopt(prefix string, c Conversation) (Entry, bool) {
 }
 
 func (w *Writer) create(prefix string, c Conversation) (Outcome, error) {
-	h, fixes := message.Repair(c.Messages)
+	ss, fixes := steps(nil, c, 0)
+	h := ss[len(ss)-1].history
 	out := Outcome{Session: BaseName(prefix, c), Created: true, Added: len(h), Fixes: fixes}
+	if len(c.Compactions) > 0 {
+		out.Added = len(c.Messages) // those compacted away are in the journal
+	}
 	if len(h) == 0 {
 		return out, nil
 	}
@@ -102,8 +108,8 @@ func (w *Writer) create(prefix string, c Conversation) (Outcome, error) {
 		w.keep(out.Session, h)
 		return out, w.note(c, out.Session)
 	}
-	sess := &session.Session{Title: c.Title, CreatedAt: c.Created, History: h}
-	if err := w.write(sess, c, func() error {
+	sess := &session.Session{Title: c.Title, CreatedAt: c.Created}
+	if err := w.write(sess, c, ss, func() error {
 		name, err := w.Store.CreateUnique(out.Session, sess)
 		out.Session = name
 		return err
@@ -139,12 +145,13 @@ func (w *Writer) append(c Conversation, e Entry) (Outcome, error) {
 		out.Added = 0
 		return out, w.note(c, e.Session)
 	}
-	return w.appendMessages(out, e.Session, sess, c, added)
+	return w.appendMessages(out, e.Session, sess, c, tailFrom(c, len(c.Messages)-len(added)))
 }
 
-// write records sess's history in its journal, names the position in
-// the file and saves the file with save, at c's last time.
-func (w *Writer) write(sess *session.Session, c Conversation, save func() error) error {
+// write makes the last of ss sess's history, records each of ss in order
+// in its journal, names the position in the file and saves the file with
+// save, at c's last time.
+func (w *Writer) write(sess *session.Session, c Conversation, ss []step, save func() error) error {
 	o, _ := originOf(sess)
 	raw, err := json.Marshal(o.with(c))
 	if err != nil {
@@ -154,7 +161,8 @@ func (w *Writer) write(sess *session.Session, c Conversation, save func() error)
 		sess.Extra = map[string]json.RawMessage{}
 	}
 	sess.Extra[OriginMember] = raw
-	if err := w.journal(sess); err != nil {
+	sess.History = ss[len(ss)-1].history
+	if err := w.journal(sess, ss); err != nil {
 		return err
 	}
 	at := c.Updated
@@ -169,9 +177,10 @@ func (w *Writer) write(sess *session.Session, c Conversation, save func() error)
 	return nil
 }
 
-// journal appends sess's history to its journal (a new one when it has
-// none) and sets the position the file will name.
-func (w *Writer) journal(sess *session.Session) error {
+// journal appends the histories of ss, in order and each with its
+// reason, to sess's journal (a new one when it has none) and sets the
+// position the file will name.
+func (w *Writer) journal(sess *session.Session, ss []step) error {
 	if w.JournalDir == "" {
 		return nil
 	}
@@ -182,8 +191,10 @@ func (w *Writer) journal(sess *session.Session) error {
 	if err != nil {
 		return fmt.Errorf("importer: journal of %q: %w", sess.Title, err)
 	}
-	if _, err := j.Sync(sess.History, journal.ReasonSync); err != nil && !errors.Is(err, atomicfile.ErrNotDurable) {
-		return fmt.Errorf("importer: journal %s: %w", j.Path(), err)
+	for _, st := range ss {
+		if _, err := j.Sync(st.history, st.reason); err != nil && !errors.Is(err, atomicfile.ErrNotDurable) {
+			return fmt.Errorf("importer: journal %s: %w", j.Path(), err)
+		}
 	}
 	sess.JournalPos = j.Pos()
 	return nil
@@ -224,18 +235,20 @@ func endsWith(h, tail []message.Message) bool {
 	return true
 }
 
-// appendMessages appends added to sess, the session named name, repaired
-// as message.Repair repairs them (the fixes go in out), saves it through
-// the journal and notes c in the record: the last step of an import that
-// adds messages to a session it made before. out is returned with the
-// first error of the save or the record.
-func (w *Writer) appendMessages(out Outcome, name string, sess *session.Session, c Conversation, added []message.Message) (Outcome, error) {
-	sess.History, out.Fixes = message.Repair(append(sess.History, added...))
+// appendMessages adds to sess, the session named name, the messages of
+// part (the messages of c to add, with the compactions among them: steps)
+// repaired as message.Repair repairs them (the fixes go in out), saves it
+// through the journal and notes c in the record: the last step of an
+// import that adds messages to a session it made before. out is returned
+// with the first error of the save or the record.
+func (w *Writer) appendMessages(out Outcome, name string, sess *session.Session, c, part Conversation) (Outcome, error) {
+	ss, fixes := steps(sess.History, part, 0)
+	out.Fixes = fixes
 	if w.DryRun {
-		w.keep(name, added)
+		w.keep(name, part.Messages)
 		return out, w.note(c, name)
 	}
-	if err := w.write(sess, c, func() error { return w.Store.Save(name, sess) }); err != nil {
+	if err := w.write(sess, c, ss, func() error { return w.Store.Save(name, sess) }); err != nil {
 		return out, err
 	}
 	return out, w.note(c, name)
