@@ -167,16 +167,7 @@ func TestAnExtendedSessionNamesEveryFile(t *testing.T) {
 	}
 	// A run that lost the record: the first conversation is found again
 	// in the session it went to, and nothing is added twice.
-	f.rec.Close()
-	if err := os.Remove(filepath.Join(f.home, RecordFileName)); err != nil {
-		t.Fatal(err)
-	}
-	rec, err := OpenRecord(f.home)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rec.Close()
-	f.w.Record = rec
+	f.loseRecord(t)
 	if added, more := f.importRun(t, a); added != 0 || !more[name] {
 		t.Fatalf("with the record lost: %d messages into %v", added, more)
 	}

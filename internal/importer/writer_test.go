@@ -36,6 +36,22 @@ func newFixture(t testing.TB) *fixture {
 	return &fixture{home, st, rec, &Writer{Store: st, JournalDir: filepath.Join(home, "transcripts"), Record: rec, Now: time.Now}}
 }
 
+// loseRecord deletes the import record, as if the run that wrote the
+// sessions had stopped before writing it, and opens a new one.
+func (f *fixture) loseRecord(t *testing.T) {
+	t.Helper()
+	f.rec.Close()
+	if err := os.Remove(filepath.Join(f.home, RecordFileName)); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := OpenRecord(f.home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { rec.Close() })
+	f.rec, f.w.Record = rec, rec
+}
+
 func (f *fixture) importFile(t *testing.T, src Source, path string) Outcome {
 	t.Helper()
 	c, _ := readOne(t, src, path)
@@ -156,16 +172,7 @@ func TestImportAfterALostRecordEntry(t *testing.T) {
 	f := newFixture(t)
 	path := "testdata/gemini/session-2026-02-03T09-15-7c1e2f3a.json"
 	first := f.importFile(t, gemini, path)
-	f.rec.Close()
-	if err := os.Remove(filepath.Join(f.home, RecordFileName)); err != nil {
-		t.Fatal(err)
-	}
-	rec, err := OpenRecord(f.home)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rec.Close()
-	f.w.Record = rec
+	f.loseRecord(t)
 	out := f.importFile(t, gemini, path)
 	if out.Created || out.Added != 0 || out.Session != first.Session {
 		t.Errorf("import after a lost entry %+v", out)
@@ -173,11 +180,11 @@ func TestImportAfterALostRecordEntry(t *testing.T) {
 	if names, _ := f.st.Names(); len(names) != 1 {
 		t.Errorf("sessions %v", names)
 	}
-	if err := rec.Flush(); err != nil {
+	if err := f.rec.Flush(); err != nil {
 		t.Fatal(err)
 	}
 	var d recordDocument
-	data, _ := os.ReadFile(rec.Path())
+	data, _ := os.ReadFile(f.rec.Path())
 	if json.Unmarshal(data, &d) != nil || d.Conversations["gemini/7c1e2f3a-5b6d-4e8f-9a0b-1c2d3e4f5a6b"].Session != first.Session {
 		t.Errorf("record %s", data)
 	}

@@ -51,20 +51,26 @@ func TestRevisionContinuesAfterChatCLIRewrite(t *testing.T) {
 			if err != nil || !got.Relinked {
 				t.Fatalf("not relinked: %+v %v", got, err)
 			}
-			if conditional {
-				err = s.SaveIf("n", got, 0)
-			} else {
-				err = s.Save("n", got)
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
+			saveOrSaveIf(t, s, got, conditional)
 			h, _ := s.StatFile("n")
 			if h.Revision <= last || got.Revision != h.Revision {
 				t.Fatalf("%d saves, round %d: revision %d (session %d) after %d", saves, round, h.Revision, got.Revision, last)
 			}
 			last = h.Revision
 		}
+	}
+}
+
+// saveOrSaveIf saves sess as session "n", through SaveIf of a file ChatCLI
+// rewrote (revision 0) when conditional is set, else through Save.
+func saveOrSaveIf(t *testing.T, s *Store, sess *Session, conditional bool) {
+	t.Helper()
+	save := func() error { return s.Save("n", sess) }
+	if conditional {
+		save = func() error { return s.SaveIf("n", sess, 0) }
+	}
+	if err := save(); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -143,14 +149,7 @@ func TestRevisionContinuesAfterChatCLIRewriteWithoutJournal(t *testing.T) {
 			if err != nil || got.Revision != 0 || got.Relinked {
 				t.Fatalf("after the rewrite: %+v %v", got, err)
 			}
-			if conditional {
-				err = s.SaveIf("n", got, 0)
-			} else {
-				err = s.Save("n", got)
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
+			saveOrSaveIf(t, s, got, conditional)
 			if h, _ := s.StatFile("n"); h.Revision <= last {
 				t.Fatalf("%d saves, round %d: revision %d after %d", saves, round, h.Revision, last)
 			}
