@@ -122,3 +122,25 @@ func BenchmarkList2000(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSaveSmallWithoutJournal saves a 20-message session that has no
+// journal (CHATCLI_SESSION_TRANSCRIPT=false) in a store that knows the
+// journal folder, as the command's factory opens it: each save also reads
+// the name's link record, which keeps its revision (link.go).
+func BenchmarkSaveSmallWithoutJournal(b *testing.B) {
+	s, _ := Open(filepath.Join(b.TempDir(), "sessions"))
+	s.SetJournalDir(filepath.Join(filepath.Dir(s.Dir()), "transcripts"))
+	h := make([]message.Message, 20)
+	for i := range h {
+		h[i] = message.Message{Role: message.RoleUser, Content: fmt.Sprintf("question %d", i)}
+		if i%2 == 1 {
+			h[i].Role = message.RoleAssistant
+		}
+	}
+	sess := &Session{Title: "small", History: h}
+	for b.Loop() {
+		if err := s.Save("small", sess); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
