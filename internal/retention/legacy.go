@@ -18,7 +18,10 @@ import (
 // honour it, so a session an older build has open is never removed; an
 // older build's own pass does not know locks/ and so does not see this
 // build's markers (the README says to upgrade every chatcli sharing a
-// store before pruning with it).
+// store before pruning with it). This build does not also hold a marker
+// at the older place: that file would sit in sessions/ for as long as a
+// session is open (and, after a crash, until a prune removes it), and
+// sessions/ holds nothing but session files.
 func legacyMarkerPath(home, name string) string {
 	return filepath.Join(sessionsDir(home), "."+name+".open")
 }
