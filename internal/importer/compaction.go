@@ -47,12 +47,11 @@ type step struct {
 func steps(h []message.Message, c Conversation, from int) ([]step, []message.Fix) {
 	var out []step
 	var fixes []message.Fix
-	live := slices.Clone(h)
+	live := slices.Clip(h) // appending copies: h and each step's history stay as they are
 	repair := func(hs []message.Message, reason string) {
 		r, f := message.Repair(hs)
-		live, fixes = slices.Clone(r), append(fixes, f...)
+		live, fixes = slices.Clip(r), append(fixes, f...)
 		out = append(out, step{history: live, reason: reason})
-		live = slices.Clone(live)
 	}
 	for _, k := range c.Compactions {
 		if k.At < from || k.At >= len(c.Messages) {
@@ -91,8 +90,11 @@ func (b *builder) compacted(text string, at time.Time, kept []message.Message, p
 	b.add(message.Message{Role: message.RoleUser, Content: text,
 		Meta: &message.Meta{IsSummary: true, SummaryOf: max(held-len(kept), 0)}}, at)
 	at0 := len(b.msgs) - 1
+	sum := b.msgs[at0]
+	mt := *sum.Meta
+	sum.Meta = &mt // the two copies share nothing
 	h := make([]message.Message, 0, len(kept)+1)
-	h = append(append(append(h, kept[:pos]...), b.msgs[at0]), kept[pos:]...)
+	h = append(append(append(h, kept[:pos]...), sum), kept[pos:]...)
 	b.compactions = append(b.compactions, Compaction{At: at0, History: h})
 	b.liveBase, b.liveFrom = len(h), at0+1
 }
