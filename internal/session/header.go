@@ -44,6 +44,9 @@ type Header struct {
 	modTime    time.Time // the file's mtime when read; zero when unknown (see Store.Unchanged)
 	ino        uint64    // the file's inode and ctime when read (inodeChange)
 	ctimeNanos int64
+	// marked says the read set the file's mark (markChecked): ctimeNanos
+	// is the ctime the mark left.
+	marked bool
 }
 
 // headerBufBytes is the read buffer for headers: a chatcli-written header

@@ -6,19 +6,24 @@ import (
 	"github.com/chatcli/chatcli/internal/storefile"
 )
 
-// onListCheck runs before listedHeader reads a file whole after its
+// onWholeCheck runs before checkedHeader reads a file whole after its
 // header block (a seam: tests count the files read).
-var onListCheck = func(string) {}
+var onWholeCheck = func(string) {}
 
-// listedHeader reads, for List, the header of file p holding session
-// name. The fast path's header (the first block alone) stands only for a
-// file this store wrote and nothing changed since (writtenHere); a file
-// in chatcli's layout without that mark is read on through its whole
-// document, its messages checked as Load decodes them, through the same
-// descriptor: only then do List and Load agree on a file that something
-// else edited past its header block. A sealed file is read as Stat reads
-// it.
-func (s *Store) listedHeader(name, p string) (Header, error) {
+// checkedHeader reads the header of file p holding session name, for List
+// and Stat alike, so that the two always agree. The fast path's header
+// (the first block alone) stands only for a file whose first block is
+// vouched for: one carrying this store's mark (writtenHere), or one this
+// store last wrote or confirmed (s.vouched: the same inode, size, mtime
+// and revision). A file in chatcli's layout without either is read on
+// through its whole document, its messages checked as Load decodes them,
+// through the same descriptor: only then do List, Stat and Load agree on
+// a file that something else edited past its header block. When that
+// read finds the file sound and its first block saying what the whole
+// read did, the file is marked (markChecked), so no later listing or Stat
+// reads it whole again while it stays as it is. A sealed file is read as
+// header reads it.
+func (s *Store) checkedHeader(name, p string) (Header, error) {
 	f, st, err := storefile.Open(p)
 	if err != nil {
 		return Header{}, err
@@ -28,9 +33,34 @@ func (s *Store) listedHeader(name, p string) (Header, error) {
 	if errors.Is(err, errSealedFile) {
 		return s.header(name, p)
 	}
-	if err != nil || !h.fast || writtenHere(f, st) {
+	if err != nil || !h.fast || writtenHere(f, st) || s.vouched.known(p, st, h.Revision) {
 		return h, err
 	}
-	onListCheck(p)
-	return scanWhole(p, f, st, h)
+	onWholeCheck(p)
+	full, err := scanWhole(p, f, st, h)
+	if err == nil && confirms(full, h) {
+		markChecked(f, st, &full)
+		s.vouched.set(p, idOf(st, h.Revision))
+	}
+	return full, err
+}
+
+// confirms reports whether full, the header a whole read of a file gave
+// (scanWhole), says all that fast, the header its first block gave
+// (decodeFast), says: the members before chat_history, message_count
+// among them, are then the file's own, and its first block may stand for
+// it.
+func confirms(full, fast Header) bool {
+	return full.Version == fast.Version && full.Title == fast.Title && full.Messages == fast.Messages &&
+		full.CreatedAt.Equal(fast.CreatedAt) && full.UpdatedAt.Equal(fast.UpdatedAt) && full.Revision == fast.Revision &&
+		full.TranscriptID == fast.TranscriptID && full.JournalPos == fast.JournalPos && sameLineage(full.Lineage, fast.Lineage)
+}
+
+// sameLineage reports whether a and b are the same lineage (or both none).
+func sameLineage(a, b *Lineage) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Parent == b.Parent && a.ParentTranscript == b.ParentTranscript && a.At == b.At && a.Kind == b.Kind &&
+		a.CreatedAt.Equal(b.CreatedAt)
 }

@@ -55,10 +55,10 @@ func (s *Store) completeHeaders(hs []Header, unread []int) []Header {
 }
 
 // readListed replaces *h with the header of session h.Name read from its
-// file (listedHeader), without its journal's tail.
+// file (checkedHeader), without its journal's tail.
 func (s *Store) readListed(h *Header) {
 	name := h.Name
-	read, err := s.listedHeader(name, filepath.Join(s.dir, name+fileExt))
+	read, err := s.checkedHeader(name, filepath.Join(s.dir, name+fileExt))
 	read.Name, read.Err = name, err
 	*h = read
 }

@@ -20,13 +20,16 @@ import (
 // place is another inode, without the attribute; setting an attribute
 // changes neither size nor mtime. So a file whose attribute still equals
 // its fstat is trusted as chatcli wrote it, and List reads only its
-// header block (the fast path, listedHeader). Any other file in chatcli's
+// header block (the fast path, checkedHeader). Any other file in chatcli's
 // layout (edited by hand or by another program, copied, or written by a
-// build before the attribute) is read whole by List once, as files in
-// other layouts are. Either verdict is kept in the list index under the
-// file's stamp (listindex.go), which then answers without a read. Where the file system keeps no user attributes, or the
-// system has none (attrs_other.go), every file is such a file: listing
-// stays right, and a changed file costs one whole read.
+// build before the attribute) is read whole by List and Stat, as files in
+// other layouts are; when that read finds it sound and its header block
+// saying what the whole read did, the store marks it then (markChecked),
+// so it is read whole once, not once per lost list index. Either verdict
+// is also kept in the list index under the file's stamp (listindex.go),
+// which then answers without a read. Where the file system keeps no user
+// attributes, or the system has none (attrs_other.go), every file is such
+// a file: listing stays right, and a changed file costs one whole read.
 const writtenAttr = "user.chatcli.written"
 
 // writtenValueBytes bounds the attribute's value: two decimal int64s and
@@ -70,4 +73,41 @@ func writtenHere(f *os.File, st fs.FileInfo) bool {
 	var got, want [writtenValueBytes]byte
 	n, ok := getAttr(f, writtenAttr, got[:])
 	return ok && string(got[:n]) == string(appendWritten(want[:0], st.Size(), st.ModTime()))
+}
+
+// markChecked sets writtenAttr on the open file f, in chatcli's layout,
+// whose fstat before a whole read was st, after that read found it sound
+// and its first block saying what the whole read did (confirms): when
+// nothing changed during the read (f's size, mtime and ctime are still
+// st's), the file is then known good at that size and mtime, as if this
+// store had written it. Setting the attribute moves the file's ctime,
+// which the list index's stamp includes: h, the header read, takes the
+// ctime of a second fstat after the mark, and marked, so that the entry
+// List keeps for h answers for the marked file at the next listing
+// (listIndex.lookup). Failures leave h as it was (a read-only file, a
+// file system without user attributes): the file is read whole again
+// when the index does not answer for it.
+func markChecked(f *os.File, st fs.FileInfo, h *Header) {
+	now, err := f.Stat()
+	if err != nil || !sameStamp(now, st) {
+		return // changed during the read: its verdict holds for no stamp
+	}
+	var buf [writtenValueBytes]byte
+	if setAttr(f, writtenAttr, appendWritten(buf[:0], st.Size(), st.ModTime())) != nil {
+		return
+	}
+	after, err := f.Stat()
+	if err != nil || after.Size() != st.Size() || !after.ModTime().Equal(st.ModTime()) {
+		return // changed since: the mark no longer matches, and the entry's stamp is st's
+	}
+	_, h.ctimeNanos = inodeChange(after)
+	h.marked = true
+}
+
+// sameStamp reports whether two fstats of one open file show it
+// unchanged: the same size, mtime and, where known, ctime.
+func sameStamp(a, b fs.FileInfo) bool {
+	_, ca := inodeChange(a)
+	_, cb := inodeChange(b)
+	return a.Size() == b.Size() && a.ModTime().Equal(b.ModTime()) && ca == cb
 }
