@@ -71,8 +71,10 @@
 // layout), and a file that does not (cut short, or with another last
 // member) is read whole, so a cut file is listed as unreadable.
 // List and Stat trust that one read only for a file this store wrote or
-// checked and nothing changed since: each save sets the extended
-// attribute user.chatcli.written on the file to its size and mtime ("<bytes>
+// checked and nothing changed since: each plaintext write of the store
+// (save, create, decrypt, a copy to the trash; a rename, trash or restore
+// moves the file with its attribute) sets the extended attribute
+// user.chatcli.written on the file to its size and mtime ("<bytes>
 // <mtime ns>", written.go), and a file whose attribute no longer matches
 // its fstat (edited, copied, put in its place, written by an earlier
 // build, or on a file system without user attributes) is read whole like
