@@ -10,35 +10,47 @@ import (
 // header block (a seam: tests count the files read).
 var onWholeCheck = func(string) {}
 
+// errWholeRead is what readChecked answers, with blockOnly, for a file
+// it would read whole: List reads those in a second pass, whose progress
+// it can tell.
+var errWholeRead = errors.New("session: the file must be read whole")
+
 // checkedHeader reads the header of file p holding session name, for List
 // and Stat alike, so that the two always agree. The fast path's header
 // (the first block alone) stands only for a file whose first block is
 // vouched for: one carrying this store's mark (writtenHere), or one this
 // store last wrote or confirmed (s.vouched: the same inode, size, mtime
-// and revision). A file in chatcli's layout without either is read on
-// through its whole document, its messages checked as Load decodes them,
-// through the same descriptor: only then do List, Stat and Load agree on
-// a file that something else edited past its header block. When that
-// read finds the file sound and its first block saying what the whole
-// read did, the file is marked (markChecked), so no later listing or Stat
-// reads it whole again while it stays as it is. A sealed file is read as
-// header reads it.
-func (s *Store) checkedHeader(name, p string) (Header, error) {
+// and revision). Any other file is read on through its whole document,
+// its messages checked as Load decodes them, through the same descriptor:
+// only then do List, Stat and Load agree on a file that something else
+// edited past its header block. When that read finds a file of chatcli's
+// layout sound and its first block saying what the whole read did, the
+// file is marked (markChecked), so no later listing or Stat reads it
+// whole again while it stays as it is. A sealed file is read as header
+// reads it.
+func (s *Store) checkedHeader(name, p string) (Header, error) { return s.readChecked(name, p, false) }
+
+// readChecked is checkedHeader; with blockOnly, a file it would read
+// whole is not read on, and the error is errWholeRead.
+func (s *Store) readChecked(name, p string, blockOnly bool) (Header, error) {
 	f, st, err := storefile.Open(p)
 	if err != nil {
 		return Header{}, err
 	}
 	defer f.Close()
-	h, err := headerOfFile(p, f, st)
+	h, whole, err := headerBlock(p, f, st)
 	if errors.Is(err, errSealedFile) {
 		return s.header(name, p)
 	}
-	if err != nil || !h.fast || writtenHere(f, st) || s.vouched.known(p, st, h.Revision) {
+	if err != nil || !whole && (writtenHere(f, st) || s.vouched.known(p, st, h.Revision)) {
 		return h, err
+	}
+	if blockOnly {
+		return h, errWholeRead
 	}
 	onWholeCheck(p)
 	full, err := scanWhole(p, f, st, h)
-	if err == nil && confirms(full, h) {
+	if err == nil && !whole && confirms(full, h) {
 		markChecked(f, st, &full)
 		s.vouched.set(p, idOf(st, h.Revision))
 	}

@@ -215,3 +215,47 @@ func TestStatAndListAgreePastTheHeaderBlock(t *testing.T) {
 		t.Fatalf("Stat of the edited file: %v", err)
 	}
 }
+
+// A listing that reads files whole reports its progress through
+// SetListProgress, ending with every file done, and a listing answered
+// without whole reads reports none.
+func TestListReportsItsWholeReads(t *testing.T) {
+	s := newStore(t)
+	if err := s.Save("src", longSession()); err != nil {
+		t.Fatal(err)
+	}
+	const n = 12
+	for i := range n {
+		unmarkedCopy(t, s, "src", fmt.Sprintf("old-%02d", i))
+	}
+	if err := os.Remove(filepath.Join(s.Dir(), "src.json")); err != nil {
+		t.Fatal(err)
+	}
+	delay, every := listProgressDelay, listProgressEvery
+	listProgressDelay, listProgressEvery = 0, time.Millisecond
+	t.Cleanup(func() { listProgressDelay, listProgressEvery = delay, every })
+	onWholeCheck = func(string) { time.Sleep(5 * time.Millisecond) }
+	t.Cleanup(func() { onWholeCheck = func(string) {} })
+	var calls [][2]int
+	s.SetListProgress(func(done, total int) { calls = append(calls, [2]int{done, total}) })
+	list, err := s.List()
+	if err != nil || len(list) != n {
+		t.Fatalf("list: %d %v", len(list), err)
+	}
+	if len(calls) < 2 || calls[len(calls)-1] != [2]int{n, n} {
+		t.Fatalf("progress %v, want calls ending with %d of %d", calls, n, n)
+	}
+	for i, c := range calls {
+		if c[1] != n || c[0] > n || i > 0 && c[0] < calls[i-1][0] {
+			t.Fatalf("progress %v", calls)
+		}
+	}
+	if !attrsKept(t, s) {
+		return // every listing reads them whole again where the index does not answer
+	}
+	calls = nil
+	os.Remove(s.listIndexPath())
+	if _, err := s.List(); err != nil || len(calls) != 0 {
+		t.Fatalf("a listing without whole reads reported %v (%v)", calls, err)
+	}
+}

@@ -45,6 +45,9 @@ type Store struct {
 	vouched knownFiles
 	// chatcliKey opens files in ChatCLI's envelope (chatcli_enc.go).
 	chatcliKey seal.ChatCLIKey
+	// progress is told how List's whole reads go (SetListProgress); nil
+	// when nothing is.
+	progress func(done, total int)
 }
 
 // Open returns the store under dir, creating it (mode 0700) if needed.
