@@ -72,16 +72,20 @@
 // member) is read whole, so a cut file is listed as unreadable.
 // List and Stat trust that one read only for a file this store wrote or
 // checked and nothing changed since: each plaintext write of the store
-// (save, create, decrypt, a copy to the trash; a rename, trash or restore
-// moves the file with its attribute) sets the extended attribute
-// user.chatcli.written on the file to its size and mtime ("<bytes>
-// <mtime ns>", written.go), and a file whose attribute no longer matches
-// its fstat (edited, copied, put in its place, written by an earlier
-// build, or on a file system without user attributes) is read whole like
-// a file of another program, so that List, Stat and Load agree on every
-// message. When that whole read finds the file sound and its header
-// saying what the whole document says, the attribute is set then, so an
-// earlier build's file is read whole once.
+// (save, create, decrypt, a copy to the trash) and each of its moves
+// (rename, trash, restore) sets the extended attribute
+// user.chatcli.written on the file to its size, its mtime and its ctime
+// just before the attribute is set ("<bytes> <mtime ns> <ctime ns>",
+// written.go). A mark is trusted while it matches the file's size and
+// mtime and the file's ctime lies within 1 s after the one recorded, so
+// an edit in place that restores size and mtime is seen too; marks of
+// earlier builds, without the ctime, are trusted by size and mtime. A
+// file whose attribute no longer matches its fstat (edited, copied, put
+// in its place, written by an earlier build, or on a file system without
+// user attributes) is read whole like a file of another program, so that
+// List, Stat and Load agree on every message. When that whole read finds
+// the file sound and its header saying what the whole document says, the
+// attribute is set then, so an earlier build's file is read whole once.
 // Files written by other programs (no message_count before chat_history,
 // as ChatCLI writes them) are read whole, once, through a 256 KiB buffer:
 // a byte scan (jsonscan.Stream) checks the document's structure and counts

@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chatcli/chatcli/internal/message"
+	"github.com/chatcli/chatcli/internal/seal"
 )
 
 // longSession is a session whose file runs well past its header block.
@@ -257,5 +259,74 @@ func TestListReportsItsWholeReads(t *testing.T) {
 	os.Remove(s.listIndexPath())
 	if _, err := s.List(); err != nil || len(calls) != 0 {
 		t.Fatalf("a listing without whole reads reported %v (%v)", calls, err)
+	}
+}
+
+// An edit in place that keeps the file's size and puts back its exact
+// mtime, made after the store wrote and marked the file, is seen though
+// the file has no list index entry and the process never read it: the
+// mark records the ctime it was set at, which the edit moved. A file the
+// store moved since (rename, trash and restore) is still read by its
+// header block.
+func TestMarkSeesAnEditThatRestoresSizeAndMtime(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the mark records the ctime on Linux only")
+	}
+	w := newStore(t)
+	if !attrsKept(t, w) {
+		t.Skip("the file system keeps no extended attributes")
+	}
+	slack := markSlack
+	markSlack = 50 * time.Millisecond
+	t.Cleanup(func() { markSlack = slack })
+	for _, name := range []string{"edited", "moved"} {
+		if err := w.Save(name, longSession()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := filepath.Join(w.Dir(), "edited.json")
+	info, err := os.Stat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(2 * markSlack)
+	good := readBytes(t, p)
+	at := bytes.LastIndex(good, []byte(`"content":"ok"`))
+	f, err := os.OpenFile(p, os.O_WRONLY, 0) // the same inode, its mark kept
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteAt([]byte(`"content":5555`), int64(at)); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if err := os.Chtimes(p, info.ModTime(), info.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Rename("moved", "renamed"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Trash("renamed"); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Restore("renamed"); err != nil {
+		t.Fatal(err)
+	}
+	s := reopen(t, w, seal.Key{}) // another process: nothing of w's memory
+	reads := countWholeReads(t)
+	if h, err := s.Stat("edited"); !errors.Is(err, ErrCorrupt) {
+		t.Errorf("Stat of the edited file: %+v %v", h, err)
+	}
+	list, err := s.List()
+	if err != nil || len(list) != 2 {
+		t.Fatalf("list: %+v %v", list, err)
+	}
+	for _, h := range list {
+		if (h.Err == nil) != (h.Name == "renamed") {
+			t.Errorf("%s: listed with error %v", h.Name, h.Err)
+		}
+	}
+	if reads["renamed.json"] != 0 {
+		t.Errorf("the renamed, trashed and restored file was read whole %d times", reads["renamed.json"])
 	}
 }

@@ -100,7 +100,7 @@ func (s *Store) Trash(name string) (TrashEntry, error) {
 // moveToTrash moves file p of session n into the trash folder dir and
 // returns its name there. The caller holds n's lock.
 func (s *Store) moveToTrash(n, p, dir string) (string, error) {
-	return s.putInTrash(n, p, dir, func(dst string) error { return atomicfile.Move(p, dst) })
+	return s.putInTrash(n, p, dir, func(dst string) error { return moveKeepingMark(p, dst) })
 }
 
 // TrashCopy puts a copy of session name's file in the trash, as Trash
