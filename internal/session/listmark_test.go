@@ -42,6 +42,25 @@ func unmarkedCopy(t *testing.T, s *Store, from, to string) string {
 	return p
 }
 
+// breakInPlace writes, in place (the same inode, its mark kept, the same
+// size), a number where Load wants the string content of the last
+// message of the file at p, past its header block.
+func breakInPlace(t *testing.T, p string) {
+	t.Helper()
+	at := bytes.LastIndex(readBytes(t, p), []byte(`"content":"ok"`))
+	if at < headerBufBytes {
+		t.Fatalf("the last message is at byte %d, within the header block", at)
+	}
+	f, err := os.OpenFile(p, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteAt([]byte(`"content":5555`), int64(at)); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // countWholeReads counts, by file name, the files read whole after their
 // header block.
 func countWholeReads(t *testing.T) map[string]int {
@@ -178,19 +197,7 @@ func TestStatAndListAgreePastTheHeaderBlock(t *testing.T) {
 	}
 	p := filepath.Join(s.Dir(), "edited.json")
 	good := readBytes(t, p)
-	last := []byte(`"content":"ok"`)
-	at := bytes.LastIndex(good, last)
-	if at < headerBufBytes {
-		t.Fatalf("the last message is at byte %d, within the header block", at)
-	}
-	f, err := os.OpenFile(p, os.O_WRONLY, 0) // the same inode, its mark kept
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := f.WriteAt([]byte(`"content":5555`), int64(at)); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	breakInPlace(t, p)
 	one := []byte(`{"role":"assistant","content":"ok"}`)
 	i := bytes.LastIndex(good, one)
 	extra := slices.Concat(good[:i], one, []byte(","), good[i:]) // one message more than message_count says
@@ -290,16 +297,7 @@ func TestMarkSeesAnEditThatRestoresSizeAndMtime(t *testing.T) {
 		t.Fatal(err)
 	}
 	time.Sleep(2 * markSlack)
-	good := readBytes(t, p)
-	at := bytes.LastIndex(good, []byte(`"content":"ok"`))
-	f, err := os.OpenFile(p, os.O_WRONLY, 0) // the same inode, its mark kept
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := f.WriteAt([]byte(`"content":5555`), int64(at)); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	breakInPlace(t, p)
 	if err := os.Chtimes(p, info.ModTime(), info.ModTime()); err != nil {
 		t.Fatal(err)
 	}
