@@ -53,6 +53,7 @@ var hostilePlaces = []hostilePlace{
 	{"history", func(h, _, _ string) string { return filepath.Join(h, "history") }, false, false},
 	{"trash", func(h, _, _ string) string { return filepath.Join(h, "trash") }, true, false},
 	{"locks", func(h, _, _ string) string { return filepath.Join(h, "locks") }, true, false},
+	{"search index folder", func(h, _, _ string) string { return filepath.Join(h, "index") }, true, false},
 	{"checkpoints folder", func(h, _, _ string) string { return shadow.Dir(h) }, true, true},
 	{"checkpoint repository", func(h, _, ws string) string { return shadow.RepoDir(h, ws) }, true, true},
 	{"checkpoint git folder", func(h, _, ws string) string { return filepath.Join(shadow.RepoDir(h, ws), "git") }, true, true},

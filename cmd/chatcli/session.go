@@ -104,6 +104,7 @@ func sessionListRun(o *sessionListOptions) error {
 	if err != nil {
 		return err
 	}
+	st.SetListProgress(listProgress(o.f.streams, o.f.lang()))
 	list, err := st.List()
 	if err != nil {
 		return err

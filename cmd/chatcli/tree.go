@@ -66,6 +66,7 @@ func sessionTreeRun(o *sessionTreeOptions) error {
 	if err != nil {
 		return err
 	}
+	st.SetListProgress(listProgress(o.f.streams, o.f.lang()))
 	list, err := st.List()
 	if err != nil {
 		return err

@@ -40,6 +40,8 @@ var verbMessages = []struct{ en, pt string }{
 	{"Restored session %q from the trash.\n", "Sessão '%[1]s' restaurada da lixeira.\n"},
 	{"Store %s\n", "Armazenamento %[1]s\n"},
 	{"STORE\tFILES\tSIZE\tREMOVABLE NOW\tRULE\n", "ARMAZENAMENTO\tARQUIVOS\tTAMANHO\tREMOVÍVEL AGORA\tREGRA\n"},
+	{"checking %d sessions once (written by an earlier version)… %d/%d",
+		"verificando %[1]d sessões uma única vez (gravadas por uma versão anterior)… %[2]d/%[3]d"},
 }
 
 // catalogue is every message of the catalog: the REPL's (messages), the

@@ -69,6 +69,9 @@ func (ix *Index) lock() (func(), error) {
 	if err := os.MkdirAll(ix.dir, 0o700); err != nil {
 		return nil, fmt.Errorf("index: %w", err)
 	}
+	if err := storefile.Dir(ix.dir); err != nil { // a link to a folder elsewhere: nothing is written through it
+		return nil, fmt.Errorf("index: %w", err)
+	}
 	l, err := storefile.NewLock(filepath.Join(ix.dir, "lock"), os.O_CREATE|os.O_RDWR)
 	if err == nil {
 		err = l.Lock()
@@ -131,7 +134,7 @@ func (ix *Index) setManifest(m *manifest) error {
 	for _, sm := range m.Segments {
 		keep[sm.File] = true
 		if old := ix.segs[sm.File]; old != nil {
-			if fi, err := os.Stat(filepath.Join(ix.dir, sm.File)); err == nil && os.SameFile(fi, old.info) {
+			if fi, err := os.Lstat(filepath.Join(ix.dir, sm.File)); err == nil && os.SameFile(fi, old.info) {
 				continue
 			}
 			old.close() // the folder was rebuilt since: the name holds another file
@@ -177,8 +180,10 @@ func segmentFile(seq uint64) string { return fmt.Sprintf("%s%016x%s", segmentPre
 // plaintext. A missing folder holds nothing to drop.
 func Drop(st *session.Store) (bool, error) {
 	ix := Open(Options{Store: st})
-	if _, err := os.Stat(ix.dir); errors.Is(err, os.ErrNotExist) {
+	if err := storefile.Dir(ix.dir); errors.Is(err, os.ErrNotExist) {
 		return false, nil
+	} else if err != nil { // a link to a folder elsewhere: nothing is removed through it
+		return false, fmt.Errorf("index: %w", err)
 	}
 	unlock, err := ix.lock()
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/session"
+	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // job is one source to read into the index: a journal from its
@@ -123,7 +124,7 @@ func (ix *Index) loadCurrent() error {
 // (rename) and every other write appends to the log, so another
 // process's write is seen.
 func (ix *Index) manifestCurrent() bool {
-	info, err := os.Stat(filepath.Join(ix.dir, manifestName))
+	info, err := os.Lstat(filepath.Join(ix.dir, manifestName))
 	if err != nil || ix.man == nil || ix.manInfo == nil || !os.SameFile(info, ix.manInfo) ||
 		info.Size() != ix.manInfo.Size() || !info.ModTime().Equal(ix.manInfo.ModTime()) {
 		return false
@@ -131,14 +132,14 @@ func (ix *Index) manifestCurrent() bool {
 	if ix.man.Log == "" {
 		return true
 	}
-	log, err := os.Stat(filepath.Join(ix.dir, ix.man.Log))
+	log, err := os.Lstat(filepath.Join(ix.dir, ix.man.Log))
 	return err == nil && log.Size() == ix.logEnd // another process appended, or a crash cut an append
 }
 
 // noteManifest remembers the manifest and log on disk as the ones in
 // memory.
 func (ix *Index) noteManifest() {
-	if info, err := os.Stat(filepath.Join(ix.dir, manifestName)); err == nil {
+	if info, err := os.Lstat(filepath.Join(ix.dir, manifestName)); err == nil {
 		ix.manInfo = info
 	}
 }
@@ -193,7 +194,7 @@ func (ix *Index) plan() ([]job, []string, error) {
 	var jobs []job
 	for _, id := range sortedKeys(names) {
 		path := journal.Path(ix.o.JournalDir, id)
-		info, err := os.Stat(path)
+		info, err := storefile.Lstat(path) // a link is refused, never followed
 		if err != nil {
 			warnings = append(warnings, fmt.Sprintf("skipped journal %s: %v", id, err))
 			continue

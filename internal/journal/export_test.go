@@ -232,14 +232,29 @@ func TestExportWriteErrors(t *testing.T) {
 	}
 }
 
+// fencesFuzzMaxBytes bounds the four strings of FuzzExportMarkdownFences
+// together. The fuzzer shrinks every input it keeps before going on, for
+// up to a minute, trying a number of shorter inputs that grows with the
+// square of the input's length, each run costing its length, and counts
+// none of those runs: one long input kept early stalled a whole run at a
+// few hundred executions. A longer input returns at once, with the
+// coverage of every other such input, so it is never kept. Fences and
+// backtick runs longer than the bound allows show nothing shorter ones do
+// not.
+const fencesFuzzMaxBytes = 256
+
 // FuzzExportMarkdownFences: whatever the assistant text, tool-call id,
 // arguments and tool result, the arguments and result blocks are the last
 // two fenced blocks, closed, and their bodies are the input plus "\n".
+// The seeds are short and the export is written to memory.
 func FuzzExportMarkdownFences(f *testing.F) {
 	f.Add("```go\nx\n```", "id`1", `{"a":"`+"````"+`"}`, readmeResult)
 	f.Add("~~~\n", "", "", "\r```\r")
 	f.Add("   ````\n", "a\nb", "```` ", "``\n```\n````")
 	f.Fuzz(func(t *testing.T, text, id, args, result string) {
+		if len(text)+len(id)+len(args)+len(result) > fencesFuzzMaxBytes {
+			return
+		}
 		msgs := []message.Message{
 			{Role: message.RoleAssistant, Content: text,
 				ToolCalls: []message.ToolCall{{ID: id, Name: "run", Arguments: args}}},

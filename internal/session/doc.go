@@ -70,14 +70,22 @@
 // (`\n"shared_memory":[]}`, or `\n]}` for files written before this
 // layout), and a file that does not (cut short, or with another last
 // member) is read whole, so a cut file is listed as unreadable.
-// List trusts that one read only for a file this store wrote and nothing
-// changed since: each save sets the extended attribute
-// user.chatcli.written on the file to its size and mtime ("<bytes>
-// <mtime ns>", written.go), and a file whose attribute no longer matches
-// its fstat (edited, copied, put in its place, written by an earlier
-// build, or on a file system without user attributes) is read whole by
-// List like a file of another program, so that List and Load agree on
-// every message.
+// List and Stat trust that one read only for a file this store wrote or
+// checked and nothing changed since: each plaintext write of the store
+// (save, create, decrypt, a copy to the trash) and each of its moves
+// (rename, trash, restore) sets the extended attribute
+// user.chatcli.written on the file to its size, its mtime and its ctime
+// just before the attribute is set ("<bytes> <mtime ns> <ctime ns>",
+// written.go). A mark is trusted while it matches the file's size and
+// mtime and the file's ctime lies within 1 s after the one recorded, so
+// an edit in place that restores size and mtime is seen too; marks of
+// earlier builds, without the ctime, are trusted by size and mtime. A
+// file whose attribute no longer matches its fstat (edited, copied, put
+// in its place, written by an earlier build, or on a file system without
+// user attributes) is read whole like a file of another program, so that
+// List, Stat and Load agree on every message. When that whole read finds
+// the file sound and its header saying what the whole document says, the
+// attribute is set then, so an earlier build's file is read whole once.
 // Files written by other programs (no message_count before chat_history,
 // as ChatCLI writes them) are read whole, once, through a 256 KiB buffer:
 // a byte scan (jsonscan.Stream) checks the document's structure and counts
@@ -98,12 +106,15 @@
 // ChatCLI would list it as a session), as read from the file before its
 // journal's tail. It is a JSON object: file name -> {rules, size,
 // mtime_ns, ino, ctime_ns, listed_ns, title, messages, created_at,
-// updated_at, revision, transcript_id, journal_pos, version, corrupt}. An
+// updated_at, revision, transcript_id, journal_pos, version, corrupt,
+// marked}. An
 // entry answers for a file whose lstat (from the directory read, the file
 // not opened) gives the same size, mtime and, on Linux, inode and ctime,
 // which no rewrite keeps, unless the file's last change lies within 2 s of
 // listed_ns, when the entry was made (such a "racy" entry is read again,
-// as git does): so listing an unchanged store opens no session file. Only
+// as git does; marked says the listing set the file's mark after reading
+// it whole, so the ctime is the mark's and only the mtime counts here): so
+// listing an unchanged store opens no session file. Only
 // a file the index does not answer for is read as above, its header block
 // alone only when its user.chatcli.written mark matches. rules is the
 // version of the rules the verdict was reached by (listIndexRules): an

@@ -44,6 +44,9 @@ type Header struct {
 	modTime    time.Time // the file's mtime when read; zero when unknown (see Store.Unchanged)
 	ino        uint64    // the file's inode and ctime when read (inodeChange)
 	ctimeNanos int64
+	// marked says the read set the file's mark (markChecked): ctimeNanos
+	// is the ctime the mark left.
+	marked bool
 }
 
 // headerBufBytes is the read buffer for headers: a chatcli-written header
@@ -69,30 +72,42 @@ func readHeader(path string) (Header, error) {
 // headerOfFile is readHeader for the file at path opened as f, at offset
 // 0 (f's offset is left anywhere), whose fstat is st.
 func headerOfFile(path string, f *os.File, st fs.FileInfo) (Header, error) {
-	h := Header{SizeBytes: st.Size(), Version: 1, Messages: -1, modTime: st.ModTime()}
+	h, whole, err := headerBlock(path, f, st)
+	if whole {
+		return scanWhole(path, f, st, h)
+	}
+	return h, err
+}
+
+// headerBlock is headerOfFile without the whole read: whole reports a
+// file whose header its first block does not give (another layout, or
+// not the ending chatcli writes), which scanWhole must read, from h as
+// read so far.
+func headerBlock(path string, f *os.File, st fs.FileInfo) (h Header, whole bool, err error) {
+	h = Header{SizeBytes: st.Size(), Version: 1, Messages: -1, modTime: st.ModTime()}
 	h.ino, h.ctimeNanos = inodeChange(st)
 	if st.Size() == 0 {
-		return h, classify(path, errEmpty)
+		return h, false, classify(path, errEmpty)
 	}
-	err := h.decodeFast(f)
+	err = h.decodeFast(f)
 	if err == errSealedFile {
-		return h, err
+		return h, false, err
 	}
 	if err == nil {
 		if h.Version > FormatVersion {
-			return h, classify(path, errTooNew{h.Version})
+			return h, false, classify(path, errTooNew{h.Version})
 		}
 		if h.UpdatedAt.IsZero() {
 			h.UpdatedAt = st.ModTime()
 		}
 		if checkTail(f, st.Size()) == nil {
-			return h, nil
+			return h, false, nil
 		}
 		// Not the ending chatcli writes ("]}"): a file cut short after an
 		// intact header, or one whose last member is no array. Reading the
 		// whole document tells them apart.
 	}
-	return scanWhole(path, f, st, h)
+	return h, true, nil
 }
 
 // scanWhole reads the header of the file at path, opened as f with fstat

@@ -73,6 +73,11 @@ type listIndexEntry struct {
 	// Corrupt is the error, after ErrCorrupt's text, of a file Load
 	// refuses as unreadable; "" for a readable file.
 	Corrupt string `json:"corrupt,omitempty"`
+	// Marked says the listing that made the entry set its file's mark
+	// after reading it whole (markChecked): CtimeNanos is the ctime that
+	// mark left, so that ctime is the store's own change, and only the
+	// mtime is held against racyNanos.
+	Marked bool `json:"marked,omitempty"`
 }
 
 // racyNanos is how close to the moment a file was stat'ed its last change
@@ -135,10 +140,24 @@ func (s *Store) forgetListed(file string) {
 // lookup returns the cached header of file when st, its lstat, has the
 // stamp of its entry, the entry is not racy (racyNanos) and it follows
 // this build's rules (listIndexRules).
+//
+// The ctime of an entry whose listing marked the file (Marked) is that of
+// the mark itself, always within racyNanos of the listing: it is not
+// held against racyNanos. A later change of the file's bytes within the
+// ctime's tick would keep the ctime, but it moves the mtime, older than
+// racyNanos, to the time of the change; only a change that also sets the
+// mtime back within that one tick would keep the stamp.
 func (idx listIndex) lookup(file string, st fileStamp) (Header, bool) {
 	e, ok := idx[file]
 	if !ok || e.Rules != listIndexRules || e.ListedNanos == 0 || !st.regular || e.Size != st.size || e.MtimeNanos != st.mtimeNanos ||
-		st.ino != e.Ino || st.ctimeNanos != e.CtimeNanos || max(st.ctimeNanos, st.mtimeNanos) >= e.ListedNanos-racyNanos {
+		st.ino != e.Ino || st.ctimeNanos != e.CtimeNanos {
+		return Header{}, false
+	}
+	changed := st.mtimeNanos
+	if !e.Marked {
+		changed = max(st.ctimeNanos, st.mtimeNanos)
+	}
+	if changed >= e.ListedNanos-racyNanos {
 		return Header{}, false
 	}
 	h := Header{Title: e.Title, Messages: e.Messages, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt,
@@ -167,7 +186,7 @@ func (idx listIndex) store(file string, h Header, listed time.Time) {
 	e := listIndexEntry{Rules: listIndexRules, Size: h.SizeBytes, MtimeNanos: h.modTime.UnixNano(), Ino: h.ino,
 		CtimeNanos: h.ctimeNanos, ListedNanos: listed.UnixNano(), Title: h.Title, Messages: h.Messages,
 		CreatedAt: h.CreatedAt, UpdatedAt: h.UpdatedAt, Revision: h.Revision, TranscriptID: h.TranscriptID,
-		Lineage: h.Lineage, JournalPos: h.JournalPos, Version: h.Version}
+		Lineage: h.Lineage, JournalPos: h.JournalPos, Version: h.Version, Marked: h.marked}
 	if h.Err != nil {
 		e.Corrupt = strings.TrimPrefix(h.Err.Error(), ErrCorrupt.Error()+": ")
 	}

@@ -113,6 +113,15 @@ func (p *headParser) entryMember(key string, e *listIndexEntry) bool {
 	case "rules":
 		n, ok = p.int()
 		e.Rules = int(n)
+	case "marked":
+		switch {
+		case p.lit("true"):
+			e.Marked = true
+		case p.lit("false"):
+			e.Marked = false
+		default:
+			return false
+		}
 	case "lineage":
 		start := p.i
 		var l Lineage

@@ -17,7 +17,7 @@ func sampleListIndex() listIndex {
 	return listIndex{
 		"a.json": {Rules: listIndexRules, Size: 5255138, MtimeNanos: at.UnixNano(), Ino: 1<<64 - 1, CtimeNanos: at.UnixNano() + 1, ListedNanos: at.UnixNano() + 9,
 			Title: "turn 0: a long prompt…", Messages: 80, CreatedAt: at, UpdatedAt: at.Add(time.Hour), Revision: 9,
-			TranscriptID: "f1bccc3fb24aeed5d206944d6fbb4a72", JournalPos: journal.Pos{Seq: 120, Offset: 5371450, Line: 121}, Version: 2},
+			TranscriptID: "f1bccc3fb24aeed5d206944d6fbb4a72", JournalPos: journal.Pos{Seq: 120, Offset: 5371450, Line: 121}, Version: 2, Marked: true},
 		"b <&> \"q\".json": {Size: 1, MtimeNanos: -5, ListedNanos: 3, Title: "<html> & \"quotes\" \\ \u2028 \xff", Messages: 0,
 			UpdatedAt: at.In(time.FixedZone("", 2*3600)), Version: 1, Corrupt: "b.json: chat_history[1].content: \"bad\" <type>"},
 		"c.json": {},

@@ -81,7 +81,7 @@ func (s *Store) move(on, op, nn, np string) error {
 	if sealed, err := s.renameSealed(on, op, nn, np); sealed {
 		return err
 	}
-	err := atomicfile.Move(op, np)
+	err := moveKeepingMark(op, np)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return fmt.Errorf("%w: %q (no file %s)", ErrNotFound, on, op)

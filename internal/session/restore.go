@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
-
-	"github.com/chatcli/chatcli/internal/atomicfile"
 )
 
 // Restore moves the newest trashed copy of session name back into the
@@ -54,7 +52,7 @@ func (s *Store) restore(n, p string) error {
 	if newest == nil {
 		return fmt.Errorf("%w: %q is not in the trash (%s)", ErrNotFound, n, s.TrashDir())
 	}
-	err = atomicfile.Move(newest.Path, p)
+	err = moveKeepingMark(newest.Path, p)
 	switch {
 	case errors.Is(err, fs.ErrExist):
 		return fmt.Errorf("%w: %q; rename or delete it before restoring the trashed copy", ErrExists, n)

@@ -38,8 +38,16 @@ type Store struct {
 	// known holds the files this store last wrote or verified, whose
 	// check before a replace is skipped (overwrite.go).
 	known knownFiles
+	// vouched holds the plaintext files this store last wrote, or read
+	// whole and found to say in their first block what their whole
+	// document says, whose first block List and Stat trust without the
+	// mark (checkedHeader): the mark's stand-in where it cannot be set.
+	vouched knownFiles
 	// chatcliKey opens files in ChatCLI's envelope (chatcli_enc.go).
 	chatcliKey seal.ChatCLIKey
+	// progress is told how List's whole reads go (SetListProgress); nil
+	// when nothing is.
+	progress func(done, total int)
 }
 
 // Open returns the store under dir, creating it (mode 0700) if needed.
@@ -195,6 +203,7 @@ func (s *Store) save(name string, sess *Session) error {
 		s.forgetListed(filepath.Base(p)) // its entry would keep the title in plaintext
 	} else {
 		markWritten(p, info, 0, time.Time{})
+		s.vouched.set(p, idOf(info, sess.Revision))
 	}
 	s.keepLink(name, sess) // where ChatCLI does not write (link.go)
 	return err
@@ -273,10 +282,12 @@ func (s *Store) prepare(p string, sess *Session) ([]byte, error) {
 	return s.sealFor(p, sess, data)
 }
 
-// Stat returns the header of one session (cheap: see readHeader), with
-// the journal records after the file's journal_pos counted in (see
-// SetJournalDir). Errors: ErrInvalidName, ErrNotFound, and those of Load
-// for a file that cannot be read.
+// Stat returns the header of one session, with the journal records after
+// the file's journal_pos counted in (see SetJournalDir). It reads the file
+// as List does (checkedHeader): only the first block of a file this store
+// wrote or checked and nothing changed since, else the whole document,
+// once (the file is then marked). Errors: ErrInvalidName, ErrNotFound, and
+// those of Load for a file that cannot be read, as List reports them.
 func (s *Store) Stat(name string) (Header, error) {
 	h, err := s.StatFile(name)
 	if err == nil {
@@ -286,14 +297,14 @@ func (s *Store) Stat(name string) (Header, error) {
 }
 
 // StatFile is Stat of the file alone: its header as written, without the
-// journal records after it (the cost of one small read whatever the
-// journal holds).
+// journal records after it (the cost of one small read, whatever the
+// journal holds, for a file this store wrote or checked).
 func (s *Store) StatFile(name string) (Header, error) {
 	n, p, err := s.path(name)
 	if err != nil {
 		return Header{}, err
 	}
-	h, err := s.header(n, p)
+	h, err := s.checkedHeader(n, p)
 	h.Name = n
 	if errors.Is(err, fs.ErrNotExist) {
 		return h, fmt.Errorf("%w: %q (no file %s)", ErrNotFound, n, p)

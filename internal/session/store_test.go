@@ -348,8 +348,8 @@ func TestListIsNewestFirstAndReadsOnlyHeaders(t *testing.T) { // case scale-1
 		}
 	}
 	var whole []string
-	onListCheck = func(p string) { whole = append(whole, filepath.Base(p)) }
-	t.Cleanup(func() { onListCheck = func(string) {} })
+	onWholeCheck = func(p string) { whole = append(whole, filepath.Base(p)) }
+	t.Cleanup(func() { onWholeCheck = func(string) {} })
 	list, err := s.List()
 	if err != nil {
 		t.Fatal(err)

@@ -21,8 +21,10 @@
 package session
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -33,6 +35,7 @@ import (
 	"time"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/storefile"
 )
 
@@ -97,13 +100,15 @@ func (s *Store) Trash(name string) (TrashEntry, error) {
 // moveToTrash moves file p of session n into the trash folder dir and
 // returns its name there. The caller holds n's lock.
 func (s *Store) moveToTrash(n, p, dir string) (string, error) {
-	return s.putInTrash(n, p, dir, func(dst string) error { return atomicfile.Move(p, dst) })
+	return s.putInTrash(n, p, dir, func(dst string) error { return moveKeepingMark(p, dst) })
 }
 
 // TrashCopy puts a copy of session name's file in the trash, as Trash
 // would move it there, and leaves the session in place: the version a
 // rewrite is about to replace stays restorable (Restore, once the session
-// itself is renamed or deleted). It holds the session's lock. Errors:
+// itself is renamed or deleted). The copy of a plaintext file whose
+// first block the store vouches for (its mark, written.go) carries the
+// mark too. It holds the session's lock. Errors:
 // ErrInvalidName, ErrNotFound, ErrLocked, the file's read or write error.
 func (s *Store) TrashCopy(name string) (TrashEntry, error) {
 	n, p, err := s.path(name)
@@ -113,7 +118,7 @@ func (s *Store) TrashCopy(name string) (TrashEntry, error) {
 	dir := s.TrashDir()
 	var file string
 	copied := s.withLock(n, func() error {
-		data, err := storefile.ReadFile(p)
+		data, vouched, err := s.readVouched(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("%w: %q (no file %s)", ErrNotFound, n, p)
 		}
@@ -123,7 +128,14 @@ func (s *Store) TrashCopy(name string) (TrashEntry, error) {
 		if err := os.MkdirAll(dir, 0o700); err != nil {
 			return fmt.Errorf("session: create %s: %w", dir, err)
 		}
-		file, err = s.putInTrash(n, p, dir, func(dst string) error { return atomicfile.CreateFile(dst, data) })
+		file, err = s.putInTrash(n, p, dir, func(dst string) error {
+			since := time.Now().Add(-time.Second) // file times come from a coarser clock
+			err := atomicfile.CreateFile(dst, data)
+			if vouched && (err == nil || errors.Is(err, atomicfile.ErrNotDurable)) { // the same bytes: as good as the session's file
+				markWritten(dst, nil, int64(len(data)), since)
+			}
+			return err
+		})
 		return err
 	})
 	if copied != nil && !errors.Is(copied, atomicfile.ErrNotDurable) {
@@ -131,6 +143,35 @@ func (s *Store) TrashCopy(name string) (TrashEntry, error) {
 	}
 	e, err := s.trashEntry(dir, file)
 	return e, errors.Join(copied, err)
+}
+
+// readVouched reads the whole plaintext or sealed file p and reports
+// whether its first block is vouched for as checkedHeader trusts it: a
+// plaintext file carrying the store's mark, or one this store last wrote
+// or confirmed. Errors are storefile.ReadFile's.
+func (s *Store) readVouched(p string) (data []byte, vouched bool, err error) {
+	f, st, err := storefile.Open(p)
+	if err != nil {
+		return nil, false, err
+	}
+	defer f.Close()
+	data = make([]byte, st.Size())
+	n, err := io.ReadFull(f, data)
+	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return nil, false, &fs.PathError{Op: "read", Path: p, Err: err}
+	}
+	data = data[:n]
+	if int64(n) != st.Size() || IsSealedFile(data) || seal.IsChatCLIEnvelope(data) {
+		return data, false, nil // shrunk meanwhile, or not plaintext
+	}
+	if writtenHere(f, st) {
+		return data, true, nil
+	}
+	var h Header
+	if h.decodeFast(bytes.NewReader(data)) != nil {
+		return data, false, nil
+	}
+	return data, s.vouched.known(p, st, h.Revision), nil
 }
 
 // putInTrash places session n's file p in the trash folder dir through

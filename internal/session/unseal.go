@@ -19,8 +19,10 @@ import (
 // the store has no key (seal.ErrBadKey); the file does not open with it
 // (the container errors: wrong key, damaged, too new), the file
 // untouched; an error wrapping atomicfile.ErrNotDurable comes with changed
-// true. The store keeps sealing what it writes while it has a key: the
-// caller unsets it afterwards.
+// true. The plaintext file written gets the store's mark (written.go) once
+// its header block is found to say what its whole document says, so the
+// next listing reads only that block. The store keeps sealing what it
+// writes while it has a key: the caller unsets it afterwards.
 func (s *Store) DecryptFile(name, path string) (changed bool, err error) {
 	if n, p, perr := s.path(name); perr == nil && p == path {
 		err = s.withLock(n, func() error {
@@ -53,9 +55,14 @@ func (s *Store) decryptFile(name, path string) (bool, error) {
 	default:
 		return false, nil
 	}
-	if err := atomicfile.WriteFile(path, body); err != nil {
-		return errors.Is(err, atomicfile.ErrNotDurable), err
+	err = atomicfile.WriteFile(path, body)
+	if err != nil && !errors.Is(err, atomicfile.ErrNotDurable) {
+		return false, err
 	}
 	s.forgetListed(filepath.Base(path))
-	return true, nil
+	// Marked once checked as List checks it: a body sealed from a file
+	// that another program edited may hold a message_count its messages
+	// do not.
+	_, _ = s.checkedHeader(name, path)
+	return true, err
 }
