@@ -10,12 +10,14 @@ import (
 	"github.com/chatcli/chatcli/internal/seal"
 )
 
-// TestEncryptedFileNamesItsJournalPositionInTheSealedJournal: rekeying a
-// plaintext session file whose journal holds turns the file does not (the
-// journal sealed first, as storage rekey does) gives the sealed header a
-// journal position placed in the sealed journal's lines, so listing
-// counts the tail without reading the journal from its top.
-func TestEncryptedFileNamesItsJournalPositionInTheSealedJournal(t *testing.T) {
+// TestRekeyedAndDecryptedFilesNameTheJournalPositionAsTheJournalHasIt: a
+// session file whose journal holds turns the file does not, sealed,
+// rekeyed and decrypted (its journal first, as storage rekey and decrypt
+// do), names in its header and in its document the journal position as
+// the journal's lines now have it, so that listing counts the tail
+// (sealing once left the position out of the sealed header) and readers
+// read only the tail, never the journal from its top at every listing.
+func TestRekeyedAndDecryptedFilesNameTheJournalPositionAsTheJournalHasIt(t *testing.T) {
 	s := newStore(t)
 	dir := filepath.Join(filepath.Dir(s.Dir()), "transcripts")
 	s.SetJournalDir(dir)
@@ -48,10 +50,7 @@ func TestEncryptedFileNamesItsJournalPositionInTheSealedJournal(t *testing.T) {
 	if err != nil || st.Messages != len(h) {
 		t.Fatalf("listed with %d messages (%v), want %d", st.Messages, err, len(h))
 	}
-	file, _ := s.StatFile("s")
-	if placed, err := journal.Place(j.Path(), key, file.JournalPos); err != nil || placed != file.JournalPos || file.JournalPos.Seq != 2 {
-		t.Fatalf("the sealed header names %+v, the sealed journal has it at %+v (%v)", file.JournalPos, placed, err)
-	}
+	placedAt(t, s, "s", j.Path(), 2)
 
 	// A file sealed by a build that left the position out of the sealed
 	// header (listing then missed the tail) gets it at its next rekey.
@@ -81,5 +80,40 @@ func TestEncryptedFileNamesItsJournalPositionInTheSealedJournal(t *testing.T) {
 	}
 	if st, err := s.Stat("s"); err != nil || st.Messages != len(h) {
 		t.Fatalf("after a rekey of the older sealed file: %d messages listed (%v), want %d", st.Messages, err, len(h))
+	}
+	placedAt(t, s, "s", j.Path(), 2)
+
+	// Decrypted, the journal first: the plaintext file names the position
+	// in the plaintext journal.
+	if _, _, err := journal.Decrypt(j.Path(), nw); err != nil {
+		t.Fatal(err)
+	}
+	if changed, err := s.DecryptFile("s", p); err != nil || !changed {
+		t.Fatalf("decrypt: %v %v", changed, err)
+	}
+	s.SetKey(seal.Key{})
+	if st, err := s.Stat("s"); err != nil || st.Messages != len(h) {
+		t.Fatalf("after decrypting: %d messages listed (%v), want %d", st.Messages, err, len(h))
+	}
+	placedAt(t, s, "s", j.Path(), 2)
+}
+
+// placedAt checks that session name's file, in its header and in its
+// document, names the position after record seq of the journal at path
+// as the journal's lines are now.
+func placedAt(t *testing.T, s *Store, name, path string, seq int64) {
+	t.Helper()
+	file, err := s.StatFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	placed, err := journal.Place(path, s.Key(), file.JournalPos)
+	if err != nil || placed != file.JournalPos || placed.Seq != seq {
+		t.Fatalf("the file's header names %+v, the journal has it at %+v (%v)", file.JournalPos, placed, err)
+	}
+	p, _ := s.Path(name)
+	doc, _, err := s.decodePath(name, p) // the file alone, without its journal's tail
+	if err != nil || doc.JournalPos != placed {
+		t.Fatalf("the file's document names %+v (%v), the journal has it at %+v", doc.JournalPos, err, placed)
 	}
 }

@@ -3,14 +3,12 @@
 package session
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
-	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/storefile"
 )
@@ -48,42 +46,15 @@ func (s *Store) renameSealed(on, op, nn, np string) (bool, error) {
 	return true, nil
 }
 
-// placeJournalPos gives the sealed header h of a file being rekeyed, whose
-// document is body, the journal position the file covers as its journal
-// has it now (journal.Place): the header's own, or else (a file sealed by
-// a build that left it out of the header) the document's. A rekey seals
-// or re-seals a session's journal before its file, and sealing a
-// plaintext journal changes the lengths of the lines the position counts
-// in; listing reads the position from the header. When the journal cannot
-// be read with the store's key the position is kept as it is: its record
-// number still names it (readers then read from the journal's top).
-func (s *Store) placeJournalPos(h *sealedHeader, body []byte) {
-	if h.TranscriptID == "" || !journal.ValidID(h.TranscriptID) {
-		return
-	}
-	if h.JournalPos == nil {
-		var bh Header
-		if bh.decodeFast(bytes.NewReader(body)) != nil || bh.JournalPos.Seq <= 0 || bh.TranscriptID != h.TranscriptID {
-			return
-		}
-		h.JournalPos = &bh.JournalPos
-	}
-	if s.journalDir == "" {
-		return
-	}
-	if p, err := journal.Place(journal.Path(s.journalDir, h.TranscriptID), s.key, *h.JournalPos); err == nil {
-		h.JournalPos = &p
-	}
-}
-
 // RekeyFile re-seals the session file at path, holding session name (a
 // file of the sessions folder or of the trash), under the store's key: a
 // file that opens with the store's key is left alone (changed false); a
 // sealed file is opened with old; a plaintext file is sealed as it is (its
-// document becomes the body verbatim). The sealed header, which listing
-// reads, names the file's journal position as its journal, rekeyed first,
-// now has it (placeJournalPos), so that listing counts the journal's
-// tail. The file is replaced in one atomic
+// document becomes the body verbatim but for its journal_pos). The
+// sealed header, which listing reads, and the document name the file's
+// journal position as its journal, rekeyed first, now has it
+// (placeJournalPos), so that listing counts the journal's tail and load
+// reads only the tail. The file is replaced in one atomic
 // write (atomicfile.WriteFile), so at every moment it opens with old or
 // with the store's key. Errors: seal.ErrBadKey when the store has no key;
 // one wrapping atomicfile.ErrNotDurable with changed true (the file is
@@ -150,7 +121,7 @@ func (s *Store) rekeyFile(name, path string, old seal.Key) (changed bool, err er
 		}
 		body = data
 	}
-	s.placeJournalPos(&h, body)
+	h.JournalPos, body = s.placeJournalPos(h.TranscriptID, h.JournalPos, body)
 	out, err := sealContainer(s.key, name, h, body)
 	if err != nil {
 		return false, fmt.Errorf("session: seal %s: %w", path, err)
