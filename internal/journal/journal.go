@@ -254,10 +254,11 @@ func (j *Journal) recordWith(h []message.Message, hashes []string, reason string
 		recs = append(recs, Record{Type: TypeRewrite, At: at, Reason: reason, Hashes: slices.Clone(hashes), Prev: len(j.view)})
 	}
 	if newCps {
-		last := len(recs) - 1
-		if cp, kept, ok := j.checkpoints.addition(cps); ok && j.cpsKnown && last >= 0 {
-			recs[last].Checkpoint, recs[last].Kept = cp, kept
-		} else {
+		added := false
+		if last := len(recs) - 1; last >= 0 && j.cpsKnown {
+			recs[last].Checkpoint, recs[last].Kept, added = j.checkpoints.addition(cps)
+		}
+		if !added {
 			recs = append(recs, Record{Type: TypeCheckpoints, At: at, Checkpoints: cps})
 		}
 	}
