@@ -78,32 +78,33 @@ func (l *CheckpointList) JSON() json.RawMessage {
 // Equal reports whether l holds exactly the checkpoints of raw (a JSON
 // array; nil and "[]" are the empty list), entry by entry.
 func (l *CheckpointList) Equal(raw json.RawMessage) bool {
-	if !l.parsed && bytes.Equal(l.raw, raw) {
-		return true
-	}
-	l.parse()
-	other := splitList(raw)
-	return slices.EqualFunc(l.entries, other, func(a, b json.RawMessage) bool { return bytes.Equal(a, b) })
+	same, _, _, _ := l.change(raw)
+	return same
 }
 
-// addition reports whether the list raw is l with one checkpoint added
-// (Apply's rule): its last entry is the checkpoint, and the entries
-// before it are the newest kept entries of l.
-func (l *CheckpointList) addition(raw json.RawMessage) (cp json.RawMessage, kept int, ok bool) {
+// change compares the list raw with l: same when it holds the same
+// entries; otherwise added when it is l with one checkpoint added
+// (Apply's rule: its last entry, cp, after the newest kept entries of
+// l).
+func (l *CheckpointList) change(raw json.RawMessage) (same bool, cp json.RawMessage, kept int, added bool) {
+	if !l.parsed && bytes.Equal(l.raw, raw) {
+		return true, nil, 0, false
+	}
 	l.parse()
 	next := splitList(raw)
-	if len(next) == 0 || len(next)-1 > len(l.entries) {
-		return nil, 0, false
+	if slices.EqualFunc(l.entries, next, sameEntry) {
+		return true, nil, 0, false
 	}
 	kept = len(next) - 1
-	older := l.entries[len(l.entries)-kept:]
-	for i, e := range next[:kept] {
-		if !bytes.Equal(e, older[i]) {
-			return nil, 0, false
-		}
+	if kept < 0 || kept > len(l.entries) || !slices.EqualFunc(next[:kept], l.entries[len(l.entries)-kept:], sameEntry) {
+		return false, nil, 0, false
 	}
-	return next[kept], kept, true
+	return false, next[kept], kept, true
 }
+
+// sameEntry reports whether two checkpoints are written with the same
+// bytes.
+func sameEntry(a, b json.RawMessage) bool { return bytes.Equal(a, b) }
 
 // splitList returns the elements of the JSON array raw, each as the bytes
 // it was written with; nil when raw is not an array of objects.

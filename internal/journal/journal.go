@@ -235,7 +235,16 @@ func (j *Journal) recordWith(h []message.Message, hashes []string, reason string
 	for common < len(hashes) && common < len(j.view) && hashes[common] == j.view[common] {
 		common++
 	}
-	newCps := cps != nil && !(j.cpsKnown && j.checkpoints.Equal(cps))
+	newCps := false
+	var added json.RawMessage // the one checkpoint cps adds to the journal's list, if that is the change
+	var kept int
+	if cps != nil {
+		same, cp, k, ok := j.checkpoints.change(cps)
+		newCps = !same || !j.cpsKnown
+		if ok && j.cpsKnown {
+			added, kept = cp, k
+		}
+	}
 	if common == len(hashes) && common == len(j.view) && !newCps {
 		return 0, nil
 	}
@@ -254,11 +263,9 @@ func (j *Journal) recordWith(h []message.Message, hashes []string, reason string
 		recs = append(recs, Record{Type: TypeRewrite, At: at, Reason: reason, Hashes: slices.Clone(hashes), Prev: len(j.view)})
 	}
 	if newCps {
-		added := false
-		if last := len(recs) - 1; last >= 0 && j.cpsKnown {
-			recs[last].Checkpoint, recs[last].Kept, added = j.checkpoints.addition(cps)
-		}
-		if !added {
+		if last := len(recs) - 1; last >= 0 && added != nil {
+			recs[last].Checkpoint, recs[last].Kept = added, kept
+		} else {
 			recs = append(recs, Record{Type: TypeCheckpoints, At: at, Checkpoints: cps})
 		}
 	}
