@@ -36,15 +36,17 @@
 // session and its file the snapshot (snapshot.go, DESIGN.md §4): each
 // step of a turn is one journal.Journal.Commit (one write, one fsync) of
 // the messages the journal lacks and, when it changed, the checkpoint
-// list; the file is written when the journal cannot hold the turn (off,
+// list (a turn's one checkpoint added rides on its prompt's record); the
+// file is written when the journal cannot hold the turn (off,
 // failing, a meta change such as meta.unanswered, a file that names no
 // journal position) and otherwise only on exit (Close), load, new, detach,
 // an explicit save, and when the journal's tail since the file passes
 // half the file (at least 64 KiB), so the bytes written over a session's
 // life stay proportional to its size. The file names the journal position
 // it covers (session.Session.JournalPos) only when the journal's view at
-// that position is exactly the file's history, and a load is the file
-// plus the records after it (session.Store.Load).
+// that position is exactly the file's history and its checkpoint list the
+// file's, and a load is the file plus the records after it
+// (session.Store.Load).
 //
 // Other windows bound to the same session commit to the same journal:
 // Commit takes in, under the journal's lock, what they appended since

@@ -268,6 +268,13 @@ func (e *Engine) forkAs(name string, lin *session.Lineage) error {
 	}
 	s := &session.Session{History: e.history, Extra: e.sess.Extra, Checkpoints: cps,
 		Attachments: e.sess.Attachments, TranscriptID: e.sess.TranscriptID, Lineage: lin}
+	if e.journalDir != "" && s.TranscriptID != "" {
+		// The new file is a snapshot of its journal as it stands, so a
+		// load adds the turns the journal takes before the file is next
+		// written (a kill right after a reply leaves them there alone).
+		e.record(journal.ReasonSync)
+		s.JournalPos = e.journalPosOf(s)
+	}
 	if err := e.landed(e.store.Create(n, s)); err != nil {
 		e.sess.TranscriptID, e.journal = prev, nil
 		return err

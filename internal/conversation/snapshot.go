@@ -86,9 +86,12 @@ func (e *Engine) inJournalView() bool {
 
 // journalPosOf is the journal position a file holding s may name: the
 // engine's journal position when that journal is s's and holds exactly
-// s's history; otherwise none, and the file stands on its own.
+// s's history and checkpoints (a reader adds the checkpoints recorded
+// after the position to the file's); otherwise none, and the file stands
+// on its own.
 func (e *Engine) journalPosOf(s *session.Session) journal.Pos {
-	if e.journal == nil || e.journal.ID() != s.TranscriptID || !slices.Equal(e.journal.View(), e.hashes.Of(s.History)) {
+	if e.journal == nil || e.journal.ID() != s.TranscriptID || !slices.Equal(e.journal.View(), e.hashes.Of(s.History)) ||
+		!e.journal.HoldsCheckpoints(s.Checkpoints) {
 		return journal.Pos{}
 	}
 	return e.journal.Pos()

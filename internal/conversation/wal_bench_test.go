@@ -64,13 +64,18 @@ func BenchmarkTurn(b *testing.B) {
 	for _, c := range []struct {
 		name       string
 		msgs, size int
-	}{{"10msgs", 10, 10 << 10}, {"10000msgs-20MB", 10000, 20 << 20}} {
+		prompt     string
+	}{
+		{"10msgs", 10, 10 << 10, "one more question "},
+		{"short-200B", 2, 200, strings.Repeat("a short question about the code ", 6)}, // 192 bytes
+		{"10000msgs-20MB", 10000, 20 << 20, "one more question "},
+	} {
 		b.Run(c.name, func(b *testing.B) {
 			e := benchEngine(b, b.TempDir(), c.msgs, c.size, true)
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; b.Loop(); i++ {
-				if _, err := e.Turn(context.Background(), fmt.Sprint("one more question ", i), nil); err != nil {
+				if _, err := e.Turn(context.Background(), fmt.Sprint(c.prompt, i), nil); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -107,6 +112,10 @@ func BenchmarkBytesWritten1000Turns(b *testing.B) {
 		b.StopTimer()
 		dir := b.TempDir()
 		e := benchEngine(b, dir, 10000, 20<<20, true)
+		var journalBefore int64
+		if jst, err := os.Stat(filepath.Join(dir, "transcripts", e.JournalID()+".jsonl")); err == nil {
+			journalBefore = jst.Size()
+		}
 		before := wchar()
 		var own int64
 		b.StartTimer()
@@ -126,6 +135,46 @@ func BenchmarkBytesWritten1000Turns(b *testing.B) {
 		st, _ := os.Stat(filepath.Join(dir, "sessions", "long.json"))
 		b.ReportMetric(float64(written)/1000, "B/turn")
 		b.ReportMetric(float64(written)/float64(st.Size()+own), "x(size+turns)")
+		if jst, err := os.Stat(filepath.Join(dir, "transcripts", e.JournalID()+".jsonl")); err == nil {
+			b.ReportMetric(float64(jst.Size()-journalBefore)/1000, "journalB/turn")
+		}
+		b.StartTimer()
+	}
+}
+
+// BenchmarkBytesWrittenShortTurns runs 1,000 short chat turns (prompts of
+// about 200 bytes) on a new bound session, the everyday case where a
+// turn's own bytes are few, and reports the journal's growth per turn and
+// every byte written per turn (journal, snapshots, list index).
+func BenchmarkBytesWrittenShortTurns(b *testing.B) {
+	if wchar() < 0 {
+		b.Skip("no /proc/self/io")
+	}
+	body := strings.Repeat("a short question about the code ", 6) // 192 bytes
+	for b.Loop() {
+		b.StopTimer()
+		dir := b.TempDir()
+		e := benchEngine(b, dir, 2, 200, true)
+		jpath := filepath.Join(dir, "transcripts", e.JournalID()+".jsonl")
+		jst, _ := os.Stat(jpath)
+		before := wchar()
+		b.StartTimer()
+		for i := range 1000 {
+			if _, err := e.Turn(context.Background(), fmt.Sprint(body, i), nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if _, err := e.Close(false); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		written := wchar() - before
+		jend, err := os.Stat(jpath)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(jend.Size()-jst.Size())/1000, "journalB/turn")
+		b.ReportMetric(float64(written)/1000, "B/turn")
 		b.StartTimer()
 	}
 }

@@ -44,8 +44,10 @@ type Commit struct {
 	Adopted int
 	// Appended counts the records written.
 	Appended int
-	// Checkpoints is the newest checkpoint list other processes recorded
-	// since this handle last read (a checkpoints record), nil when none.
+	// Checkpoints is the checkpoint list as the records other processes
+	// appended since this handle last read leave it (a checkpoints
+	// record, or checkpoints added to the list this handle knew), nil
+	// when none of them changed it.
 	Checkpoints json.RawMessage
 }
 
@@ -78,10 +80,10 @@ type Commit struct {
 // Errors: those of Sync, and ErrRewriteConflict.
 //
 // cps, when not nil, gives this side's checkpoint list (package rewind's
-// session-file form) from the newest list other processes recorded
-// (theirs, nil when none came), under the lock: a checkpoints record is
-// appended with the others when the list differs from the last one read
-// or written.
+// session-file form) from the list other processes' records left
+// (theirs, nil when none changed it; see Commit.Checkpoints), under the
+// lock; it is recorded with the other records when it differs from the
+// journal's (see doc.go, "Checkpoints").
 func (j *Journal) Commit(h []message.Message, c *Hashes, reason string, cps func(theirs json.RawMessage) json.RawMessage) (Commit, error) {
 	lock, locked, err := lockFile(j.path)
 	if err != nil {
@@ -94,14 +96,17 @@ func (j *Journal) Commit(h []message.Message, c *Hashes, reason string, cps func
 	}
 	var theirs []Record
 	var theirCps json.RawMessage
+	cpsChanged := false
 	if _, err := j.refresh(func(r Record) {
-		if r.Type == TypeCheckpoints {
-			theirCps = r.Checkpoints
-		} else {
+		cpsChanged = cpsChanged || r.Type == TypeCheckpoints || r.Checkpoint != nil
+		if r.Type != TypeCheckpoints {
 			theirs = append(theirs, r)
 		}
 	}); err != nil {
 		return Commit{}, err
+	}
+	if cpsChanged {
+		theirCps = j.checkpoints.JSON()
 	}
 	var list json.RawMessage
 	if cps != nil {
@@ -244,7 +249,9 @@ func (j *Journal) View() []string { return j.view }
 // of the snapshot's history): nothing before pos is read. The first read
 // checks that pos still names the record after it; when the journal's
 // lines moved since (it was sealed, rekeyed or repaired) the handle reads
-// the journal from the top instead. Errors: an invalid id (see Open); the
+// the journal from the top instead. The checkpoint list at pos is not
+// read either, so the handle's first change of the list is recorded
+// whole (doc.go, "Checkpoints"). Errors: an invalid id (see Open); the
 // folder cannot be created.
 func OpenAt(dir, id string, key seal.Key, pos Pos, view []string) (*Journal, error) {
 	if !ValidID(id) {
@@ -266,6 +273,7 @@ func OpenAt(dir, id string, key seal.Key, pos Pos, view []string) (*Journal, err
 		return j, nil // no journal (any more): the first read starts at the top
 	}
 	j.pos, j.file, j.placed = pos, st, true
+	j.cpsKnown = false // what the checkpoint list is at pos, the records before it say
 	j.view = slices.Clone(view)
 	for _, h := range view {
 		j.known[h] = struct{}{}

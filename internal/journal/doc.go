@@ -25,10 +25,11 @@
 // whose offset no longer starts the record numbered after it reads from
 // the top and skips the records up to it (ReadAfter, OpenAt). Session
 // files name the position they cover (package session, "The journal
-// tail"). "checkpoints" carries a conversation's checkpoint list (package
-// rewind's form) as it stood after a change; replaying a journal, the last
-// one read is current. Readers that know only the first two types skip it
-// with a warning.
+// tail"). "checkpoints" carries a conversation's whole checkpoint list
+// (package rewind's form) as it stood after a change; most changes are
+// one checkpoint added, recorded on the turn's own record instead (see
+// "Checkpoints" below). Readers that know only the first two types skip
+// it with a warning.
 //
 // "message" carries one message (package message's JSON shape) and its hash.
 // "rewrite" carries the ordered hashes of the whole live history after a
@@ -38,6 +39,37 @@
 // first "prev" hashes (omitted when 0); "crc" is the record's checksum
 // (below). Unknown members are ignored; a record of an unknown type is
 // skipped and reported like a damaged line.
+//
+// # Checkpoints
+//
+// A conversation's checkpoint list (package rewind's form: a JSON array
+// of objects, oldest first) is recorded in one of two ways. A change that
+// adds one checkpoint to the end of the list, keeping the newest "kept"
+// entries before it (all of them, or all but the oldest once the list is
+// full), is recorded on the last message or rewrite record the same batch
+// writes, in two more members:
+//
+//	{"type":"message","seq":10,…,"message":{…},"checkpoint":{"at":"…","prompt":"…","messages":28,"digest":"<32 hex>"},"kept":19,"crc":"<8 hex>"}
+//
+// so a turn's checkpoint costs the few hundred bytes of one checkpoint,
+// whatever the length of the list. Any other change (a rewind dropping
+// the newest, two windows' lists merged, the newest replaced, a list
+// changed with no other record to write) is a "checkpoints" record with
+// the whole list. Replaying records gives the list (CheckpointList):
+// from the list a reader starts from (none at the journal's top; a
+// session file's "checkpoints" at its journal_pos), a "checkpoints"
+// record replaces it, a "checkpoint" member keeps the newest "kept"
+// entries (all when "kept" exceeds them) and appends the checkpoint. A
+// checkpoint is recorded as added only to a list the writing handle read
+// from the journal itself: a handle opened at a session file's position
+// (OpenAt) records its first change whole. A session file names a
+// position only when its "checkpoints" is the list there, so a reader
+// adding the tail's checkpoints to the file's gets the writer's list.
+//
+// Readers that do not know the two members (chatcli before they existed)
+// ignore them like any unknown member: they read every message and no
+// damaged line, with the checkpoint list of the last "checkpoints"
+// record, or of the session file, instead of the newest.
 //
 // # Checksums
 //

@@ -16,6 +16,7 @@ var fuzzSeeds = []string{
 	`{"type":"message","at":"2026-11-30T08:00:00Z","hash":"0123456789abcdef0123456789abcdef","message":{"role":"user","content":"hi"}}`,
 	`{"type":"rewrite","at":"2026-11-30T08:00:00Z","reason":"compact","hashes":["0123456789abcdef0123456789abcdef"]}`,
 	`{"type":"message","hash":"0123456789abcdef0123456789abcdef","message":{"role":"assistant","content":"","tool_calls":[{"id":"a","name":"f","arguments":"{}"}],"x":1}}`,
+	`{"type":"message","at":"2026-11-30T08:00:00Z","hash":"0123456789abcdef0123456789abcdef","message":{"role":"user","content":"hi"},"checkpoint":{"prompt":"hi","messages":0},"kept":3}`,
 	`{"role":"user","cont`,
 	"\x00\x00\x00",
 }

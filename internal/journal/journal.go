@@ -1,7 +1,6 @@
 package journal
 
 import (
-	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -39,9 +38,13 @@ type Journal struct {
 	// or rekeys it; pos then means nothing, and Sync reads it again from
 	// the top.
 	file os.FileInfo
-	// checkpoints is the checkpoint list last read or written (a
-	// checkpoints record's), nil when none.
-	checkpoints json.RawMessage
+	// checkpoints is the checkpoint list as the records read or written
+	// leave it; cpsKnown says that it is the journal's own (read from
+	// the top, or set whole by a checkpoints record since), not only
+	// what records after an OpenAt position added to an unknown list. A
+	// checkpoint is recorded as added only to a known list.
+	checkpoints CheckpointList
+	cpsKnown    bool
 	// placed is set by OpenAt until the first read checked that pos
 	// still names the record after it; moved, when the file was replaced
 	// since the last read; rebased is set by the rescan that follows.
@@ -105,7 +108,8 @@ func (j *Journal) SetClock(now func() time.Time) { j.now = now }
 // reset forgets everything read, so the next refresh reads the file from
 // the top.
 func (j *Journal) reset() {
-	j.view, j.known, j.pos, j.plain, j.file, j.checkpoints = nil, map[string]struct{}{}, top, 0, nil, nil
+	j.view, j.known, j.pos, j.plain, j.file = nil, map[string]struct{}{}, top, 0, nil
+	j.checkpoints, j.cpsKnown = CheckpointList{}, true
 }
 
 // refresh applies the records appended since the last read to the view.
@@ -166,8 +170,9 @@ func (j *Journal) scanFrom(fn func(Record)) (ScanResult, error) {
 		case TypeRewrite:
 			j.view = slices.Clone(r.Hashes)
 		case TypeCheckpoints:
-			j.checkpoints = r.Checkpoints
+			j.cpsKnown = true
 		}
+		j.checkpoints.Apply(&r)
 		return nil
 	})
 	j.pos = Pos{Seq: res.Seq, Offset: res.End, Line: j.pos.Line + res.Lines}
@@ -220,14 +225,26 @@ func (j *Journal) record(h []message.Message, hashes []string, reason string) (i
 	return j.recordWith(h, hashes, reason, nil)
 }
 
-// recordWith is record that also appends a checkpoints record for cps
-// when it differs from the list last read or written (nil: no list).
+// recordWith is record that also records the checkpoint list cps (a
+// JSON array; nil: no list) when it differs from the journal's: as the
+// one checkpoint added, on the last record of the batch, when that is
+// what changed and the batch has a record; otherwise whole, in a
+// checkpoints record.
 func (j *Journal) recordWith(h []message.Message, hashes []string, reason string, cps json.RawMessage) (int, error) {
 	common := 0 // hashes and the view agree up to here
 	for common < len(hashes) && common < len(j.view) && hashes[common] == j.view[common] {
 		common++
 	}
-	newCps := cps != nil && !bytes.Equal(cps, j.checkpoints)
+	newCps := false
+	var added json.RawMessage // the one checkpoint cps adds to the journal's list, if that is the change
+	var kept int
+	if cps != nil {
+		same, cp, k, ok := j.checkpoints.change(cps)
+		newCps = !same || !j.cpsKnown
+		if ok && j.cpsKnown {
+			added, kept = cp, k
+		}
+	}
 	if common == len(hashes) && common == len(j.view) && !newCps {
 		return 0, nil
 	}
@@ -246,7 +263,11 @@ func (j *Journal) recordWith(h []message.Message, hashes []string, reason string
 		recs = append(recs, Record{Type: TypeRewrite, At: at, Reason: reason, Hashes: slices.Clone(hashes), Prev: len(j.view)})
 	}
 	if newCps {
-		recs = append(recs, Record{Type: TypeCheckpoints, At: at, Checkpoints: cps})
+		if last := len(recs) - 1; last >= 0 && added != nil {
+			recs[last].Checkpoint, recs[last].Kept = added, kept
+		} else {
+			recs = append(recs, Record{Type: TypeCheckpoints, At: at, Checkpoints: cps})
+		}
 	}
 	for i := range recs {
 		recs[i].Seq = j.pos.Seq + int64(i) + 1
@@ -274,7 +295,7 @@ func (j *Journal) recordWith(h []message.Message, hashes []string, reason string
 		j.view = slices.Clone(hashes)
 	}
 	if newCps {
-		j.checkpoints = slices.Clone(cps)
+		j.checkpoints, j.cpsKnown = NewCheckpointList(slices.Clone(cps)), true
 	}
 	return len(recs), err // ErrNotDurable: written, not known to be durable
 }

@@ -16,9 +16,9 @@ import (
 const (
 	TypeMessage = "message"
 	TypeRewrite = "rewrite"
-	// TypeCheckpoints carries a conversation's checkpoint list (package
-	// rewind's session-file form) as it stands after a change; the last
-	// one read wins over the snapshot's.
+	// TypeCheckpoints carries a conversation's whole checkpoint list
+	// (package rewind's session-file form) as it stands after a change
+	// that is not one checkpoint added (doc.go, "Checkpoints").
 	TypeCheckpoints = "checkpoints"
 )
 
@@ -48,6 +48,13 @@ type Record struct {
 	Prev   int      `json:"prev,omitempty"`
 	// Checkpoints is set on checkpoints records: a JSON array.
 	Checkpoints json.RawMessage `json:"checkpoints,omitempty"`
+	// Checkpoint, on a message or rewrite record, is the checkpoint taken
+	// with it (one JSON object of package rewind's list): the checkpoint
+	// list after the record is the newest Kept checkpoints of the list
+	// before it, then Checkpoint (CheckpointList.Apply; doc.go,
+	// "Checkpoints").
+	Checkpoint json.RawMessage `json:"checkpoint,omitempty"`
+	Kept       int             `json:"kept,omitempty"`
 }
 
 // ErrCorrupt is wrapped by errors about a line that is not a record.
@@ -100,8 +107,9 @@ type wireRecord struct {
 
 // DecodeRecord parses one line (without its "\n"). Errors wrap ErrCorrupt:
 // not JSON, a checksum member not in the form EncodeRecord writes or whose
-// CRC-32C does not match the line (ErrChecksum), an unknown type, or a
-// record missing what its type needs. A line without a checksum member
+// CRC-32C does not match the line (ErrChecksum), an unknown type, a
+// record missing what its type needs, or checkpoint bookkeeping that is
+// not a checkpoint added to a message or rewrite record. A line without a checksum member
 // (written before records carried one) is accepted unchecked.
 func DecodeRecord(line []byte) (Record, error) {
 	var w wireRecord
@@ -131,6 +139,12 @@ func DecodeRecord(line []byte) (Record, error) {
 		}
 	default:
 		return r, fmt.Errorf("%w: unknown record type %q", ErrCorrupt, r.Type)
+	}
+	switch {
+	case r.Checkpoint != nil && (r.Type == TypeCheckpoints || r.Checkpoint[0] != '{'):
+		return r, fmt.Errorf("%w: a checkpoint added that is not an object on a message or rewrite record", ErrCorrupt)
+	case r.Kept < 0 || r.Kept > 0 && r.Checkpoint == nil:
+		return r, fmt.Errorf("%w: \"kept\" is %d, not the count of checkpoints kept before a checkpoint added", ErrCorrupt, r.Kept)
 	}
 	return r, nil
 }

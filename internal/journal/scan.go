@@ -78,3 +78,50 @@ func RecordAt(path string, key seal.Key, before Pos) (Record, error) {
 	}
 	return Record{}, fmt.Errorf("%w: %s has no record %d", ErrCorrupt, path, before.Seq+1)
 }
+
+// Place returns pos as the journal at path has it now: the position just
+// after the record numbered pos.Seq, with the byte offset and line where
+// that record's line now ends (before the line of the record after it,
+// stray lines between them included). pos is returned as it is when its
+// offset still starts the record numbered after it; otherwise (the lines
+// moved: the journal was sealed, rekeyed, decrypted or repaired since)
+// the journal is read from its top. A session file's journal_pos is
+// placed so after such a change, so that its offset again starts the
+// record after it. When the journal holds no record numbered pos.Seq or
+// later, pos is returned as it is. Errors: a journal that cannot be read,
+// or whose sealed lines key does not open (see scan).
+func Place(path string, key seal.Key, pos Pos) (Pos, error) {
+	opener := func() *lineOpener { return &lineOpener{key: key, path: path, name: LineName(idOf(path))} }
+	if pos.Offset > 0 && pos.Line > 1 {
+		still := false // any error: the scan from the top decides
+		scanLines(path, pos, opener(), func(r Record) error {
+			still = r.Seq == pos.Seq+1
+			return errFound
+		})
+		if still {
+			return pos, nil
+		}
+	}
+	o := opener()
+	placed, found := pos, false
+	res, err := scanLines(path, top, o, func(r Record) error {
+		if r.Seq <= pos.Seq {
+			return nil
+		}
+		placed, found = Pos{Seq: pos.Seq, Offset: o.before.Offset, Line: o.before.Line}, true
+		return errFound
+	})
+	switch {
+	case found:
+		return placed, nil
+	case err != nil:
+		return pos, err
+	}
+	if err := o.verdict(); err != nil {
+		return pos, err
+	}
+	if res.Seq == pos.Seq {
+		placed = Pos{Seq: pos.Seq, Offset: res.End, Line: 1 + res.Lines}
+	}
+	return placed, nil
+}

@@ -284,8 +284,10 @@
 // plus the records of transcripts/<transcript_id>.jsonl numbered after
 // seq (journal.ReadAfter: read from offset, or from the top when the
 // journal's lines moved since): message records append their message, a
-// rewrite record sets the history to the messages it names, a checkpoints
-// record replaces the checkpoints; Session.JournalPos is then the position
+// rewrite record sets the history to the messages it names, and the
+// records' checkpoint bookkeeping (a whole list, or one checkpoint added
+// to the file's "checkpoints"; package journal, "Checkpoints") gives the
+// checkpoints; Session.JournalPos is then the position
 // after the last record and Session.Tail counts them. Stat and List count
 // the tail's messages and take its last time as updated_at; StatFile reads
 // the file alone. A file without journal_pos (written with the journal

@@ -188,14 +188,12 @@ func (s *Store) relink(name string, sess *Session) {
 		return
 	}
 	held := map[string]bool{}
-	var cps json.RawMessage
+	var cps journal.CheckpointList
 	for _, r := range recs {
-		switch r.Type {
-		case journal.TypeMessage:
+		if r.Type == journal.TypeMessage {
 			held[r.Hash] = true
-		case journal.TypeCheckpoints:
-			cps = r.Checkpoints
 		}
+		cps.Apply(&r)
 	}
 	hashes := journal.HashHistory(sess.History)
 	shared := false
@@ -210,7 +208,7 @@ func (s *Store) relink(name string, sess *Session) {
 		sess.CreatedAt = l.CreatedAt
 	}
 	if sess.Checkpoints == nil {
-		sess.Checkpoints = cps
+		sess.Checkpoints = cps.JSON()
 	}
 	for i, h := range hashes {
 		if mt := l.Meta[h]; mt != nil {

@@ -50,7 +50,11 @@ func (s *Store) renameSealed(on, op, nn, np string) (bool, error) {
 // file of the sessions folder or of the trash), under the store's key: a
 // file that opens with the store's key is left alone (changed false); a
 // sealed file is opened with old; a plaintext file is sealed as it is (its
-// document becomes the body verbatim). The file is replaced in one atomic
+// document becomes the body verbatim but for its journal_pos). The
+// sealed header, which listing reads, and the document name the file's
+// journal position as its journal, rekeyed first, now has it
+// (placeJournalPos), so that listing counts the journal's tail and load
+// reads only the tail. The file is replaced in one atomic
 // write (atomicfile.WriteFile), so at every moment it opens with old or
 // with the store's key. Errors: seal.ErrBadKey when the store has no key;
 // one wrapping atomicfile.ErrNotDurable with changed true (the file is
@@ -112,8 +116,12 @@ func (s *Store) rekeyFile(name, path string, old seal.Key) (changed bool, err er
 		}
 		h = sealedHeader{Version: ph.Version, Title: ph.Title, CreatedAt: ph.CreatedAt, UpdatedAt: ph.UpdatedAt,
 			Revision: ph.Revision, MessageCount: max(ph.Messages, 0), TranscriptID: ph.TranscriptID, Lineage: ph.Lineage}
+		if ph.JournalPos.Seq > 0 {
+			h.JournalPos = &ph.JournalPos
+		}
 		body = data
 	}
+	h.JournalPos, body = s.placeJournalPos(h.TranscriptID, h.JournalPos, body)
 	out, err := sealContainer(s.key, name, h, body)
 	if err != nil {
 		return false, fmt.Errorf("session: seal %s: %w", path, err)

@@ -55,8 +55,10 @@ func (s *Store) readTailIn(id string, pos journal.Pos, journals dirHandle) (t ta
 // applyTail brings sess, as decoded from its file, up to date with the
 // records its journal holds after sess.JournalPos: message records append
 // their message, a rewrite record sets the history to the messages it
-// names (from the history so far, the tail, or else the whole journal), a
-// checkpoints record replaces the checkpoints.
+// names (from the history so far, the tail, or else the whole journal),
+// and the checkpoint bookkeeping of the records (a whole list, or one
+// checkpoint added to the file's list) gives the checkpoints
+// (journal.CheckpointList).
 // sess.JournalPos becomes the position after the last record, Tail counts
 // the records and UpdatedAt is the last record's time when later.
 func (s *Store) applyTail(sess *Session) error {
@@ -78,7 +80,11 @@ func (s *Store) applyTail(sess *Session) error {
 		return nil
 	}
 	var byHash map[string]message.Message // filled at the first rewrite
+	cps, cpsChanged := journal.NewCheckpointList(sess.Checkpoints), false
 	for _, r := range recs {
+		if cps.Apply(&r) {
+			cpsChanged = true
+		}
 		switch r.Type {
 		case journal.TypeMessage:
 			sess.History = append(sess.History, *r.Message)
@@ -97,12 +103,13 @@ func (s *Store) applyTail(sess *Session) error {
 				return err
 			}
 			sess.History = h
-		case journal.TypeCheckpoints:
-			sess.Checkpoints = r.Checkpoints
 		}
 		if r.At.After(sess.UpdatedAt) {
 			sess.UpdatedAt = r.At
 		}
+	}
+	if cpsChanged {
+		sess.Checkpoints = cps.JSON()
 	}
 	sess.JournalPos, sess.Tail = end, len(recs)
 	return nil

@@ -13,7 +13,8 @@ import (
 // DecryptFile writes session file path (of session name, in the sessions
 // folder or the trash) back as plaintext: a sealed container opened with
 // the store's key, or a file in ChatCLI's envelope opened with its key
-// (SetChatCLIKey), is replaced by the document it holds, in one atomic
+// (SetChatCLIKey), is replaced by the document it holds (its journal_pos
+// placed in its journal, decrypted first: placeJournalPos), in one atomic
 // write, under the session's lock for a file of the sessions folder. It
 // reports whether the file changed (false for a plaintext file). Errors:
 // the store has no key (seal.ErrBadKey); the file does not open with it
@@ -49,9 +50,11 @@ func (s *Store) decryptFile(name, path string) (bool, error) {
 			return false, err
 		}
 	case IsSealedFile(data):
-		if _, body, err = openContainer(s.key, name, data); err != nil {
+		var h sealedHeader
+		if h, body, err = openContainer(s.key, name, data); err != nil {
 			return false, s.containerError(name, path, err)
 		}
+		_, body = s.placeJournalPos(h.TranscriptID, h.JournalPos, body)
 	default:
 		return false, nil
 	}
