@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
@@ -50,7 +52,7 @@ func (f *factory) toolbox(c config.Config, root string) (tb conversation.Toolbox
 	}
 	if root == "" {
 		if root, err = os.Getwd(); err != nil {
-			return nil, nil, fmt.Errorf("working directory: %w", err)
+			return nil, nil, i18n.Errorf("working directory: %w", err)
 		}
 	}
 	var hooks tools.Hooks
@@ -82,7 +84,7 @@ func (f *factory) toolActivity(a conversation.ToolActivity) {
 func startMode(e *conversation.Engine, o *rootOptions) error {
 	switch {
 	case o.Agent && o.Coder:
-		return fmt.Errorf("%w: --agent and --coder exclude each other", errFlags)
+		return i18n.Errorf("%w: --agent and --coder exclude each other", errFlags)
 	case o.Agent:
 		return e.SetMode(conversation.ModeAgent)
 	case o.Coder:

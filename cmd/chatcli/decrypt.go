@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/config"
@@ -65,14 +67,14 @@ func storageDecryptRun(o *storageDecryptOptions) error {
 		return err
 	}
 	if c.EncryptionKey.IsZero() {
-		return fmt.Errorf("%w: %s is not set: storage decrypt opens the sealed files with it", config.ErrConfig, config.EnvEncryptionKey)
+		return i18n.Errorf("%w: %s is not set: storage decrypt opens the sealed files with it", config.ErrConfig, config.EnvEncryptionKey)
 	}
 	if !o.Yes {
 		if !o.f.streams.InTTY {
-			return fmt.Errorf("%w: storage decrypt writes every session of %s in plaintext; pass --yes to confirm", errFlags, c.Home)
+			return i18n.Errorf("%w: storage decrypt writes every session of %s in plaintext; pass --yes to confirm", errFlags, c.Home)
 		}
 		if !o.f.streams.confirm(fmt.Sprintf("Write every session and journal of %s back as plaintext?", c.Home)) {
-			return fmt.Errorf("%w: nothing decrypted", errFlags)
+			return i18n.Errorf("%w: nothing decrypted", errFlags)
 		}
 	}
 	targets, err := orderedTargets(st, filepath.Join(c.Home, "transcripts"), c.EncryptionKey, func(f storeFile) rekeyTarget {

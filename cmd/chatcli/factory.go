@@ -132,7 +132,7 @@ func (f *factory) provider(c config.Config) (provider.Provider, error) {
 	var err error
 	if ep, ok := c.Endpoints[c.Provider]; ok {
 		if len(ep.KeyVars) > 0 && ep.APIKey == "" {
-			return nil, fmt.Errorf("%w: %s is not set (LLM_PROVIDER=%s)", config.ErrConfig, strings.Join(ep.KeyVars, " or "), strings.ToUpper(ep.Name))
+			return nil, i18n.Errorf("%w: %s is not set (LLM_PROVIDER=%s)", config.ErrConfig, strings.Join(ep.KeyVars, " or "), strings.ToUpper(ep.Name))
 		}
 		p, err = openai.New(openai.Config{APIKey: ep.APIKey, Model: c.Model, BaseURL: ep.URL, Timeout: c.RequestTimeout, Preset: ep.Name})
 		if err != nil {
@@ -143,12 +143,12 @@ func (f *factory) provider(c config.Config) (provider.Provider, error) {
 	switch c.Provider {
 	case config.ProviderOpenAI:
 		if c.OpenAIKey == "" && c.OpenAIBaseURL == "" {
-			return nil, fmt.Errorf("%w: OPENAI_API_KEY is not set (for a local server such as Ollama, set OPENAI_BASE_URL instead)", config.ErrConfig)
+			return nil, i18n.Errorf("%w: OPENAI_API_KEY is not set (for a local server such as Ollama, set OPENAI_BASE_URL instead)", config.ErrConfig)
 		}
 		p, err = openai.New(openai.Config{APIKey: c.OpenAIKey, Model: c.Model, BaseURL: c.OpenAIBaseURL, Timeout: c.RequestTimeout})
 	case config.ProviderAnthropic:
 		if c.AnthropicKey == "" && c.AnthropicBaseURL == "" {
-			return nil, fmt.Errorf("%w: ANTHROPIC_API_KEY is not set", config.ErrConfig)
+			return nil, i18n.Errorf("%w: ANTHROPIC_API_KEY is not set", config.ErrConfig)
 		}
 		p, err = anthropic.New(anthropic.Config{APIKey: c.AnthropicKey, Model: c.Model, BaseURL: c.AnthropicBaseURL, Timeout: c.RequestTimeout})
 	case config.ProviderBedrock:
@@ -156,7 +156,7 @@ func (f *factory) provider(c config.Config) (provider.Provider, error) {
 	case config.ProviderOffline:
 		p = offline.New(c.Model)
 	default:
-		err = fmt.Errorf("unknown provider %q", c.Provider)
+		err = i18n.Errorf("unknown provider %q", c.Provider)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", config.ErrConfig, err)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/config"
@@ -102,7 +104,7 @@ func storageRekeyRun(o *storageRekeyOptions) error {
 		return err
 	}
 	if c.EncryptionKey.IsZero() {
-		return fmt.Errorf("%w: %s is not set: storage rekey seals the store under it", config.ErrConfig, config.EnvEncryptionKey)
+		return i18n.Errorf("%w: %s is not set: storage rekey seals the store under it", config.ErrConfig, config.EnvEncryptionKey)
 	}
 	old, err := c.OldKey()
 	if err != nil {

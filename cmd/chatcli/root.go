@@ -26,7 +26,7 @@ var errFlags = command.ErrUsage
 // noArgs rejects positional arguments with a usage error.
 func noArgs(cmd *cobra.Command, args []string) error {
 	if len(args) > 0 {
-		return fmt.Errorf("%w: unexpected argument %q; see %s --help", errFlags, args[0], cmd.CommandPath())
+		return i18n.Errorf("%w: unexpected argument %q; see %s --help", errFlags, args[0], cmd.CommandPath())
 	}
 	return nil
 }
@@ -154,7 +154,7 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 	cmd.SetOut(f.streams.Out)
 	cmd.SetErr(f.streams.Err)
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return fmt.Errorf("%w: %v; see %s --help", errFlags, err, c.CommandPath())
+		return i18n.Errorf("%w: %v; see %s --help", errFlags, flagError(err), c.CommandPath())
 	})
 	fl := cmd.Flags()
 	fl.StringVarP(&o.Prompt, "prompt", "p", "", "run one prompt, print the reply and exit (piped input is appended; - reads the prompt from stdin)")
@@ -179,7 +179,7 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 // nothing is saved.
 func oneShotRun(ctx context.Context, o *rootOptions) (err error) {
 	if strings.TrimSpace(o.Prompt) == "" {
-		return fmt.Errorf("%w: -p needs a prompt", errFlags)
+		return i18n.Errorf("%w: -p needs a prompt", errFlags)
 	}
 	if err := o.OneShot.check(); err != nil {
 		return err
@@ -242,7 +242,7 @@ func oneShotRun(ctx context.Context, o *rootOptions) (err error) {
 // otherwise.
 func replRun(ctx context.Context, o *rootOptions) error {
 	if o.OneShot.JSON || o.OneShot.StreamJSON {
-		return fmt.Errorf("%w: --json and --stream-json need -p", errFlags)
+		return i18n.Errorf("%w: --json and --stream-json need -p", errFlags)
 	}
 	c, err := o.f.config(o.Provider, o.Model)
 	if err != nil {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/command"
@@ -25,7 +27,7 @@ func newSessionExportCmd(f *factory) *cobra.Command {
 			"--yes.",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) < 2 || len(args) > 3 {
-				return fmt.Errorf("%w: %s needs NAME and md or jsonl, and optionally PATH", errFlags, cmd.CommandPath())
+				return i18n.Errorf("%w: %s needs NAME and md or jsonl, and optionally PATH", errFlags, cmd.CommandPath())
 			}
 			return nil
 		},

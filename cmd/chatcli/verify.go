@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/journal"
@@ -199,7 +201,7 @@ func storageVerifyRun(o *storageVerifyOptions) error {
 	}
 	switch {
 	case sum.Damaged > 0:
-		return fmt.Errorf("%w: %d damaged file(s), each listed above", errDamaged, sum.Damaged)
+		return i18n.Errorf("%w: %d damaged file(s), each listed above", errDamaged, sum.Damaged)
 	case len(unchecked) > 0:
 		return &verifyError{unchecked}
 	}

@@ -122,7 +122,7 @@ func Run(ctx context.Context, env *Env, name string, args []string) error {
 			return c.Run(ctx, env, args)
 		}
 	}
-	return fmt.Errorf("%w: unknown command /%s; /help lists the commands", ErrUsage, name)
+	return i18n.Errorf("%w: unknown command /%s; /help lists the commands", ErrUsage, name)
 }
 
 // IsCommand reports whether an input line is a slash command.

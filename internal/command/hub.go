@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // Hub is a surface's membership of a Conversation Hub thread (package
@@ -29,7 +31,7 @@ const hubUsage = "/hub [join NAME | leave]"
 
 func runHub(_ context.Context, env *Env, args []string) error {
 	if env.Hub == nil {
-		return fmt.Errorf("%w: the Conversation Hub is not available here", ErrUsage)
+		return i18n.Errorf("%w: the Conversation Hub is not available here", ErrUsage)
 	}
 	switch {
 	case len(args) == 2 && args[0] == "join":

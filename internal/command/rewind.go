@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/chatcli/chatcli/internal/render"
 	"github.com/chatcli/chatcli/internal/rewind"
 )
@@ -33,7 +35,7 @@ func runRewind(ctx context.Context, env *Env, args []string) error {
 	}
 	scope, ok := parseScope(scopeWord)
 	if !ok {
-		return fmt.Errorf("%w: restore conversation, code or both: %s", ErrUsage, rewindUsage)
+		return i18n.Errorf("%w: restore conversation, code or both: %s", ErrUsage, rewindUsage)
 	}
 	switch choice {
 	case "compact":
@@ -65,7 +67,7 @@ func runRewind(ctx context.Context, env *Env, args []string) error {
 	}
 	n, err := strconv.Atoi(choice)
 	if err != nil {
-		return fmt.Errorf("%w: /rewind takes a checkpoint number from /rewind list, \"compact\" or nothing", ErrUsage)
+		return i18n.Errorf("%w: /rewind takes a checkpoint number from /rewind list, \"compact\" or nothing", ErrUsage)
 	}
 	if asked {
 		if scope, ok = offerScope(env, n); !ok {

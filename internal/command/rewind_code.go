@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/shadow"
 )
@@ -46,7 +48,7 @@ func RewindTo(ctx context.Context, env *Env, n int, scope Scope, yes bool) error
 	if scope != ScopeConversation {
 		if err := restoreCode(ctx, env, n, yes); err != nil {
 			if scope == ScopeBoth {
-				err = fmt.Errorf("%w; the conversation was not rewound", err)
+				err = i18n.Errorf("%w; the conversation was not rewound", err)
 			}
 			return err
 		}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/chatcli/chatcli/internal/compact"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
@@ -58,7 +60,7 @@ func (e *Engine) keepBeforeCompaction(res compact.Result) error {
 	}
 	entry, err := e.landedEntry(e.store.TrashCopy(e.bound))
 	if err != nil {
-		return fmt.Errorf("compaction not done: the session as it is could not be kept in the trash first: %w", err)
+		return i18n.Errorf("compaction not done: the session as it is could not be kept in the trash first: %w", err)
 	}
 	e.notify(fmt.Sprintf("session %q as it was before this compaction is kept in the trash (%s); `chatcli session restore %s` brings it back once this session is renamed or deleted",
 		e.bound, entry.File, e.bound))

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/rewind"
@@ -188,7 +190,7 @@ func (e *Engine) forkConflict(other *session.Session, recordFirst bool) (string,
 	if id != "" {
 		var err error
 		if id, err = e.copyJournal(id); err != nil {
-			return "", fmt.Errorf("session %q changed elsewhere; keeping this window's version: %w", e.bound, err)
+			return "", i18n.Errorf("session %q changed elsewhere; keeping this window's version: %w", e.bound, err)
 		}
 	}
 	cps, _ := rewind.Encode(e.checkpoints) // checkpoints always encode
@@ -196,7 +198,7 @@ func (e *Engine) forkConflict(other *session.Session, recordFirst bool) (string,
 		Extra: e.sess.Extra, Attachments: e.sess.Attachments, Lineage: lin}
 	name, err := e.store.CreateUnique(conflictName(e.bound, e.now().Format("20060102-150405")), s)
 	if err = e.landed(err); err != nil {
-		return "", fmt.Errorf("session %q changed elsewhere; keeping this window's version: %w", e.bound, err)
+		return "", i18n.Errorf("session %q changed elsewhere; keeping this window's version: %w", e.bound, err)
 	}
 	e.notifyf("session %q was changed elsewhere and cannot be merged: this window's version is kept as session %q; the other version is now live",
 		e.bound, name)

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/rewind"
 	"github.com/chatcli/chatcli/internal/session"
@@ -30,7 +32,7 @@ func (e *Engine) Save(name string, replace bool) error {
 		return err
 	}
 	exists := func() error {
-		return fmt.Errorf("%w: %q; /session load %s opens it, or save with --yes to replace it", session.ErrExists, n, n)
+		return i18n.Errorf("%w: %q; /session load %s opens it, or save with --yes to replace it", session.ErrExists, n, n)
 	}
 	if n != e.bound && e.store.Exists(n) && !replace {
 		return exists()
@@ -336,9 +338,9 @@ func (e *Engine) keepUnsaved() (string, error) {
 
 func (e *Engine) autosave() (string, error) {
 	if err := e.store.AutoWriteRefusal(); errors.Is(err, session.ErrStoreEncrypted) {
-		return "", fmt.Errorf("autosave: %w: this conversation was not autosaved; /session save NAME keeps it (in plaintext)", err)
+		return "", i18n.Errorf("autosave: %w: this conversation was not autosaved; /session save NAME keeps it (in plaintext)", err)
 	} else if err != nil {
-		return "", fmt.Errorf("autosave: this conversation was not autosaved: %w", err)
+		return "", i18n.Errorf("autosave: this conversation was not autosaved: %w", err)
 	}
 	cps, _ := rewind.Encode(e.checkpoints) // checkpoints always encode
 	id := e.JournalID()
@@ -390,7 +392,7 @@ func (e *Engine) personName(name string) (string, error) {
 func ReservedName(name string) error {
 	for _, p := range MachinePrefixes {
 		if strings.HasPrefix(name, p) {
-			return fmt.Errorf("%w %q: names starting with %q are kept for sessions chatcli makes itself, which expire; choose another name", ErrReservedName, name, p)
+			return i18n.Errorf("%w %q: names starting with %q are kept for sessions chatcli makes itself, which expire; choose another name", ErrReservedName, name, p)
 		}
 	}
 	return nil

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/rewind"
 	"github.com/chatcli/chatcli/internal/session"
@@ -75,7 +77,7 @@ func (e *Engine) snapshotOverPeer() (bool, error) {
 			return true, err
 		}
 	}
-	return true, fmt.Errorf("session %q: its file keeps changing; the journal holds every turn", e.bound)
+	return true, i18n.Errorf("session %q: its file keeps changing; the journal holds every turn", e.bound)
 }
 
 // inJournalView reports whether the journal holds the live history: its

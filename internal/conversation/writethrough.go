@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/session"
 )
@@ -70,14 +72,14 @@ func (e *Engine) goPrivate() bool {
 	} else {
 		j, _, err := journal.Open(e.journalDir, shared, e.store.Key())
 		if err != nil {
-			e.journalFailed(fmt.Errorf("session %q's journal (CHATCLI_SESSION_WRITETHROUGH is off): %w", e.bound, err))
+			e.journalFailed(i18n.Errorf("session %q's journal (CHATCLI_SESSION_WRITETHROUGH is off): %w", e.bound, err))
 			return false
 		}
 		e.sharedPos = j.Pos()
 	}
 	id, err := e.copyJournal(shared)
 	if err != nil {
-		e.journalFailed(fmt.Errorf("copy of session %q's journal (CHATCLI_SESSION_WRITETHROUGH is off): %w", e.bound, err))
+		e.journalFailed(i18n.Errorf("copy of session %q's journal (CHATCLI_SESSION_WRITETHROUGH is off): %w", e.bound, err))
 		return false
 	}
 	e.sess.TranscriptID, e.journal = id, nil

@@ -17,9 +17,15 @@ var (
 )
 
 // Printer formats messages in one language. A nil Printer prints English.
+//
+// English is formatted by package fmt, so an English message is the key
+// formatted as fmt.Sprintf would, digits ungrouped ("4004 tokens").
+// Portuguese numbers are grouped the Portuguese way ("4.004 tokens"),
+// unless the Printer is Plain.
 type Printer struct {
-	tag language.Tag
-	p   *message.Printer
+	tag   language.Tag
+	p     *message.Printer
+	plain bool // integers without digit grouping (see Plain)
 }
 
 // New returns the Printer of tag (English or Portuguese).
@@ -27,6 +33,10 @@ func New(tag language.Tag) *Printer {
 	b := catalog.NewBuilder(catalog.Fallback(English))
 	for _, m := range catalogue() {
 		b.SetString(English, m.en, m.en)
+		b.SetString(Portuguese, m.en, m.pt)
+	}
+	for _, m := range errorMessages {
+		b.SetString(English, m.en, errorVerbs(m.en))
 		b.SetString(Portuguese, m.en, m.pt)
 	}
 	return &Printer{tag: tag, p: message.NewPrinter(tag, message.Catalog(b))}
@@ -59,6 +69,19 @@ func Match(v string) language.Tag {
 	return English
 }
 
+// Plain returns a Printer of p's language that writes integers without
+// digit grouping ("4004 tokens" in Portuguese too), for text inside
+// machine-readable output (-p --json, --stream-json), whose numbers must
+// read the same in every language.
+func (p *Printer) Plain() *Printer {
+	if p == nil {
+		return nil
+	}
+	q := *p
+	q.plain = true
+	return &q
+}
+
 // Tag is the Printer's language.
 func (p *Printer) Tag() language.Tag {
 	if p == nil {
@@ -69,10 +92,38 @@ func (p *Printer) Tag() language.Tag {
 
 // Sprintf formats the message whose English format is key.
 func (p *Printer) Sprintf(key string, args ...any) string {
-	if p == nil {
+	if p == nil || p.tag != Portuguese {
 		return fmt.Sprintf(key, args...)
 	}
+	if p.plain {
+		args = plainInts(args)
+	}
 	return p.p.Sprintf(key, args...)
+}
+
+// plainInts returns args with each integer in a plainInt.
+func plainInts(args []any) []any {
+	out := make([]any, len(args))
+	for i, a := range args {
+		switch n := a.(type) {
+		case int:
+			out[i] = plainInt(n)
+		case int64:
+			out[i] = plainInt(n)
+		default:
+			out[i] = a
+		}
+	}
+	return out
+}
+
+// plainInt is an integer that formats itself as package fmt does, so
+// message.Printer does not group its digits.
+type plainInt int64
+
+// Format implements fmt.Formatter.
+func (n plainInt) Format(f fmt.State, verb rune) {
+	fmt.Fprintf(f, fmt.FormatString(f, verb), int64(n))
 }
 
 // Fprintf writes the message whose English format is key to w.

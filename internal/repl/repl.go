@@ -192,8 +192,11 @@ type scriptFailure struct {
 	last   error
 }
 
-func (e *scriptFailure) Error() string {
-	return fmt.Sprintf("%v (%d; each is reported above)", ErrScriptFailed, e.failed)
+func (e *scriptFailure) Error() string { return e.Said().Error() }
+
+// Said implements i18n.Sayer.
+func (e *scriptFailure) Said() error {
+	return i18n.Errorf("%w (%d; each is reported above)", ErrScriptFailed, e.failed)
 }
 
 func (e *scriptFailure) Unwrap() []error {

@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"path/filepath"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/chatcli/chatcli/internal/atomicfile"
 )
 
@@ -52,12 +54,12 @@ func (s *Store) restore(n, p string) error {
 		}
 	}
 	if newest == nil {
-		return fmt.Errorf("%w: %q is not in the trash (%s)", ErrNotFound, n, s.TrashDir())
+		return i18n.Errorf("%w: %q is not in the trash (%s)", ErrNotFound, n, s.TrashDir())
 	}
 	err = atomicfile.Move(newest.Path, p)
 	switch {
 	case errors.Is(err, fs.ErrExist):
-		return fmt.Errorf("%w: %q; rename or delete it before restoring the trashed copy", ErrExists, n)
+		return i18n.Errorf("%w: %q; rename or delete it before restoring the trashed copy", ErrExists, n)
 	case err != nil:
 		return fmt.Errorf("session: restore %s: %w", newest.Path, err)
 	}
