@@ -59,7 +59,7 @@ func (f *factory) toolbox(c config.Config, root string) (tb conversation.Toolbox
 	repo, err := shadow.Open(c.Home, root, c.EncryptionKey)
 	switch {
 	case errors.Is(err, shadow.ErrGitMissing):
-		fmt.Fprintln(f.streams.Err, "note: git is not on PATH: file checkpoints are off (tools still work; /rewind restores the conversation only)")
+		f.note(f.lang().Sprintf("git is not on PATH: file checkpoints are off (tools still work; /rewind restores the conversation only)"))
 	case err != nil:
 		return nil, nil, err
 	default:

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -58,12 +60,64 @@ func TestHeadlessVerbsSpeakPortuguese(t *testing.T) {
 func TestEngineNoticesSpeakPortuguese(t *testing.T) {
 	long := strings.Repeat("palavra ", 1500) + "\n"
 	for lang, want := range map[string]string{
-		"pt-BR": "note: a conversa tem cerca de ",
+		"pt-BR": "nota: a conversa tem cerca de ",
 		"en":    "note: the conversation is about ",
 	} {
 		_, errOut, code := run(t, []string{"CHATCLI_HOME=" + t.TempDir(), "CHATCLI_LANG=" + lang, "CHATCLI_CONTEXT_WINDOW=1024"}, long+long)
 		if code != 0 || !strings.Contains(errOut, want) {
 			t.Errorf("%s: exit %d, %q missing from:\n%s", lang, code, want, errOut)
 		}
+	}
+}
+
+// TestNoticesSpeakPortugueseWithTheirLabels: under CHATCLI_LANG=pt-BR the
+// REPL's notices carry the Portuguese label ("nota: "), compaction's
+// progress is Portuguese, and so is the line naming the autosave made on
+// exit; English keeps "note: " and its own lines.
+func TestNoticesSpeakPortugueseWithTheirLabels(t *testing.T) {
+	long := strings.Repeat("palavra ", 1500) + "\n"
+	for lang, want := range map[string][]string{
+		"pt-BR": {"nota: Compactando o histórico (", "nota: Compactado (nível ", "Conversa salva como 'autosave-"},
+		"en":    {"note: Compacting history (", "note: Compacted (level ", `Conversation saved as "autosave-`},
+	} {
+		_, errOut, code := run(t, []string{"CHATCLI_HOME=" + t.TempDir(), "CHATCLI_LANG=" + lang, "CHATCLI_CONTEXT_WINDOW=1024"}, long+long)
+		for _, w := range want {
+			if code != 0 || !strings.Contains(errOut, w) {
+				t.Errorf("%s: exit %d, %q missing from:\n%s", lang, code, w, errOut)
+			}
+		}
+	}
+}
+
+// TestJSONNoticesKeepTheirNumbersInEveryLanguage: -p --json carries the
+// same keys in every language, and a Portuguese notice inside it writes
+// its numbers as the English does (4004, not 4.004), while the same
+// notice on a terminal's error stream groups them the Portuguese way.
+func TestJSONNoticesKeepTheirNumbersInEveryLanguage(t *testing.T) {
+	long := strings.Repeat("palavra ", 1500)
+	keys := map[string]string{}
+	for lang, want := range map[string]string{"pt-BR": "a conversa tem cerca de 4004 tokens", "en": "the conversation is about 4004 tokens"} {
+		out, errOut, code := run(t, []string{"CHATCLI_HOME=" + t.TempDir(), "CHATCLI_LANG=" + lang, "CHATCLI_CONTEXT_WINDOW=1024"}, long, "-p", "-", "--json")
+		var v map[string]any
+		if err := json.Unmarshal([]byte(out), &v); code != 0 || err != nil {
+			t.Fatalf("%s: exit %d, %v\n%s\n%s", lang, code, err, out, errOut)
+		}
+		notices, _ := v["notices"].([]any)
+		if len(notices) == 0 || !strings.Contains(notices[0].(string), want) {
+			t.Errorf("%s: notices %q, want the first to say %q", lang, notices, want)
+		}
+		var names []string
+		for k := range v {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		keys[lang] = strings.Join(names, ",")
+	}
+	if keys["pt-BR"] != keys["en"] {
+		t.Errorf("keys differ by language: %s / %s", keys["pt-BR"], keys["en"])
+	}
+	_, errOut, _ := run(t, []string{"CHATCLI_HOME=" + t.TempDir(), "CHATCLI_LANG=pt-BR", "CHATCLI_CONTEXT_WINDOW=1024"}, long, "-p", "-")
+	if !strings.Contains(errOut, "nota: a conversa tem cerca de 4.004 tokens") {
+		t.Errorf("the notice on the error stream:\n%s", errOut)
 	}
 }

@@ -183,7 +183,7 @@ func (f *factory) noteUsed(home, name, dir string) {
 		return
 	}
 	if err := recent.Open(home).Note(name, folder, time.Now()); err != nil {
-		fmt.Fprintln(f.streams.Err, "note: "+err.Error())
+		f.note(f.lang().Error(err, nil))
 	}
 }
 
@@ -193,7 +193,7 @@ func (f *factory) reportSaved(home, name string) {
 	if name == "" {
 		return
 	}
-	fmt.Fprintf(f.streams.Err, "Conversation saved as %q; chatcli --resume %s continues it.\n", name, name)
+	f.lang().Fprintf(f.streams.Err, "Conversation saved as %q; chatcli --resume %s continues it.\n", name, name)
 	f.noteUsed(home, name, "")
 }
 
@@ -201,7 +201,7 @@ func (f *factory) reportSaved(home, name string) {
 // a note.
 func (f *factory) renameUsed(home, old, new string) {
 	if err := recent.Open(home).Rename(old, new); err != nil {
-		fmt.Fprintln(f.streams.Err, "note: "+err.Error())
+		f.note(f.lang().Error(err, nil))
 	}
 }
 

@@ -102,7 +102,7 @@ func searchRun(o *searchOptions) error {
 	}
 	hits, warnings, err := conversation.SearchStore(st, c.TranscriptsDir(), o.Query, filter, o.Limit, nil, progress)
 	for _, w := range warnings {
-		fmt.Fprintln(s.Err, "warning: "+w)
+		o.f.warn(w)
 	}
 	if errors.Is(err, search.ErrEmptyQuery) {
 		return fmt.Errorf("%w: %v", errFlags, err)

@@ -45,7 +45,7 @@ func newSessionExportCmd(f *factory) *cobra.Command {
 				return err
 			}
 			for _, w := range t.Warnings {
-				fmt.Fprintln(f.streams.Err, "warning: "+w)
+				f.warn(w)
 			}
 			msgs, source := t.Messages, t.Source
 			path := ""

@@ -148,7 +148,7 @@ func contextAttach(env *Env, st *contexts.Store, args []string) error {
 	// About 4 bytes a token: a full context over half the window leaves
 	// little room for the conversation.
 	if tokens, window := c.Bytes()*n/max(len(c.Chunks), 1)/4, env.Engine.ContextWindow(); a.Mode == contexts.ModeFull && tokens > window/2 {
-		fmt.Fprintf(env.Err, "warning: context %q is about %d tokens, more than half of the model's %d-token window; --mode retrieval sends only the chunks relevant to each prompt\n", c.Name, tokens, window)
+		env.Lang.Fprintf(env.Err, "warning: %s\n", env.Lang.Sprintf("context %q is about %d tokens, more than half of the model's %d-token window; --mode retrieval sends only the chunks relevant to each prompt", c.Name, tokens, window))
 	}
 	return nil
 }
@@ -193,7 +193,7 @@ func contextList(env *Env, st *contexts.Store) error {
 	for _, n := range names {
 		c, err := st.Load(n)
 		if err != nil {
-			fmt.Fprintf(env.Err, "warning: %v\n", err)
+			env.Lang.Fprintf(env.Err, "warning: %s\n", ErrorLineIn(env.Lang, err))
 			continue
 		}
 		mark := ""

@@ -228,6 +228,6 @@ func Export(format, path, name string, msgs []message.Message, now time.Time, st
 // warn prints warnings, one line each, on the error stream.
 func warn(env *Env, warnings []string) {
 	for _, w := range warnings {
-		fmt.Fprintln(env.Err, "warning: "+w)
+		env.Lang.Fprintf(env.Err, "warning: %s\n", w)
 	}
 }

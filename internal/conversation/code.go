@@ -3,7 +3,6 @@ package conversation
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"github.com/chatcli/chatcli/internal/i18n"
 
@@ -48,7 +47,7 @@ func (e *Engine) codeCheckpoint() string {
 	id, err := e.code.Checkpoint()
 	if err != nil {
 		if !e.codeFailed {
-			e.notify(fmt.Sprintf("file checkpoint not taken (rewinding this turn restores the conversation only): %v", err))
+			e.notifyf("file checkpoint not taken (rewinding this turn restores the conversation only): %v", err)
 		}
 		e.codeFailed = true
 		return ""

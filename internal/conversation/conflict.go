@@ -2,7 +2,6 @@ package conversation
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -141,7 +140,7 @@ func (e *Engine) useJournalOf(cur *session.Session) bool {
 	e.openJournalAt(cur) // at cur's position; without one, openJournal reads it whole
 	e.sess.TranscriptID = cur.TranscriptID
 	if err := e.openJournal(); err != nil {
-		e.notify(fmt.Sprintf("journal not opened: %v", err))
+		e.notifyf("journal not opened: %v", err)
 		return false
 	}
 	return true

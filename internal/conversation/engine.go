@@ -349,7 +349,7 @@ func (e *Engine) repair() bool {
 	}
 	h, fixes := message.Repair(e.history)
 	for _, f := range fixes {
-		e.notify("repaired: " + f.String())
+		e.notifyf("repaired: %s", f.String())
 	}
 	if len(fixes) > 0 {
 		e.history, e.dirty = h, true

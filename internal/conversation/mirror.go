@@ -117,7 +117,7 @@ func (e *Engine) freezeMirror() {
 		return
 	}
 	if err := e.writeMirror(m.name, h, nil, false); err != nil {
-		e.notify(fmt.Sprintf("%v; it will show the saved session's later turns", err))
+		e.notifyf("%v; it will show the saved session's later turns", err)
 	}
 }
 

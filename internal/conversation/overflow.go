@@ -63,7 +63,7 @@ func (e *Engine) chat(ctx context.Context, tools []provider.Tool, onDelta func(s
 		e.learnWindow(learned)
 	}
 	if _, cerr := e.compact(ctx, compact.Options{Keep: compact.GuidedKeep, TargetBytes: target, Provider: e.provider,
-		WindowTokens: window, Progress: func(ev compact.Event) { e.notify(ev.Text) }}); cerr != nil {
+		WindowTokens: window, Progress: func(ev compact.Event) { e.notify(ev.Text) }, Lang: e.lang}); cerr != nil {
 		return sent, resp, errors.Join(err, i18n.Errorf("the compaction after it failed: %w", cerr))
 	}
 	sent = e.withSupplement(e.requests.of(e.history))

@@ -2,7 +2,6 @@ package conversation
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 
 	"github.com/chatcli/chatcli/internal/i18n"
@@ -72,7 +71,7 @@ func (e *Engine) resolve(list []rewind.Checkpoint) ([][]message.Message, error) 
 func (e *Engine) loadCheckpoints() {
 	list, err := rewind.Decode(e.sess.Checkpoints)
 	if err != nil {
-		e.notify(fmt.Sprintf("checkpoints of session %q ignored: %v", e.bound, err))
+		e.notifyf("checkpoints of session %q ignored: %v", e.bound, err)
 		list = nil
 	}
 	e.checkpoints = list
@@ -99,8 +98,8 @@ func (e *Engine) Rewind(n int) (rewind.Checkpoint, error) {
 	}
 	if hs[0] == nil {
 		e.checkpoints = slices.Delete(e.checkpoints, i, i+1)
-		e.notify(fmt.Sprintf("dropped checkpoint %q (%s): the journal no longer holds its messages",
-			cp.Prompt, cp.At.Local().Format("15:04:05")))
+		e.notifyf("dropped checkpoint %q (%s): the journal no longer holds its messages",
+			cp.Prompt, cp.At.Local().Format("15:04:05"))
 		return cp, i18n.Errorf("%w: the journal no longer holds the messages of checkpoint %d; it was dropped", ErrNoCheckpoint, n)
 	}
 	e.checkpoints = e.checkpoints[:i+1]
@@ -130,7 +129,7 @@ func (e *Engine) UndoCompact() (int, error) {
 		return 0, i18n.Errorf("%w: the conversation moved on from the last compaction (a rewind or a new branch); /rewind list shows the checkpoints", ErrNoCheckpoint)
 	}
 	if dropped := len(now) - len(after); dropped > 0 {
-		e.notify(fmt.Sprintf("the %d messages after the compaction are dropped too; the journal keeps them", dropped))
+		e.notifyf("the %d messages after the compaction are dropped too; the journal keeps them", dropped)
 	}
 	found, err := journal.MessagesOf(path, key, before)
 	if err != nil {

@@ -93,7 +93,7 @@ func (e *Engine) Load(name string) (autosaved string, err error) {
 	if errors.Is(err, session.ErrNotFound) {
 		var src string
 		if s, src, err = e.store.ImportLegacy(e.workDir(), name); e.landed(err) == nil {
-			e.notify(fmt.Sprintf("imported legacy session file %s as %q", src, name))
+			e.notifyf("imported legacy session file %s as %q", src, name)
 			s, err = e.store.Load(name)
 		} else if errors.Is(err, session.ErrNotFound) {
 			_, err = e.store.Load(name) // the store's own not-found error
@@ -110,14 +110,14 @@ func (e *Engine) Load(name string) (autosaved string, err error) {
 	e.useFile(s)
 	e.history, e.dirty = s.History, false
 	for _, w := range s.JournalWarnings {
-		e.notify("journal: " + w.String())
+		e.notifyf("journal: %s", w.String())
 	}
 	if s.Relinked { // written with its journal again on exit
-		e.notify(fmt.Sprintf("session %q was rewritten by another program (ChatCLI) without chatcli's bookkeeping; linked it to its journal again with its checkpoints", e.bound))
+		e.notifyf("session %q was rewritten by another program (ChatCLI) without chatcli's bookkeeping; linked it to its journal again with its checkpoints", e.bound)
 		e.dirty = true
 	}
 	if m := s.ModesMerged; m.Messages > 0 { // written merged on exit: said once
-		e.notify(fmt.Sprintf("merged %d messages of this file's separate agent and coder histories (ChatCLI 1.66) after its chat history, as ChatCLI does; dropped %d system prompts of those modes", m.Messages, m.System))
+		e.notifyf("merged %d messages of this file's separate agent and coder histories (ChatCLI 1.66) after its chat history, as ChatCLI does; dropped %d system prompts of those modes", m.Messages, m.System)
 		e.dirty = true
 	}
 	e.openJournalAt(s)
@@ -130,7 +130,7 @@ func (e *Engine) Load(name string) (autosaved string, err error) {
 	e.loadCheckpoints()
 	if e.repair() {
 		if err := e.writeThrough(); err != nil { // repairs are saved at once
-			e.notify(fmt.Sprintf("the repair of session %q is not saved yet: %v", e.bound, err))
+			e.notifyf("the repair of session %q is not saved yet: %v", e.bound, err)
 		}
 	}
 	e.record(journal.ReasonSync)
@@ -209,11 +209,11 @@ func (e *Engine) Detach() string {
 	name, lin := e.bound, e.lineage(session.LineageSave, len(e.history))
 	if e.dirty {
 		if err := e.snapshot(); err != nil {
-			e.notify(fmt.Sprintf("session %q: snapshot not written (its journal holds every turn): %v", name, err))
+			e.notifyf("session %q: snapshot not written (its journal holds every turn): %v", name, err)
 		}
 	}
 	if err := e.forkJournal(); err != nil { // the session keeps its journal
-		e.notify(fmt.Sprintf("journal not forked: %v", err))
+		e.notifyf("journal not forked: %v", err)
 		e.sess.TranscriptID, e.journal = "", nil
 	}
 	e.bound, e.mirror = "", mirrorState{}
@@ -314,7 +314,7 @@ func (e *Engine) Close(autosave bool) (string, error) {
 		if err == nil {
 			return "", nil
 		}
-		e.notify(fmt.Sprintf("session %q could not be written (%v); keeping this conversation as an autosave", e.bound, err))
+		e.notifyf("session %q could not be written (%v); keeping this conversation as an autosave", e.bound, err)
 		return e.autosave()
 	}
 	if !autosave && e.supersedes == "" || nonSystem(e.history) < 2 { // a continued autosave is kept whatever the setting

@@ -3,7 +3,6 @@ package conversation
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"slices"
 
 	"github.com/chatcli/chatcli/internal/i18n"
@@ -126,7 +125,7 @@ func (e *Engine) openJournalAt(s *session.Session) {
 	}
 	j, err := journal.OpenAt(e.journalDir, s.TranscriptID, e.store.Key(), s.JournalPos, e.hashes.Of(s.History))
 	if err != nil {
-		e.notify(fmt.Sprintf("journal not opened: %v", err))
+		e.notifyf("journal not opened: %v", err)
 		return
 	}
 	e.journal = j

@@ -2,7 +2,6 @@ package conversation
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 
@@ -139,6 +138,6 @@ func (e *Engine) writeOff() (fork string, err error) {
 	if err != nil {
 		return "", err
 	}
-	e.notify(fmt.Sprintf("session %q changed in another window while this one did not write through (CHATCLI_SESSION_WRITETHROUGH is off)", e.bound))
+	e.notifyf("session %q changed in another window while this one did not write through (CHATCLI_SESSION_WRITETHROUGH is off)", e.bound)
 	return e.forkConflict(other, true)
 }

@@ -111,7 +111,7 @@ func isPrinter(x ast.Expr) bool {
 // printingDirs are the packages whose messages and errors the catalog
 // holds.
 var printingDirs = []string{"../command", "../repl", "../conversation", "../../cmd/chatcli",
-	"../session", "../contexts", "../memory"}
+	"../session", "../contexts", "../memory", "../compact"}
 
 func TestEveryMessageIsInBothLanguages(t *testing.T) {
 	inCatalog := map[string]bool{}

@@ -151,7 +151,7 @@ func Run(ctx context.Context, o Options) error {
 		}
 		if interactive {
 			if err := read.Add(line); err != nil {
-				fmt.Fprintf(o.Err, "warning: input history not saved: %v\n", err)
+				o.Lang.Fprintf(o.Err, "warning: %s\n", o.Lang.Sprintf("input history not saved: %v", err))
 			}
 		}
 		err = step(ctx, env, line, o.WatchKeys)
