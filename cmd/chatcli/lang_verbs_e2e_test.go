@@ -121,3 +121,31 @@ func TestJSONNoticesKeepTheirNumbersInEveryLanguage(t *testing.T) {
 		t.Errorf("the notice on the error stream:\n%s", errOut)
 	}
 }
+
+// TestStorageSpeaksPortuguese: chatcli storage names its stores and rules
+// in Portuguese, and storage prune says its plan and what it removed, in
+// Portuguese under CHATCLI_LANG=pt-BR and as before in English.
+func TestStorageSpeaksPortuguese(t *testing.T) {
+	for lang, want := range map[string][]string{
+		"pt-BR": {"sessões que você nomeou", "nunca removidas automaticamente", "para a lixeira quando não atualizadas há 90d (CHATCLI_SESSION_TTL)",
+			"Nada a remover.\n", "Esvaziar a lixeira apagaria de vez 1 sessão(ões)", "Lixeira esvaziada: 1 sessão(ões) apagada(s) ("},
+		"en": {"sessions you named", "never removed automatically", "to the trash when not updated for 90d (CHATCLI_SESSION_TTL)",
+			"Nothing to remove.\n", "Emptying the trash would delete 1 trashed session(s)", "Emptied the trash: 1 trashed session(s) deleted ("},
+	} {
+		env := []string{"CHATCLI_HOME=" + t.TempDir(), "CHATCLI_LANG=" + lang}
+		var all strings.Builder
+		for _, args := range [][]string{{"-p", "hi", "--name", "x"}, {"storage"}, {"session", "delete", "x", "--yes"},
+			{"storage", "prune", "--empty-trash"}, {"storage", "prune", "--empty-trash", "--apply"}} {
+			out, errOut, code := run(t, env, "", args...)
+			if code != 0 {
+				t.Fatalf("%s %v: exit %d\n%s", lang, args, code, errOut)
+			}
+			all.WriteString(out)
+		}
+		for _, w := range want {
+			if !strings.Contains(all.String(), w) {
+				t.Errorf("%s: %q missing from:\n%s", lang, w, all.String())
+			}
+		}
+	}
+}

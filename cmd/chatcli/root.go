@@ -269,7 +269,7 @@ func replRun(ctx context.Context, o *rootOptions) error {
 	term, out := s.terminal(c, o.OneShot.NoAnim, o.OneShot.Raw)
 	// The retention pass: its one-line summary usually comes before the
 	// banner; the REPL never waits long for it, and it is let finish on exit.
-	done := retention.Background(ctx, c.Home, retention.FromConfig(c), func(line string) { o.f.note(line) })
+	done := retention.Background(ctx, c.Home, retention.FromConfig(c), lang, func(line string) { o.f.note(line) })
 	defer waitAtMost(done, retentionExitWait)
 	waitAtMost(done, retentionStartWait)
 	opts := repl.Options{Engine: e, In: s.In, Out: out, Err: s.Err, Banner: banner(lang, e.Provider()), Autosave: c.Autosave, Config: &c,

@@ -188,7 +188,7 @@ func storagePruneRun(o *storagePruneOptions) error {
 	var applyErr error
 	res.Result, applyErr = retention.Apply(plan)
 	if !o.JSON && (!o.Quiet || len(res.Removed) > 0 || applyErr != nil) {
-		command.WriteResult(out, res.Result)
+		command.WriteResultIn(o.f.lang(), out, res.Result)
 	}
 	if o.EmptyTrash {
 		applyErr = joinErr(applyErr, emptyTrash(o, c, &res))

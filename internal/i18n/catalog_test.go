@@ -111,11 +111,11 @@ func isPrinter(x ast.Expr) bool {
 // printingDirs are the packages whose messages and errors the catalog
 // holds.
 var printingDirs = []string{"../command", "../repl", "../conversation", "../../cmd/chatcli",
-	"../session", "../contexts", "../memory", "../compact"}
+	"../session", "../contexts", "../memory", "../compact", "../retention"}
 
 func TestEveryMessageIsInBothLanguages(t *testing.T) {
 	inCatalog := map[string]bool{}
-	for _, m := range append(catalogue(), errorMessages...) {
+	for _, m := range append(catalogue(), textMessages()...) {
 		if m.en == "" || m.pt == "" {
 			t.Errorf("a message in one language only: en %q, pt %q", m.en, m.pt)
 		}
@@ -144,7 +144,7 @@ func TestEveryMessageIsInBothLanguages(t *testing.T) {
 // English does: an error never loses a name, a path or a number.
 func TestErrorsSayEveryArgumentInPortuguese(t *testing.T) {
 	pt := New(Portuguese).Plain()
-	for _, m := range errorMessages {
+	for _, m := range textMessages() {
 		format := errorVerbs(m.en)
 		args := argsFor(format)
 		for i := range args {

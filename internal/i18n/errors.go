@@ -81,7 +81,7 @@ func (p *Printer) Error(err error, other func(error) string) string {
 		case error:
 			args[i] = p.Error(a, other)
 		case Text:
-			args[i] = p.text(a)
+			args[i] = p.Text(a)
 		default:
 			args[i] = a
 		}
@@ -89,18 +89,31 @@ func (p *Printer) Error(err error, other func(error) string) string {
 	return p.Sprintf(e.format, args...)
 }
 
-// text is t in p's language.
-func (p *Printer) text(t Text) string {
-	if !isErrorKey[t.format] {
+// Text is t in p's language, with each Text and error among its
+// arguments said the same way; t's English text when the catalog does not
+// hold it.
+func (p *Printer) Text(t Text) string {
+	if p.Tag() != Portuguese || !isErrorKey[t.format] {
 		return t.String()
 	}
-	return p.Sprintf(t.format, t.args...)
+	args := make([]any, len(t.args))
+	for i, a := range t.args {
+		switch a := a.(type) {
+		case error:
+			args[i] = p.Error(a, nil)
+		case Text:
+			args[i] = p.Text(a)
+		default:
+			args[i] = a
+		}
+	}
+	return p.Sprintf(t.format, args...)
 }
 
 // isErrorKey tells the formats of errorMessages.
 var isErrorKey = func() map[string]bool {
-	m := make(map[string]bool, len(errorMessages))
-	for _, e := range errorMessages {
+	m := make(map[string]bool, len(errorMessages)+len(storageTexts))
+	for _, e := range textMessages() {
 		m[e.en] = true
 	}
 	return m

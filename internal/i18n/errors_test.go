@@ -63,7 +63,7 @@ func TestTextIsAPhraseOfTheCatalog(t *testing.T) {
 	if got, want := New(Portuguese).Error(err, nil), "session: not found: chatcli x espera SRC e DST (recebeu 1); veja chatcli x --help"; got != want {
 		t.Fatalf("%q\nwant %q", got, want)
 	}
-	if Textf("").String() != "" || New(Portuguese).text(Textf("")) != "" {
+	if Textf("").String() != "" || New(Portuguese).Text(Textf("")) != "" {
 		t.Fatal("the empty Text says something")
 	}
 }

@@ -35,7 +35,7 @@ func New(tag language.Tag) *Printer {
 		b.SetString(English, m.en, m.en)
 		b.SetString(Portuguese, m.en, m.pt)
 	}
-	for _, m := range errorMessages {
+	for _, m := range textMessages() {
 		b.SetString(English, m.en, errorVerbs(m.en))
 		b.SetString(Portuguese, m.en, m.pt)
 	}
