@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -141,6 +142,42 @@ func TestStorageSpeaksPortuguese(t *testing.T) {
 				t.Fatalf("%s %v: exit %d\n%s", lang, args, code, errOut)
 			}
 			all.WriteString(out)
+		}
+		for _, w := range want {
+			if !strings.Contains(all.String(), w) {
+				t.Errorf("%s: %q missing from:\n%s", lang, w, all.String())
+			}
+		}
+	}
+}
+
+// TestVerifyExportAndRekeySpeakPortuguese: storage verify's report,
+// session export's line (ChatCLI's "Exportadas N entradas para …") and
+// storage rekey's lines are Portuguese under CHATCLI_LANG=pt-BR and as
+// before in English.
+func TestVerifyExportAndRekeySpeakPortuguese(t *testing.T) {
+	for lang, want := range map[string][]string{
+		"pt-BR": {"Verificados 1 arquivo(s) de sessão, 0 sessão(ões) na lixeira e 1 journal(is).\nEstá tudo íntegro.\n",
+			"Exportadas 2 entradas para ", " (fonte: journal).\n", ": selado com a nova chave\n",
+			"2 arquivo(s) selado(s) de novo, 0 já com a nova chave, 0 com falha\n"},
+		"en": {"Checked 1 session file(s), 0 trashed session(s) and 1 journal(s).\nEverything is sound.\n",
+			"Exported 2 messages to ", " (source: journal).\n", ": sealed under the new key\n",
+			"2 file(s) re-sealed, 0 already under the new key, 0 failed\n"},
+	} {
+		home := t.TempDir()
+		env := []string{"CHATCLI_HOME=" + home, "CHATCLI_LANG=" + lang}
+		var all strings.Builder
+		for _, c := range []struct {
+			env  []string
+			args []string
+		}{{env, []string{"-p", "hi", "--name", "x"}}, {env, []string{"storage", "verify"}},
+			{env, []string{"session", "export", "x", "md", filepath.Join(home, "x.md")}},
+			{append(env, "CHATCLI_ENCRYPTION_KEY="+b64Key(7)), []string{"storage", "rekey"}}} {
+			out, errOut, code := run(t, c.env, "", c.args...)
+			if code != 0 {
+				t.Fatalf("%s %v: exit %d\n%s", lang, c.args, code, errOut)
+			}
+			all.WriteString(out + errOut)
 		}
 		for _, w := range want {
 			if !strings.Contains(all.String(), w) {

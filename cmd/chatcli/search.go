@@ -94,7 +94,7 @@ func searchRun(o *searchOptions) error {
 	var progress func(done, total int64)
 	if s.ErrTTY {
 		progress = func(done, total int64) {
-			fmt.Fprintf(s.Err, "\rindexing sessions: %d%% (%d of %d MB)", done*100/max(total, 1), done>>20, total>>20)
+			o.f.lang().Fprintf(s.Err, "\rindexing sessions: %d%% (%d of %d MB)", done*100/max(total, 1), done>>20, total>>20)
 			if done >= total {
 				fmt.Fprint(s.Err, "\r\033[K")
 			}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/chatcli/chatcli/internal/i18n"
@@ -68,7 +67,7 @@ func newSessionExportCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(confirm, "Exported %d messages to %s (source: %s).\n", len(msgs), path, source)
+			f.lang().Fprintf(confirm, "Exported %d messages to %s (source: %s).\n", len(msgs), path, source)
 			return nil
 		},
 	}

@@ -56,7 +56,7 @@ func sessionTranscript(env *Env, a []string, yes bool) error {
 		if err != nil {
 			return searchError(err)
 		}
-		WriteHits(env.Out, hits, false)
+		WriteHits(env.Lang, env.Out, hits, false)
 		return nil
 	}
 	return usage
@@ -124,10 +124,11 @@ func WriteStats(w io.Writer, msgs []message.Message, source, journalID string) {
 }
 
 // WriteHits prints search hits, one per line: "#17 assistant …snippet…",
-// prefixed with the source when withSource.
-func WriteHits(w io.Writer, hits []search.Hit, withSource bool) {
+// prefixed with the source when withSource; no hits is a line in lang
+// (nil: English).
+func WriteHits(lang *i18n.Printer, w io.Writer, hits []search.Hit, withSource bool) {
 	if len(hits) == 0 {
-		fmt.Fprintln(w, "No matches.")
+		lang.Fprintf(w, "No matches.\n")
 		return
 	}
 	for _, h := range hits {
@@ -168,7 +169,7 @@ func sessionExport(env *Env, a []string, yes bool) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(confirm, "Exported %d messages to %s (source: %s).\n", len(msgs), path, source)
+	env.Lang.Fprintf(confirm, "Exported %d messages to %s (source: %s).\n", len(msgs), path, source)
 	return nil
 }
 
