@@ -38,7 +38,7 @@ func (f *factory) pick(ctx context.Context, e *conversation.Engine, home string)
 				return "", err
 			}
 			var b strings.Builder
-			command.Replay(&b, s.History, pickPreview)
+			command.Replay(f.lang(), &b, s.History, pickPreview)
 			return b.String(), nil
 		},
 		Search: func(q string) ([]picker.Hit, error) {

@@ -60,7 +60,7 @@ func newSessionRewindCmd(f *factory) *cobra.Command {
 			if list {
 				cps := e.Checkpoints()
 				if !asJSON {
-					command.WriteCheckpoints(f.streams.Out, cps)
+					command.WriteCheckpoints(f.lang(), f.streams.Out, cps)
 					return nil
 				}
 				out := make([]checkpointEntry, 0, len(cps))

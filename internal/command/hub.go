@@ -38,19 +38,19 @@ func runHub(_ context.Context, env *Env, args []string) error {
 		if err := env.Hub.Join(args[1]); err != nil {
 			return err
 		}
-		fmt.Fprintf(env.Out, "Joined hub thread %q: the turns of its other members are shown as they end (/hub leave stops that).\n", args[1])
+		env.say("Joined hub thread %q: the turns of its other members are shown as they end (/hub leave stops that).\n", args[1])
 	case len(args) == 1 && args[0] == "leave":
 		if t := env.Hub.Thread(); t != "" {
 			env.Hub.Leave()
-			fmt.Fprintf(env.Out, "Left hub thread %q.\n", t)
+			env.say("Left hub thread %q.\n", t)
 		} else {
-			fmt.Fprintln(env.Out, "In no hub thread.")
+			env.say("In no hub thread.\n")
 		}
 	case len(args) == 0:
 		if t := env.Hub.Thread(); t != "" {
-			fmt.Fprintf(env.Out, "In hub thread %q.\n", t)
+			env.say("In hub thread %q.\n", t)
 		} else {
-			fmt.Fprintln(env.Out, "In no hub thread; /hub join NAME joins one.")
+			env.say("In no hub thread; /hub join NAME joins one.\n")
 		}
 	default:
 		return fmt.Errorf("%w: %s", ErrUsage, hubUsage)

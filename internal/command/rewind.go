@@ -47,7 +47,7 @@ func runRewind(ctx context.Context, env *Env, args []string) error {
 		return nil
 	case "", "list":
 		cps := e.Checkpoints()
-		WriteCheckpoints(env.Out, cps)
+		WriteCheckpoints(env.Lang, env.Out, cps)
 		if choice == "list" || len(cps) == 0 {
 			return nil
 		}
@@ -81,9 +81,10 @@ func runRewind(ctx context.Context, env *Env, args []string) error {
 // WriteCheckpoints prints checkpoints newest first, numbered from 1:
 // "[1] 14:32:05  28 msgs  implement the refresh endpoint"; " +code" marks
 // a checkpoint that holds a file checkpoint.
-func WriteCheckpoints(w io.Writer, cps []rewind.Checkpoint) {
+// Its note when there is none is in lang (nil: English).
+func WriteCheckpoints(lang *i18n.Printer, w io.Writer, cps []rewind.Checkpoint) {
 	if len(cps) == 0 {
-		fmt.Fprintln(w, "No checkpoints yet: one is taken before each request to the model.")
+		lang.Fprintf(w, "No checkpoints yet: one is taken before each request to the model.\n")
 		return
 	}
 	for i, cp := range cps {

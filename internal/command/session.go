@@ -323,11 +323,11 @@ func sessionShow(env *Env, a []string, _ bool) error {
 	switch len(a) {
 	case 0:
 		e := env.Engine
-		bound := "not bound to a session"
 		if e.Bound() != "" {
-			bound = "bound to session " + e.Bound()
+			env.say("This conversation · %d messages · bound to session %s\n", len(e.History()), e.Bound())
+		} else {
+			env.say("This conversation · %d messages · not bound to a session\n", len(e.History()))
 		}
-		fmt.Fprintf(env.Out, "This conversation · %d messages · %s\n", len(e.History()), bound)
 		WriteTranscript(env.Out, e.History())
 		return nil
 	case 1:
