@@ -21,6 +21,30 @@ import (
 func printedKeys(t *testing.T, dirs ...string) map[string]string {
 	t.Helper()
 	keys := map[string]string{}
+	eachCall(t, dirs, func(where string, call *ast.CallExpr) {
+		arg := keyArg(call)
+		if arg < 0 || len(call.Args) <= arg {
+			return
+		}
+		if id, ok := call.Args[arg].(*ast.Ident); ok && id.Name == "key" {
+			return // a helper that passes its own key on (Env.say)
+		}
+		lit, ok := call.Args[arg].(*ast.BasicLit)
+		if !ok || lit.Kind != token.STRING {
+			t.Errorf("%s: a message key that is not a literal", where)
+			return
+		}
+		if s, _ := strconv.Unquote(lit.Value); s != "" { // i18n.Textf(""), nothing to say
+			keys[s] = where
+		}
+	})
+	return keys
+}
+
+// eachCall calls fn with every call expression of the Go files of dirs
+// (tests excluded) and where it is (file:line:column).
+func eachCall(t *testing.T, dirs []string, fn func(where string, call *ast.CallExpr)) {
+	t.Helper()
 	fset := token.NewFileSet()
 	for _, dir := range dirs {
 		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
@@ -36,30 +60,13 @@ func printedKeys(t *testing.T, dirs ...string) map[string]string {
 				t.Fatal(err)
 			}
 			ast.Inspect(f, func(n ast.Node) bool {
-				call, ok := n.(*ast.CallExpr)
-				if !ok {
-					return true
-				}
-				arg := keyArg(call)
-				if arg < 0 || len(call.Args) <= arg {
-					return true
-				}
-				if id, ok := call.Args[arg].(*ast.Ident); ok && id.Name == "key" {
-					return true // a helper that passes its own key on (Env.say)
-				}
-				lit, ok := call.Args[arg].(*ast.BasicLit)
-				if !ok || lit.Kind != token.STRING {
-					t.Errorf("%s: a message key that is not a literal", fset.Position(call.Pos()))
-					return true
-				}
-				if s, _ := strconv.Unquote(lit.Value); s != "" { // i18n.Textf(""), nothing to say
-					keys[s] = fset.Position(call.Pos()).String()
+				if call, ok := n.(*ast.CallExpr); ok {
+					fn(fset.Position(call.Pos()).String(), call)
 				}
 				return true
 			})
 		}
 	}
-	return keys
 }
 
 // keyArg is the index of call's message key: 0 for say, notifyf, a
@@ -170,38 +177,20 @@ func TestErrorsSayEveryArgumentInPortuguese(t *testing.T) {
 // usage synopsis such as "/session show [NAME]") must be an i18n.Errorf.
 func TestCommandErrorsAreInTheCatalog(t *testing.T) {
 	prose := regexp.MustCompile(`(?:^|[^/\w-])[a-z]{2,} [a-z]{2,} [a-z]{2,}`)
-	fset := token.NewFileSet()
-	for _, dir := range []string{"../command", "../repl", "../../cmd/chatcli"} {
-		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
-		for _, path := range files {
-			if strings.HasSuffix(path, "_test.go") {
-				continue
-			}
-			f, err := parser.ParseFile(fset, path, nil, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ast.Inspect(f, func(n ast.Node) bool {
-				call, ok := n.(*ast.CallExpr)
-				if !ok || len(call.Args) == 0 {
-					return true
-				}
-				sel, ok := call.Fun.(*ast.SelectorExpr)
-				if !ok || sel.Sel.Name != "Errorf" {
-					return true
-				}
-				if id, ok := sel.X.(*ast.Ident); !ok || id.Name != "fmt" {
-					return true
-				}
-				if lit, ok := call.Args[0].(*ast.BasicLit); ok {
-					if s, _ := strconv.Unquote(lit.Value); prose.MatchString(s) {
-						t.Errorf("%s: %q is in English only; make it an i18n.Errorf with a line in errtexts.go", fset.Position(call.Pos()), s)
-					}
-				}
-				return true
-			})
+	eachCall(t, []string{"../command", "../repl", "../../cmd/chatcli"}, func(where string, call *ast.CallExpr) {
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Errorf" || len(call.Args) == 0 {
+			return
 		}
-	}
+		if id, ok := sel.X.(*ast.Ident); !ok || id.Name != "fmt" {
+			return
+		}
+		if lit, ok := call.Args[0].(*ast.BasicLit); ok {
+			if s, _ := strconv.Unquote(lit.Value); prose.MatchString(s) {
+				t.Errorf("%s: %q is in English only; make it an i18n.Errorf with a line in errtexts.go", where, s)
+			}
+		}
+	})
 }
 
 func TestPortugueseMessagesUseEveryArgumentRight(t *testing.T) {

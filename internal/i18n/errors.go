@@ -75,18 +75,7 @@ func (p *Printer) Error(err error, other func(error) string) string {
 		}
 		return other(err)
 	}
-	args := make([]any, len(e.args))
-	for i, a := range e.args {
-		switch a := a.(type) {
-		case error:
-			args[i] = p.Error(a, other)
-		case Text:
-			args[i] = p.Text(a)
-		default:
-			args[i] = a
-		}
-	}
-	return p.Sprintf(e.format, args...)
+	return p.Sprintf(e.format, p.said(e.args, other)...)
 }
 
 // Text is t in p's language, with each Text and error among its
@@ -96,18 +85,24 @@ func (p *Printer) Text(t Text) string {
 	if p.Tag() != Portuguese || !isErrorKey[t.format] {
 		return t.String()
 	}
-	args := make([]any, len(t.args))
-	for i, a := range t.args {
+	return p.Sprintf(t.format, p.said(t.args, nil)...)
+}
+
+// said is args with each error and Text among them said in p's language
+// (an error through other, as Error does).
+func (p *Printer) said(args []any, other func(error) string) []any {
+	out := make([]any, len(args))
+	for i, a := range args {
 		switch a := a.(type) {
 		case error:
-			args[i] = p.Error(a, nil)
+			out[i] = p.Error(a, other)
 		case Text:
-			args[i] = p.Text(a)
+			out[i] = p.Text(a)
 		default:
-			args[i] = a
+			out[i] = a
 		}
 	}
-	return p.Sprintf(t.format, args...)
+	return out
 }
 
 // isErrorKey tells the formats of errorMessages.
