@@ -188,16 +188,19 @@ func TestVerifyExportAndRekeySpeakPortuguese(t *testing.T) {
 }
 
 // TestREPLLinesSpeakPortuguese: the REPL's own lines (/session show's
-// header, /rewind list with no checkpoint, /hub) are Portuguese under
+// header, /rewind list with no checkpoint, /hub, /help's summaries) are
+// Portuguese under
 // CHATCLI_LANG=pt-BR and as before in English.
 func TestREPLLinesSpeakPortuguese(t *testing.T) {
 	for lang, want := range map[string][]string{
 		"pt-BR": {"Esta conversa · 0 mensagens · sem sessão vinculada\n",
-			"Nenhum checkpoint ainda: um é feito antes de cada requisição ao modelo.\n", "Em nenhuma thread do hub; /hub join NOME entra numa.\n"},
+			"Nenhum checkpoint ainda: um é feito antes de cada requisição ao modelo.\n", "Em nenhuma thread do hub; /hub join NOME entra numa.\n",
+			"  /help                          lista os comandos\n"},
 		"en": {"This conversation · 0 messages · not bound to a session\n",
-			"No checkpoints yet: one is taken before each request to the model.\n", "In no hub thread; /hub join NAME joins one.\n"},
+			"No checkpoints yet: one is taken before each request to the model.\n", "In no hub thread; /hub join NAME joins one.\n",
+			"  /help                          list the commands\n"},
 	} {
-		out, errOut, code := run(t, []string{"CHATCLI_HOME=" + t.TempDir(), "CHATCLI_LANG=" + lang}, "/session show\n/rewind list\n/hub\n")
+		out, errOut, code := run(t, []string{"CHATCLI_HOME=" + t.TempDir(), "CHATCLI_LANG=" + lang}, "/session show\n/rewind list\n/hub\n/help\n")
 		for _, w := range want {
 			if code != 0 || !strings.Contains(out, w) {
 				t.Errorf("%s: exit %d, %q missing from:\n%s\n%s", lang, code, w, out, errOut)

@@ -222,11 +222,11 @@ func runQuit(context.Context, *Env, []string) error { return ErrQuit }
 func runHelp(_ context.Context, env *Env, _ []string) error {
 	env.say("Type a message to chat. Commands:\n")
 	for _, c := range Commands() {
-		fmt.Fprintf(env.Out, "  %-30s %s\n", c.Usage, c.Summary)
+		fmt.Fprintf(env.Out, "  %-30s %s\n", c.Usage, env.Lang.Summary(c.Summary))
 	}
 	env.say("Session verbs:\n")
 	for _, v := range sessionVerbs {
-		fmt.Fprintf(env.Out, "  %-30s %s\n", "/session "+v.usage, v.summary)
+		fmt.Fprintf(env.Out, "  %-30s %s\n", "/session "+v.usage, env.Lang.Summary(v.summary))
 	}
 	return nil
 }
