@@ -250,3 +250,7 @@ func argsFor(format string) []any {
 	}
 	return args
 }
+
+// errorVerbs is format with each %w as %v: the verbs an Error's arguments
+// meet in its Portuguese text, its errors being strings by then.
+func errorVerbs(format string) string { return strings.ReplaceAll(format, "%w", "%v") }

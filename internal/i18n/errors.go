@@ -2,7 +2,6 @@ package i18n
 
 import (
 	"fmt"
-	"strings"
 )
 
 // Error is an error whose text is a catalog message (errorMessages). Its
@@ -113,10 +112,6 @@ var isErrorKey = func() map[string]bool {
 	}
 	return m
 }()
-
-// errorVerbs is format with each %w as %v: the format an Error's
-// Portuguese text is checked against, its errors being strings by then.
-func errorVerbs(format string) string { return strings.ReplaceAll(format, "%w", "%v") }
 
 // Text is a phrase of the catalog (errorMessages) given as an argument of
 // an Error, such as what a command's arguments should be ("SRC and DST"):

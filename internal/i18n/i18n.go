@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
@@ -28,19 +29,27 @@ type Printer struct {
 	plain bool // integers without digit grouping (see Plain)
 }
 
-// New returns the Printer of tag (English or Portuguese).
+// New returns the Printer of tag (English or Portuguese). An English
+// Printer costs nothing to make; the Portuguese texts are indexed once per
+// process, at the first Portuguese message.
 func New(tag language.Tag) *Printer {
-	b := catalog.NewBuilder(catalog.Fallback(English))
-	for _, m := range catalogue() {
-		b.SetString(English, m.en, m.en)
-		b.SetString(Portuguese, m.en, m.pt)
+	if tag != Portuguese {
+		return &Printer{tag: tag}
 	}
-	for _, m := range textMessages() {
-		b.SetString(English, m.en, errorVerbs(m.en))
-		b.SetString(Portuguese, m.en, m.pt)
-	}
-	return &Printer{tag: tag, p: message.NewPrinter(tag, message.Catalog(b))}
+	// message.Printer formats the Portuguese text itself (ptFormats), with
+	// Portuguese number formatting; its catalog is empty.
+	return &Printer{tag: tag, p: message.NewPrinter(tag, message.Catalog(catalog.NewBuilder()))}
 }
+
+// ptFormats maps each English key of the catalog (catalogue and
+// textMessages) to its Portuguese format.
+var ptFormats = sync.OnceValue(func() map[string]string {
+	m := make(map[string]string, len(messages)+len(errorMessages)+len(storageTexts)+len(storageMessages))
+	for _, e := range append(catalogue(), textMessages()...) {
+		m[e.en] = e.pt
+	}
+	return m
+})
 
 // FromEnv returns the Printer of the language getenv selects (see the
 // package doc).
@@ -98,7 +107,11 @@ func (p *Printer) Sprintf(key string, args ...any) string {
 	if p.plain {
 		args = plainInts(args)
 	}
-	return p.p.Sprintf(key, args...)
+	format, ok := ptFormats()[key]
+	if !ok {
+		format = key // a key without Portuguese (the catalog tests catch it)
+	}
+	return p.p.Sprintf(format, args...)
 }
 
 // plainInts returns args with each integer in a plainInt.
