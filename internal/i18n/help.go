@@ -86,17 +86,7 @@ var helpCatalog = append(append([]struct{ en, pt string }{}, helpMessages...), h
 
 // Help is the help text whose English text is en in p's language; en
 // itself when the catalog lacks it.
-func (p *Printer) Help(en string) string {
-	if p.Tag() != Portuguese {
-		return en
-	}
-	for _, m := range helpCatalog {
-		if m.en == en {
-			return m.pt
-		}
-	}
-	return en
-}
+func (p *Printer) Help(en string) string { return p.from(helpCatalog, en) }
 
 // helpHeadings are the catalog of the help's headings and of the REPL's
 // banner.

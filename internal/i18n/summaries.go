@@ -85,14 +85,4 @@ func SummaryTexts() []string {
 
 // Summary is the /help summary whose English text is en in p's language;
 // en itself when the catalog lacks it.
-func (p *Printer) Summary(en string) string {
-	if p.Tag() != Portuguese {
-		return en
-	}
-	for _, m := range replSummaries {
-		if m.en == en {
-			return m.pt
-		}
-	}
-	return en
-}
+func (p *Printer) Summary(en string) string { return p.from(replSummaries, en) }
