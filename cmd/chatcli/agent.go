@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
@@ -50,14 +52,14 @@ func (f *factory) toolbox(c config.Config, root string) (tb conversation.Toolbox
 	}
 	if root == "" {
 		if root, err = os.Getwd(); err != nil {
-			return nil, nil, fmt.Errorf("working directory: %w", err)
+			return nil, nil, i18n.Errorf("working directory: %w", err)
 		}
 	}
 	var hooks tools.Hooks
 	repo, err := shadow.Open(c.Home, root, c.EncryptionKey)
 	switch {
 	case errors.Is(err, shadow.ErrGitMissing):
-		fmt.Fprintln(f.streams.Err, "note: git is not on PATH: file checkpoints are off (tools still work; /rewind restores the conversation only)")
+		f.note(f.lang().Sprintf("git is not on PATH: file checkpoints are off (tools still work; /rewind restores the conversation only)"))
 	case err != nil:
 		return nil, nil, err
 	default:
@@ -82,7 +84,7 @@ func (f *factory) toolActivity(a conversation.ToolActivity) {
 func startMode(e *conversation.Engine, o *rootOptions) error {
 	switch {
 	case o.Agent && o.Coder:
-		return fmt.Errorf("%w: --agent and --coder exclude each other", errFlags)
+		return i18n.Errorf("%w: --agent and --coder exclude each other", errFlags)
 	case o.Agent:
 		return e.SetMode(conversation.ModeAgent)
 	case o.Coder:

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
@@ -30,7 +32,7 @@ func (f *factory) settings() (config.Config, error) {
 func (f *factory) configPath() (string, error) {
 	path := config.FilePath(f.getenv)
 	if path == "" {
-		return "", fmt.Errorf("%w: neither XDG_CONFIG_HOME nor HOME is set, so there is no config file", config.ErrConfig)
+		return "", i18n.Errorf("%w: neither XDG_CONFIG_HOME nor HOME is set, so there is no config file", config.ErrConfig)
 	}
 	return path, nil
 }
@@ -112,7 +114,7 @@ func newConfigInitCmd(f *factory) *cobra.Command {
 				return err
 			}
 			if _, err := os.Lstat(path); err == nil && !force {
-				return fmt.Errorf("%w: %s exists; --force replaces it with the template", errFlags, path)
+				return i18n.Errorf("%w: %s exists; --force replaces it with the template", errFlags, path)
 			} else if err != nil && !errors.Is(err, os.ErrNotExist) {
 				return fmt.Errorf("%w: %s: %v", config.ErrConfig, path, err)
 			}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/config"
@@ -65,14 +67,14 @@ func storageDecryptRun(o *storageDecryptOptions) error {
 		return err
 	}
 	if c.EncryptionKey.IsZero() {
-		return fmt.Errorf("%w: %s is not set: storage decrypt opens the sealed files with it", config.ErrConfig, config.EnvEncryptionKey)
+		return i18n.Errorf("%w: %s is not set: storage decrypt opens the sealed files with it", config.ErrConfig, config.EnvEncryptionKey)
 	}
 	if !o.Yes {
 		if !o.f.streams.InTTY {
-			return fmt.Errorf("%w: storage decrypt writes every session of %s in plaintext; pass --yes to confirm", errFlags, c.Home)
+			return i18n.Errorf("%w: storage decrypt writes every session of %s in plaintext; pass --yes to confirm", errFlags, c.Home)
 		}
 		if !o.f.streams.confirm(fmt.Sprintf("Write every session and journal of %s back as plaintext?", c.Home)) {
-			return fmt.Errorf("%w: nothing decrypted", errFlags)
+			return i18n.Errorf("%w: nothing decrypted", errFlags)
 		}
 	}
 	targets, err := orderedTargets(st, filepath.Join(c.Home, "transcripts"), c.EncryptionKey, func(f storeFile) rekeyTarget {
@@ -97,21 +99,26 @@ func storageDecryptRun(o *storageDecryptOptions) error {
 	if err != nil {
 		return err
 	}
-	sum, errs, err := runTargets(o.f, "decrypt", "written as plaintext", "sealed line that does not open left out", targets)
+	sum, errs, err := runTargets(o.f, "decrypt", i18n.Textf("written as plaintext"), i18n.Textf("sealed line that does not open left out"), targets)
 	if err != nil {
 		return err
 	}
-	if err := printSummary(o.f, o.JSON, sum, "%d file(s) written as plaintext, %d already plaintext, %d failed", ", %d damaged journal line(s) left out (kept in .broken copies)"); err != nil {
+	lang := o.f.lang()
+	line := lang.Sprintf("%d file(s) written as plaintext, %d already plaintext, %d failed", sum.Rekeyed, sum.Unchanged, len(sum.Failed))
+	if sum.DamagedKept > 0 {
+		line += lang.Sprintf(", %d damaged journal line(s) left out (kept in .broken copies)", sum.DamagedKept)
+	}
+	if err := printSummary(o.f, o.JSON, sum, line); err != nil {
 		return err
 	}
 	for _, d := range sealedRepos {
-		fmt.Fprintf(o.f.streams.Err, "decrypt: %s: file checkpoints stay encrypted: without %s they cannot be restored, and the workspace takes no new checkpoint until this folder is removed\n", d, config.EnvEncryptionKey)
+		lang.Fprintf(o.f.streams.Err, "decrypt: %s: file checkpoints stay encrypted: without %s they cannot be restored, and the workspace takes no new checkpoint until this folder is removed\n", d, config.EnvEncryptionKey)
 	}
 	if !o.JSON && len(errs) == 0 {
 		if len(sealedRepos) > 0 {
-			fmt.Fprintf(o.f.streams.Out, "%d file-checkpoint folder(s) stay encrypted, each listed above\n", len(sealedRepos))
+			lang.Fprintf(o.f.streams.Out, "%d file-checkpoint folder(s) stay encrypted, each listed above\n", len(sealedRepos))
 		}
-		fmt.Fprintf(o.f.streams.Out, "unset %s now, or chatcli seals what it writes again\n", config.EnvEncryptionKey)
+		lang.Fprintf(o.f.streams.Out, "unset %s now, or chatcli seals what it writes again\n", config.EnvEncryptionKey)
 	}
 	if len(errs) > 0 {
 		return &rekeyError{errs: errs, decrypt: true}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
@@ -47,13 +48,21 @@ type factory struct {
 	// engines are the engines built here: close writes the file of each
 	// one's bound session (its turns went to the journal).
 	engines []*conversation.Engine
+	// machineNotices is set for -p --json and --stream-json: the engines'
+	// notices go into machine-readable output, so their numbers are not
+	// grouped by the language (i18n.Printer.Plain).
+	machineNotices bool
+	// printer is the language of the messages, once lang has chosen it
+	// (under langMu).
+	printer *i18n.Printer
+	langMu  sync.Mutex
 }
 
 // close releases what the command's engines held.
 func (f *factory) close() {
 	for _, e := range f.engines {
 		if _, err := e.Close(false); err != nil {
-			fmt.Fprintln(f.streams.Err, "note: "+err.Error())
+			f.note(f.lang().Error(err, nil))
 		}
 	}
 	f.engines = nil
@@ -132,7 +141,7 @@ func (f *factory) provider(c config.Config) (provider.Provider, error) {
 	var err error
 	if ep, ok := c.Endpoints[c.Provider]; ok {
 		if len(ep.KeyVars) > 0 && ep.APIKey == "" {
-			return nil, fmt.Errorf("%w: %s is not set (LLM_PROVIDER=%s)", config.ErrConfig, strings.Join(ep.KeyVars, " or "), strings.ToUpper(ep.Name))
+			return nil, i18n.Errorf("%w: %s is not set (LLM_PROVIDER=%s)", config.ErrConfig, strings.Join(ep.KeyVars, " or "), strings.ToUpper(ep.Name))
 		}
 		p, err = openai.New(openai.Config{APIKey: ep.APIKey, Model: c.Model, BaseURL: ep.URL, Timeout: c.RequestTimeout, Preset: ep.Name})
 		if err != nil {
@@ -143,12 +152,12 @@ func (f *factory) provider(c config.Config) (provider.Provider, error) {
 	switch c.Provider {
 	case config.ProviderOpenAI:
 		if c.OpenAIKey == "" && c.OpenAIBaseURL == "" {
-			return nil, fmt.Errorf("%w: OPENAI_API_KEY is not set (for a local server such as Ollama, set OPENAI_BASE_URL instead)", config.ErrConfig)
+			return nil, i18n.Errorf("%w: OPENAI_API_KEY is not set (for a local server such as Ollama, set OPENAI_BASE_URL instead)", config.ErrConfig)
 		}
 		p, err = openai.New(openai.Config{APIKey: c.OpenAIKey, Model: c.Model, BaseURL: c.OpenAIBaseURL, Timeout: c.RequestTimeout})
 	case config.ProviderAnthropic:
 		if c.AnthropicKey == "" && c.AnthropicBaseURL == "" {
-			return nil, fmt.Errorf("%w: ANTHROPIC_API_KEY is not set", config.ErrConfig)
+			return nil, i18n.Errorf("%w: ANTHROPIC_API_KEY is not set", config.ErrConfig)
 		}
 		p, err = anthropic.New(anthropic.Config{APIKey: c.AnthropicKey, Model: c.Model, BaseURL: c.AnthropicBaseURL, Timeout: c.RequestTimeout})
 	case config.ProviderBedrock:
@@ -156,7 +165,7 @@ func (f *factory) provider(c config.Config) (provider.Provider, error) {
 	case config.ProviderOffline:
 		p = offline.New(c.Model)
 	default:
-		err = fmt.Errorf("unknown provider %q", c.Provider)
+		err = i18n.Errorf("unknown provider %q", c.Provider)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", config.ErrConfig, err)
@@ -223,7 +232,7 @@ func (f *factory) engineIn(c config.Config, dir string) (*conversation.Engine, e
 	if err != nil {
 		return nil, err
 	}
-	notify := func(s string) { fmt.Fprintln(f.streams.Err, "note: "+render.Visible(s)) }
+	notify := func(s string) { f.note(render.Visible(s)) }
 	// The bound session is marked open, so no other process's retention
 	// pass removes it; the mark goes with the process.
 	marker := retention.NewMarker(c.Home)
@@ -244,7 +253,7 @@ func (f *factory) engineIn(c config.Config, dir string) (*conversation.Engine, e
 		Toolbox: tb, CodeCheckpoints: code, MaxSteps: c.Agent.MaxSteps, OnTool: f.toolActivity, Supplement: sup.Messages,
 		NoWriteThrough: !c.WriteThrough,
 		Expand:         f.expander(c, dir, st, relay, func() *conversation.Engine { return e }),
-		Notify:         notify, Lang: f.lang(), OnBind: func(name string) {
+		Notify:         notify, Lang: f.noticeLang(), OnBind: func(name string) {
 			if err := marker.Set(name); err != nil {
 				notify(fmt.Sprintf("could not mark session %q open: %v", name, err))
 			}

@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/config"
@@ -32,7 +34,7 @@ func newGatewaySendCmd(f *factory) *cobra.Command {
 		Use:   "send TARGET TEXT...",
 		Short: "Send a message to a channel's home channel or to CHANNEL:CHAT",
 		Long:  gatewaySendLong,
-		Args:  argsBetween(2, -1, "TARGET and TEXT"),
+		Args:  argsBetween(2, -1, i18n.Textf("TARGET and TEXT")),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return gatewaySend(cmd, f, args[0], strings.Join(args[1:], " "))
 		},
@@ -49,12 +51,12 @@ func gatewaySend(cmd *cobra.Command, f *factory, target, text string) error {
 	if text == "-" {
 		b, err := io.ReadAll(io.LimitReader(f.streams.In, 1<<20))
 		if err != nil {
-			return fmt.Errorf("reading the text from standard input: %w", err)
+			return i18n.Errorf("reading the text from standard input: %w", err)
 		}
 		text = string(b)
 	}
 	if strings.TrimSpace(text) == "" {
-		return fmt.Errorf("%w: the text is empty", config.ErrConfig)
+		return i18n.Errorf("%w: the text is empty", config.ErrConfig)
 	}
 	ctx := cmd.Context()
 	var r gateway.Replier

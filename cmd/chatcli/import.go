@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/importer"
@@ -48,7 +50,7 @@ func newImportCmd(f *factory, runF func(*importOptions) error) *cobra.Command {
 		Long:  importLong,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				return fmt.Errorf("%w: name the tool to import from (claude-code, codex, gemini or opencode); see %s --help", errFlags, cmd.CommandPath())
+				return i18n.Errorf("%w: name the tool to import from (claude-code, codex, gemini or opencode); see %s --help", errFlags, cmd.CommandPath())
 			}
 			return nil
 		},
@@ -151,7 +153,7 @@ func importRun(o *importOptions) (err error) {
 	}
 	fmt.Fprintf(o.f.streams.Out, "%s %s: %s\n", verb, src.Name, sum)
 	if len(errs) > 0 {
-		return fmt.Errorf("import: %d file(s) failed, each named above: %w", sum.failed, errors.Join(errs...))
+		return i18n.Errorf("import: %d file(s) failed, each named above: %w", sum.failed, errors.Join(errs...))
 	}
 	return nil
 }

@@ -22,6 +22,8 @@ func TestHelpSpeaksPortugueseAndFitsEightyColumns(t *testing.T) {
 	}{
 		{"pt-BR", []string{"--help"}, []string{"Uso:\n", "Comandos disponíveis:", "Gerencia as sessões salvas", "nome do modelo (padrão:", "ajuda de chatcli"}},
 		{"pt-BR", []string{"session", "--help"}, []string{"Lista as sessões salvas, as mais novas primeiro", "Flags globais:", "Gerencia as sessões em $CHATCLI_HOME/sessions sem iniciar o REPL.", `Use "chatcli session [command] --help" para saber mais`}},
+		{"pt-BR", []string{"--help"}, []string{"chatcli é um cliente de chat de IA no terminal", "Códigos de saída: 0 sucesso"}},
+		{"pt-BR", []string{"storage", "prune", "--help"}, []string{"Lista o que as regras de retenção removeriam agora", "17 3 * * *  chatcli storage prune --apply --quiet"}},
 		{"en", []string{"--help"}, []string{"Usage:\n", "Available Commands:", "Manage saved sessions", "model name (default from", "help for chatcli"}},
 		{"en", []string{"session", "--help"}, []string{"List saved sessions, newest first", "Global Flags:", `Use "chatcli session [command] --help" for more information`}},
 	} {

@@ -46,8 +46,9 @@ func main() {
 	// so the conversation is saved before the process exits.
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGHUP)
 	exitAfterSignal(ctx, signalGrace, streams)
-	printWarnings(streams)
 	f := &factory{streams: streams, getenv: dotenvGetenv(streams)}
+	f.lang() // chosen here, before any goroutine notes something in it
+	printWarnings(f)
 	cmd := newRootCmd(f, nil)
 	err := cmd.ExecuteContext(ctx)
 	f.close()
@@ -57,22 +58,24 @@ func main() {
 
 // dotenvGetenv is the environment chatcli reads: the process's, and for
 // what it does not set ChatCLI's dotenv file (config.Dotenv: CHATCLI_DOTENV,
-// or .env in the working folder). A file that cannot be read is said and
-// ignored.
+// or .env in the working folder). A file that cannot be read is said, in
+// the language the process's environment chooses, and ignored.
 func dotenvGetenv(s *ioStreams) func(string) string {
 	wd, _ := os.Getwd()
 	getenv, _, err := config.Dotenv(os.LookupEnv, wd)
 	if err != nil {
-		fmt.Fprintln(s.Err, "warning: "+err.Error())
+		lang := i18n.FromEnv(os.Getenv)
+		lang.Fprintf(s.Err, "warning: %s\n", lang.Error(err, nil))
 	}
 	return getenv
 }
 
 // printWarnings prints each warning of the file layer (atomicfile: fsync
 // not supported where the store lives) once per process on the error
-// stream, "warning: <line>", when it is met, whatever the surface.
-func printWarnings(s *ioStreams) {
-	atomicfile.SetWarnFunc(func(w string) { fmt.Fprintln(s.Err, "warning: "+w) })
+// stream, "warning: <line>" ("aviso: " in Portuguese), when it is met,
+// whatever the surface.
+func printWarnings(f *factory) {
+	atomicfile.SetWarnFunc(f.warn)
 }
 
 // exitCode prints err in lang and maps it to the process exit status,

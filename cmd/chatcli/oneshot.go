@@ -2,10 +2,11 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"strings"
 	"time"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/config"
@@ -39,13 +40,13 @@ func (o *oneShotOptions) addFlags(fl *pflag.FlagSet) {
 // check refuses values no request can use.
 func (o *oneShotOptions) check() error {
 	if o.Timeout < 0 {
-		return fmt.Errorf("%w: --timeout %s: want a positive duration such as 90s", errFlags, o.Timeout)
+		return i18n.Errorf("%w: --timeout %s: want a positive duration such as 90s", errFlags, o.Timeout)
 	}
 	if o.JSON && o.StreamJSON {
-		return fmt.Errorf("%w: --json and --stream-json exclude each other", errFlags)
+		return i18n.Errorf("%w: --json and --stream-json exclude each other", errFlags)
 	}
 	if o.MaxTokens < 0 {
-		return fmt.Errorf("%w: --max-tokens %d: want a positive number of tokens", errFlags, o.MaxTokens)
+		return i18n.Errorf("%w: --max-tokens %d: want a positive number of tokens", errFlags, o.MaxTokens)
 	}
 	return nil
 }
@@ -59,7 +60,7 @@ func promptMode(o *rootOptions) error {
 			continue
 		}
 		if strings.TrimSpace(rest) == "" {
-			return fmt.Errorf("%w: -p %q needs a task after %s", errFlags, o.Prompt, cmd)
+			return i18n.Errorf("%w: -p %q needs a task after %s", errFlags, o.Prompt, cmd)
 		}
 		*set, o.Prompt = true, strings.TrimSpace(rest)
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/chatcli/chatcli/internal/command"
@@ -26,7 +25,7 @@ func (f *factory) pick(ctx context.Context, e *conversation.Engine, home string)
 	st := e.Store()
 	folders, err := recent.Open(home).Read()
 	if err != nil {
-		fmt.Fprintln(f.streams.Err, "note: "+err.Error()+"; folders are not shown")
+		f.note(f.lang().Sprintf("%s; folders are not shown", f.lang().Error(err, nil)))
 	}
 	here := f.folder()
 	src := picker.Source{
@@ -39,7 +38,7 @@ func (f *factory) pick(ctx context.Context, e *conversation.Engine, home string)
 				return "", err
 			}
 			var b strings.Builder
-			command.Replay(&b, s.History, pickPreview)
+			command.Replay(f.lang(), &b, s.History, pickPreview)
 			return b.String(), nil
 		},
 		Search: func(q string) ([]picker.Hit, error) {

@@ -30,23 +30,23 @@ func prunePreview(o *storagePruneOptions, c config.Config, plan retention.PruneP
 		}
 		return writeJSON(o.f, trashPreview{PrunePlan: plan, TrashToEmpty: trashFiles(trash)})
 	}
-	out := o.f.streams.Out
+	out, lang := o.f.streams.Out, o.f.lang()
 	again := "`chatcli storage prune --apply`"
 	if o.EmptyTrash {
 		again = "`chatcli storage prune --empty-trash --apply`"
 	}
 	if !o.Quiet || len(plan.Items) > 0 {
-		command.WritePlan(out, plan, again)
+		command.WritePlanIn(lang, out, plan, again)
 	}
 	if o.EmptyTrash && len(trash) == 0 && !o.Quiet {
-		fmt.Fprintln(out, "The trash is empty.")
+		lang.Fprintf(out, "The trash is empty.\n")
 	}
 	if o.EmptyTrash && len(trash) > 0 {
 		var size int64
 		for _, e := range trash {
 			size += e.SizeBytes
 		}
-		fmt.Fprintf(out, "Emptying the trash would delete %d trashed session(s) (%s) for good; nothing was deleted: run %s.\n",
+		lang.Fprintf(out, "Emptying the trash would delete %d trashed session(s) (%s) for good; nothing was deleted: run %s.\n",
 			len(trash), retention.FormatBytes(size), again)
 		for _, e := range trash {
 			fmt.Fprintf(out, "  %s  (%s, %s)\n", e.Name, e.File, retention.FormatBytes(e.SizeBytes))
@@ -95,15 +95,16 @@ func emptyTrash(o *storagePruneOptions, c config.Config, res *pruneOutput) error
 		res.JournalsDeleted = append(res.JournalsDeleted, id)
 		goneSize += journalBytes[id]
 	}
-	out := o.f.streams.Out
+	out, lang := o.f.streams.Out, o.f.lang()
 	if !o.JSON && (!o.Quiet || len(removed) > 0) {
-		fmt.Fprintf(out, "Emptied the trash: %d trashed session(s) deleted (%s)", len(removed), retention.FormatBytes(size))
 		if len(gone) > 0 {
-			fmt.Fprintf(out, ", with %d journal(s) no other session names (%s)", len(gone), retention.FormatBytes(goneSize))
+			lang.Fprintf(out, "Emptied the trash: %d trashed session(s) deleted (%s), with %d journal(s) no other session names (%s).\n",
+				len(removed), retention.FormatBytes(size), len(gone), retention.FormatBytes(goneSize))
+		} else {
+			lang.Fprintf(out, "Emptied the trash: %d trashed session(s) deleted (%s).\n", len(removed), retention.FormatBytes(size))
 		}
-		fmt.Fprintln(out, ".")
 		if kept := len(journalBytes) - len(gone); kept > 0 {
-			fmt.Fprintf(out, "%d journal(s) of those sessions kept: another session names them, or a session file cannot be read.\n", kept)
+			lang.Fprintf(out, "%d journal(s) of those sessions kept: another session names them, or a session file cannot be read.\n", kept)
 		}
 	}
 	return applyErr

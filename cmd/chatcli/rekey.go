@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/config"
@@ -102,7 +104,7 @@ func storageRekeyRun(o *storageRekeyOptions) error {
 		return err
 	}
 	if c.EncryptionKey.IsZero() {
-		return fmt.Errorf("%w: %s is not set: storage rekey seals the store under it", config.ErrConfig, config.EnvEncryptionKey)
+		return i18n.Errorf("%w: %s is not set: storage rekey seals the store under it", config.ErrConfig, config.EnvEncryptionKey)
 	}
 	old, err := c.OldKey()
 	if err != nil {
@@ -118,11 +120,16 @@ func storageRekeyRun(o *storageRekeyOptions) error {
 	}
 	targets = append(targets, more...)
 	targets = append(targets, indexTarget(st)...)
-	sum, errs, err := runTargets(o.f, "rekey", "sealed under the new key", "damaged line kept as it was", targets)
+	sum, errs, err := runTargets(o.f, "rekey", i18n.Textf("sealed under the new key"), i18n.Textf("damaged line kept as it was"), targets)
 	if err != nil {
 		return err
 	}
-	if err := printSummary(o.f, o.JSON, sum, "%d file(s) re-sealed, %d already under the new key, %d failed", ", %d damaged journal line(s) kept as they were"); err != nil {
+	lang := o.f.lang()
+	line := lang.Sprintf("%d file(s) re-sealed, %d already under the new key, %d failed", sum.Rekeyed, sum.Unchanged, len(sum.Failed))
+	if sum.DamagedKept > 0 {
+		line += lang.Sprintf(", %d damaged journal line(s) kept as they were", sum.DamagedKept)
+	}
+	if err := printSummary(o.f, o.JSON, sum, line); err != nil {
 		return err
 	}
 	if len(errs) > 0 {
@@ -132,25 +139,26 @@ func storageRekeyRun(o *storageRekeyOptions) error {
 }
 
 // runTargets runs each target in turn, saying on stderr what happened to
-// each file ("<label>: <path>: <changed>", damaged lines with what) and
-// counting it. The error is rekeyAfterFile's (an interruption); errs are
-// the files' own.
-func runTargets(f *factory, label, changed, damagedWhat string, targets []rekeyTarget) (sum rekeySummary, errs []error, err error) {
+// each file ("<label>: <path>: <changed>", damaged lines with what, both
+// in the process's language) and counting it. The error is
+// rekeyAfterFile's (an interruption); errs are the files' own.
+func runTargets(f *factory, label string, changed, damagedWhat i18n.Text, targets []rekeyTarget) (sum rekeySummary, errs []error, err error) {
 	sum.Failed = []rekeyFailed{}
+	lang := f.lang()
 	for i, t := range targets {
 		ok, damaged, err := t.run()
 		for _, w := range damaged {
 			sum.DamagedKept++
-			fmt.Fprintf(f.streams.Err, "%s: %s:%d: %s (%s)\n", label, w.Path, w.Line, damagedWhat, w.Reason)
+			fmt.Fprintf(f.streams.Err, "%s: %s:%d: %s (%s)\n", label, w.Path, w.Line, lang.Text(damagedWhat), w.Reason)
 		}
 		switch {
 		case err != nil:
 			sum.Failed = append(sum.Failed, rekeyFailed{t.path, err.Error()})
 			errs = append(errs, err)
-			fmt.Fprintf(f.streams.Err, "%s: %s: %v\n", label, t.path, err)
+			fmt.Fprintf(f.streams.Err, "%s: %s: %v\n", label, t.path, lang.Error(err, nil))
 		case ok:
 			sum.Rekeyed++
-			fmt.Fprintf(f.streams.Err, "%s: %s: %s\n", label, t.path, changed)
+			fmt.Fprintf(f.streams.Err, "%s: %s: %s\n", label, t.path, lang.Text(changed))
 		default:
 			sum.Unchanged++
 		}
@@ -161,17 +169,12 @@ func runTargets(f *factory, label, changed, damagedWhat string, targets []rekeyT
 	return sum, errs, nil
 }
 
-// printSummary prints sum: as JSON, or in one line with format (files
-// changed, unchanged, failed) and, when lines were damaged, damaged.
-func printSummary(f *factory, asJSON bool, sum rekeySummary, format, damaged string) error {
+// printSummary prints sum: as JSON, or as line, the summary for a person.
+func printSummary(f *factory, asJSON bool, sum rekeySummary, line string) error {
 	if asJSON {
 		return writeJSON(f, sum)
 	}
-	fmt.Fprintf(f.streams.Out, format, sum.Rekeyed, sum.Unchanged, len(sum.Failed))
-	if sum.DamagedKept > 0 {
-		fmt.Fprintf(f.streams.Out, damaged, sum.DamagedKept)
-	}
-	fmt.Fprintln(f.streams.Out)
+	fmt.Fprintln(f.streams.Out, line)
 	return nil
 }
 

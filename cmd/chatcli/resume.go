@@ -8,6 +8,8 @@ import (
 	"os"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/command"
@@ -53,7 +55,7 @@ func (o *rootOptions) checkResumeFlags(cmd *cobra.Command) error {
 		}
 	}
 	if given > 1 {
-		return fmt.Errorf("%w: -c/--continue, --resume, --session and --name each choose the conversation: give one of them", errFlags)
+		return i18n.Errorf("%w: -c/--continue, --resume, --session and --name each choose the conversation: give one of them", errFlags)
 	}
 	for flag, v := range map[string]string{"session": o.Session, "name": o.Name} {
 		if cmd.Flags().Changed(flag) && v == "" {
@@ -61,7 +63,7 @@ func (o *rootOptions) checkResumeFlags(cmd *cobra.Command) error {
 		}
 	}
 	if o.Resume == pickMarker && !(o.f.streams.InTTY && o.f.streams.OutTTY) {
-		return fmt.Errorf("%w: --resume needs a NAME when not on a terminal: chatcli --resume NAME (chatcli session list shows them; chatcli -c continues this folder's newest)", errFlags)
+		return i18n.Errorf("%w: --resume needs a NAME when not on a terminal: chatcli --resume NAME (chatcli session list shows them; chatcli -c continues this folder's newest)", errFlags)
 	}
 	return nil
 }
@@ -90,7 +92,7 @@ func (o *rootOptions) resumeTarget(ctx context.Context, e *conversation.Engine, 
 			return "", false, err
 		}
 		if e.Store().Exists(o.Name) {
-			return "", false, fmt.Errorf("%w: session %q; chatcli --resume %s continues it, or choose another name", session.ErrExists, o.Name, o.Name)
+			return "", false, i18n.Errorf("%w: session %q; chatcli --resume %s continues it, or choose another name", session.ErrExists, o.Name, o.Name)
 		}
 		return o.Name, true, nil
 	}
@@ -117,7 +119,7 @@ func latestInFolder(st *session.Store, r *recent.Record, folder string) (string,
 		}
 	}
 	if best == "" {
-		return "", fmt.Errorf("%w: no conversation was used in %s yet; chatcli session list shows every session and chatcli --resume NAME continues one", session.ErrNotFound, folder)
+		return "", i18n.Errorf("%w: no conversation was used in %s yet; chatcli session list shows every session and chatcli --resume NAME continues one", session.ErrNotFound, folder)
 	}
 	return best, nil
 }
@@ -181,7 +183,7 @@ func (f *factory) noteUsed(home, name, dir string) {
 		return
 	}
 	if err := recent.Open(home).Note(name, folder, time.Now()); err != nil {
-		fmt.Fprintln(f.streams.Err, "note: "+err.Error())
+		f.note(f.lang().Error(err, nil))
 	}
 }
 
@@ -191,7 +193,7 @@ func (f *factory) reportSaved(home, name string) {
 	if name == "" {
 		return
 	}
-	fmt.Fprintf(f.streams.Err, "Conversation saved as %q; chatcli --resume %s continues it.\n", name, name)
+	f.lang().Fprintf(f.streams.Err, "Conversation saved as %q; chatcli --resume %s continues it.\n", name, name)
 	f.noteUsed(home, name, "")
 }
 
@@ -199,7 +201,7 @@ func (f *factory) reportSaved(home, name string) {
 // a note.
 func (f *factory) renameUsed(home, old, new string) {
 	if err := recent.Open(home).Rename(old, new); err != nil {
-		fmt.Fprintln(f.streams.Err, "note: "+err.Error())
+		f.note(f.lang().Error(err, nil))
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/command"
@@ -36,13 +38,13 @@ func newSessionRewindCmd(f *factory) *cobra.Command {
 			"file checkpoints are kept per folder. The plan is printed first; files changed\n" +
 			"by hand since a tool wrote them are left alone and listed unless --yes, and\n" +
 			"commands run since are listed: their effects stay.",
-		Args: exactArgs(1, "one session NAME"),
+		Args: exactArgs(1, i18n.Textf("one session NAME")),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if list == (to != 0) {
-				return fmt.Errorf("%w: give either --list or --to N", errFlags)
+				return i18n.Errorf("%w: give either --list or --to N", errFlags)
 			}
 			if code && codeOnly || list && (code || codeOnly || yes) {
-				return fmt.Errorf("%w: --code, --code-only and --yes go with --to N, and --code excludes --code-only", errFlags)
+				return i18n.Errorf("%w: --code, --code-only and --yes go with --to N, and --code excludes --code-only", errFlags)
 			}
 			c, err := f.config("", "")
 			if err != nil {
@@ -58,7 +60,7 @@ func newSessionRewindCmd(f *factory) *cobra.Command {
 			if list {
 				cps := e.Checkpoints()
 				if !asJSON {
-					command.WriteCheckpoints(f.streams.Out, cps)
+					command.WriteCheckpoints(f.lang(), f.streams.Out, cps)
 					return nil
 				}
 				out := make([]checkpointEntry, 0, len(cps))
@@ -68,7 +70,7 @@ func newSessionRewindCmd(f *factory) *cobra.Command {
 				return writeJSON(f, out)
 			}
 			if n := len(e.Checkpoints()); to < 1 || to > n {
-				return fmt.Errorf("%w: %d (session %q has %d); `chatcli session rewind %s --list` shows them",
+				return i18n.Errorf("%w: %d (session %q has %d); `chatcli session rewind %s --list` shows them",
 					conversation.ErrNoCheckpoint, to, args[0], n, args[0])
 			}
 			if code || codeOnly {

@@ -26,7 +26,7 @@ var errFlags = command.ErrUsage
 // noArgs rejects positional arguments with a usage error.
 func noArgs(cmd *cobra.Command, args []string) error {
 	if len(args) > 0 {
-		return fmt.Errorf("%w: unexpected argument %q; see %s --help", errFlags, args[0], cmd.CommandPath())
+		return i18n.Errorf("%w: unexpected argument %q; see %s --help", errFlags, args[0], cmd.CommandPath())
 	}
 	return nil
 }
@@ -154,7 +154,7 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 	cmd.SetOut(f.streams.Out)
 	cmd.SetErr(f.streams.Err)
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return fmt.Errorf("%w: %v; see %s --help", errFlags, err, c.CommandPath())
+		return i18n.Errorf("%w: %v; see %s --help", errFlags, flagError(err), c.CommandPath())
 	})
 	fl := cmd.Flags()
 	fl.StringVarP(&o.Prompt, "prompt", "p", "", "run one prompt, print the reply and exit (piped input is appended; - reads the prompt from stdin)")
@@ -179,7 +179,7 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 // nothing is saved.
 func oneShotRun(ctx context.Context, o *rootOptions) (err error) {
 	if strings.TrimSpace(o.Prompt) == "" {
-		return fmt.Errorf("%w: -p needs a prompt", errFlags)
+		return i18n.Errorf("%w: -p needs a prompt", errFlags)
 	}
 	if err := o.OneShot.check(); err != nil {
 		return err
@@ -201,6 +201,7 @@ func oneShotRun(ctx context.Context, o *rootOptions) (err error) {
 	keeps := o.Session != "" || o.Resume != "" || o.Name != "" || o.Continue
 	c.Transcript = c.Transcript && keeps // without a session nothing is kept
 	c.Agent.AutoExec = c.Agent.AutoExec || o.AutoExec
+	o.f.machineNotices = o.OneShot.JSON || o.OneShot.StreamJSON
 	e, err := o.f.engine(c)
 	if err != nil {
 		return err
@@ -242,7 +243,7 @@ func oneShotRun(ctx context.Context, o *rootOptions) (err error) {
 // otherwise.
 func replRun(ctx context.Context, o *rootOptions) error {
 	if o.OneShot.JSON || o.OneShot.StreamJSON {
-		return fmt.Errorf("%w: --json and --stream-json need -p", errFlags)
+		return i18n.Errorf("%w: --json and --stream-json need -p", errFlags)
 	}
 	c, err := o.f.config(o.Provider, o.Model)
 	if err != nil {
@@ -264,30 +265,31 @@ func replRun(ctx context.Context, o *rootOptions) error {
 		return err
 	}
 	s := o.f.streams
+	lang := o.f.lang() // before the retention pass notes something in it
 	term, out := s.terminal(c, o.OneShot.NoAnim, o.OneShot.Raw)
 	// The retention pass: its one-line summary usually comes before the
 	// banner; the REPL never waits long for it, and it is let finish on exit.
-	done := retention.Background(ctx, c.Home, retention.FromConfig(c), func(line string) { fmt.Fprintln(s.Err, "note: "+line) })
+	done := retention.Background(ctx, c.Home, retention.FromConfig(c), lang, func(line string) { o.f.note(line) })
 	defer waitAtMost(done, retentionExitWait)
 	waitAtMost(done, retentionStartWait)
-	opts := repl.Options{Engine: e, In: s.In, Out: out, Err: s.Err, Banner: banner(o.f.lang(), e.Provider()), Autosave: c.Autosave, Config: &c,
+	opts := repl.Options{Engine: e, In: s.In, Out: out, Err: s.Err, Banner: banner(lang, e.Provider()), Autosave: c.Autosave, Config: &c,
 		Class: scriptClass, Pick: func() (string, error) { return o.f.pick(ctx, e, c.Home) }, OnSaved: func(name string) { o.f.noteUsed(c.Home, name, "") },
 		Progress: term.progress(), Reply: term.reply(), StylePrompt: term.prompt,
-		Lang: i18n.FromEnv(o.f.file.Getenv(o.f.getenv)), Switch: o.f.switcher(c)}
+		Lang: lang, Switch: o.f.switcher(c)}
 	var showMu sync.Mutex
 	show := func(text string) { showMu.Lock(); fmt.Fprintln(s.Err, text); showMu.Unlock() }
 	link := newHubLink(c.Home, func(text string) { show(text) })
 	opts.Hub = link
 	defer link.Leave()
 	for _, w := range c.Warnings {
-		fmt.Fprintln(s.Err, "warning: "+w)
+		o.f.warn(w)
 	}
 	if s.InTTY && s.OutTTY {
 		if c.HistoryErr != nil {
 			return c.HistoryErr // the line editor keeps the history under that cap
 		}
 		env := &command.Env{Engine: e}
-		ed, err := newEditor(s, editor.Config{In: s.In, Out: s.Out, HistoryFile: c.HistoryFile, HistoryMax: c.HistoryMax, HistoryMaxBytes: c.HistoryMaxBytes,
+		ed, err := newEditor(s, lang, editor.Config{In: s.In, Out: s.Out, HistoryFile: c.HistoryFile, HistoryMax: c.HistoryMax, HistoryMaxBytes: c.HistoryMaxBytes,
 			HistorySeed: chatcliHistory(c), HistoryKey: c.EncryptionKey, HistoryPlaintext: c.HistoryPlaintext || o.PlaintextHistory,
 			Complete: func(line string) []string { return command.Complete(env, line) },
 			Note:     func(cand string) string { return command.CompletionNote(env, cand) }})
@@ -295,7 +297,7 @@ func replRun(ctx context.Context, o *rootOptions) error {
 			return err
 		}
 		if n := ed.Seeded(); n > 0 {
-			fmt.Fprintf(s.Err, "note: took in %d lines of ChatCLI's input history (%s)\n", n, editor.SeedFileName)
+			o.f.note(lang.Sprintf("took in %d lines of ChatCLI's input history (%s)", n, editor.SeedFileName))
 		}
 		opts.Reader = editorReader{ed}
 		show = ed.Println // above the line being edited
@@ -311,7 +313,7 @@ func replRun(ctx context.Context, o *rootOptions) error {
 	}
 	if thread := o.f.file.Getenv(o.f.getenv)("CHATCLI_HUB"); thread != "" {
 		if err := link.Join(thread); err != nil {
-			fmt.Fprintf(s.Err, "warning: CHATCLI_HUB=%s not joined: %v\n", thread, err)
+			o.f.warn(lang.Sprintf("CHATCLI_HUB=%s not joined: %v", thread, lang.Error(err, nil)))
 		}
 	}
 	return repl.Run(ctx, opts)
@@ -343,7 +345,7 @@ func scriptClass(err error) int {
 // newEditor starts the line editor. A damaged history file is moved aside
 // to <file>.broken (never deleted) and an unusable one skipped, each with a
 // warning: the input history never keeps the REPL from starting.
-func newEditor(s *ioStreams, cfg editor.Config) (*editor.Editor, error) {
+func newEditor(s *ioStreams, lang *i18n.Printer, cfg editor.Config) (*editor.Editor, error) {
 	ed, err := editor.New(cfg)
 	if err == nil {
 		return ed, nil
@@ -351,11 +353,11 @@ func newEditor(s *ioStreams, cfg editor.Config) (*editor.Editor, error) {
 	if errors.Is(err, editor.ErrCorruptHistory) {
 		broken := cfg.HistoryFile + ".broken"
 		if rerr := os.Rename(cfg.HistoryFile, broken); rerr == nil {
-			fmt.Fprintf(s.Err, "warning: %v; moved it to %s and started a new history\n", err, broken)
+			lang.Fprintf(s.Err, "warning: %s\n", lang.Sprintf("%v; moved it to %s and started a new history", err, broken))
 			return editor.New(cfg)
 		}
 	}
-	fmt.Fprintf(s.Err, "warning: %v; input history is off for this run\n", err)
+	lang.Fprintf(s.Err, "warning: %s\n", lang.Sprintf("%v; input history is off for this run", err))
 	cfg.HistoryFile = ""
 	return editor.New(cfg)
 }

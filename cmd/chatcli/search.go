@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/conversation"
@@ -92,7 +94,7 @@ func searchRun(o *searchOptions) error {
 	var progress func(done, total int64)
 	if s.ErrTTY {
 		progress = func(done, total int64) {
-			fmt.Fprintf(s.Err, "\rindexing sessions: %d%% (%d of %d MB)", done*100/max(total, 1), done>>20, total>>20)
+			o.f.lang().Fprintf(s.Err, "\rindexing sessions: %d%% (%d of %d MB)", done*100/max(total, 1), done>>20, total>>20)
 			if done >= total {
 				fmt.Fprint(s.Err, "\r\033[K")
 			}
@@ -100,7 +102,7 @@ func searchRun(o *searchOptions) error {
 	}
 	hits, warnings, err := conversation.SearchStore(st, c.TranscriptsDir(), o.Query, filter, o.Limit, nil, progress)
 	for _, w := range warnings {
-		fmt.Fprintln(s.Err, "warning: "+w)
+		o.f.warn(w)
 	}
 	if errors.Is(err, search.ErrEmptyQuery) {
 		return fmt.Errorf("%w: %v", errFlags, err)
@@ -130,7 +132,7 @@ func (o *searchOptions) filter(home string, now time.Time) (index.Filter, error)
 	f := index.Filter{Sessions: o.Sessions, Roles: o.Roles}
 	for _, r := range o.Roles {
 		if !slices.Contains([]string{"user", "assistant", "system", "tool"}, r) {
-			return f, fmt.Errorf("%w: --role %q: use user, assistant, system or tool", errFlags, r)
+			return f, i18n.Errorf("%w: --role %q: use user, assistant, system or tool", errFlags, r)
 		}
 	}
 	if o.Since != "" {
@@ -180,5 +182,5 @@ func parseSince(v string, now time.Time) (time.Time, error) {
 	if d, err := time.ParseDuration(v); err == nil && d >= 0 {
 		return now.Add(-d), nil
 	}
-	return time.Time{}, fmt.Errorf("%w: --since %q: use a date (2006-01-02), an RFC 3339 time or an age (90m, 36h, 7d)", errFlags, v)
+	return time.Time{}, i18n.Errorf("%w: --since %q: use a date (2006-01-02), an RFC 3339 time or an age (90m, 36h, 7d)", errFlags, v)
 }

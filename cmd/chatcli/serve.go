@@ -26,6 +26,6 @@ func serverStart(ctx context.Context, s *ioStreams, c config.Config) (wait func(
 	for _, w := range c.Warnings {
 		fmt.Fprintln(s.Err, "warning: "+w)
 	}
-	done := retention.Background(ctx, c.Home, retention.FromConfig(c), func(line string) { fmt.Fprintln(s.Err, "note: "+line) })
+	done := retention.Background(ctx, c.Home, retention.FromConfig(c), nil, func(line string) { fmt.Fprintln(s.Err, "note: "+line) })
 	return func() { waitAtMost(done, retentionExitWait) }
 }

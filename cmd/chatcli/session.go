@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/command"
@@ -31,10 +33,10 @@ func newSessionCmd(f *factory) *cobra.Command {
 }
 
 // exactArgs is cobra.ExactArgs with an error saying what was expected.
-func exactArgs(n int, what string) cobra.PositionalArgs {
+func exactArgs(n int, what i18n.Text) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		if len(args) != n {
-			return fmt.Errorf("%w: %s needs %s (got %d); see %s --help", errFlags, cmd.CommandPath(), what, len(args), cmd.CommandPath())
+			return i18n.Errorf("%w: %s needs %s (got %d); see %s --help", errFlags, cmd.CommandPath(), what, len(args), cmd.CommandPath())
 		}
 		return nil
 	}
@@ -42,10 +44,10 @@ func exactArgs(n int, what string) cobra.PositionalArgs {
 
 // argsBetween is cobra.RangeArgs with an error saying what was expected
 // (max -1: no upper limit), so a wrong count is bad usage (exit 2).
-func argsBetween(lo, hi int, what string) cobra.PositionalArgs {
+func argsBetween(lo, hi int, what i18n.Text) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		if len(args) < lo || hi >= 0 && len(args) > hi {
-			return fmt.Errorf("%w: %s takes %s (got %d); see %s --help", errFlags, cmd.CommandPath(), what, len(args), cmd.CommandPath())
+			return i18n.Errorf("%w: %s takes %s (got %d); see %s --help", errFlags, cmd.CommandPath(), what, len(args), cmd.CommandPath())
 		}
 		return nil
 	}
@@ -66,7 +68,7 @@ func newSessionListCmd(f *factory, runF func(*sessionListOptions) error) *cobra.
 	cmd := &cobra.Command{
 		Use:   "list",
 		Short: "List saved sessions, newest first",
-		Args:  exactArgs(0, "no arguments"),
+		Args:  exactArgs(0, i18n.Textf("no arguments")),
 		RunE: func(*cobra.Command, []string) error {
 			if runF != nil {
 				return runF(o)
@@ -98,7 +100,7 @@ type listEntry struct {
 
 func sessionListRun(o *sessionListOptions) error {
 	if o.Limit < -1 {
-		return fmt.Errorf("%w: -n %d: want a number of sessions, 0 for all", errFlags, o.Limit)
+		return i18n.Errorf("%w: -n %d: want a number of sessions, 0 for all", errFlags, o.Limit)
 	}
 	c, st, err := o.f.configStore()
 	if err != nil {
@@ -146,7 +148,7 @@ func newSessionShowCmd(f *factory, runF func(*sessionShowOptions) error) *cobra.
 	cmd := &cobra.Command{
 		Use:   "show NAME",
 		Short: "Print a session's messages (--json: the v2 session document)",
-		Args:  exactArgs(1, "one session NAME"),
+		Args:  exactArgs(1, i18n.Textf("one session NAME")),
 		RunE: func(_ *cobra.Command, args []string) error {
 			o.Name = args[0]
 			if runF != nil {
@@ -193,7 +195,7 @@ func newSessionDeleteCmd(f *factory, runF func(*sessionDeleteOptions) error) *co
 		Long: "Move session NAME to $CHATCLI_HOME/trash, where it is kept 7 days;\n" +
 			"`chatcli session restore NAME` brings it back, and\n" +
 			"`chatcli storage prune --empty-trash` deletes it for good.",
-		Args: exactArgs(1, "one session NAME"),
+		Args: exactArgs(1, i18n.Textf("one session NAME")),
 		RunE: func(_ *cobra.Command, args []string) error {
 			o.Name = args[0]
 			if runF != nil {
@@ -219,7 +221,7 @@ func sessionDeleteRun(o *sessionDeleteOptions) error {
 	}
 	if !o.Yes {
 		if !o.f.streams.InTTY {
-			return fmt.Errorf("%w: refusing to delete %q without confirmation: stdin is not a terminal; add --yes", errFlags, o.Name)
+			return i18n.Errorf("%w: refusing to delete %q without confirmation: stdin is not a terminal; add --yes", errFlags, o.Name)
 		}
 		if !o.f.streams.confirm(fmt.Sprintf("Move session %q to the trash?", o.Name)) {
 			o.f.lang().Fprintf(o.f.streams.Out, "Not deleted.\n")
@@ -241,16 +243,16 @@ func newSessionForkCmd(f *factory) *cobra.Command {
 		Long: "Copy session SRC into a new session DST: all of it, with --at N its\n" +
 			"messages 1..N only, with --checkpoint K SRC as it was at checkpoint K\n" +
 			"(the fork keeps that checkpoint and the older ones). SRC is untouched.",
-		Args: exactArgs(2, "SRC and DST"),
+		Args: exactArgs(2, i18n.Textf("SRC and DST")),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.Flags().Changed("at") && at < 1 {
-				return fmt.Errorf("%w: --at %d: want a message number, 1 or more (/session transcript show 1 in the REPL numbers them)", errFlags, at)
+				return i18n.Errorf("%w: --at %d: want a message number, 1 or more (/session transcript show 1 in the REPL numbers them)", errFlags, at)
 			}
 			if cmd.Flags().Changed("checkpoint") && checkpoint < 1 {
-				return fmt.Errorf("%w: --checkpoint %d: want a checkpoint number, 1 or more (`chatcli session rewind %s --list` numbers them)", errFlags, checkpoint, args[0])
+				return i18n.Errorf("%w: --checkpoint %d: want a checkpoint number, 1 or more (`chatcli session rewind %s --list` numbers them)", errFlags, checkpoint, args[0])
 			}
 			if at > 0 && checkpoint > 0 {
-				return fmt.Errorf("%w: give --at N or --checkpoint K, not both", errFlags)
+				return i18n.Errorf("%w: give --at N or --checkpoint K, not both", errFlags)
 			}
 			c, err := f.config("", "")
 			if err != nil {
@@ -267,7 +269,7 @@ func newSessionForkCmd(f *factory) *cobra.Command {
 				return err
 			}
 			if n := len(e.Checkpoints()); checkpoint > n {
-				return fmt.Errorf("%w: %d (session %q has %d); `chatcli session rewind %s --list` shows them",
+				return i18n.Errorf("%w: %d (session %q has %d); `chatcli session rewind %s --list` shows them",
 					conversation.ErrNoCheckpoint, checkpoint, args[0], n, args[0])
 			}
 			switch {
@@ -280,7 +282,7 @@ func newSessionForkCmd(f *factory) *cobra.Command {
 			}
 			switch {
 			case errors.Is(err, session.ErrExists):
-				return fmt.Errorf("%w; pick another name for the fork (fork never replaces a session)", err)
+				return i18n.Errorf("%w; pick another name for the fork (fork never replaces a session)", err)
 			case err != nil:
 				return err
 			}
@@ -297,7 +299,7 @@ func newSessionRenameCmd(f *factory) *cobra.Command {
 	return &cobra.Command{
 		Use:   "rename OLD NEW",
 		Short: "Rename a session (never replaces an existing one)",
-		Args:  exactArgs(2, "OLD and NEW"),
+		Args:  exactArgs(2, i18n.Textf("OLD and NEW")),
 		RunE: func(_ *cobra.Command, args []string) error {
 			c, st, err := f.configStore()
 			if err != nil {
@@ -311,7 +313,7 @@ func newSessionRenameCmd(f *factory) *cobra.Command {
 			case errors.Is(err, session.ErrNotFound):
 				return errNoSession(st, args[0])
 			case errors.Is(err, session.ErrExists):
-				return fmt.Errorf("%w; pick another name (rename never replaces a session)", err)
+				return i18n.Errorf("%w; pick another name (rename never replaces a session)", err)
 			case err != nil:
 				return err
 			}
@@ -333,5 +335,5 @@ func errNoSession(st *session.Store, name string) error {
 	if err != nil {
 		return err
 	}
-	return fmt.Errorf("%w: %q (no file %s)", session.ErrNotFound, n, p)
+	return i18n.Errorf("%w: %q (no file %s)", session.ErrNotFound, n, p)
 }

@@ -1,10 +1,11 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"strings"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // oneShotPrompt is the prompt of `chatcli -p`: "-" reads the whole prompt
@@ -17,12 +18,12 @@ func oneShotPrompt(prompt string, s *ioStreams) (string, error) {
 	}
 	data, err := io.ReadAll(s.In)
 	if err != nil {
-		return "", fmt.Errorf("read the prompt from standard input: %w", err)
+		return "", i18n.Errorf("read the prompt from standard input: %w", err)
 	}
 	in := string(data)
 	switch {
 	case prompt == "-" && strings.TrimSpace(in) == "":
-		return "", fmt.Errorf("%w: -p - reads the prompt from standard input, and it was empty", errFlags)
+		return "", i18n.Errorf("%w: -p - reads the prompt from standard input, and it was empty", errFlags)
 	case prompt == "-":
 		return in, nil
 	case strings.TrimSpace(in) == "":

@@ -8,6 +8,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/config"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/retention"
 	"github.com/chatcli/chatcli/internal/session"
@@ -187,7 +188,7 @@ func storagePruneRun(o *storagePruneOptions) error {
 	var applyErr error
 	res.Result, applyErr = retention.Apply(plan)
 	if !o.JSON && (!o.Quiet || len(res.Removed) > 0 || applyErr != nil) {
-		command.WriteResult(out, res.Result)
+		command.WriteResultIn(o.f.lang(), out, res.Result)
 	}
 	if o.EmptyTrash {
 		applyErr = joinErr(applyErr, emptyTrash(o, c, &res))
@@ -225,7 +226,7 @@ func newSessionRestoreCmd(f *factory, runF func(*sessionRestoreOptions) error) *
 			"$CHATCLI_HOME/trash for 7 days. restore moves the newest trashed copy of NAME\n" +
 			"back, byte for byte; it never replaces an existing session (rename or delete\n" +
 			"that one first).",
-		Args: exactArgs(1, "one session NAME"),
+		Args: exactArgs(1, i18n.Textf("one session NAME")),
 		RunE: func(_ *cobra.Command, args []string) error {
 			o.Name = args[0]
 			if runF != nil {

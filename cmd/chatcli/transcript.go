@@ -1,8 +1,9 @@
 package main
 
 import (
-	"fmt"
 	"time"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 
 	"github.com/spf13/cobra"
 
@@ -25,7 +26,7 @@ func newSessionExportCmd(f *factory) *cobra.Command {
 			"--yes.",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) < 2 || len(args) > 3 {
-				return fmt.Errorf("%w: %s needs NAME and md or jsonl, and optionally PATH", errFlags, cmd.CommandPath())
+				return i18n.Errorf("%w: %s needs NAME and md or jsonl, and optionally PATH", errFlags, cmd.CommandPath())
 			}
 			return nil
 		},
@@ -43,7 +44,7 @@ func newSessionExportCmd(f *factory) *cobra.Command {
 				return err
 			}
 			for _, w := range t.Warnings {
-				fmt.Fprintln(f.streams.Err, "warning: "+w)
+				f.warn(w)
 			}
 			msgs, source := t.Messages, t.Source
 			path := ""
@@ -66,7 +67,7 @@ func newSessionExportCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(confirm, "Exported %d messages to %s (source: %s).\n", len(msgs), path, source)
+			f.lang().Fprintf(confirm, "Exported %d messages to %s (source: %s).\n", len(msgs), path, source)
 			return nil
 		},
 	}

@@ -33,7 +33,7 @@ func newSessionTreeCmd(f *factory) *cobra.Command {
 			"messages it started from. A parent renamed since is still found. Sessions\n" +
 			"made from nothing, or before chatcli recorded lineage, are roots. With NAME,\n" +
 			"only the family NAME belongs to.",
-		Args: argsBetween(0, 1, "at most one session NAME"),
+		Args: argsBetween(0, 1, i18n.Textf("at most one session NAME")),
 		RunE: func(_ *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				o.Name = args[0]

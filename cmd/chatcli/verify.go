@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/spf13/cobra"
 
 	"github.com/chatcli/chatcli/internal/journal"
@@ -195,11 +197,11 @@ func storageVerifyRun(o *storageVerifyOptions) error {
 			return err
 		}
 	} else {
-		writeVerifyReport(o.f.streams.Out, sum, o.Repair)
+		writeVerifyReport(o.f.lang(), o.f.streams.Out, sum, o.Repair)
 	}
 	switch {
 	case sum.Damaged > 0:
-		return fmt.Errorf("%w: %d damaged file(s), each listed above", errDamaged, sum.Damaged)
+		return i18n.Errorf("%w: %d damaged file(s), each listed above", errDamaged, sum.Damaged)
 	case len(unchecked) > 0:
 		return &verifyError{unchecked}
 	}
@@ -266,48 +268,51 @@ func verifyProgress(w io.Writer, done, total int) {
 	}
 }
 
-// writeVerifyReport prints sum for a person.
-func writeVerifyReport(w io.Writer, sum verifySummary, repair bool) {
-	fmt.Fprintf(w, "Checked %d session file(s), %d trashed session(s) and %d journal(s)", sum.Sessions, sum.Trash, sum.Journals)
+// writeVerifyReport prints sum for a person, in lang (nil: English). The
+// problems' own texts (p.Error, a line's reason) are the JSON report's,
+// English.
+func writeVerifyReport(lang *i18n.Printer, w io.Writer, sum verifySummary, repair bool) {
 	if sum.ChatCLIEnvelopes > 0 {
-		fmt.Fprintf(w, "; %d of the session files in ChatCLI's envelope, with ChatCLI's key", sum.ChatCLIEnvelopes)
+		lang.Fprintf(w, "Checked %d session file(s), %d trashed session(s) and %d journal(s); %d of the session files in ChatCLI's envelope, with ChatCLI's key.\n",
+			sum.Sessions, sum.Trash, sum.Journals, sum.ChatCLIEnvelopes)
+	} else {
+		lang.Fprintf(w, "Checked %d session file(s), %d trashed session(s) and %d journal(s).\n", sum.Sessions, sum.Trash, sum.Journals)
 	}
-	fmt.Fprintln(w, ".")
 	for _, p := range sum.Problems {
 		switch {
 		case p.Verdict == verdictDamaged && p.DamagedLines == 0:
-			fmt.Fprintf(w, "damaged: %s", p.Error)
+			lang.Fprintf(w, "damaged: %s", p.Error)
 		case p.Verdict == verdictUnchecked:
-			fmt.Fprintf(w, "not checked: %s", p.Error)
+			lang.Fprintf(w, "not checked: %s", p.Error)
 		default:
-			fmt.Fprintf(w, "damaged: %s: %d damaged line(s) of %d", p.Path, p.DamagedLines, p.Lines)
+			lang.Fprintf(w, "damaged: %s: %d damaged line(s) of %d", p.Path, p.DamagedLines, p.Lines)
 			for _, l := range p.FirstDamaged {
 				fmt.Fprintf(w, "\n  %s:%d: %s", p.Path, l.Line, l.Reason)
 			}
 			if more := p.DamagedLines - len(p.FirstDamaged); more > 0 {
-				fmt.Fprintf(w, "\n  … and %d more", more)
+				lang.Fprintf(w, "\n  … and %d more", more)
 			}
 			switch {
 			case p.Verdict == verdictRepaired:
-				fmt.Fprintf(w, "\n  repaired: the journal as it was is %s; it now holds its %d readable record(s)", p.Broken, p.Records)
+				lang.Fprintf(w, "\n  repaired: the journal as it was is %s; it now holds its %d readable record(s)", p.Broken, p.Records)
 			case p.Error != "":
 				fmt.Fprintf(w, "\n  %s", p.Error)
 			}
 		}
 		if p.LeftAsIs {
-			fmt.Fprint(w, "; the file was left as it is")
+			lang.Fprintf(w, "; the file was left as it is")
 		}
 		fmt.Fprintln(w)
 	}
 	switch {
 	case sum.Sound && sum.Repaired > 0:
-		fmt.Fprintf(w, "%d journal(s) repaired; everything is sound now.\n", sum.Repaired)
+		lang.Fprintf(w, "%d journal(s) repaired; everything is sound now.\n", sum.Repaired)
 	case sum.Sound:
-		fmt.Fprintln(w, "Everything is sound.")
+		lang.Fprintf(w, "Everything is sound.\n")
 	default:
-		fmt.Fprintf(w, "%d damaged, %d repaired, %d not checked.\n", sum.Damaged, sum.Repaired, sum.Unchecked)
+		lang.Fprintf(w, "%d damaged, %d repaired, %d not checked.\n", sum.Damaged, sum.Repaired, sum.Unchecked)
 		if !repair && hasDamagedJournal(sum) {
-			fmt.Fprintln(w, "`chatcli storage verify --repair` sets each damaged journal aside as <id>.jsonl.broken and rewrites it clean.")
+			lang.Fprintf(w, "`chatcli storage verify --repair` sets each damaged journal aside as <id>.jsonl.broken and rewrites it clean.\n")
 		}
 	}
 }

@@ -15,7 +15,7 @@ import (
 // the process says so once on stderr, however many writes meet it.
 func TestFsyncNotSupportedIsPrintedOnce(t *testing.T) {
 	var errb bytes.Buffer
-	printWarnings(&ioStreams{Err: &errb})
+	printWarnings(&factory{streams: &ioStreams{Err: &errb}, getenv: func(string) string { return "" }})
 	orig := atomicfile.DirSync
 	t.Cleanup(func() { atomicfile.DirSync = orig; atomicfile.SetWarnFunc(nil) })
 	atomicfile.DirSync = func(*os.File) error { return syscall.EINVAL }

@@ -122,7 +122,7 @@ func Run(ctx context.Context, env *Env, name string, args []string) error {
 			return c.Run(ctx, env, args)
 		}
 	}
-	return fmt.Errorf("%w: unknown command /%s; /help lists the commands", ErrUsage, name)
+	return i18n.Errorf("%w: unknown command /%s; /help lists the commands", ErrUsage, name)
 }
 
 // IsCommand reports whether an input line is a slash command.
@@ -222,11 +222,11 @@ func runQuit(context.Context, *Env, []string) error { return ErrQuit }
 func runHelp(_ context.Context, env *Env, _ []string) error {
 	env.say("Type a message to chat. Commands:\n")
 	for _, c := range Commands() {
-		fmt.Fprintf(env.Out, "  %-30s %s\n", c.Usage, c.Summary)
+		fmt.Fprintf(env.Out, "  %-30s %s\n", c.Usage, env.Lang.Summary(c.Summary))
 	}
 	env.say("Session verbs:\n")
 	for _, v := range sessionVerbs {
-		fmt.Fprintf(env.Out, "  %-30s %s\n", "/session "+v.usage, v.summary)
+		fmt.Fprintf(env.Out, "  %-30s %s\n", "/session "+v.usage, env.Lang.Summary(v.summary))
 	}
 	return nil
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/chatcli/chatcli/internal/compact"
 	"github.com/chatcli/chatcli/internal/render"
 )
@@ -16,7 +18,7 @@ import (
 func runCompact(ctx context.Context, env *Env, args []string) error {
 	instruction := strings.Join(args, " ")
 	if instruction == "help" || instruction == "--help" {
-		return fmt.Errorf("%w: /compact summarises older messages and keeps the last 10; /compact INSTRUCTION keeps the last 4 and follows the instruction; /rewind compact undoes it", ErrUsage)
+		return i18n.Errorf("%w: /compact summarises older messages and keeps the last 10; /compact INSTRUCTION keeps the last 4 and follows the instruction; /rewind compact undoes it", ErrUsage)
 	}
 	defer env.progress("compacting")()
 	res, err := env.Engine.Compact(ctx, instruction, func(ev compact.Event) {
@@ -27,7 +29,7 @@ func runCompact(ctx context.Context, env *Env, args []string) error {
 	case errors.Is(err, compact.ErrNothingToGain):
 		return nil // the pipeline said why, history unchanged
 	case err != nil && ctx.Err() != nil:
-		return fmt.Errorf("compaction cancelled; the history is unchanged")
+		return i18n.Errorf("compaction cancelled; the history is unchanged")
 	case err != nil:
 		return err
 	}

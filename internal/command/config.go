@@ -7,6 +7,8 @@ import (
 	"os"
 	"text/tabwriter"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/chatcli/chatcli/internal/config"
 )
 
@@ -14,10 +16,10 @@ import (
 // with the bound session and the active journal.
 func runConfig(_ context.Context, env *Env, args []string) error {
 	if len(args) > 1 || len(args) == 1 && args[0] != "session" {
-		return fmt.Errorf("%w: /config or /config session", ErrUsage)
+		return i18n.Errorf("%w: /config or /config session", ErrUsage)
 	}
 	if env.Config == nil {
-		return fmt.Errorf("%w: no configuration available here", ErrUsage)
+		return i18n.Errorf("%w: no configuration available here", ErrUsage)
 	}
 	if len(args) == 0 {
 		WriteSettings(env.Out, *env.Config, "")

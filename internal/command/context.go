@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/dustin/go-humanize"
 
 	"github.com/chatcli/chatcli/internal/bootstrap"
@@ -20,7 +22,7 @@ const contextUsage = "/context [create NAME PATH… | list | show NAME | delete 
 // contextStore opens the contexts of the configured CHATCLI_HOME.
 func contextStore(env *Env) (*contexts.Store, error) {
 	if env.Config == nil {
-		return nil, fmt.Errorf("contexts are not available here (no configuration)")
+		return nil, i18n.Errorf("contexts are not available here (no configuration)")
 	}
 	return contexts.Open(env.Config.Home, env.Config.EncryptionKey), nil
 }
@@ -61,7 +63,7 @@ func runContext(_ context.Context, env *Env, args []string) error {
 			return fmt.Errorf("%w: /context delete NAME [--yes]", ErrUsage)
 		}
 		if !yes && (!env.Interactive || env.Confirm == nil) {
-			return fmt.Errorf("%w: deleting needs confirmation: /context delete %s --yes", ErrUsage, rest[0])
+			return i18n.Errorf("%w: deleting needs confirmation: /context delete %s --yes", ErrUsage, rest[0])
 		}
 		if !yes && !env.Confirm(fmt.Sprintf("Delete context %q?", rest[0])) {
 			return nil
@@ -76,13 +78,13 @@ func runContext(_ context.Context, env *Env, args []string) error {
 	case "detach":
 		return contextDetach(env, rest)
 	}
-	return fmt.Errorf("%w: unknown /context verb %q; %s", ErrUsage, args[0], contextUsage)
+	return i18n.Errorf("%w: unknown /context verb %q; %s", ErrUsage, args[0], contextUsage)
 }
 
 // attachments reads the conversation's records; errUnbound without one.
 func attachments(env *Env) ([]contexts.Attachment, error) {
 	if env.Engine == nil {
-		return nil, fmt.Errorf("%w: attaching needs a conversation (the REPL, or a script piped to chatcli)", ErrUsage)
+		return nil, i18n.Errorf("%w: attaching needs a conversation (the REPL, or a script piped to chatcli)", ErrUsage)
 	}
 	return contexts.ParseAttachments(env.Engine.Attachments())
 }
@@ -120,7 +122,7 @@ func contextAttach(env *Env, st *contexts.Store, args []string) error {
 		switch flag {
 		case "--priority":
 			if a.Priority, err = strconv.Atoi(val); err != nil {
-				return fmt.Errorf("%w: --priority %q is not a whole number", ErrUsage, val)
+				return i18n.Errorf("%w: --priority %q is not a whole number", ErrUsage, val)
 			}
 		case "--chunks":
 			if a.SelectedChunks, err = contexts.ParseChunkList(val, len(c.Chunks)); err != nil {
@@ -128,11 +130,11 @@ func contextAttach(env *Env, st *contexts.Store, args []string) error {
 			}
 		case "--mode":
 			if val != contexts.ModeFull && val != contexts.ModeRetrieval {
-				return fmt.Errorf("%w: --mode is full or retrieval, not %q", ErrUsage, val)
+				return i18n.Errorf("%w: --mode is full or retrieval, not %q", ErrUsage, val)
 			}
 			a.Mode = val
 		default:
-			return fmt.Errorf("%w: unknown option %q of /context attach", ErrUsage, flag)
+			return i18n.Errorf("%w: unknown option %q of /context attach", ErrUsage, flag)
 		}
 	}
 	if err := setAttachments(env, contexts.Put(list, a)); err != nil {
@@ -146,7 +148,7 @@ func contextAttach(env *Env, st *contexts.Store, args []string) error {
 	// About 4 bytes a token: a full context over half the window leaves
 	// little room for the conversation.
 	if tokens, window := c.Bytes()*n/max(len(c.Chunks), 1)/4, env.Engine.ContextWindow(); a.Mode == contexts.ModeFull && tokens > window/2 {
-		fmt.Fprintf(env.Err, "warning: context %q is about %d tokens, more than half of the model's %d-token window; --mode retrieval sends only the chunks relevant to each prompt\n", c.Name, tokens, window)
+		env.Lang.Fprintf(env.Err, "warning: %s\n", env.Lang.Sprintf("context %q is about %d tokens, more than half of the model's %d-token window; --mode retrieval sends only the chunks relevant to each prompt", c.Name, tokens, window))
 	}
 	return nil
 }
@@ -165,7 +167,7 @@ func contextDetach(env *Env, args []string) error {
 	}
 	rest, ok := contexts.Without(list, args[0])
 	if !ok {
-		return fmt.Errorf("%w: context %q is not attached", contexts.ErrNotFound, args[0])
+		return i18n.Errorf("%w: context %q is not attached", contexts.ErrNotFound, args[0])
 	}
 	env.say("Detached context %q.\n", args[0])
 	return setAttachments(env, rest)
@@ -191,7 +193,7 @@ func contextList(env *Env, st *contexts.Store) error {
 	for _, n := range names {
 		c, err := st.Load(n)
 		if err != nil {
-			fmt.Fprintf(env.Err, "warning: %v\n", err)
+			env.Lang.Fprintf(env.Err, "warning: %s\n", ErrorLineIn(env.Lang, err))
 			continue
 		}
 		mark := ""

@@ -42,24 +42,33 @@ func byLength(errs []error) []error {
 	return errs
 }
 
-// ErrorLineIn is ErrorLine in lang's language: the text of each kind of
-// error that err wraps (errorKinds, then more: kinds of the packages this
-// one cannot name) is replaced by its line in lang, and the rest (the
-// names, paths and a server's words the error carries) is kept as it is.
-// The name rules (session.NameRule) said with a refused name are said in
-// lang too.
+// ErrorLineIn is ErrorLine in lang's language. An error of the i18n
+// catalog (i18n.Errorf) is said by its message in lang, and so is each
+// error it wraps; in the text of any other error, each kind of error it
+// wraps (errorKinds, then more: kinds of the packages this one cannot
+// name) is replaced by its line in lang. The rest (the names, paths and a
+// server's words the error carries) is kept as it is. The name rules
+// (session.NameRule) said with a refused name are said in lang too.
 // A nil lang is English, as ErrorLine.
 func ErrorLineIn(lang *i18n.Printer, err error, more ...error) string {
-	line := ErrorLine(err)
 	if lang.Tag() == i18n.English {
-		return line
+		return ErrorLine(err)
 	}
+	kinds := append(byLength(more), errorKinds...)
+	return errorLine(err, lang.Error(err, func(e error) string { return kindsIn(lang, e, kinds) }))
+}
+
+// kindsIn is the text of err with the text of each of kinds it wraps, of
+// a provider failure's hint and of the name rules replaced by its line in
+// lang.
+func kindsIn(lang *i18n.Printer, err error, kinds []error) string {
+	line := err.Error()
 	var pe *provider.Error
 	if errors.As(err, &pe) {
 		hint := strings.TrimPrefix((&provider.Error{Kind: pe.Kind}).Error(), ": ")
 		line = strings.Replace(line, pe.Provider+": "+hint, pe.Provider+": "+lang.Kind(hint), 1)
 	}
-	for _, k := range append(byLength(more), errorKinds...) {
+	for _, k := range kinds {
 		if errors.Is(err, k) {
 			line = strings.ReplaceAll(line, k.Error(), lang.Kind(k.Error()))
 		}

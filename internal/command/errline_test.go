@@ -71,3 +71,26 @@ func TestErrorLinesNameTheirKindInPortuguese(t *testing.T) {
 		}
 	}
 }
+
+// Every /help line has its Portuguese summary, and the catalog holds no
+// summary that is not one.
+func TestHelpSummariesAreInBothLanguages(t *testing.T) {
+	real := map[string]bool{}
+	for _, c := range Commands() {
+		real[c.Summary] = true
+	}
+	for _, v := range sessionVerbs {
+		real[v.summary] = true
+	}
+	pt := i18n.New(i18n.Portuguese)
+	for s := range real {
+		if pt.Summary(s) == s {
+			t.Errorf("%q has no Portuguese summary", s)
+		}
+	}
+	for _, s := range i18n.SummaryTexts() {
+		if !real[s] {
+			t.Errorf("catalog summary %q is no command's", s)
+		}
+	}
+}

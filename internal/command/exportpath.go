@@ -2,11 +2,12 @@ package command
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
 )
@@ -21,7 +22,7 @@ func exportTarget(path string) (dir, file string, err error) {
 	if path == "~" || strings.HasPrefix(path, "~/") {
 		home, err := os.UserHomeDir()
 		if err != nil {
-			return "", "", fmt.Errorf("export: %s: the home folder is unknown: %w", path, err)
+			return "", "", i18n.Errorf("export: %s: the home folder is unknown: %w", path, err)
 		}
 		path = filepath.Join(home, path[1:])
 	}
@@ -46,7 +47,7 @@ func writeExport(p string, data []byte, replace bool) error {
 	}
 	err := write(p, data)
 	if errors.Is(err, fs.ErrExist) && !replace {
-		return fmt.Errorf("%w: %s exists; add --yes to replace it", ErrUsage, p)
+		return i18n.Errorf("%w: %s exists; add --yes to replace it", ErrUsage, p)
 	}
 	return exportError(p, err)
 }
@@ -57,7 +58,7 @@ func exportError(p string, err error) error {
 	if err == nil || errors.Is(err, atomicfile.ErrNotDurable) {
 		return err
 	}
-	return fmt.Errorf("export: cannot write %s (in the folder %s): %w", p, filepath.Dir(p), causeOf(err))
+	return i18n.Errorf("export: cannot write %s (in the folder %s): %w", p, filepath.Dir(p), causeOf(err))
 }
 
 // causeOf is the reason of a file system error without the path it names

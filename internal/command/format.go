@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/dustin/go-humanize"
 	"github.com/rivo/uniseg"
 
 	"github.com/chatcli/chatcli/internal/i18n"
@@ -70,7 +69,7 @@ func WriteListAs(w io.Writer, list []session.Header, bound string, f ListFormat)
 		} else {
 			updated := h.UpdatedAt.Local().Format("2006-01-02 15:04")
 			if !f.Now.IsZero() {
-				updated = humanize.RelTime(h.UpdatedAt, f.Now, "ago", "from now")
+				updated = lang.Age(h.UpdatedAt, f.Now)
 			}
 			row = []string{name, fmt.Sprint(h.Messages), updated, render.VisibleLine(message.Clip(h.Title, listTitleChars))}
 		}

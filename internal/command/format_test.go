@@ -6,7 +6,9 @@ import (
 	"time"
 
 	"github.com/rivo/uniseg"
+	"golang.org/x/text/language"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/session"
 )
 
@@ -44,5 +46,18 @@ func TestListTitlesFitTheWidth(t *testing.T) {
 	WriteListAs(&b, list, "", ListFormat{Now: now})
 	if !strings.Contains(b.String(), "on monday") {
 		t.Errorf("cut without a width:\n%s", b.String())
+	}
+}
+
+// On a terminal the UPDATED column is an age, in the list's language.
+func TestListAgesSpeakTheLanguage(t *testing.T) {
+	now := time.Now()
+	list := []session.Header{{Name: "ops", Messages: 6, UpdatedAt: now.Add(-3 * time.Hour), Title: "t"}}
+	for tag, want := range map[language.Tag]string{i18n.Portuguese: "há 3 horas", i18n.English: "3 hours ago"} {
+		var b strings.Builder
+		WriteListAs(&b, list, "", ListFormat{Now: now, Lang: i18n.New(tag)})
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("%s: %q missing from\n%s", tag, want, b.String())
+		}
 	}
 }

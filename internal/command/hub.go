@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // Hub is a surface's membership of a Conversation Hub thread (package
@@ -29,26 +31,26 @@ const hubUsage = "/hub [join NAME | leave]"
 
 func runHub(_ context.Context, env *Env, args []string) error {
 	if env.Hub == nil {
-		return fmt.Errorf("%w: the Conversation Hub is not available here", ErrUsage)
+		return i18n.Errorf("%w: the Conversation Hub is not available here", ErrUsage)
 	}
 	switch {
 	case len(args) == 2 && args[0] == "join":
 		if err := env.Hub.Join(args[1]); err != nil {
 			return err
 		}
-		fmt.Fprintf(env.Out, "Joined hub thread %q: the turns of its other members are shown as they end (/hub leave stops that).\n", args[1])
+		env.say("Joined hub thread %q: the turns of its other members are shown as they end (/hub leave stops that).\n", args[1])
 	case len(args) == 1 && args[0] == "leave":
 		if t := env.Hub.Thread(); t != "" {
 			env.Hub.Leave()
-			fmt.Fprintf(env.Out, "Left hub thread %q.\n", t)
+			env.say("Left hub thread %q.\n", t)
 		} else {
-			fmt.Fprintln(env.Out, "In no hub thread.")
+			env.say("In no hub thread.\n")
 		}
 	case len(args) == 0:
 		if t := env.Hub.Thread(); t != "" {
-			fmt.Fprintf(env.Out, "In hub thread %q.\n", t)
+			env.say("In hub thread %q.\n", t)
 		} else {
-			fmt.Fprintln(env.Out, "In no hub thread; /hub join NAME joins one.")
+			env.say("In no hub thread; /hub join NAME joins one.\n")
 		}
 	default:
 		return fmt.Errorf("%w: %s", ErrUsage, hubUsage)

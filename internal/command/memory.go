@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/chatcli/chatcli/internal/memory"
 )
 
@@ -14,7 +16,7 @@ const memoryUsage = "/memory save TEXT | list | forget N | show"
 // memoryStore opens the global memory of the configured CHATCLI_HOME.
 func memoryStore(env *Env) (*memory.Store, error) {
 	if env.Config == nil {
-		return nil, fmt.Errorf("memory is not available here (no configuration)")
+		return nil, i18n.Errorf("memory is not available here (no configuration)")
 	}
 	return memory.Open(env.Config.Home, env.Config.EncryptionKey), nil
 }
@@ -49,11 +51,11 @@ func runMemory(_ context.Context, env *Env, args []string) error {
 		}
 	case "forget", "delete", "rm":
 		if len(args) != 2 {
-			return fmt.Errorf("%w: /memory forget N (N from /memory list)", ErrUsage)
+			return i18n.Errorf("%w: /memory forget N (N from /memory list)", ErrUsage)
 		}
 		n, err := strconv.Atoi(args[1])
 		if err != nil {
-			return fmt.Errorf("%w: /memory forget N: %q is not a number", ErrUsage, args[1])
+			return i18n.Errorf("%w: /memory forget N: %q is not a number", ErrUsage, args[1])
 		}
 		gone, err := st.Forget(n)
 		if err != nil {
@@ -71,7 +73,7 @@ func runMemory(_ context.Context, env *Env, args []string) error {
 		}
 		fmt.Fprintf(env.Out, "What each request includes (%s):\n%s", st.Path(), text)
 	default:
-		return fmt.Errorf("%w: unknown /memory verb %q; %s", ErrUsage, args[0], memoryUsage)
+		return i18n.Errorf("%w: unknown /memory verb %q; %s", ErrUsage, args[0], memoryUsage)
 	}
 	return nil
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/chatcli/chatcli/internal/provider"
 )
 
@@ -48,7 +50,7 @@ func runSwitch(_ context.Context, env *Env, args []string) error {
 // engine use it. The history stays one conversation.
 func switchTo(env *Env, name, model string) error {
 	if env.Switch == nil {
-		return fmt.Errorf("%w: the provider cannot be changed here", ErrUsage)
+		return i18n.Errorf("%w: the provider cannot be changed here", ErrUsage)
 	}
 	p, err := env.Switch(name, model)
 	if err != nil {

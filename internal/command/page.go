@@ -1,8 +1,9 @@
 package command
 
 import (
-	"fmt"
 	"strconv"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // Page is the window [From, To) of a list of n items that a cursor and a
@@ -19,13 +20,13 @@ type Page struct {
 // offset within the list (not one a previous page gave), or a limit below 1.
 func PageOf(n int, cursor string, limit int) (Page, error) {
 	if limit < 1 {
-		return Page{}, fmt.Errorf("%w: limit %d: want at least 1", ErrUsage, limit)
+		return Page{}, i18n.Errorf("%w: limit %d: want at least 1", ErrUsage, limit)
 	}
 	from := 0
 	if cursor != "" {
 		var err error
 		if from, err = strconv.Atoi(cursor); err != nil || from < 0 || from > n {
-			return Page{}, fmt.Errorf("%w: cursor %q is not one this server gave (it is the offset of the next page, 0 to %d)", ErrUsage, cursor, n)
+			return Page{}, i18n.Errorf("%w: cursor %q is not one this server gave (it is the offset of the next page, 0 to %d)", ErrUsage, cursor, n)
 		}
 	}
 	p := Page{From: from, To: min(n, from+limit)}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/render"
 )
@@ -16,7 +17,8 @@ const replayLineChars = 100
 // tool call or a tool result as one clipped line, and before them one line
 // counting the earlier ones ("… 412 earlier messages (/session transcript
 // show 1)"). n <= 0 prints nothing.
-func Replay(w io.Writer, h []message.Message, n int) {
+// The counting line is in lang (nil: English).
+func Replay(lang *i18n.Printer, w io.Writer, h []message.Message, n int) {
 	if n <= 0 {
 		return
 	}
@@ -27,7 +29,7 @@ func Replay(w io.Writer, h []message.Message, n int) {
 		}
 	}
 	if len(shown) > n {
-		fmt.Fprintf(w, "… %d earlier messages (/session transcript show 1)\n", len(shown)-n)
+		lang.Fprintf(w, "… %d earlier messages (/session transcript show 1)\n", len(shown)-n)
 		shown = shown[len(shown)-n:]
 	}
 	for _, m := range shown {

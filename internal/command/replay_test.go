@@ -17,19 +17,19 @@ func TestReplayShowsTheLastMessagesAndCountsTheRest(t *testing.T) {
 		message.Message{Role: message.RoleAssistant, ToolCalls: []message.ToolCall{{ID: "c1", Name: "run_command", Arguments: "{\"command\":\n\"ls\"}"}}},
 		message.Message{Role: message.RoleTool, ToolCallID: "c1", Content: "a.go\nb.go\n" + strings.Repeat("x", 300)})
 	var b strings.Builder
-	Replay(&b, h, 4)
+	Replay(nil, &b, h, 4)
 	want := "… 11 earlier messages (/session transcript show 1)\n" +
 		"a5\n> run it\n  → run_command {\"command\": \"ls\"}\n  ← a.go b.go " + strings.Repeat("x", 90) + "…\n"
 	if b.String() != want {
 		t.Fatalf("replay:\n%s\nwant:\n%s", b.String(), want)
 	}
 	b.Reset()
-	Replay(&b, h, 0)
+	Replay(nil, &b, h, 0)
 	if b.Len() != 0 {
 		t.Fatalf("replay 0 printed %q", b.String())
 	}
 	b.Reset()
-	Replay(&b, h[:3], 10)
+	Replay(nil, &b, h[:3], 10)
 	if b.String() != "> q0\na0\n" {
 		t.Fatalf("short history: %q", b.String())
 	}

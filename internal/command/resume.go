@@ -2,7 +2,8 @@ package command
 
 import (
 	"context"
-	"fmt"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 
 	"github.com/chatcli/chatcli/internal/config"
 )
@@ -11,7 +12,7 @@ import (
 // person picks (Env.Pick) when no name is given on a terminal.
 func runResume(_ context.Context, env *Env, args []string) error {
 	if len(args) > 1 {
-		return fmt.Errorf("%w: /resume [NAME] (session names cannot contain spaces)", ErrUsage)
+		return i18n.Errorf("%w: /resume [NAME] (session names cannot contain spaces)", ErrUsage)
 	}
 	var name string
 	switch {
@@ -28,7 +29,7 @@ func runResume(_ context.Context, env *Env, args []string) error {
 		}
 		name = picked
 	default:
-		return fmt.Errorf("%w: /resume needs a NAME here (/session list shows them)", ErrUsage)
+		return i18n.Errorf("%w: /resume needs a NAME here (/session list shows them)", ErrUsage)
 	}
 	return Resume(env, name, false)
 }
@@ -58,7 +59,7 @@ func Resume(env *Env, name string, create bool) error {
 	if env.Config != nil {
 		n = env.Config.ResumeReplay
 	}
-	Replay(env.Out, e.History(), n)
+	Replay(env.Lang, env.Out, e.History(), n)
 	return nil
 }
 

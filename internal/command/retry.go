@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/provider"
@@ -24,7 +26,7 @@ const unansweredHint = "the prompt is kept, marked unanswered, and is not sent a
 func runRetry(ctx context.Context, env *Env, args []string) error {
 	prompt, ok := unanswered(env.Engine.History())
 	if !ok {
-		return fmt.Errorf("%w: /retry: no prompt is left unanswered; there is nothing to resend", ErrUsage)
+		return i18n.Errorf("%w: /retry: no prompt is left unanswered; there is nothing to resend", ErrUsage)
 	}
 	if len(args) > 0 {
 		prompt = strings.Join(args, " ")
@@ -57,7 +59,7 @@ func turnFailed(ctx context.Context, env *Env, err error) error {
 	case err == nil:
 		return nil
 	case ctx.Err() != nil && env.Engine.Mode() != conversation.ModeChat:
-		return fmt.Errorf("stopped; the steps done so far are kept, and a tool call cut short is marked interrupted: %w", err)
+		return i18n.Errorf("stopped; the steps done so far are kept, and a tool call cut short is marked interrupted: %w", err)
 	case ctx.Err() != nil:
 		return fmt.Errorf("cancelled; %s: %w", unansweredHint, err)
 	case errors.Is(err, provider.ErrProvider):

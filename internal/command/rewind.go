@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/chatcli/chatcli/internal/render"
 	"github.com/chatcli/chatcli/internal/rewind"
 )
@@ -33,7 +35,7 @@ func runRewind(ctx context.Context, env *Env, args []string) error {
 	}
 	scope, ok := parseScope(scopeWord)
 	if !ok {
-		return fmt.Errorf("%w: restore conversation, code or both: %s", ErrUsage, rewindUsage)
+		return i18n.Errorf("%w: restore conversation, code or both: %s", ErrUsage, rewindUsage)
 	}
 	switch choice {
 	case "compact":
@@ -45,7 +47,7 @@ func runRewind(ctx context.Context, env *Env, args []string) error {
 		return nil
 	case "", "list":
 		cps := e.Checkpoints()
-		WriteCheckpoints(env.Out, cps)
+		WriteCheckpoints(env.Lang, env.Out, cps)
 		if choice == "list" || len(cps) == 0 {
 			return nil
 		}
@@ -65,7 +67,7 @@ func runRewind(ctx context.Context, env *Env, args []string) error {
 	}
 	n, err := strconv.Atoi(choice)
 	if err != nil {
-		return fmt.Errorf("%w: /rewind takes a checkpoint number from /rewind list, \"compact\" or nothing", ErrUsage)
+		return i18n.Errorf("%w: /rewind takes a checkpoint number from /rewind list, \"compact\" or nothing", ErrUsage)
 	}
 	if asked {
 		if scope, ok = offerScope(env, n); !ok {
@@ -79,9 +81,10 @@ func runRewind(ctx context.Context, env *Env, args []string) error {
 // WriteCheckpoints prints checkpoints newest first, numbered from 1:
 // "[1] 14:32:05  28 msgs  implement the refresh endpoint"; " +code" marks
 // a checkpoint that holds a file checkpoint.
-func WriteCheckpoints(w io.Writer, cps []rewind.Checkpoint) {
+// Its note when there is none is in lang (nil: English).
+func WriteCheckpoints(lang *i18n.Printer, w io.Writer, cps []rewind.Checkpoint) {
 	if len(cps) == 0 {
-		fmt.Fprintln(w, "No checkpoints yet: one is taken before each request to the model.")
+		lang.Fprintf(w, "No checkpoints yet: one is taken before each request to the model.\n")
 		return
 	}
 	for i, cp := range cps {

@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/shadow"
 )
@@ -46,7 +48,7 @@ func RewindTo(ctx context.Context, env *Env, n int, scope Scope, yes bool) error
 	if scope != ScopeConversation {
 		if err := restoreCode(ctx, env, n, yes); err != nil {
 			if scope == ScopeBoth {
-				err = fmt.Errorf("%w; the conversation was not rewound", err)
+				err = i18n.Errorf("%w; the conversation was not rewound", err)
 			}
 			return err
 		}
@@ -83,7 +85,7 @@ func restoreCode(ctx context.Context, env *Env, n int, yes bool) error {
 		return nil
 	}
 	env.say("Files of %s:\n", label)
-	WriteCodePlan(env.Out, plan)
+	writeCodePlan(env.Lang, env.Out, plan)
 	overwrite := func(path string) bool {
 		switch {
 		case yes:
@@ -94,52 +96,54 @@ func restoreCode(ctx context.Context, env *Env, n int, yes bool) error {
 		return false
 	}
 	rep, err := env.Engine.RestoreCode(ctx, plan, overwrite)
-	writeReport(env.Out, rep, env.Interactive || yes)
+	writeReport(env.Lang, env.Out, rep, env.Interactive || yes)
 	if err != nil {
 		return fmt.Errorf("%w: %w", errCodeRestoreFailed, err)
 	}
 	return nil
 }
 
-// WriteCodePlan prints what a file restore will do, one path a line
+// writeCodePlan prints what a file restore will do, one path a line
 // ("  restore a.go", "  remove b.go (changed by hand)"), then the commands
-// whose effects stay ("  not undoable: 14:33:10 touch x.txt").
-func WriteCodePlan(w io.Writer, p shadow.Plan) {
+// whose effects stay ("  not undoable: 14:33:10 touch x.txt"), its notes
+// in lang (nil: English); the actions are shadow's words.
+func writeCodePlan(lang *i18n.Printer, w io.Writer, p shadow.Plan) {
 	for _, c := range p.Changes {
 		note := ""
 		if c.HandEdited {
-			note = " (changed by hand since)"
+			note = lang.Sprintf(" (changed by hand since)")
 		}
 		fmt.Fprintf(w, "  %-15s %s%s\n", c.Action, c.Path, note)
 	}
-	writeCommands(w, p.Commands)
+	writeCommands(lang, w, p.Commands)
 }
 
 // writeCommands lists commands run since a checkpoint.
-func writeCommands(w io.Writer, cmds []shadow.Command) {
+func writeCommands(lang *i18n.Printer, w io.Writer, cmds []shadow.Command) {
 	for _, c := range cmds {
-		fmt.Fprintf(w, "  not undoable: %s %s\n", c.Time.Local().Format("15:04:05"), c.Line)
+		lang.Fprintf(w, "  not undoable: %s %s\n", c.Time.Local().Format("15:04:05"), c.Line)
 	}
 }
 
-// writeReport says what a restore did; asked tells whether hand-edited
-// files could have been confirmed (otherwise the hint names --yes).
-func writeReport(w io.Writer, rep shadow.Report, asked bool) {
-	fmt.Fprintf(w, "Restored the files: %d path(s) set back.\n", len(rep.Done))
+// writeReport says in lang what a restore did; asked tells whether
+// hand-edited files could have been confirmed (otherwise the hint names
+// --yes).
+func writeReport(lang *i18n.Printer, w io.Writer, rep shadow.Report, asked bool) {
+	lang.Fprintf(w, "Restored the files: %d path(s) set back.\n", len(rep.Done))
 	if len(rep.Skipped) > 0 {
 		var names []string
 		for _, s := range rep.Skipped {
 			names = append(names, s.Path+" ("+s.Why+")")
 		}
-		hint := ""
-		if !asked {
-			hint = "; rerun with --yes to overwrite files changed by hand"
+		if asked {
+			lang.Fprintf(w, "Left alone: %s.\n", strings.Join(names, ", "))
+		} else {
+			lang.Fprintf(w, "Left alone: %s; rerun with --yes to overwrite files changed by hand.\n", strings.Join(names, ", "))
 		}
-		fmt.Fprintf(w, "Left alone: %s%s.\n", strings.Join(names, ", "), hint)
 	}
 	if len(rep.Commands) > 0 {
-		fmt.Fprintln(w, "Commands run since cannot be undone:")
-		writeCommands(w, rep.Commands)
+		lang.Fprintf(w, "Commands run since cannot be undone:\n")
+		writeCommands(lang, w, rep.Commands)
 	}
 }
 

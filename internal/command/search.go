@@ -16,6 +16,6 @@ func sessionSearch(env *Env, a []string, _ bool) error {
 	if err != nil {
 		return searchError(err)
 	}
-	WriteHits(env.Out, hits, true)
+	WriteHits(env.Lang, env.Out, hits, true)
 	return nil
 }

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/render"
@@ -74,13 +76,13 @@ func RunSessionVerb(env *Env, verb string, args []string, yes bool) error {
 		}
 		if v.nargs != anyArgs && len(args) != v.nargs {
 			if len(args) > v.nargs && v.nargs == 1 {
-				return fmt.Errorf("%w: session names cannot contain spaces: %q; %s", ErrUsage, strings.Join(args, " "), session.NameRule)
+				return i18n.Errorf("%w: session names cannot contain spaces: %q; %s", ErrUsage, strings.Join(args, " "), session.NameRule)
 			}
 			return fmt.Errorf("%w: /session %s", ErrUsage, v.usage)
 		}
 		return v.run(env, args, yes)
 	}
-	return fmt.Errorf("%w: unknown verb %q; /session help lists them", ErrUsage, verb)
+	return i18n.Errorf("%w: unknown verb %q; /session help lists them", ErrUsage, verb)
 }
 
 func stripYes(args []string) ([]string, bool) {
@@ -124,7 +126,7 @@ func sessionDelete(env *Env, a []string, yes bool) error {
 	name := a[0]
 	if !yes {
 		if !env.Interactive || env.Confirm == nil {
-			return fmt.Errorf("%w: deleting needs confirmation: /session delete %s --yes", ErrUsage, name)
+			return i18n.Errorf("%w: deleting needs confirmation: /session delete %s --yes", ErrUsage, name)
 		}
 		if !env.Confirm(fmt.Sprintf("Delete session %q?", name)) {
 			env.say("Not deleted.\n")
@@ -178,7 +180,7 @@ func sessionFork(env *Env, a []string, _ bool) error {
 	}
 	err = env.Engine.Fork(name)
 	if errors.Is(err, session.ErrExists) {
-		return fmt.Errorf("%w; pick another name for the fork, or /session save %s --yes to replace it", err, name)
+		return i18n.Errorf("%w; pick another name for the fork, or /session save %s --yes to replace it", err, name)
 	}
 	if err != nil {
 		return err
@@ -210,7 +212,7 @@ func sessionRename(env *Env, a []string, _ bool) error {
 	switch len(a) {
 	case 1:
 		if old, new = env.Engine.Bound(), a[0]; old == "" {
-			return fmt.Errorf("%w: no session is bound: /session rename OLD NEW, or /session save NAME to name this conversation", ErrUsage)
+			return i18n.Errorf("%w: no session is bound: /session rename OLD NEW, or /session save NAME to name this conversation", ErrUsage)
 		}
 	case 2:
 		old, new = a[0], a[1]
@@ -219,7 +221,7 @@ func sessionRename(env *Env, a []string, _ bool) error {
 	}
 	err := env.Engine.Rename(old, new)
 	if errors.Is(err, session.ErrExists) {
-		return fmt.Errorf("%w; pick another name (rename never replaces a session)", err)
+		return i18n.Errorf("%w; pick another name (rename never replaces a session)", err)
 	}
 	if err != nil {
 		return err
@@ -238,13 +240,13 @@ func forkArgs(a []string) (name string, at, checkpoint int, err error) {
 	case len(a) == 3 && a[1] == "--at":
 		n, err := strconv.Atoi(a[2])
 		if err != nil || n < 1 {
-			return "", 0, 0, fmt.Errorf("%w: --at %q: want a message number, 1 or more (/session transcript show 1 numbers them)", ErrUsage, a[2])
+			return "", 0, 0, i18n.Errorf("%w: --at %q: want a message number, 1 or more (/session transcript show 1 numbers them)", ErrUsage, a[2])
 		}
 		return a[0], n, 0, nil
 	case len(a) == 3 && a[1] == "--checkpoint":
 		k, err := strconv.Atoi(a[2])
 		if err != nil || k < 1 {
-			return "", 0, 0, fmt.Errorf("%w: --checkpoint %q: want a checkpoint number, 1 or more (/rewind list numbers them)", ErrUsage, a[2])
+			return "", 0, 0, i18n.Errorf("%w: --checkpoint %q: want a checkpoint number, 1 or more (/rewind list numbers them)", ErrUsage, a[2])
 		}
 		return a[0], 0, k, nil
 	}
@@ -304,11 +306,15 @@ func reportAutosave(env *Env, name string) {
 
 // ErrorLine is the one line a person sees for a command or turn error,
 // its control characters made visible (render.Visible).
-func ErrorLine(err error) string {
+func ErrorLine(err error) string { return errorLine(err, err.Error()) }
+
+// errorLine is the line of err whose text, in some language, is text: a
+// usage error without its "usage: " label.
+func errorLine(err error, text string) string {
 	if errors.Is(err, ErrUsage) {
-		return render.Visible(strings.TrimPrefix(err.Error(), "usage: "))
+		return render.Visible(strings.TrimPrefix(text, "usage: "))
 	}
-	return render.Visible(message.ValidUTF8(err.Error())) // it may quote a server's or a file's text
+	return render.Visible(message.ValidUTF8(text)) // it may quote a server's or a file's text
 }
 
 // sessionShow is /session show [NAME]: the messages of a stored session, or
@@ -317,11 +323,11 @@ func sessionShow(env *Env, a []string, _ bool) error {
 	switch len(a) {
 	case 0:
 		e := env.Engine
-		bound := "not bound to a session"
 		if e.Bound() != "" {
-			bound = "bound to session " + e.Bound()
+			env.say("This conversation · %d messages · bound to session %s\n", len(e.History()), e.Bound())
+		} else {
+			env.say("This conversation · %d messages · not bound to a session\n", len(e.History()))
 		}
-		fmt.Fprintf(env.Out, "This conversation · %d messages · %s\n", len(e.History()), bound)
 		WriteTranscript(env.Out, e.History())
 		return nil
 	case 1:

@@ -39,11 +39,11 @@ func runStorage(_ context.Context, env *Env, args []string) error {
 			return err
 		}
 		if !apply {
-			WritePlan(env.Out, plan, "/storage prune --apply")
+			WritePlanIn(env.Lang, env.Out, plan, "/storage prune --apply")
 			return nil
 		}
 		res, err := retention.Apply(plan)
-		WriteResult(env.Out, res)
+		WriteResultIn(env.Lang, env.Out, res)
 		return err
 	}
 	return fmt.Errorf("%w: %s", ErrUsage, storageUsage)
@@ -66,7 +66,8 @@ func WriteReport(w io.Writer, home string, lines []retention.StoreLine) {
 	WriteReportIn(nil, w, home, lines)
 }
 
-// WriteReportIn is WriteReport with its headings in lang (nil: English).
+// WriteReportIn is WriteReport in lang (nil: English): its headings, the
+// stores' names and their rules.
 func WriteReportIn(lang *i18n.Printer, w io.Writer, home string, lines []retention.StoreLine) {
 	lang.Fprintf(w, "Store %s\n", home)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
@@ -76,26 +77,30 @@ func WriteReportIn(lang *i18n.Printer, w io.Writer, home string, lines []retenti
 		if l.RemoveFiles > 0 {
 			removable = fmt.Sprintf("%d (%s)", l.RemoveFiles, retention.FormatBytes(l.RemoveBytes))
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\n", l.Store, l.Files, retention.FormatBytes(l.SizeBytes), removable, l.Rule)
+		store, rule := l.Store, l.Rule
+		if lang.Tag() != i18n.English {
+			store, rule = lang.Text(l.StoreText), lang.Text(l.RuleText)
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\n", store, l.Files, retention.FormatBytes(l.SizeBytes), removable, rule)
 	}
 	tw.Flush()
 }
 
-// reasonText says what each rule removes and where it goes.
-func reasonText(r retention.Rules, reason retention.Reason) string {
+// reasonText says in lang what each rule removes and where it goes.
+func reasonText(lang *i18n.Printer, r retention.Rules, reason retention.Reason) string {
 	switch reason {
 	case retention.ReasonTTL:
-		return "machine-made sessions not updated for " + config.FormatTTL(r.SessionTTL) + ", to the trash"
+		return lang.Sprintf("machine-made sessions not updated for %s, to the trash", config.FormatTTL(r.SessionTTL))
 	case retention.ReasonKeepCount:
-		return fmt.Sprintf("machine-made sessions beyond the %d newest of their prefix, to the trash", r.KeepPerPrefix)
+		return lang.Sprintf("machine-made sessions beyond the %d newest of their prefix, to the trash", r.KeepPerPrefix)
 	case retention.ReasonOrphanJournal:
-		return "journals no session names, not written for " + config.FormatTTL(r.SessionTTL) + ", deleted"
+		return lang.Sprintf("journals no session names, not written for %s, deleted", config.FormatTTL(r.SessionTTL))
 	case retention.ReasonTemp:
-		return "temp files left by interrupted writes, older than " + config.FormatTTL(r.TempTTL) + ", deleted"
+		return lang.Sprintf("temp files left by interrupted writes, older than %s, deleted", config.FormatTTL(r.TempTTL))
 	case retention.ReasonExpiredTrash:
-		return "sessions trashed more than " + config.FormatTTL(r.TrashTTL) + " ago, deleted"
+		return lang.Sprintf("sessions trashed more than %s ago, deleted", config.FormatTTL(r.TrashTTL))
 	case retention.ReasonWorkspaceGone:
-		return "file checkpoint repositories of workspaces that no longer exist, deleted"
+		return lang.Sprintf("file checkpoint repositories of workspaces that no longer exist, deleted")
 	}
 	return string(reason)
 }
@@ -103,34 +108,43 @@ func reasonText(r retention.Rules, reason retention.Reason) string {
 // WritePlan prints what the rules would remove, grouped by reason, then
 // what was spared and how to apply the plan (applyHint, the command).
 func WritePlan(w io.Writer, p retention.PrunePlan, applyHint string) {
+	WritePlanIn(nil, w, p, applyHint)
+}
+
+// WritePlanIn is WritePlan in lang (nil: English). The reasons' names
+// (the keys of --json output) stay as they are.
+func WritePlanIn(lang *i18n.Printer, w io.Writer, p retention.PrunePlan, applyHint string) {
 	for _, g := range p.Groups() {
-		fmt.Fprintf(w, "%s: %d, %s — %s\n", g.Reason, len(g.Items), retention.FormatBytes(g.SizeBytes), reasonText(p.Rules, g.Reason))
+		fmt.Fprintf(w, "%s: %d, %s — %s\n", g.Reason, len(g.Items), retention.FormatBytes(g.SizeBytes), reasonText(lang, p.Rules, g.Reason))
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 		for _, it := range g.Items {
 			fmt.Fprintf(tw, "  %s\t%s\t%s\n", it.Name, it.When.Local().Format("2006-01-02 15:04"), retention.FormatBytes(it.SizeBytes))
 		}
 		tw.Flush()
 	}
-	writeSpared(w, p.Spared, "Kept")
+	writeSpared(w, p.Spared, lang.Sprintf("Kept"))
 	if len(p.Items) == 0 {
-		fmt.Fprintln(w, "Nothing to remove.")
+		lang.Fprintf(w, "Nothing to remove.\n")
 		return
 	}
-	fmt.Fprintf(w, "%d to remove, %s in all. %s carries this out; sessions go to the trash for %s.\n",
+	lang.Fprintf(w, "%d to remove, %s in all. %s carries this out; sessions go to the trash for %s.\n",
 		len(p.Items), retention.FormatBytes(p.SizeBytes()), applyHint, config.FormatTTL(p.Rules.TrashTTL))
 }
 
 // WriteResult prints what Apply did.
-func WriteResult(w io.Writer, r retention.Result) {
-	writeSpared(w, r.Skipped, "Left alone")
-	s := retention.Summary(r)
+func WriteResult(w io.Writer, r retention.Result) { WriteResultIn(nil, w, r) }
+
+// WriteResultIn is WriteResult in lang (nil: English).
+func WriteResultIn(lang *i18n.Printer, w io.Writer, r retention.Result) {
+	writeSpared(w, r.Skipped, lang.Sprintf("Left alone"))
+	s := retention.SummaryIn(lang, r)
 	if s == "" {
-		fmt.Fprintln(w, "Nothing removed.")
+		lang.Fprintf(w, "Nothing removed.\n")
 		return
 	}
-	fmt.Fprintf(w, "Done: %s.\n", s)
+	lang.Fprintf(w, "Done: %s.\n", s)
 	if r.Count(retention.ReasonTTL)+r.Count(retention.ReasonKeepCount) > 0 {
-		fmt.Fprintln(w, "`chatcli session restore NAME` brings a trashed session back.")
+		lang.Fprintf(w, "`chatcli session restore NAME` brings a trashed session back.\n")
 	}
 }
 

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
@@ -54,7 +56,7 @@ func sessionTranscript(env *Env, a []string, yes bool) error {
 		if err != nil {
 			return searchError(err)
 		}
-		WriteHits(env.Out, hits, false)
+		WriteHits(env.Lang, env.Out, hits, false)
 		return nil
 	}
 	return usage
@@ -73,7 +75,7 @@ func transcriptRead(env *Env, a []string, msgs []message.Message, source string,
 			count, err2 = strconv.Atoi(a[2])
 		}
 		if err1 != nil || err2 != nil || from < 1 || count < 1 {
-			return fmt.Errorf("%w: N and COUNT are positive numbers: /session transcript show N [COUNT]", ErrUsage)
+			return i18n.Errorf("%w: N and COUNT are positive numbers: /session transcript show N [COUNT]", ErrUsage)
 		}
 		return ShowTranscript(env.Out, msgs, from, count)
 	case "stats":
@@ -94,7 +96,7 @@ func searchError(err error) error {
 // ShowTranscript prints count messages starting at 1-based position from.
 func ShowTranscript(w io.Writer, msgs []message.Message, from, count int) error {
 	if from > len(msgs) {
-		return fmt.Errorf("%w: the transcript has %d messages; #%d does not exist", ErrUsage, len(msgs), from)
+		return i18n.Errorf("%w: the transcript has %d messages; #%d does not exist", ErrUsage, len(msgs), from)
 	}
 	end := min(from-1+count, len(msgs))
 	writeMessages(nil, w, msgs[from-1:end], from)
@@ -122,10 +124,11 @@ func WriteStats(w io.Writer, msgs []message.Message, source, journalID string) {
 }
 
 // WriteHits prints search hits, one per line: "#17 assistant …snippet…",
-// prefixed with the source when withSource.
-func WriteHits(w io.Writer, hits []search.Hit, withSource bool) {
+// prefixed with the source when withSource; no hits is a line in lang
+// (nil: English).
+func WriteHits(lang *i18n.Printer, w io.Writer, hits []search.Hit, withSource bool) {
 	if len(hits) == 0 {
-		fmt.Fprintln(w, "No matches.")
+		lang.Fprintf(w, "No matches.\n")
 		return
 	}
 	for _, h := range hits {
@@ -166,7 +169,7 @@ func sessionExport(env *Env, a []string, yes bool) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(confirm, "Exported %d messages to %s (source: %s).\n", len(msgs), path, source)
+	env.Lang.Fprintf(confirm, "Exported %d messages to %s (source: %s).\n", len(msgs), path, source)
 	return nil
 }
 
@@ -188,7 +191,7 @@ func Export(format, path, name string, msgs []message.Message, now time.Time, st
 	case "jsonl":
 		err = journal.ExportJSONL(&b, msgs)
 	default:
-		return "", fmt.Errorf("%w: unknown export format %q; use md or jsonl", ErrUsage, format)
+		return "", i18n.Errorf("%w: unknown export format %q; use md or jsonl", ErrUsage, format)
 	}
 	if err != nil {
 		return "", err
@@ -202,7 +205,7 @@ func Export(format, path, name string, msgs []message.Message, now time.Time, st
 		return "", err
 	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", fmt.Errorf("export: cannot create the folder %s: %w", dir, causeOf(err))
+		return "", i18n.Errorf("export: cannot create the folder %s: %w", dir, causeOf(err))
 	}
 	data := []byte(b.String())
 	if file != "" {
@@ -226,6 +229,6 @@ func Export(format, path, name string, msgs []message.Message, now time.Time, st
 // warn prints warnings, one line each, on the error stream.
 func warn(env *Env, warnings []string) {
 	for _, w := range warnings {
-		fmt.Fprintln(env.Err, "warning: "+w)
+		env.Lang.Fprintf(env.Err, "warning: %s\n", w)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/provider"
 )
@@ -25,12 +26,12 @@ const summaryMaxTokens = 2048
 
 // ErrNothingToGain is returned, with the history unchanged, when no level
 // could make the history smaller.
-var ErrNothingToGain = errors.New("compact: cannot reduce further")
+var ErrNothingToGain = i18n.Errorf("compact: cannot reduce further")
 
 // ErrSummaryTooLarge is returned, with the history unchanged, when the
 // summary was not smaller than the messages it would replace. It matches
 // ErrNothingToGain with errors.Is.
-var ErrSummaryTooLarge = fmt.Errorf("%w: the summary was not smaller than the messages it replaces", ErrNothingToGain)
+var ErrSummaryTooLarge = i18n.Errorf("%w: the summary was not smaller than the messages it replaces", ErrNothingToGain)
 
 // Options configure one compaction.
 type Options struct {
@@ -59,6 +60,8 @@ type Options struct {
 	WindowTokens int
 	// Progress receives live progress; may be nil.
 	Progress func(Event)
+	// Lang is the language of the progress lines; nil is English.
+	Lang *i18n.Printer
 }
 
 // Event is one step of progress. Phase is "start", "trim", "summarise",
@@ -101,7 +104,7 @@ func Compact(ctx context.Context, h []message.Message, o Options) (Result, error
 	res := Result{Before: r.before, Covered: coveredBy(h)}
 	if ts.changed() {
 		res.Level = 1
-		r.emit("trim", fmt.Sprintf("Trim: %d msgs, %s → %s (%s)", len(h), human(r.before.Bytes), human(Size(cur)), ts))
+		r.emit("trim", r.o.Lang.Sprintf("Trim: %d msgs, %s → %s (%s)", len(h), human(r.before.Bytes), human(Size(cur)), ts))
 	}
 	if o.TargetBytes > 0 && Size(cur) <= o.TargetBytes {
 		return r.finish(h, cur, res, unchanged)
@@ -110,31 +113,31 @@ func Compact(ctx context.Context, h []message.Message, o Options) (Result, error
 	cut := p.cut
 	if middle := summarisable(cur[:cut]); len(middle) > 0 {
 		if err := ctx.Err(); err != nil {
-			return r.fail(unchanged, fmt.Errorf("compact: cancelled, history unchanged: %w", err))
+			return r.fail(unchanged, i18n.Errorf("compact: cancelled, history unchanged: %w", err))
 		}
 		next, at, err := r.summarise(cur, cut)
 		switch {
 		case err == nil:
 			cur, cut, res.Level, res.Covered = next, at, 2, coveredBy(next)
-			r.emit("summary", fmt.Sprintf("Summary applied (%d → %d msgs, %s → %s)",
+			r.emit("summary", r.o.Lang.Sprintf("Summary applied (%d → %d msgs, %s → %s)",
 				len(h), len(cur), human(r.before.Bytes), human(Size(cur))))
 		case ctx.Err() != nil:
 			if !errors.Is(err, ctx.Err()) {
 				err = fmt.Errorf("%w: %w", ctx.Err(), err)
 			}
-			return r.fail(unchanged, fmt.Errorf("compact: summary cancelled: %w", err))
+			return r.fail(unchanged, i18n.Errorf("compact: summary cancelled: %w", err))
 		case errors.Is(err, ErrSummaryTooLarge) && res.Level == 1:
-			r.emit("summarise", "The summary would not be smaller; keeping the trimmed messages")
+			r.emit("summarise", r.o.Lang.Sprintf("The summary would not be smaller; keeping the trimmed messages"))
 			return r.finish(h, cur, res, unchanged)
 		case errors.Is(err, ErrSummaryTooLarge):
 			return r.fail(unchanged, err)
 		case o.TargetBytes == 0:
 			// A compaction without a size to reach (/compact) does not
 			// truncate because the model failed: the history stays.
-			return r.fail(unchanged, fmt.Errorf("compact: the summary request failed, history unchanged: %w", err))
+			return r.fail(unchanged, i18n.Errorf("compact: the summary request failed, history unchanged: %w", err))
 		default:
 			res.SummaryErr = err
-			r.emit("summarise", "Summary failed: "+message.Clip(err.Error(), 200))
+			r.emit("summarise", r.o.Lang.Sprintf("Summary failed: %s", message.Clip(r.o.Lang.Error(err, nil), 200)))
 		}
 	}
 
@@ -142,7 +145,7 @@ func Compact(ctx context.Context, h []message.Message, o Options) (Result, error
 		// Still too large: keep the summary, drop the oldest kept turns.
 		if at := lastSummary(cur); at >= 0 {
 			if next, ok := fitAfterSummary(cur, at, o.TargetBytes); ok {
-				r.emit("truncate", fmt.Sprintf("Dropped %d kept messages after the summary to fit (%d → %d msgs, %s)",
+				r.emit("truncate", r.o.Lang.Sprintf("Dropped %d kept messages after the summary to fit (%d → %d msgs, %s)",
 					len(cur)-len(next), len(h), len(next), human(Size(next))))
 				cur, res.Covered, res.Level = next, coveredBy(next), 3
 			}
@@ -152,12 +155,12 @@ func Compact(ctx context.Context, h []message.Message, o Options) (Result, error
 	if res.SummaryErr != nil || (o.TargetBytes > 0 && Size(cur) > o.TargetBytes) {
 		if next, ok := truncate(cur, cut, o.TargetBytes, res.SummaryErr); ok {
 			cur, res.Level, res.Covered = next, 3, coveredBy(next)
-			r.emit("truncate", fmt.Sprintf("Truncated: %d → %d msgs, %s → %s (%d earlier messages removed)",
+			r.emit("truncate", r.o.Lang.Sprintf("Truncated: %d → %d msgs, %s → %s (%d earlier messages removed)",
 				len(h), len(cur), human(r.before.Bytes), human(Size(cur)), res.Covered))
 		}
 	}
 	if res.Level == 0 && res.SummaryErr != nil {
-		return r.fail(unchanged, fmt.Errorf("compact: summary failed, history unchanged: %w", res.SummaryErr))
+		return r.fail(unchanged, i18n.Errorf("compact: summary failed, history unchanged: %w", res.SummaryErr))
 	}
 	return r.finish(h, cur, res, unchanged)
 }
@@ -177,9 +180,9 @@ func (r *run) emit(phase, text string) {
 
 func (r *run) startText() string {
 	if r.o.TargetBytes > 0 {
-		return fmt.Sprintf("Compacting history (%d msgs, %s → target %s)", r.before.Messages, human(r.before.Bytes), human(r.o.TargetBytes))
+		return r.o.Lang.Sprintf("Compacting history (%d msgs, %s → target %s)", r.before.Messages, human(r.before.Bytes), human(r.o.TargetBytes))
 	}
-	return fmt.Sprintf("Compacting history (%d msgs, %s)", r.before.Messages, human(r.before.Bytes))
+	return r.o.Lang.Sprintf("Compacting history (%d msgs, %s)", r.before.Messages, human(r.before.Bytes))
 }
 
 // finish checks the invariants of out and returns it as res, or the
@@ -189,18 +192,18 @@ func (r *run) finish(h, out []message.Message, res Result, unchanged Result) (Re
 		return r.fail(unchanged, ErrNothingToGain)
 	}
 	if err := message.Validate(out); err != nil {
-		return r.fail(unchanged, fmt.Errorf("compact: internal error, history unchanged: %w", err))
+		return r.fail(unchanged, i18n.Errorf("compact: internal error, history unchanged: %w", err))
 	}
 	if Size(out) > Size(h) || len(out) > len(h) {
 		return r.fail(unchanged, ErrNothingToGain)
 	}
 	res.History, res.After = out, statsOf(out)
-	r.emit("done", fmt.Sprintf("Compacted (level %d): %d → %d msgs, %s → %s",
+	r.emit("done", r.o.Lang.Sprintf("Compacted (level %d): %d → %d msgs, %s → %s",
 		res.Level, res.Before.Messages, res.After.Messages, human(res.Before.Bytes), human(res.After.Bytes)))
 	return res, nil
 }
 
 func (r *run) fail(unchanged Result, err error) (Result, error) {
-	r.emit("done", "Compaction stopped, history unchanged: "+message.Clip(strings.TrimPrefix(err.Error(), "compact: "), 200))
+	r.emit("done", r.o.Lang.Sprintf("Compaction stopped, history unchanged: %s", message.Clip(strings.TrimPrefix(r.o.Lang.Error(err, nil), "compact: "), 200)))
 	return unchanged, err
 }

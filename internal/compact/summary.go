@@ -27,10 +27,10 @@ func (r *run) summarise(h []message.Message, cut int) ([]message.Message, int, e
 	}
 	var body sections
 	if p := r.o.Provider; p == nil || p.Name() == offline.Name {
-		r.emit("summarise", "Summarising older messages (deterministic summary, no LLM)…")
+		r.emit("summarise", r.o.Lang.Sprintf("Summarising older messages (deterministic summary, no LLM)…"))
 		body = deterministic(middle)
 	} else {
-		r.emit("summarise", "Summarising older messages via LLM… (Esc cancels)")
+		r.emit("summarise", r.o.Lang.Sprintf("Summarising older messages via LLM… (Esc cancels)"))
 		var err error
 		if body, err = r.llmSummary(middle); err != nil {
 			return nil, 0, err

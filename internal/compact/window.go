@@ -1,15 +1,13 @@
 package compact
 
 import (
-	"errors"
-	"fmt"
-
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/message"
 )
 
 // ErrWindowTooSmall is returned when Options.WindowTokens leaves no room
 // for a summary request: the system prompt and the reply alone fill it.
-var ErrWindowTooSmall = errors.New("compact: the model's context window is too small for a summary request")
+var ErrWindowTooSmall = i18n.Errorf("compact: the model's context window is too small for a summary request")
 
 // windowShare is the part of the window a summary request may fill with
 // its transcript once the prompt and the reply are counted; the rest
@@ -43,7 +41,7 @@ func requestBudget(o Options) (int, error) {
 	prompt := (len(systemPrompt)+len(guidedPrompt)+len(o.Instruction)+200)/BytesPerToken + 2*messageTokens
 	fit := int(float64(o.WindowTokens-prompt-summaryTokens(o)) * windowShare * BytesPerToken)
 	if fit < minChunkBytes {
-		return 0, fmt.Errorf("%w (%d tokens)", ErrWindowTooSmall, o.WindowTokens)
+		return 0, i18n.Errorf("%w (%d tokens)", ErrWindowTooSmall, o.WindowTokens)
 	}
 	return min(budget, fit), nil
 }
@@ -115,7 +113,7 @@ func (r *run) llmSummary(middle []message.Message) (sections, error) {
 	var sofar *message.Message
 	var body sections
 	for k, part := range parts {
-		r.emit("summarise", fmt.Sprintf("Summarising part %d of %d (%d messages) via LLM…", k+1, len(parts), len(part)))
+		r.emit("summarise", r.o.Lang.Sprintf("Summarising part %d of %d (%d messages) via LLM…", k+1, len(parts), len(part)))
 		in := part
 		if sofar != nil {
 			in = append([]message.Message{*sofar}, part...)

@@ -2,10 +2,11 @@ package contexts
 
 import (
 	"encoding/json"
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // Modes of an attachment (see doc.go).
@@ -30,7 +31,7 @@ func ParseAttachments(raw json.RawMessage) ([]Attachment, error) {
 	}
 	var list []Attachment
 	if err := json.Unmarshal(raw, &list); err != nil {
-		return nil, fmt.Errorf("contexts: the session's attachments member: %w", err)
+		return nil, i18n.Errorf("contexts: the session's attachments member: %w", err)
 	}
 	out := list[:0]
 	for _, a := range list {
@@ -101,7 +102,7 @@ func ParseChunkList(s string, n int) ([]int, error) {
 			b, err2 = strconv.Atoi(hi)
 		}
 		if err1 != nil || err2 != nil || a < 1 || b < a || b > n {
-			return nil, fmt.Errorf("chunk list %q: %q is not a chunk number or range between 1 and %d", s, part, n)
+			return nil, i18n.Errorf("chunk list %q: %q is not a chunk number or range between 1 and %d", s, part, n)
 		}
 		for i := a; i <= b; i++ {
 			seen[i] = true

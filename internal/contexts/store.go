@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/session"
@@ -90,7 +92,7 @@ func (s *Store) Dir() string { return s.dir }
 func (s *Store) path(name string) (string, string, error) {
 	n, err := session.NormalizeName(name)
 	if err != nil {
-		return "", "", fmt.Errorf("context name: %w", err)
+		return "", "", i18n.Errorf("context name: %w", err)
 	}
 	return n, filepath.Join(s.dir, n+".json"), nil
 }
@@ -105,10 +107,10 @@ func (s *Store) Create(name string, paths []string) (*Context, error) {
 		return nil, err
 	}
 	if len(paths) == 0 {
-		return nil, fmt.Errorf("context %q: name at least one file or folder", n)
+		return nil, i18n.Errorf("context %q: name at least one file or folder", n)
 	}
 	if _, err := os.Lstat(path); err == nil {
-		return nil, fmt.Errorf("%w: %q; /context delete %s first, or choose another name", ErrExists, n, n)
+		return nil, i18n.Errorf("%w: %q; /context delete %s first, or choose another name", ErrExists, n, n)
 	}
 	c := &Context{Version: Version, Name: n, CreatedAt: s.now().UTC().Truncate(time.Second)}
 	if err := collect(c, paths); err != nil {
@@ -144,7 +146,7 @@ func (s *Store) Load(name string) (*Context, error) {
 	}
 	fi, err := os.Lstat(path)
 	if os.IsNotExist(err) {
-		return nil, fmt.Errorf("%w: %q (/context list shows them)", ErrNotFound, n)
+		return nil, i18n.Errorf("%w: %q (/context list shows them)", ErrNotFound, n)
 	}
 	if err == nil && !fi.Mode().IsRegular() {
 		err = errors.New("not a regular file")
@@ -158,7 +160,7 @@ func (s *Store) Load(name string) (*Context, error) {
 	}
 	if seal.IsSealed(data) {
 		if s.key.IsZero() {
-			return nil, fmt.Errorf("%w: %s is encrypted and CHATCLI_ENCRYPTION_KEY is not set", ErrUnreadable, path)
+			return nil, i18n.Errorf("%w: %s is encrypted and CHATCLI_ENCRYPTION_KEY is not set", ErrUnreadable, path)
 		}
 		if data, err = seal.Open(s.key, "context:"+n, data); err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
@@ -169,7 +171,7 @@ func (s *Store) Load(name string) (*Context, error) {
 		return nil, fmt.Errorf("%w: %s: %v", ErrUnreadable, path, err)
 	}
 	if c.Version > Version {
-		return nil, fmt.Errorf("%w: %s has version %d; this build reads up to %d", ErrUnreadable, path, c.Version, Version)
+		return nil, i18n.Errorf("%w: %s has version %d; this build reads up to %d", ErrUnreadable, path, c.Version, Version)
 	}
 	return &c, nil
 }

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/dustin/go-humanize"
 	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
@@ -43,15 +45,15 @@ func collect(c *Context, paths []string) error {
 				return err
 			}
 		default:
-			return fmt.Errorf("%s: not a regular file or folder", p)
+			return i18n.Errorf("%s: not a regular file or folder", p)
 		}
 	}
 	if total > MaxBytes {
-		return fmt.Errorf("%w: the files come to %s, over the %s a context holds; name fewer files or folders, or add them to .gitignore",
+		return i18n.Errorf("%w: the files come to %s, over the %s a context holds; name fewer files or folders, or add them to .gitignore",
 			ErrTooLarge, humanize.IBytes(uint64(total)), humanize.IBytes(MaxBytes))
 	}
 	if len(c.Files) == 0 {
-		return fmt.Errorf("no text file found in %s (ignored %d, binary %d)", strings.Join(paths, " "), c.Skipped.Ignored, c.Skipped.Binary)
+		return i18n.Errorf("no text file found in %s (ignored %d, binary %d)", strings.Join(paths, " "), c.Skipped.Ignored, c.Skipped.Binary)
 	}
 	return nil
 }
@@ -115,7 +117,7 @@ func ignoreMatcher(dir string) (func([]string, bool) bool, error) {
 	}
 	inside, err := gitignore.ReadPatterns(osfs.New(root), prefix)
 	if err != nil {
-		return nil, fmt.Errorf("reading .gitignore files under %s: %w", dir, err)
+		return nil, i18n.Errorf("reading .gitignore files under %s: %w", dir, err)
 	}
 	m := gitignore.NewMatcher(append(ps, inside...))
 	return func(parts []string, isDir bool) bool {

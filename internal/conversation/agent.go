@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/provider"
@@ -88,7 +90,7 @@ func (e *Engine) Mode() string { return e.mode }
 // ErrNoToolbox, or the adopt or write-through failure.
 func (e *Engine) SetMode(mode string) error {
 	if _, ok := modePrompts[mode]; !ok {
-		return fmt.Errorf("conversation: unknown mode %q (chat, agent or coder)", mode)
+		return i18n.Errorf("conversation: unknown mode %q (chat, agent or coder)", mode)
 	}
 	if mode != ModeChat && e.toolbox == nil {
 		return ErrNoToolbox
@@ -142,7 +144,7 @@ func (e *Engine) agentLoop(ctx context.Context, onDelta func(string)) (message.M
 	var reply message.Message
 	for step := 1; ; step++ {
 		if step > e.maxSteps {
-			err := fmt.Errorf("%w: stopped after %d requests with the model still calling tools (CHATCLI_AGENT_MAX_STEPS); send a prompt to continue",
+			err := i18n.Errorf("%w: stopped after %d requests with the model still calling tools (CHATCLI_AGENT_MAX_STEPS); send a prompt to continue",
 				ErrStepLimit, e.maxSteps)
 			return reply, errors.Join(err, e.writeThrough())
 		}
@@ -178,7 +180,7 @@ func (e *Engine) agentLoop(ctx context.Context, onDelta func(string)) (message.M
 			return reply, errors.Join(runErr, err)
 		}
 		if fork != "" { // the live history is now the other side's: not this task's to send
-			return reply, fmt.Errorf("%w: session %q was changed elsewhere; this task's work so far is kept as session %q (/session load %s continues it)",
+			return reply, i18n.Errorf("%w: session %q was changed elsewhere; this task's work so far is kept as session %q (/session load %s continues it)",
 				ErrForkedAway, e.bound, fork, fork)
 		}
 	}
@@ -195,7 +197,7 @@ func (e *Engine) runCalls(ctx context.Context, calls []message.ToolCall) error {
 					Content: message.InterruptedResult, Meta: &message.Meta{Mode: e.mode, Repair: message.RepairInterrupted, ToolError: true}})
 			}
 			e.record(journal.ReasonSync)
-			return fmt.Errorf("cancelled; %d tool call(s) not run were marked interrupted: %w", len(calls)-k, context.Cause(ctx))
+			return i18n.Errorf("cancelled; %d tool call(s) not run were marked interrupted: %w", len(calls)-k, context.Cause(ctx))
 		}
 		if e.onToolStart != nil {
 			e.onToolStart(c)

@@ -3,7 +3,8 @@ package conversation
 import (
 	"context"
 	"errors"
-	"fmt"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 
 	"github.com/chatcli/chatcli/internal/rewind"
 	"github.com/chatcli/chatcli/internal/shadow"
@@ -46,7 +47,7 @@ func (e *Engine) codeCheckpoint() string {
 	id, err := e.code.Checkpoint()
 	if err != nil {
 		if !e.codeFailed {
-			e.notify(fmt.Sprintf("file checkpoint not taken (rewinding this turn restores the conversation only): %v", err))
+			e.notifyf("file checkpoint not taken (rewinding this turn restores the conversation only): %v", err)
 		}
 		e.codeFailed = true
 		return ""
@@ -65,23 +66,23 @@ func (e *Engine) HasCodeCheckpoints() bool { return e.code != nil }
 // does not hold the id (the session was worked on in another folder).
 func (e *Engine) CodePlan(n int) (cp rewind.Checkpoint, p shadow.Plan, err error) {
 	if n < 1 || n > len(e.checkpoints) {
-		return cp, p, fmt.Errorf("%w: %d (there are %d)", ErrNoCheckpoint, n, len(e.checkpoints))
+		return cp, p, i18n.Errorf("%w: %d (there are %d)", ErrNoCheckpoint, n, len(e.checkpoints))
 	}
 	cp = e.checkpoints[len(e.checkpoints)-n]
 	if e.code == nil {
 		return cp, p, ErrNoCodeCheckpoints
 	}
 	if cp.Code == "" {
-		return cp, p, fmt.Errorf("%w: checkpoint %d (%q) was taken in chat mode or before file checkpoints existed; nothing to restore",
+		return cp, p, i18n.Errorf("%w: checkpoint %d (%q) was taken in chat mode or before file checkpoints existed; nothing to restore",
 			ErrNoCodeCheckpoint, n, cp.Prompt)
 	}
 	if cp.Workspace != "" && cp.Workspace != e.code.Workspace() {
-		return cp, p, fmt.Errorf("%w: checkpoint %d was taken in another workspace (%s, not %s): run this in the folder the session worked in",
+		return cp, p, i18n.Errorf("%w: checkpoint %d was taken in another workspace (%s, not %s): run this in the folder the session worked in",
 			shadow.ErrUnknownCheckpoint, n, cp.Workspace, e.code.Workspace())
 	}
 	p, err = e.code.Plan(cp.Code)
 	if errors.Is(err, shadow.ErrUnknownCheckpoint) {
-		err = fmt.Errorf("%w; checkpoint %d was taken in another workspace: run this in the folder the session worked in", err, n)
+		err = i18n.Errorf("%w; checkpoint %d was taken in another workspace: run this in the folder the session worked in", err, n)
 	}
 	return cp, p, err
 }

@@ -3,9 +3,10 @@ package conversation
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 
 	"github.com/chatcli/chatcli/internal/compact"
 	"github.com/chatcli/chatcli/internal/journal"
@@ -39,7 +40,7 @@ func (e *Engine) compact(ctx context.Context, o compact.Options) (compact.Result
 	}
 	res = withRecallKeys(e.history, slices.Clone(e.hashes.Of(e.history)), res)
 	if res.SummaryErr != nil {
-		e.notify(fmt.Sprintf("the summary request failed (%v); older messages were truncated instead", res.SummaryErr))
+		e.notifyf("the summary request failed (%v); older messages were truncated instead", res.SummaryErr)
 	}
 	if err := e.keepBeforeCompaction(res); err != nil {
 		return res, err
@@ -58,10 +59,10 @@ func (e *Engine) keepBeforeCompaction(res compact.Result) error {
 	}
 	entry, err := e.landedEntry(e.store.TrashCopy(e.bound))
 	if err != nil {
-		return fmt.Errorf("compaction not done: the session as it is could not be kept in the trash first: %w", err)
+		return i18n.Errorf("compaction not done: the session as it is could not be kept in the trash first: %w", err)
 	}
-	e.notify(fmt.Sprintf("session %q as it was before this compaction is kept in the trash (%s); `chatcli session restore %s` brings it back once this session is renamed or deleted",
-		e.bound, entry.File, e.bound))
+	e.notifyf("session %q as it was before this compaction is kept in the trash (%s); `chatcli session restore %s` brings it back once this session is renamed or deleted",
+		e.bound, entry.File, e.bound)
 	return nil
 }
 
@@ -176,7 +177,7 @@ func (e *Engine) autoCompact(ctx context.Context) error {
 	// tail leaves room for the summary, so truncation stays the exception.
 	target := int(float64(compact.Size(e.history)) * float64(budget) / float64(tokens))
 	_, err := e.compact(ctx, compact.Options{Keep: compact.GuidedKeep, TargetBytes: target, Provider: e.provider,
-		WindowTokens: e.ContextWindow(), Progress: func(ev compact.Event) { e.notify(ev.Text) }})
+		WindowTokens: e.ContextWindow(), Progress: func(ev compact.Event) { e.notify(ev.Text) }, Lang: e.lang})
 	if errors.Is(err, compact.ErrNothingToGain) {
 		e.notifyf("sending the request as it is")
 		return nil

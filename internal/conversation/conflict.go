@@ -2,9 +2,10 @@ package conversation
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
@@ -139,7 +140,7 @@ func (e *Engine) useJournalOf(cur *session.Session) bool {
 	e.openJournalAt(cur) // at cur's position; without one, openJournal reads it whole
 	e.sess.TranscriptID = cur.TranscriptID
 	if err := e.openJournal(); err != nil {
-		e.notify(fmt.Sprintf("journal not opened: %v", err))
+		e.notifyf("journal not opened: %v", err)
 		return false
 	}
 	return true
@@ -188,7 +189,7 @@ func (e *Engine) forkConflict(other *session.Session, recordFirst bool) (string,
 	if id != "" {
 		var err error
 		if id, err = e.copyJournal(id); err != nil {
-			return "", fmt.Errorf("session %q changed elsewhere; keeping this window's version: %w", e.bound, err)
+			return "", i18n.Errorf("session %q changed elsewhere; keeping this window's version: %w", e.bound, err)
 		}
 	}
 	cps, _ := rewind.Encode(e.checkpoints) // checkpoints always encode
@@ -196,7 +197,7 @@ func (e *Engine) forkConflict(other *session.Session, recordFirst bool) (string,
 		Extra: e.sess.Extra, Attachments: e.sess.Attachments, Lineage: lin}
 	name, err := e.store.CreateUnique(conflictName(e.bound, e.now().Format("20060102-150405")), s)
 	if err = e.landed(err); err != nil {
-		return "", fmt.Errorf("session %q changed elsewhere; keeping this window's version: %w", e.bound, err)
+		return "", i18n.Errorf("session %q changed elsewhere; keeping this window's version: %w", e.bound, err)
 	}
 	e.notifyf("session %q was changed elsewhere and cannot be merged: this window's version is kept as session %q; the other version is now live",
 		e.bound, name)

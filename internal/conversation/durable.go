@@ -2,7 +2,6 @@ package conversation
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
 )
@@ -16,6 +15,6 @@ func (e *Engine) landed(err error) error {
 	if err == nil || !errors.Is(err, atomicfile.ErrNotDurable) {
 		return err
 	}
-	e.notify(fmt.Sprintf("%v; it counts as written", err))
+	e.notifyf("%v; it counts as written", err)
 	return nil
 }

@@ -3,7 +3,6 @@ package conversation
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/chatcli/chatcli/internal/i18n"
@@ -279,7 +278,7 @@ func (e *Engine) Turn(ctx context.Context, prompt string, onDelta func(string)) 
 	if e.expand != nil {
 		p, imgs, err := e.expand(ctx, prompt)
 		if err != nil {
-			return message.Message{}, fmt.Errorf("%w; the prompt was not sent", err)
+			return message.Message{}, i18n.Errorf("%w; the prompt was not sent", err)
 		}
 		prompt, images = p, imgs
 	}
@@ -290,7 +289,7 @@ func (e *Engine) Turn(ctx context.Context, prompt string, onDelta func(string)) 
 		user.Meta.Unanswered = true
 		e.history, e.dirty = append(e.history, user), true
 		e.record(journal.ReasonSync)
-		return message.Message{}, fmt.Errorf("%w; the prompt was not sent and is kept", err)
+		return message.Message{}, i18n.Errorf("%w; the prompt was not sent and is kept", err)
 	}
 	reason := journal.ReasonSync
 	if e.repair() { // the checkpoint holds a valid history
@@ -350,7 +349,7 @@ func (e *Engine) repair() bool {
 	}
 	h, fixes := message.Repair(e.history)
 	for _, f := range fixes {
-		e.notify("repaired: " + f.String())
+		e.notifyf("repaired: %s", f.String())
 	}
 	if len(fixes) > 0 {
 		e.history, e.dirty = h, true

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/rewind"
@@ -36,7 +38,7 @@ func (e *Engine) ForkAt(name string, n int) (autosaved string, err error) {
 		return "", err
 	}
 	if n < 1 || n > len(t.Messages) {
-		return "", fmt.Errorf("%w: %d (the transcript has %d messages; /session transcript show 1 lists them)", ErrNoMessage, n, len(t.Messages))
+		return "", i18n.Errorf("%w: %d (the transcript has %d messages; /session transcript show 1 lists them)", ErrNoMessage, n, len(t.Messages))
 	}
 	return e.forkWith(nn, slices.Clone(t.Messages[:n]), n, nil)
 }
@@ -57,7 +59,7 @@ func (e *Engine) ForkCheckpoint(name string, k int) (autosaved string, err error
 		return "", err
 	}
 	if k < 1 || k > len(e.checkpoints) {
-		return "", fmt.Errorf("%w: %d (there are %d; /rewind list or `chatcli session rewind NAME --list` numbers them)", ErrNoCheckpoint, k, len(e.checkpoints))
+		return "", i18n.Errorf("%w: %d (there are %d; /rewind list or `chatcli session rewind NAME --list` numbers them)", ErrNoCheckpoint, k, len(e.checkpoints))
 	}
 	i := len(e.checkpoints) - k
 	cp := e.checkpoints[i]
@@ -66,7 +68,7 @@ func (e *Engine) ForkCheckpoint(name string, k int) (autosaved string, err error
 		return "", err
 	}
 	if hs[0] == nil {
-		return "", fmt.Errorf("%w: the journal no longer holds the messages of checkpoint %d", ErrNoCheckpoint, k)
+		return "", i18n.Errorf("%w: the journal no longer holds the messages of checkpoint %d", ErrNoCheckpoint, k)
 	}
 	return e.forkWith(nn, hs[0], cp.Messages, slices.Clone(e.checkpoints[:i+1]))
 }

@@ -2,7 +2,6 @@ package conversation
 
 import (
 	"errors"
-	"fmt"
 	"syscall"
 
 	"github.com/chatcli/chatcli/internal/journal"
@@ -30,7 +29,7 @@ func (e *Engine) openJournal() error {
 		return nil
 	}
 	if id := e.sess.TranscriptID; id != "" && !journal.ValidID(id) {
-		e.notify(fmt.Sprintf("transcript_id %q cannot name a journal; starting a new one", id))
+		e.notifyf("transcript_id %q cannot name a journal; starting a new one", id)
 		e.sess.TranscriptID = ""
 	}
 	if e.sess.TranscriptID == "" {
@@ -38,7 +37,7 @@ func (e *Engine) openJournal() error {
 	}
 	j, warnings, err := journal.Open(e.journalDir, e.sess.TranscriptID, e.store.Key())
 	for _, w := range warnings {
-		e.notify("journal: " + w.String())
+		e.notifyf("journal: %s", w.String())
 	}
 	if err != nil {
 		return err
@@ -129,7 +128,7 @@ func (e *Engine) forkJournal() error {
 func (e *Engine) copyJournal(id string) (string, error) {
 	nid, dropped, err := journal.Fork(e.journalDir, id, e.store.Key())
 	for _, w := range dropped {
-		e.notify("journal: " + w.String() + "; not copied")
+		e.notifyf("journal: %s; not copied", w.String())
 	}
 	return nid, e.landed(err)
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/rewind"
 	"github.com/chatcli/chatcli/internal/session"
@@ -43,20 +45,20 @@ func IsMachineName(name string) bool {
 // is then byte-identical).
 func (e *Engine) Mirror(name string) error {
 	if e.bound != "" {
-		return fmt.Errorf("%w %q: it is written through, not mirrored", ErrBound, e.bound)
+		return i18n.Errorf("%w %q: it is written through, not mirrored", ErrBound, e.bound)
 	}
 	n, err := session.NormalizeName(name)
 	if err != nil {
 		return err
 	}
 	if !IsMachineName(n) {
-		return fmt.Errorf("%w: a mirror's name must start with one of %q, not %q", ErrReservedName, MachinePrefixes, n)
+		return i18n.Errorf("%w: a mirror's name must start with one of %q, not %q", ErrReservedName, MachinePrefixes, n)
 	}
 	if nonSystem(e.history) == 0 {
 		return nil // a fresh conversation never blanks an earlier mirror
 	}
 	if err := e.store.AutoWriteRefusal(); err != nil {
-		return fmt.Errorf("mirror %q: this conversation was not mirrored: %w", n, err)
+		return i18n.Errorf("mirror %q: this conversation was not mirrored: %w", n, err)
 	}
 	e.record(journal.ReasonSync)
 	h, statErr := e.store.StatFile(n)
@@ -115,7 +117,7 @@ func (e *Engine) freezeMirror() {
 		return
 	}
 	if err := e.writeMirror(m.name, h, nil, false); err != nil {
-		e.notify(fmt.Sprintf("%v; it will show the saved session's later turns", err))
+		e.notifyf("%v; it will show the saved session's later turns", err)
 	}
 }
 

@@ -3,7 +3,8 @@ package conversation
 import (
 	"context"
 	"errors"
-	"fmt"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 
 	"github.com/chatcli/chatcli/internal/compact"
 	"github.com/chatcli/chatcli/internal/message"
@@ -62,8 +63,8 @@ func (e *Engine) chat(ctx context.Context, tools []provider.Tool, onDelta func(s
 		e.learnWindow(learned)
 	}
 	if _, cerr := e.compact(ctx, compact.Options{Keep: compact.GuidedKeep, TargetBytes: target, Provider: e.provider,
-		WindowTokens: window, Progress: func(ev compact.Event) { e.notify(ev.Text) }}); cerr != nil {
-		return sent, resp, errors.Join(err, fmt.Errorf("the compaction after it failed: %w", cerr))
+		WindowTokens: window, Progress: func(ev compact.Event) { e.notify(ev.Text) }, Lang: e.lang}); cerr != nil {
+		return sent, resp, errors.Join(err, i18n.Errorf("the compaction after it failed: %w", cerr))
 	}
 	sent = e.withSupplement(e.requests.of(e.history))
 	resp, err = e.provider.Chat(ctx, provider.Request{Messages: sent, Tools: tools}, onDelta)

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/chatcli/chatcli/internal/compact"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
@@ -103,10 +105,10 @@ func oldRecallLines(content string) []string {
 func (e *Engine) Recall(key string) ([]message.Message, error) {
 	hex, ok := strings.CutPrefix(strings.TrimSpace(key), "r")
 	if !ok || len(hex) < recallKeyHex {
-		return nil, fmt.Errorf("%w: %q (keys look like r0123456789, listed by a compaction summary)", ErrNoRecall, key)
+		return nil, i18n.Errorf("%w: %q (keys look like r0123456789, listed by a compaction summary)", ErrNoRecall, key)
 	}
 	if e.journalDir == "" || !journal.ValidID(e.sess.TranscriptID) {
-		return nil, fmt.Errorf("%w: %q: this conversation has no journal", ErrNoRecall, key)
+		return nil, i18n.Errorf("%w: %q: this conversation has no journal", ErrNoRecall, key)
 	}
 	msgs, hashes, _, err := journal.Messages(journal.Path(e.journalDir, e.sess.TranscriptID), e.store.Key())
 	if err != nil {
@@ -121,5 +123,5 @@ func (e *Engine) Recall(key string) ([]message.Message, error) {
 			return msgs[i:j], nil
 		}
 	}
-	return nil, fmt.Errorf("%w: %q is not in journal %s", ErrNoRecall, key, e.sess.TranscriptID)
+	return nil, i18n.Errorf("%w: %q is not in journal %s", ErrNoRecall, key, e.sess.TranscriptID)
 }

@@ -1,9 +1,5 @@
 package conversation
 
-import (
-	"fmt"
-)
-
 // Resume opens session name to continue it, returning the name of the
 // autosave that kept unsaved live content first ("" when none was needed).
 //
@@ -51,6 +47,6 @@ func (e *Engine) supersede(name string) {
 		return
 	}
 	if _, err := e.store.Trash(old); e.landed(err) != nil {
-		e.notify(fmt.Sprintf("%q holds this conversation now, but %q, which it continues, was not moved to the trash: %v", name, old, err))
+		e.notifyf("%q holds this conversation now, but %q, which it continues, was not moved to the trash: %v", name, old, err)
 	}
 }

@@ -2,8 +2,9 @@ package conversation
 
 import (
 	"errors"
-	"fmt"
 	"slices"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
@@ -70,7 +71,7 @@ func (e *Engine) resolve(list []rewind.Checkpoint) ([][]message.Message, error) 
 func (e *Engine) loadCheckpoints() {
 	list, err := rewind.Decode(e.sess.Checkpoints)
 	if err != nil {
-		e.notify(fmt.Sprintf("checkpoints of session %q ignored: %v", e.bound, err))
+		e.notifyf("checkpoints of session %q ignored: %v", e.bound, err)
 		list = nil
 	}
 	e.checkpoints = list
@@ -82,12 +83,12 @@ func (e *Engine) loadCheckpoints() {
 func (e *Engine) Rewind(n int) (rewind.Checkpoint, error) {
 	if adopted, err := e.adopt(); err != nil || adopted {
 		if err == nil {
-			err = fmt.Errorf("%w: the session changed in another window; /rewind list shows its checkpoints now", ErrNoCheckpoint)
+			err = i18n.Errorf("%w: the session changed in another window; /rewind list shows its checkpoints now", ErrNoCheckpoint)
 		}
 		return rewind.Checkpoint{}, err
 	}
 	if n < 1 || n > len(e.checkpoints) {
-		return rewind.Checkpoint{}, fmt.Errorf("%w: %d (there are %d)", ErrNoCheckpoint, n, len(e.checkpoints))
+		return rewind.Checkpoint{}, i18n.Errorf("%w: %d (there are %d)", ErrNoCheckpoint, n, len(e.checkpoints))
 	}
 	i := len(e.checkpoints) - n
 	cp := e.checkpoints[i]
@@ -97,9 +98,9 @@ func (e *Engine) Rewind(n int) (rewind.Checkpoint, error) {
 	}
 	if hs[0] == nil {
 		e.checkpoints = slices.Delete(e.checkpoints, i, i+1)
-		e.notify(fmt.Sprintf("dropped checkpoint %q (%s): the journal no longer holds its messages",
-			cp.Prompt, cp.At.Local().Format("15:04:05")))
-		return cp, fmt.Errorf("%w: the journal no longer holds the messages of checkpoint %d; it was dropped", ErrNoCheckpoint, n)
+		e.notifyf("dropped checkpoint %q (%s): the journal no longer holds its messages",
+			cp.Prompt, cp.At.Local().Format("15:04:05"))
+		return cp, i18n.Errorf("%w: the journal no longer holds the messages of checkpoint %d; it was dropped", ErrNoCheckpoint, n)
 	}
 	e.checkpoints = e.checkpoints[:i+1]
 	return cp, e.replace(hs[0], journal.ReasonRewind)
@@ -113,7 +114,7 @@ func (e *Engine) UndoCompact() (int, error) {
 		return 0, err
 	}
 	if e.journalDir == "" || !journal.ValidID(e.sess.TranscriptID) {
-		return 0, fmt.Errorf("%w: the journal records no compaction of this conversation", ErrNoCheckpoint)
+		return 0, i18n.Errorf("%w: the journal records no compaction of this conversation", ErrNoCheckpoint)
 	}
 	path, key := journal.Path(e.journalDir, e.sess.TranscriptID), e.store.Key()
 	before, after, err := journal.LastRewrite(path, journal.ReasonCompact, key)
@@ -121,21 +122,21 @@ func (e *Engine) UndoCompact() (int, error) {
 		return 0, err
 	}
 	if before == nil {
-		return 0, fmt.Errorf("%w: the journal records no compaction of this conversation", ErrNoCheckpoint)
+		return 0, i18n.Errorf("%w: the journal records no compaction of this conversation", ErrNoCheckpoint)
 	}
 	now := e.hashes.Of(e.history)
 	if len(after) > len(now) || !slices.Equal(now[:len(after)], after) {
-		return 0, fmt.Errorf("%w: the conversation moved on from the last compaction (a rewind or a new branch); /rewind list shows the checkpoints", ErrNoCheckpoint)
+		return 0, i18n.Errorf("%w: the conversation moved on from the last compaction (a rewind or a new branch); /rewind list shows the checkpoints", ErrNoCheckpoint)
 	}
 	if dropped := len(now) - len(after); dropped > 0 {
-		e.notify(fmt.Sprintf("the %d messages after the compaction are dropped too; the journal keeps them", dropped))
+		e.notifyf("the %d messages after the compaction are dropped too; the journal keeps them", dropped)
 	}
 	found, err := journal.MessagesOf(path, key, before)
 	if err != nil {
 		return 0, err
 	}
 	if found[0] == nil {
-		return 0, fmt.Errorf("%w: the journal no longer holds the messages before the compaction", ErrNoCheckpoint)
+		return 0, i18n.Errorf("%w: the journal no longer holds the messages before the compaction", ErrNoCheckpoint)
 	}
 	h := found[0]
 	return len(h), e.replace(h, journal.ReasonRewind)

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/rewind"
 	"github.com/chatcli/chatcli/internal/session"
@@ -30,7 +32,7 @@ func (e *Engine) Save(name string, replace bool) error {
 		return err
 	}
 	exists := func() error {
-		return fmt.Errorf("%w: %q; /session load %s opens it, or save with --yes to replace it", session.ErrExists, n, n)
+		return i18n.Errorf("%w: %q; /session load %s opens it, or save with --yes to replace it", session.ErrExists, n, n)
 	}
 	if n != e.bound && e.store.Exists(n) && !replace {
 		return exists()
@@ -91,7 +93,7 @@ func (e *Engine) Load(name string) (autosaved string, err error) {
 	if errors.Is(err, session.ErrNotFound) {
 		var src string
 		if s, src, err = e.store.ImportLegacy(e.workDir(), name); e.landed(err) == nil {
-			e.notify(fmt.Sprintf("imported legacy session file %s as %q", src, name))
+			e.notifyf("imported legacy session file %s as %q", src, name)
 			s, err = e.store.Load(name)
 		} else if errors.Is(err, session.ErrNotFound) {
 			_, err = e.store.Load(name) // the store's own not-found error
@@ -108,14 +110,14 @@ func (e *Engine) Load(name string) (autosaved string, err error) {
 	e.useFile(s)
 	e.history, e.dirty = s.History, false
 	for _, w := range s.JournalWarnings {
-		e.notify("journal: " + w.String())
+		e.notifyf("journal: %s", w.String())
 	}
 	if s.Relinked { // written with its journal again on exit
-		e.notify(fmt.Sprintf("session %q was rewritten by another program (ChatCLI) without chatcli's bookkeeping; linked it to its journal again with its checkpoints", e.bound))
+		e.notifyf("session %q was rewritten by another program (ChatCLI) without chatcli's bookkeeping; linked it to its journal again with its checkpoints", e.bound)
 		e.dirty = true
 	}
 	if m := s.ModesMerged; m.Messages > 0 { // written merged on exit: said once
-		e.notify(fmt.Sprintf("merged %d messages of this file's separate agent and coder histories (ChatCLI 1.66) after its chat history, as ChatCLI does; dropped %d system prompts of those modes", m.Messages, m.System))
+		e.notifyf("merged %d messages of this file's separate agent and coder histories (ChatCLI 1.66) after its chat history, as ChatCLI does; dropped %d system prompts of those modes", m.Messages, m.System)
 		e.dirty = true
 	}
 	e.openJournalAt(s)
@@ -128,7 +130,7 @@ func (e *Engine) Load(name string) (autosaved string, err error) {
 	e.loadCheckpoints()
 	if e.repair() {
 		if err := e.writeThrough(); err != nil { // repairs are saved at once
-			e.notify(fmt.Sprintf("the repair of session %q is not saved yet: %v", e.bound, err))
+			e.notifyf("the repair of session %q is not saved yet: %v", e.bound, err)
 		}
 	}
 	e.record(journal.ReasonSync)
@@ -207,11 +209,11 @@ func (e *Engine) Detach() string {
 	name, lin := e.bound, e.lineage(session.LineageSave, len(e.history))
 	if e.dirty {
 		if err := e.snapshot(); err != nil {
-			e.notify(fmt.Sprintf("session %q: snapshot not written (its journal holds every turn): %v", name, err))
+			e.notifyf("session %q: snapshot not written (its journal holds every turn): %v", name, err)
 		}
 	}
 	if err := e.forkJournal(); err != nil { // the session keeps its journal
-		e.notify(fmt.Sprintf("journal not forked: %v", err))
+		e.notifyf("journal not forked: %v", err)
 		e.sess.TranscriptID, e.journal = "", nil
 	}
 	e.bound, e.mirror = "", mirrorState{}
@@ -319,7 +321,7 @@ func (e *Engine) Close(autosave bool) (string, error) {
 		if err == nil {
 			return "", nil
 		}
-		e.notify(fmt.Sprintf("session %q could not be written (%v); keeping this conversation as an autosave", e.bound, err))
+		e.notifyf("session %q could not be written (%v); keeping this conversation as an autosave", e.bound, err)
 		return e.autosave()
 	}
 	if !autosave && e.supersedes == "" || nonSystem(e.history) < 2 { // a continued autosave is kept whatever the setting
@@ -343,9 +345,9 @@ func (e *Engine) keepUnsaved() (string, error) {
 
 func (e *Engine) autosave() (string, error) {
 	if err := e.store.AutoWriteRefusal(); errors.Is(err, session.ErrStoreEncrypted) {
-		return "", fmt.Errorf("autosave: %w: this conversation was not autosaved; /session save NAME keeps it (in plaintext)", err)
+		return "", i18n.Errorf("autosave: %w: this conversation was not autosaved; /session save NAME keeps it (in plaintext)", err)
 	} else if err != nil {
-		return "", fmt.Errorf("autosave: this conversation was not autosaved: %w", err)
+		return "", i18n.Errorf("autosave: this conversation was not autosaved: %w", err)
 	}
 	cps, _ := rewind.Encode(e.checkpoints) // checkpoints always encode
 	id := e.JournalID()
@@ -397,7 +399,7 @@ func (e *Engine) personName(name string) (string, error) {
 func ReservedName(name string) error {
 	for _, p := range MachinePrefixes {
 		if strings.HasPrefix(name, p) {
-			return fmt.Errorf("%w %q: names starting with %q are kept for sessions chatcli makes itself, which expire; choose another name", ErrReservedName, name, p)
+			return i18n.Errorf("%w %q: names starting with %q are kept for sessions chatcli makes itself, which expire; choose another name", ErrReservedName, name, p)
 		}
 	}
 	return nil

@@ -3,8 +3,9 @@ package conversation
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"slices"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/rewind"
@@ -75,7 +76,7 @@ func (e *Engine) snapshotOverPeer() (bool, error) {
 			return true, err
 		}
 	}
-	return true, fmt.Errorf("session %q: its file keeps changing; the journal holds every turn", e.bound)
+	return true, i18n.Errorf("session %q: its file keeps changing; the journal holds every turn", e.bound)
 }
 
 // inJournalView reports whether the journal holds the live history: its
@@ -127,7 +128,7 @@ func (e *Engine) openJournalAt(s *session.Session) {
 	}
 	j, err := journal.OpenAt(e.journalDir, s.TranscriptID, e.store.Key(), s.JournalPos, e.hashes.Of(s.History))
 	if err != nil {
-		e.notify(fmt.Sprintf("journal not opened: %v", err))
+		e.notifyf("journal not opened: %v", err)
 		return
 	}
 	e.journal = j

@@ -2,9 +2,10 @@ package conversation
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // MaxTitleChars is the longest title a person may give a session, in
@@ -22,16 +23,16 @@ var ErrNotBound = errors.New("conversation: no session is bound")
 // errors (the title is then as before).
 func (e *Engine) SetTitle(title string) error {
 	if e.bound == "" {
-		return fmt.Errorf("%w: /session save NAME names this conversation first", ErrNotBound)
+		return i18n.Errorf("%w: /session save NAME names this conversation first", ErrNotBound)
 	}
 	t := strings.TrimSpace(title)
 	switch {
 	case t == "":
 		return errors.New("conversation: the title is empty")
 	case strings.ContainsAny(t, "\r\n"):
-		return fmt.Errorf("conversation: title %q: one line only", t)
+		return i18n.Errorf("conversation: title %q: one line only", t)
 	case utf8.RuneCountInString(t) > MaxTitleChars:
-		return fmt.Errorf("conversation: the title has %d characters, at most %d", utf8.RuneCountInString(t), MaxTitleChars)
+		return i18n.Errorf("conversation: the title has %d characters, at most %d", utf8.RuneCountInString(t), MaxTitleChars)
 	}
 	old := e.sess.Title
 	e.sess.Title = t

@@ -2,9 +2,10 @@ package conversation
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/session"
@@ -70,14 +71,14 @@ func (e *Engine) goPrivate() bool {
 	} else {
 		j, _, err := journal.Open(e.journalDir, shared, e.store.Key())
 		if err != nil {
-			e.journalFailed(fmt.Errorf("session %q's journal (CHATCLI_SESSION_WRITETHROUGH is off): %w", e.bound, err))
+			e.journalFailed(i18n.Errorf("session %q's journal (CHATCLI_SESSION_WRITETHROUGH is off): %w", e.bound, err))
 			return false
 		}
 		e.sharedPos = j.Pos()
 	}
 	id, err := e.copyJournal(shared)
 	if err != nil {
-		e.journalFailed(fmt.Errorf("copy of session %q's journal (CHATCLI_SESSION_WRITETHROUGH is off): %w", e.bound, err))
+		e.journalFailed(i18n.Errorf("copy of session %q's journal (CHATCLI_SESSION_WRITETHROUGH is off): %w", e.bound, err))
 		return false
 	}
 	e.sess.TranscriptID, e.journal = id, nil
@@ -137,6 +138,6 @@ func (e *Engine) writeOff() (fork string, err error) {
 	if err != nil {
 		return "", err
 	}
-	e.notify(fmt.Sprintf("session %q changed in another window while this one did not write through (CHATCLI_SESSION_WRITETHROUGH is off)", e.bound))
+	e.notifyf("session %q changed in another window while this one did not write through (CHATCLI_SESSION_WRITETHROUGH is off)", e.bound)
 	return e.forkConflict(other, true)
 }

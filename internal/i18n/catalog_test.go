@@ -1,6 +1,7 @@
 package i18n
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -13,12 +14,37 @@ import (
 
 // printedKeys returns the string literals passed as the message key of
 // every env.say call (command.Env's) and e.notifyf call (the engine's
-// notices), and of every Sprintf or Fprintf call on a Printer (a
-// receiver named Lang or lang, or a call of lang()), in the Go files of
-// dirs (tests excluded).
+// notices), of every Sprintf or Fprintf call on a Printer (a receiver
+// named Lang or lang, or a call of lang()), and of every i18n.Errorf,
+// i18n.Textf and i18n.Reword call, in the Go files of dirs (tests
+// excluded).
 func printedKeys(t *testing.T, dirs ...string) map[string]string {
 	t.Helper()
 	keys := map[string]string{}
+	eachCall(t, dirs, func(where string, call *ast.CallExpr) {
+		arg := keyArg(call)
+		if arg < 0 || len(call.Args) <= arg {
+			return
+		}
+		if id, ok := call.Args[arg].(*ast.Ident); ok && id.Name == "key" {
+			return // a helper that passes its own key on (Env.say)
+		}
+		lit, ok := call.Args[arg].(*ast.BasicLit)
+		if !ok || lit.Kind != token.STRING {
+			t.Errorf("%s: a message key that is not a literal", where)
+			return
+		}
+		if s, _ := strconv.Unquote(lit.Value); s != "" { // i18n.Textf(""), nothing to say
+			keys[s] = where
+		}
+	})
+	return keys
+}
+
+// eachCall calls fn with every call expression of the Go files of dirs
+// (tests excluded) and where it is (file:line:column).
+func eachCall(t *testing.T, dirs []string, fn func(where string, call *ast.CallExpr)) {
+	t.Helper()
 	fset := token.NewFileSet()
 	for _, dir := range dirs {
 		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
@@ -34,34 +60,18 @@ func printedKeys(t *testing.T, dirs ...string) map[string]string {
 				t.Fatal(err)
 			}
 			ast.Inspect(f, func(n ast.Node) bool {
-				call, ok := n.(*ast.CallExpr)
-				if !ok {
-					return true
+				if call, ok := n.(*ast.CallExpr); ok {
+					fn(fset.Position(call.Pos()).String(), call)
 				}
-				arg := keyArg(call)
-				if arg < 0 || len(call.Args) <= arg {
-					return true
-				}
-				if id, ok := call.Args[arg].(*ast.Ident); ok && id.Name == "key" {
-					return true // a helper that passes its own key on (Env.say)
-				}
-				lit, ok := call.Args[arg].(*ast.BasicLit)
-				if !ok || lit.Kind != token.STRING {
-					t.Errorf("%s: a message key that is not a literal", fset.Position(call.Pos()))
-					return true
-				}
-				s, _ := strconv.Unquote(lit.Value)
-				keys[s] = fset.Position(call.Pos()).String()
 				return true
 			})
 		}
 	}
-	return keys
 }
 
-// keyArg is the index of call's message key: 0 for say, notifyf and a
-// Printer's Sprintf, 1 for its Fprintf, -1 when call prints no catalog
-// message.
+// keyArg is the index of call's message key: 0 for say, notifyf, a
+// Printer's Sprintf, i18n.Errorf and i18n.Textf, 1 for a Printer's
+// Fprintf and i18n.Reword, -1 when call prints no catalog message.
 func keyArg(call *ast.CallExpr) int {
 	sel, ok := call.Fun.(*ast.SelectorExpr)
 	if !ok {
@@ -69,6 +79,15 @@ func keyArg(call *ast.CallExpr) int {
 	}
 	if id, ok := sel.X.(*ast.Ident); ok && (id.Name == "env" && sel.Sel.Name == "say" || id.Name == "e" && sel.Sel.Name == "notifyf") {
 		return 0
+	}
+	if id, ok := sel.X.(*ast.Ident); ok && id.Name == "i18n" {
+		switch sel.Sel.Name {
+		case "Errorf", "Textf":
+			return 0
+		case "Reword":
+			return 1
+		}
+		return -1
 	}
 	if !isPrinter(sel.X) {
 		return -1
@@ -96,9 +115,14 @@ func isPrinter(x ast.Expr) bool {
 	return false
 }
 
+// printingDirs are the packages whose messages and errors the catalog
+// holds.
+var printingDirs = []string{"../command", "../repl", "../conversation", "../../cmd/chatcli",
+	"../session", "../contexts", "../memory", "../compact", "../retention"}
+
 func TestEveryMessageIsInBothLanguages(t *testing.T) {
 	inCatalog := map[string]bool{}
-	for _, m := range catalogue() {
+	for _, m := range append(catalogue(), textMessages()...) {
 		if m.en == "" || m.pt == "" {
 			t.Errorf("a message in one language only: en %q, pt %q", m.en, m.pt)
 		}
@@ -107,7 +131,7 @@ func TestEveryMessageIsInBothLanguages(t *testing.T) {
 		}
 		inCatalog[m.en] = true
 	}
-	printed := printedKeys(t, "../command", "../repl", "../conversation", "../../cmd/chatcli")
+	printed := printedKeys(t, printingDirs...)
 	if len(printed) < 10 {
 		t.Fatalf("found only %d messages printed by package command", len(printed))
 	}
@@ -120,6 +144,53 @@ func TestEveryMessageIsInBothLanguages(t *testing.T) {
 	for key := range inCatalog {
 		t.Errorf("catalog entry %q is printed nowhere", key)
 	}
+}
+
+// TestErrorsSayEveryArgumentInPortuguese checks that the Portuguese text
+// of each error message says each of its arguments once or more, as the
+// English does: an error never loses a name, a path or a number.
+func TestErrorsSayEveryArgumentInPortuguese(t *testing.T) {
+	pt := New(Portuguese).Plain()
+	for _, m := range textMessages() {
+		format := errorVerbs(m.en)
+		args := argsFor(format)
+		for i := range args {
+			if _, ok := args[i].(int); ok {
+				args[i] = 1000 + i
+			}
+		}
+		out := pt.Sprintf(m.en, args...)
+		for _, a := range args {
+			if !strings.Contains(out, fmt.Sprint(a)) {
+				t.Errorf("%q in Portuguese loses %v: %q", m.en, a, out)
+			}
+		}
+		if strings.Contains(out, "%!") {
+			t.Errorf("%q in Portuguese: %q", m.en, out)
+		}
+	}
+}
+
+// TestCommandErrorsAreInTheCatalog fails when a command-line or REPL
+// error is worded in English only: an fmt.Errorf of packages command,
+// repl or cmd/chatcli whose format has three words in a row (prose, not a
+// usage synopsis such as "/session show [NAME]") must be an i18n.Errorf.
+func TestCommandErrorsAreInTheCatalog(t *testing.T) {
+	prose := regexp.MustCompile(`(?:^|[^/\w-])[a-z]{2,} [a-z]{2,} [a-z]{2,}`)
+	eachCall(t, []string{"../command", "../repl", "../../cmd/chatcli"}, func(where string, call *ast.CallExpr) {
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Errorf" || len(call.Args) == 0 {
+			return
+		}
+		if id, ok := sel.X.(*ast.Ident); !ok || id.Name != "fmt" {
+			return
+		}
+		if lit, ok := call.Args[0].(*ast.BasicLit); ok {
+			if s, _ := strconv.Unquote(lit.Value); prose.MatchString(s) {
+				t.Errorf("%s: %q is in English only; make it an i18n.Errorf with a line in errtexts.go", where, s)
+			}
+		}
+	})
 }
 
 func TestPortugueseMessagesUseEveryArgumentRight(t *testing.T) {
@@ -179,3 +250,7 @@ func argsFor(format string) []any {
 	}
 	return args
 }
+
+// errorVerbs is format with each %w as %v: the verbs an Error's arguments
+// meet in its Portuguese text, its errors being strings by then.
+func errorVerbs(format string) string { return strings.ReplaceAll(format, "%w", "%v") }

@@ -71,28 +71,22 @@ var helpMessages = []struct{ en, pt string }{
 		"deixa as ferramentas escreverem arquivos e rodarem comandos sem perguntar (CHATCLI_AGENT_AUTO_EXEC)"},
 }
 
-// HelpTexts are the English texts of the help catalog.
+// HelpTexts are the English texts of the help catalog: the summaries and
+// flag lines (helpMessages) and the longer texts (helpLongs).
 func HelpTexts() []string {
-	out := make([]string, len(helpMessages))
-	for i, m := range helpMessages {
+	out := make([]string, len(helpCatalog))
+	for i, m := range helpCatalog {
 		out[i] = m.en
 	}
 	return out
 }
 
+// helpCatalog is helpMessages and helpLongs.
+var helpCatalog = append(append([]struct{ en, pt string }{}, helpMessages...), helpLongs...)
+
 // Help is the help text whose English text is en in p's language; en
 // itself when the catalog lacks it.
-func (p *Printer) Help(en string) string {
-	if p.Tag() != Portuguese {
-		return en
-	}
-	for _, m := range helpMessages {
-		if m.en == en {
-			return m.pt
-		}
-	}
-	return en
-}
+func (p *Printer) Help(en string) string { return p.from(helpCatalog, en) }
 
 // helpHeadings are the catalog of the help's headings and of the REPL's
 // banner.

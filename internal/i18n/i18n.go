@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
@@ -17,20 +18,38 @@ var (
 )
 
 // Printer formats messages in one language. A nil Printer prints English.
+//
+// English is formatted by package fmt, so an English message is the key
+// formatted as fmt.Sprintf would, digits ungrouped ("4004 tokens").
+// Portuguese numbers are grouped the Portuguese way ("4.004 tokens"),
+// unless the Printer is Plain.
 type Printer struct {
-	tag language.Tag
-	p   *message.Printer
+	tag   language.Tag
+	p     *message.Printer
+	plain bool // integers without digit grouping (see Plain)
 }
 
-// New returns the Printer of tag (English or Portuguese).
+// New returns the Printer of tag (English or Portuguese). An English
+// Printer costs nothing to make; the Portuguese texts are indexed once per
+// process, at the first Portuguese message.
 func New(tag language.Tag) *Printer {
-	b := catalog.NewBuilder(catalog.Fallback(English))
-	for _, m := range catalogue() {
-		b.SetString(English, m.en, m.en)
-		b.SetString(Portuguese, m.en, m.pt)
+	if tag != Portuguese {
+		return &Printer{tag: tag}
 	}
-	return &Printer{tag: tag, p: message.NewPrinter(tag, message.Catalog(b))}
+	// message.Printer formats the Portuguese text itself (ptFormats), with
+	// Portuguese number formatting; its catalog is empty.
+	return &Printer{tag: tag, p: message.NewPrinter(tag, message.Catalog(catalog.NewBuilder()))}
 }
+
+// ptFormats maps each English key of the catalog (catalogue and
+// textMessages) to its Portuguese format.
+var ptFormats = sync.OnceValue(func() map[string]string {
+	m := make(map[string]string, len(messages)+len(errorMessages)+len(storageTexts)+len(storageMessages))
+	for _, e := range append(catalogue(), textMessages()...) {
+		m[e.en] = e.pt
+	}
+	return m
+})
 
 // FromEnv returns the Printer of the language getenv selects (see the
 // package doc).
@@ -59,6 +78,19 @@ func Match(v string) language.Tag {
 	return English
 }
 
+// Plain returns a Printer of p's language that writes integers without
+// digit grouping ("4004 tokens" in Portuguese too), for text inside
+// machine-readable output (-p --json, --stream-json), whose numbers must
+// read the same in every language.
+func (p *Printer) Plain() *Printer {
+	if p == nil {
+		return nil
+	}
+	q := *p
+	q.plain = true
+	return &q
+}
+
 // Tag is the Printer's language.
 func (p *Printer) Tag() language.Tag {
 	if p == nil {
@@ -69,10 +101,42 @@ func (p *Printer) Tag() language.Tag {
 
 // Sprintf formats the message whose English format is key.
 func (p *Printer) Sprintf(key string, args ...any) string {
-	if p == nil {
+	if p == nil || p.tag != Portuguese {
 		return fmt.Sprintf(key, args...)
 	}
-	return p.p.Sprintf(key, args...)
+	if p.plain {
+		args = plainInts(args)
+	}
+	format, ok := ptFormats()[key]
+	if !ok {
+		format = key // a key without Portuguese (the catalog tests catch it)
+	}
+	return p.p.Sprintf(format, args...)
+}
+
+// plainInts returns args with each integer in a plainInt.
+func plainInts(args []any) []any {
+	out := make([]any, len(args))
+	for i, a := range args {
+		switch n := a.(type) {
+		case int:
+			out[i] = plainInt(n)
+		case int64:
+			out[i] = plainInt(n)
+		default:
+			out[i] = a
+		}
+	}
+	return out
+}
+
+// plainInt is an integer that formats itself as package fmt does, so
+// message.Printer does not group its digits.
+type plainInt int64
+
+// Format implements fmt.Formatter.
+func (n plainInt) Format(f fmt.State, verb rune) {
+	fmt.Fprintf(f, fmt.FormatString(f, verb), int64(n))
 }
 
 // Fprintf writes the message whose English format is key to w.

@@ -83,13 +83,17 @@ func KindTexts() []string {
 
 // Kind is the line of the error kind whose English text is en, in p's
 // language; en itself when the catalog does not name it.
-func (p *Printer) Kind(en string) string {
+func (p *Printer) Kind(en string) string { return p.from(kinds, en) }
+
+// from is the text of list whose English text is en, in p's language; en
+// itself in English or when list lacks it.
+func (p *Printer) from(list []struct{ en, pt string }, en string) string {
 	if p.Tag() != Portuguese {
 		return en
 	}
-	for _, k := range kinds {
-		if k.en == en {
-			return k.pt
+	for _, m := range list {
+		if m.en == en {
+			return m.pt
 		}
 	}
 	return en

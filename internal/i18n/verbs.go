@@ -44,10 +44,19 @@ var verbMessages = []struct{ en, pt string }{
 		"verificando %[1]d sessões uma única vez (gravadas por uma versão anterior)… %[2]d/%[3]d"},
 }
 
-// catalogue is every message of the catalog: the REPL's (messages), the
-// headless verbs' (verbMessages), the engine's notices (noticeMessages)
-// and the help's headings (helpHeadings).
+// catalogue is every message printed through a Printer: the REPL's
+// (messages), the headless verbs' (verbMessages), storage's
+// (storageMessages), the engine's notices (noticeMessages) and the help's
+// headings (helpHeadings).
 func catalogue() []struct{ en, pt string } {
 	all := append([]struct{ en, pt string }{}, messages...)
-	return append(append(append(all, verbMessages...), noticeMessages...), helpHeadings...)
+	all = append(append(all, verbMessages...), storageMessages...)
+	return append(append(all, noticeMessages...), helpHeadings...)
+}
+
+// textMessages are the messages of Errorf and Textf: the errors
+// (errorMessages) and the retention report's texts (storageTexts), whose
+// English is fmt's of their format.
+func textMessages() []struct{ en, pt string } {
+	return append(append([]struct{ en, pt string }{}, errorMessages...), storageTexts...)
 }

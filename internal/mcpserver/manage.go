@@ -331,6 +331,6 @@ func (s *Server) search(env *command.Env, query string, out *SessionOutput) erro
 		}
 		out.Hits = append(out.Hits, Hit{Source: src, Deleted: h.Deleted, AlsoIn: h.Members, Position: h.Position, Role: h.Role, Snippet: h.Snippet, Score: h.Score})
 	}
-	command.WriteHits(env.Out, conversation.SearchHits(hits), true)
+	command.WriteHits(nil, env.Out, conversation.SearchHits(hits), true)
 	return nil
 }

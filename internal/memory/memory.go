@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/storefile"
@@ -71,7 +73,7 @@ func (s *Store) List() ([]Note, error) {
 	}
 	if seal.IsSealed(data) {
 		if s.key.IsZero() {
-			return nil, fmt.Errorf("%w: %s is encrypted and CHATCLI_ENCRYPTION_KEY is not set", ErrUnreadable, s.Path())
+			return nil, i18n.Errorf("%w: %s is encrypted and CHATCLI_ENCRYPTION_KEY is not set", ErrUnreadable, s.Path())
 		}
 		if data, err = seal.Open(s.key, sealName, data); err != nil {
 			return nil, fmt.Errorf("%s: %w", s.Path(), err)
@@ -82,7 +84,7 @@ func (s *Store) List() ([]Note, error) {
 		return nil, fmt.Errorf("%w: %s: %v", ErrUnreadable, s.Path(), err)
 	}
 	if f.Version > Version {
-		return nil, fmt.Errorf("%w: %s has version %d; this build reads up to %d", ErrUnreadable, s.Path(), f.Version, Version)
+		return nil, i18n.Errorf("%w: %s has version %d; this build reads up to %d", ErrUnreadable, s.Path(), f.Version, Version)
 	}
 	return f.Notes, nil
 }
@@ -93,10 +95,10 @@ func (s *Store) List() ([]Note, error) {
 func (s *Store) Save(text string) (int, error) {
 	text = strings.TrimSpace(strings.ToValidUTF8(text, "\uFFFD"))
 	if text == "" {
-		return 0, fmt.Errorf("memory: nothing to save")
+		return 0, i18n.Errorf("memory: nothing to save")
 	}
 	if len(text) > MaxNoteBytes {
-		return 0, fmt.Errorf("memory: a note holds at most %d bytes (this one has %d); /context create keeps longer text", MaxNoteBytes, len(text))
+		return 0, i18n.Errorf("memory: a note holds at most %d bytes (this one has %d); /context create keeps longer text", MaxNoteBytes, len(text))
 	}
 	n := 0
 	err := s.change(func(notes []Note) ([]Note, error) {
@@ -115,11 +117,11 @@ func (s *Store) Forget(n int) (Note, error) {
 		if n < 1 || n > len(notes) {
 			switch len(notes) {
 			case 0:
-				return nil, fmt.Errorf("%w: %d (there are no notes)", ErrNoNote, n)
+				return nil, i18n.Errorf("%w: %d (there are no notes)", ErrNoNote, n)
 			case 1:
-				return nil, fmt.Errorf("%w: %d (there is 1 note; /memory list numbers them)", ErrNoNote, n)
+				return nil, i18n.Errorf("%w: %d (there is 1 note; /memory list numbers them)", ErrNoNote, n)
 			}
-			return nil, fmt.Errorf("%w: %d (there are %d notes; /memory list numbers them)", ErrNoNote, n, len(notes))
+			return nil, i18n.Errorf("%w: %d (there are %d notes; /memory list numbers them)", ErrNoNote, n, len(notes))
 		}
 		gone = notes[n-1]
 		return append(notes[:n-1:n-1], notes[n:]...), nil

@@ -21,7 +21,9 @@ func Prompt(s string) string { return promptStyle.Render(s) }
 
 // Labelled returns a writer that colours each write to w by the label it
 // starts with, as chatcli writes its messages on standard error: "error: "
-// red, "warning: " yellow, "note: " grey; other writes pass unchanged.
+// red, "warning: " yellow, "note: " grey, and so their Portuguese labels
+// ("erro: ", "aviso: ", "nota: ", i18n's catalog); other writes pass
+// unchanged.
 // The line feed ending a write stays outside the colour.
 func Labelled(w io.Writer) io.Writer { return labelled{w} }
 
@@ -31,11 +33,11 @@ func (l labelled) Write(p []byte) (int, error) {
 	s := string(p)
 	var st *lipgloss.Style
 	switch {
-	case strings.HasPrefix(s, "error: "):
+	case strings.HasPrefix(s, "error: "), strings.HasPrefix(s, "erro: "):
 		st = &errorStyle
-	case strings.HasPrefix(s, "warning: "):
+	case strings.HasPrefix(s, "warning: "), strings.HasPrefix(s, "aviso: "):
 		st = &warningStyle
-	case strings.HasPrefix(s, "note: "):
+	case strings.HasPrefix(s, "note: "), strings.HasPrefix(s, "nota: "):
 		st = &noticeStyle
 	}
 	if st == nil {

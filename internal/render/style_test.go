@@ -8,10 +8,12 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
+// Errors, warnings and notes are coloured by their labels in English and
+// in Portuguese.
 func TestLabelledColoursErrorsWarningsAndNotes(t *testing.T) {
 	var b bytes.Buffer
 	w := Labelled(&b)
-	for _, line := range []string{"error: boom", "warning: careful", "note: fyi", "plain"} {
+	for _, line := range []string{"error: boom", "warning: careful", "note: fyi", "erro: falhou", "aviso: cuidado", "nota: veja", "plain"} {
 		b.Reset()
 		n, err := fmt.Fprintln(w, line)
 		if err != nil || n != len(line)+1 {

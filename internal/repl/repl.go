@@ -151,7 +151,7 @@ func Run(ctx context.Context, o Options) error {
 		}
 		if interactive {
 			if err := read.Add(line); err != nil {
-				fmt.Fprintf(o.Err, "warning: input history not saved: %v\n", err)
+				o.Lang.Fprintf(o.Err, "warning: %s\n", o.Lang.Sprintf("input history not saved: %v", err))
 			}
 		}
 		err = step(ctx, env, line, o.WatchKeys)
@@ -192,8 +192,11 @@ type scriptFailure struct {
 	last   error
 }
 
-func (e *scriptFailure) Error() string {
-	return fmt.Sprintf("%v (%d; each is reported above)", ErrScriptFailed, e.failed)
+func (e *scriptFailure) Error() string { return e.Said().Error() }
+
+// Said implements i18n.Sayer.
+func (e *scriptFailure) Said() error {
+	return i18n.Errorf("%w (%d; each is reported above)", ErrScriptFailed, e.failed)
 }
 
 func (e *scriptFailure) Unwrap() []error {

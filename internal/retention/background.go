@@ -5,63 +5,71 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // Background runs one pass (Plan, then Apply) in a goroutine, as a
 // long-lived surface (REPL, MCP server, ACP server) starts. log receives
-// one line, only when the pass removed something or failed; it may be
-// called from the pass's goroutine, so it must be safe for that. The
-// returned channel is closed when the pass is over; cancelling ctx stops
-// it between two items.
-func Background(ctx context.Context, home string, rules Rules, log func(string)) <-chan struct{} {
+// one line, in lang (nil: English), only when the pass removed something
+// or failed; it may be called from the pass's goroutine, so it must be
+// safe for that. The returned channel is closed when the pass is over;
+// cancelling ctx stops it between two items.
+func Background(ctx context.Context, home string, rules Rules, lang *i18n.Printer, log func(string)) <-chan struct{} {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		plan, err := Plan(home, rules, time.Now())
 		if err != nil {
-			log(fmt.Sprintf("storage: the retention pass did not run: %v", err))
+			log(lang.Sprintf("storage: the retention pass did not run: %v", lang.Error(err, nil)))
 			return
 		}
 		res, err := apply(ctx, plan)
-		if s := Summary(res); s != "" {
-			log("storage: " + s + " (chatcli storage shows the rules)")
+		if s := SummaryIn(lang, res); s != "" {
+			log(lang.Sprintf("storage: %s (chatcli storage shows the rules)", s))
 		}
 		if err != nil && ctx.Err() == nil {
-			log(fmt.Sprintf("storage: the retention pass failed in part: %v", err))
+			log(lang.Sprintf("storage: the retention pass failed in part: %v", lang.Error(err, nil)))
 		}
 	}()
 	return done
 }
 
 // Summary is one line saying what a pass removed, "" when nothing.
-func Summary(r Result) string {
+func Summary(r Result) string { return SummaryIn(nil, r) }
+
+// SummaryIn is Summary in lang (nil: English).
+func SummaryIn(lang *i18n.Printer, r Result) string {
 	var parts []string
-	if n := r.Count(ReasonTTL) + r.Count(ReasonKeepCount); n > 0 {
-		parts = append(parts, fmt.Sprintf("moved %s to the trash", plural(n, "machine-made session")))
+	if n := r.Count(ReasonTTL) + r.Count(ReasonKeepCount); n == 1 {
+		parts = append(parts, lang.Sprintf("moved 1 machine-made session to the trash"))
+	} else if n > 1 {
+		parts = append(parts, lang.Sprintf("moved %d machine-made sessions to the trash", n))
 	}
-	for _, c := range []struct {
-		reason Reason
-		what   string
-	}{{ReasonOrphanJournal, "orphan journal"}, {ReasonTemp, "leftover temp file"}, {ReasonExpiredTrash, "expired trash entry"},
-		{ReasonWorkspaceGone, "checkpoint repository"}} {
-		if n := r.Count(c.reason); n > 0 {
-			parts = append(parts, "deleted "+plural(n, c.what))
-		}
+	if n := r.Count(ReasonOrphanJournal); n == 1 {
+		parts = append(parts, lang.Sprintf("deleted 1 orphan journal"))
+	} else if n > 1 {
+		parts = append(parts, lang.Sprintf("deleted %d orphan journals", n))
+	}
+	if n := r.Count(ReasonTemp); n == 1 {
+		parts = append(parts, lang.Sprintf("deleted 1 leftover temp file"))
+	} else if n > 1 {
+		parts = append(parts, lang.Sprintf("deleted %d leftover temp files", n))
+	}
+	if n := r.Count(ReasonExpiredTrash); n == 1 {
+		parts = append(parts, lang.Sprintf("deleted 1 expired trash entry"))
+	} else if n > 1 {
+		parts = append(parts, lang.Sprintf("deleted %d expired trash entries", n))
+	}
+	if n := r.Count(ReasonWorkspaceGone); n == 1 {
+		parts = append(parts, lang.Sprintf("deleted 1 checkpoint repository"))
+	} else if n > 1 {
+		parts = append(parts, lang.Sprintf("deleted %d checkpoint repositories", n))
 	}
 	if len(parts) == 0 {
 		return ""
 	}
 	return strings.Join(parts, ", ") + " (" + FormatBytes(r.SizeBytes()) + ")"
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	if strings.HasSuffix(what, "y") {
-		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(what, "y"))
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // FormatBytes writes a size for people: 512 B, 1.5 KB, 12.0 MB (powers of

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/chatcli/chatcli/internal/config"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/session"
 	"github.com/chatcli/chatcli/internal/shadow"
 	"github.com/chatcli/chatcli/internal/storefile"
@@ -23,8 +24,13 @@ type StoreLine struct {
 	Path      string `json:"path"`
 	Files     int    `json:"files"`
 	SizeBytes int64  `json:"size_bytes"`
-	// Rule is the rule that governs the store, in words.
+	// Rule is the rule that governs the store, in words (English, as
+	// every value of --json output).
 	Rule string `json:"rule"`
+	// StoreText and RuleText are Store and Rule as catalog texts, for
+	// saying them in another language (i18n.Printer.Text).
+	StoreText i18n.Text `json:"-"`
+	RuleText  i18n.Text `json:"-"`
 	// RemoveFiles and RemoveBytes are what the rule would remove now.
 	RemoveFiles int   `json:"remove_files"`
 	RemoveBytes int64 `json:"remove_bytes"`
@@ -96,44 +102,83 @@ func Report(home string, rules Rules, now time.Time) ([]StoreLine, error) {
 
 // reportLines returns the empty lines of the report, with paths and rules.
 func reportLines(home string, r Rules) []StoreLine {
-	var conds []string
-	if r.SessionTTL > 0 {
-		conds = append(conds, "not updated for "+config.FormatTTL(r.SessionTTL)+" (CHATCLI_SESSION_TTL)")
-	}
-	if r.KeepPerPrefix > 0 {
-		conds = append(conds, fmt.Sprintf("beyond the %d newest (CHATCLI_SESSION_AUTOSAVE_KEEP)", r.KeepPerPrefix))
-	}
-	machine := "to the trash when " + strings.Join(conds, " or ") + "; never while open"
-	if len(conds) == 0 {
-		machine = "kept (CHATCLI_SESSION_TTL=0 and CHATCLI_SESSION_AUTOSAVE_KEEP=0)"
+	ttl := config.FormatTTL(r.SessionTTL)
+	var machine i18n.Text
+	switch {
+	case r.SessionTTL > 0 && r.KeepPerPrefix > 0:
+		machine = i18n.Textf("to the trash when not updated for %s (CHATCLI_SESSION_TTL) or beyond the %d newest (CHATCLI_SESSION_AUTOSAVE_KEEP); never while open", ttl, r.KeepPerPrefix)
+	case r.SessionTTL > 0:
+		machine = i18n.Textf("to the trash when not updated for %s (CHATCLI_SESSION_TTL); never while open", ttl)
+	case r.KeepPerPrefix > 0:
+		machine = i18n.Textf("to the trash when beyond the %d newest (CHATCLI_SESSION_AUTOSAVE_KEEP); never while open", r.KeepPerPrefix)
+	default:
+		machine = i18n.Textf("kept (CHATCLI_SESSION_TTL=0 and CHATCLI_SESSION_AUTOSAVE_KEEP=0)")
 	}
 	sessions := sessionsDir(home) + string(filepath.Separator)
-	out := []StoreLine{{Store: storeNamed, Path: sessions, Rule: "never removed automatically"}}
+	out := []StoreLine{line(storeNamed, sessions, i18n.Textf("never removed automatically"))}
 	for _, p := range MachinePrefixes {
-		out = append(out, StoreLine{Store: "sessions " + p, Path: sessions + p + "*", Rule: machine})
+		out = append(out, line("sessions "+p, sessions+p+"*", machine))
 	}
-	journals := "deleted when no session names them and not written for " + config.FormatTTL(r.SessionTTL) + " (CHATCLI_SESSION_TTL)"
+	journals := i18n.Textf("deleted when no session names them and not written for %s (CHATCLI_SESSION_TTL)", ttl)
 	if r.SessionTTL <= 0 {
-		journals = "kept (CHATCLI_SESSION_TTL=0)"
+		journals = i18n.Textf("kept (CHATCLI_SESSION_TTL=0)")
 	}
-	hist := fmt.Sprintf("the newest %d lines kept (HISTORY_MAX_SIZE), trimmed as you type", r.HistoryMaxLines)
-	trash := "deleted " + config.FormatTTL(r.TrashTTL) + " after trashing; `chatcli session restore NAME` brings one back"
+	trash := i18n.Textf("deleted %s after trashing; `chatcli session restore NAME` brings one back", config.FormatTTL(r.TrashTTL))
 	if r.TrashTTL <= 0 {
-		trash = "kept until `chatcli storage prune --empty-trash --apply`"
+		trash = i18n.Textf("kept until `chatcli storage prune --empty-trash --apply`")
 	}
+	sep := string(filepath.Separator)
 	return append(out,
-		StoreLine{Store: storeTranscripts, Path: transcriptsDir(home) + string(filepath.Separator), Rule: journals},
-		StoreLine{Store: storeHistory, Path: r.historyFile(home), Rule: hist},
-		StoreLine{Store: storeTrash, Path: filepath.Join(home, session.TrashDirName) + string(filepath.Separator), Rule: trash},
-		StoreLine{Store: storeCheckpoints, Path: shadow.Dir(home) + string(filepath.Separator),
-			Rule: "file checkpoints of coder mode, one repository per workspace: deleted when the workspace no longer exists"},
-		StoreLine{Store: storeContexts, Path: filepath.Join(home, storeContexts) + string(filepath.Separator),
-			Rule: "snapshots made by /context create: never removed automatically (/context delete NAME)"},
-		StoreLine{Store: storeMemory, Path: filepath.Join(home, storeMemory) + string(filepath.Separator),
-			Rule: "notes saved by /memory save: never removed automatically (/memory forget N)"},
-		StoreLine{Store: storeTemp, Path: home + string(filepath.Separator), Rule: "hidden .*.tmp-* files left by interrupted writes: deleted after " + config.FormatTTL(r.TempTTL)},
-		StoreLine{Store: storeOther, Path: home + string(filepath.Separator), Rule: "kept: no rule (list index, open markers, session locks, files set aside as .broken, anything else)"},
+		line(storeTranscripts, transcriptsDir(home)+sep, journals),
+		line(storeHistory, r.historyFile(home),
+			i18n.Textf("the newest %d lines kept (HISTORY_MAX_SIZE), trimmed as you type", r.HistoryMaxLines)),
+		line(storeTrash, filepath.Join(home, session.TrashDirName)+sep, trash),
+		line(storeCheckpoints, shadow.Dir(home)+sep,
+			i18n.Textf("file checkpoints of coder mode, one repository per workspace: deleted when the workspace no longer exists")),
+		line(storeContexts, filepath.Join(home, storeContexts)+sep,
+			i18n.Textf("snapshots made by /context create: never removed automatically (/context delete NAME)")),
+		line(storeMemory, filepath.Join(home, storeMemory)+sep,
+			i18n.Textf("notes saved by /memory save: never removed automatically (/memory forget N)")),
+		line(storeTemp, home+sep,
+			i18n.Textf("hidden .*.tmp-* files left by interrupted writes: deleted after %s", config.FormatTTL(r.TempTTL))),
+		line(storeOther, home+sep,
+			i18n.Textf("kept: no rule (list index, open markers, session locks, files set aside as .broken, anything else)")),
 	)
+}
+
+// line is the empty report line of the store named store at path, which
+// rule governs.
+func line(store, path string, rule i18n.Text) StoreLine {
+	return StoreLine{Store: store, Path: path, Rule: rule.String(), StoreText: storeText(store), RuleText: rule}
+}
+
+// storeText is the catalog text of the store name store (its String is
+// store).
+func storeText(store string) i18n.Text {
+	switch store {
+	case storeNamed:
+		return i18n.Textf("sessions you named")
+	case storeTranscripts:
+		return i18n.Textf("transcripts")
+	case storeHistory:
+		return i18n.Textf("input history")
+	case storeTrash:
+		return i18n.Textf("trash")
+	case storeTemp:
+		return i18n.Textf("temp files")
+	case storeCheckpoints:
+		return i18n.Textf("checkpoints")
+	case storeContexts:
+		return i18n.Textf("contexts")
+	case storeMemory:
+		return i18n.Textf("memory")
+	case storeOther:
+		return i18n.Textf("other files")
+	}
+	if p, ok := strings.CutPrefix(store, "sessions "); ok {
+		return i18n.Textf("sessions %s", p)
+	}
+	return i18n.Textf("%s", store)
 }
 
 // classify names the store a file under home belongs to.

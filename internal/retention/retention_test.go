@@ -306,13 +306,13 @@ func TestBackgroundReportsOnlyRemovals(t *testing.T) {
 	f := newFixture(t)
 	var logs []string
 	log := func(s string) { logs = append(logs, s) }
-	<-Background(t.Context(), f.home, DefaultRules(), log)
+	<-Background(t.Context(), f.home, DefaultRules(), nil, log)
 	if len(logs) != 0 {
 		t.Fatalf("nothing removed, yet: %v", logs)
 	}
 	f.saveAt("autosave-1", time.Now().Add(-100*day))
 	f.saveAt("notes", time.Now().Add(-1000*day))
-	<-Background(t.Context(), f.home, DefaultRules(), log)
+	<-Background(t.Context(), f.home, DefaultRules(), nil, log)
 	if len(logs) != 1 || !strings.Contains(logs[0], "moved 1 machine-made session to the trash") {
 		t.Fatalf("%v", logs)
 	}

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/chatcli/chatcli/internal/jsonscan"
 )
 
@@ -28,18 +30,18 @@ var errEmpty = errors.New("file is empty (0 bytes)")
 func classify(path string, err error) error {
 	var tn errTooNew
 	if errors.As(err, &tn) {
-		return fmt.Errorf("%w: %s: %v; it was not changed (upgrade chatcli to open it)", ErrTooNew, path, tn)
+		return i18n.Errorf("%w: %s: %v; it was not changed (upgrade chatcli to open it)", ErrTooNew, path, tn)
 	}
 	var syn *json.SyntaxError
 	switch {
 	case errors.Is(err, jsonscan.ErrSyntax):
-		return fmt.Errorf("%w: %s: %v%s", ErrCorrupt, path, strings.TrimPrefix(err.Error(), "jsonscan: "), recoverHint(path))
+		return i18n.Errorf("%w: %s: %v%s", ErrCorrupt, path, strings.TrimPrefix(err.Error(), "jsonscan: "), recoverHint(path))
 	case errors.As(err, &syn):
-		return fmt.Errorf("%w: %s: invalid JSON at byte %d: %v%s", ErrCorrupt, path, syn.Offset, syn, recoverHint(path))
+		return i18n.Errorf("%w: %s: invalid JSON at byte %d: %v%s", ErrCorrupt, path, syn.Offset, syn, recoverHint(path))
 	case errors.Is(err, io.ErrUnexpectedEOF) || err.Error() == "unexpected end of JSON input":
-		return fmt.Errorf("%w: %s: cut short (the JSON ends early)%s", ErrCorrupt, path, recoverHint(path))
+		return i18n.Errorf("%w: %s: cut short (the JSON ends early)%s", ErrCorrupt, path, recoverHint(path))
 	}
-	return fmt.Errorf("%w: %s: %v%s", ErrCorrupt, path, err, recoverHint(path))
+	return i18n.Errorf("%w: %s: %v%s", ErrCorrupt, path, err, recoverHint(path))
 }
 
 // classifyRead is classify for DecodeReader's errors on file p: what the
@@ -56,11 +58,11 @@ func classifyRead(p string, err error) error {
 // of the sessions folder, move it aside (it is never changed by chatcli)
 // and bring back a trashed copy; "" for a file in the trash or a legacy
 // file (LegacyFileName), which have no such remedy.
-func recoverHint(path string) string {
+func recoverHint(path string) i18n.Text {
 	base := filepath.Base(path)
 	if strings.HasPrefix(base, ".") || filepath.Base(filepath.Dir(path)) == TrashDirName || !strings.HasSuffix(base, fileExt) {
-		return ""
+		return i18n.Textf("")
 	}
 	name := strings.TrimSuffix(base, fileExt)
-	return fmt.Sprintf("; move it aside, then `chatcli session restore %s` brings back a copy from the trash if there is one", name)
+	return i18n.Textf("; move it aside, then `chatcli session restore %s` brings back a copy from the trash if there is one", name)
 }

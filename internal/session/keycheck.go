@@ -4,12 +4,13 @@ package session
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // ErrKeyRefused is wrapped by every sealed write of a store whose key
@@ -129,7 +130,7 @@ func (s *Store) KeyRefusal() error {
 	if name == "" {
 		return nil
 	}
-	return fmt.Errorf("%w: the encryption key did not open session %q; nothing is written under it — restart with the right CHATCLI_ENCRYPTION_KEY",
+	return i18n.Errorf("%w: the encryption key did not open session %q; nothing is written under it — restart with the right CHATCLI_ENCRYPTION_KEY",
 		ErrKeyRefused, name)
 }
 

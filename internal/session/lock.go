@@ -10,6 +10,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/gofrs/flock"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
@@ -250,7 +252,7 @@ func lockWait(n, path string, deadline time.Time, timeout time.Duration) (*flock
 		}
 		lock.Close()
 		if time.Now().After(deadline) {
-			return nil, fmt.Errorf("%w: session %q: another process held %s for more than %s; it is still writing or is stuck (the lock goes with the process)",
+			return nil, i18n.Errorf("%w: session %q: another process held %s for more than %s; it is still writing or is stuck (the lock goes with the process)",
 				ErrLocked, n, path, timeout)
 		}
 		time.Sleep(poll)

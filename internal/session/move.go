@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // Delete removes a session file, readable or not, under the session's lock
@@ -25,7 +26,7 @@ func (s *Store) Delete(name string) error {
 		err := atomicfile.Remove(p)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
-			return fmt.Errorf("%w: %q (no file %s)", ErrNotFound, n, p)
+			return i18n.Errorf("%w: %q (no file %s)", ErrNotFound, n, p)
 		case err != nil && !errors.Is(err, atomicfile.ErrNotDurable):
 			return fmt.Errorf("session: delete %s: %w", p, err)
 		}
@@ -65,7 +66,7 @@ func (s *Store) Rename(old, new string) error {
 		return err
 	}
 	if on == nn {
-		return fmt.Errorf("%w: %q is already the name of that session", ErrExists, nn)
+		return i18n.Errorf("%w: %q is already the name of that session", ErrExists, nn)
 	}
 	return s.withMoveLocks(on, nn, func() error {
 		err := s.move(on, op, nn, np)
@@ -84,7 +85,7 @@ func (s *Store) move(on, op, nn, np string) error {
 	err := moveKeepingMark(op, np)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("%w: %q (no file %s)", ErrNotFound, on, op)
+		return i18n.Errorf("%w: %q (no file %s)", ErrNotFound, on, op)
 	case errors.Is(err, fs.ErrExist):
 		return fmt.Errorf("%w: %q", ErrExists, nn)
 	case err != nil:

@@ -3,13 +3,14 @@ package session
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 
 	"github.com/chatcli/chatcli/internal/storefile"
 )
@@ -72,7 +73,7 @@ func (k *knownFiles) known(p string, st fs.FileInfo, rev int64) bool {
 func (s *Store) checkOverwrite(p string) error {
 	err := s.checkFile(p)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("%w; refusing to overwrite it (move or delete it first)", err)
+		return i18n.Errorf("%w; refusing to overwrite it (move or delete it first)", err)
 	}
 	return nil
 }

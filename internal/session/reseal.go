@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"path/filepath"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/storefile"
@@ -82,7 +84,7 @@ func (s *Store) RekeyFile(name, path string, old seal.Key) (changed bool, err er
 // rekeyFile is RekeyFile without the lock.
 func (s *Store) rekeyFile(name, path string, old seal.Key) (changed bool, err error) {
 	if s.key.IsZero() {
-		return false, fmt.Errorf("%w: rekey needs the new key in CHATCLI_ENCRYPTION_KEY", seal.ErrBadKey)
+		return false, i18n.Errorf("%w: rekey needs the new key in CHATCLI_ENCRYPTION_KEY", seal.ErrBadKey)
 	}
 	data, err := storefile.ReadFile(path)
 	if err != nil {

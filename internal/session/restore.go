@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // Restore moves the newest trashed copy of session name back into the
@@ -50,12 +52,12 @@ func (s *Store) restore(n, p string) error {
 		}
 	}
 	if newest == nil {
-		return fmt.Errorf("%w: %q is not in the trash (%s)", ErrNotFound, n, s.TrashDir())
+		return i18n.Errorf("%w: %q is not in the trash (%s)", ErrNotFound, n, s.TrashDir())
 	}
 	err = moveKeepingMark(newest.Path, p)
 	switch {
 	case errors.Is(err, fs.ErrExist):
-		return fmt.Errorf("%w: %q; rename or delete it before restoring the trashed copy", ErrExists, n)
+		return i18n.Errorf("%w: %q; rename or delete it before restoring the trashed copy", ErrExists, n)
 	case err != nil:
 		return fmt.Errorf("session: restore %s: %w", newest.Path, err)
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/storefile"
 )
@@ -53,7 +54,7 @@ type Store struct {
 // Open returns the store under dir, creating it (mode 0700) if needed.
 func Open(dir string) (*Store, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, fmt.Errorf("session: create store %s: %w", dir, err)
+		return nil, i18n.Errorf("session: create store %s: %w", dir, err)
 	}
 	return &Store{dir: dir, now: time.Now}, nil
 }
@@ -93,7 +94,7 @@ func (s *Store) Load(name string) (*Session, error) {
 func (s *Store) LoadFile(name, p string) (*Session, error) {
 	sess, mtime, err := s.decodePath(name, p)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%w: %q (no file %s)", ErrNotFound, name, p)
+		return nil, i18n.Errorf("%w: %q (no file %s)", ErrNotFound, name, p)
 	}
 	if err != nil {
 		return nil, err
@@ -260,7 +261,7 @@ func (s *Store) CreateUnique(base string, sess *Session) (string, error) {
 		}
 		sess.Revision-- // prepare incremented it
 	}
-	return "", fmt.Errorf("%w: %q and its numbered variants", ErrExists, base)
+	return "", i18n.Errorf("%w: %q and its numbered variants", ErrExists, base)
 }
 
 // prepare updates sess for a save and encodes it for file p, sealed when
@@ -307,7 +308,7 @@ func (s *Store) StatFile(name string) (Header, error) {
 	h, err := s.checkedHeader(n, p)
 	h.Name = n
 	if errors.Is(err, fs.ErrNotExist) {
-		return h, fmt.Errorf("%w: %q (no file %s)", ErrNotFound, n, p)
+		return h, i18n.Errorf("%w: %q (no file %s)", ErrNotFound, n, p)
 	}
 	return h, err
 }

@@ -35,6 +35,7 @@ import (
 	"time"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/storefile"
 )
@@ -120,7 +121,7 @@ func (s *Store) TrashCopy(name string) (TrashEntry, error) {
 	copied := s.withLock(n, func() error {
 		data, vouched, err := s.readVouched(p)
 		if errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("%w: %q (no file %s)", ErrNotFound, n, p)
+			return i18n.Errorf("%w: %q (no file %s)", ErrNotFound, n, p)
 		}
 		if err != nil {
 			return fmt.Errorf("session: read %s: %w", p, err)
@@ -192,7 +193,7 @@ func (s *Store) putInTrash(n, p, dir string, put func(dst string) error) (string
 		case errors.Is(err, fs.ErrExist):
 			continue
 		case errors.Is(err, fs.ErrNotExist):
-			return "", fmt.Errorf("%w: %q (no file %s)", ErrNotFound, n, p)
+			return "", i18n.Errorf("%w: %q (no file %s)", ErrNotFound, n, p)
 		case err == nil:
 		case errors.Is(err, atomicfile.ErrNotDurable):
 			return file, fmt.Errorf("session: trash %q: %w", n, err)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/chatcli/chatcli/internal/i18n"
+
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/storefile"
@@ -37,7 +39,7 @@ func (s *Store) DecryptFile(name, path string) (changed bool, err error) {
 
 func (s *Store) decryptFile(name, path string) (bool, error) {
 	if s.key.IsZero() {
-		return false, fmt.Errorf("%w: decrypting needs the key in CHATCLI_ENCRYPTION_KEY", seal.ErrBadKey)
+		return false, i18n.Errorf("%w: decrypting needs the key in CHATCLI_ENCRYPTION_KEY", seal.ErrBadKey)
 	}
 	data, err := storefile.ReadFile(path)
 	if err != nil {

@@ -1,0 +1,129 @@
+package i18n
+
+import (
+	"fmt"
+)
+
+// Error is an error whose text is a catalog message (errorMessages). Its
+// Error is the English text, exactly fmt.Errorf's of the same format and
+// arguments, and it wraps what fmt.Errorf's %w verbs wrap, so errors.Is
+// and errors.As see through it; Printer.Error says it in another language.
+type Error struct {
+	format string
+	args   []any
+	err    error // fmt.Errorf(format, args...), or the error Reword rewords
+	reword bool  // err is Reword's: the English text and what is wrapped
+}
+
+// Errorf is fmt.Errorf for a message of the catalog: format is its key.
+func Errorf(format string, args ...any) error {
+	return &Error{format: format, args: args, err: fmt.Errorf(format, args...)}
+}
+
+// Sayer is an error of its own type whose text is an Error's: Said
+// returns that Error (its Error() is the same text), which Printer.Error
+// says in place of the Sayer.
+type Sayer interface {
+	error
+	Said() error
+}
+
+// Reword returns an Error whose English text is err's own and which wraps
+// err, said in another language by the catalog message format with args:
+// for an error of another package (strconv's) worded the way chatcli
+// words it.
+func Reword(err error, format string, args ...any) error {
+	return &Error{format: format, args: args, err: err, reword: true}
+}
+
+// Error is the English text.
+func (e *Error) Error() string { return e.err.Error() }
+
+// Unwrap returns the errors format's %w verbs wrap, or Reword's error.
+func (e *Error) Unwrap() []error {
+	if e.reword {
+		return []error{e.err}
+	}
+	switch u := e.err.(type) {
+	case interface{ Unwrap() error }:
+		return []error{u.Unwrap()}
+	case interface{ Unwrap() []error }:
+		return u.Unwrap()
+	}
+	return nil
+}
+
+// Error is the text of err in p's language. An Error (or a Sayer's) is
+// said by its
+// catalog message, with each error and Text among its arguments said the
+// same way;
+// any other error by other (err.Error() when other is nil), which is
+// where a caller names the kinds of error it knows (command.ErrorLineIn).
+// In English it is err.Error().
+func (p *Printer) Error(err error, other func(error) string) string {
+	if p.Tag() != Portuguese {
+		return err.Error()
+	}
+	if s, ok := err.(Sayer); ok {
+		err = s.Said()
+	}
+	e, ok := err.(*Error)
+	if !ok || !isErrorKey[e.format] {
+		if other == nil {
+			return err.Error()
+		}
+		return other(err)
+	}
+	return p.Sprintf(e.format, p.said(e.args, other)...)
+}
+
+// Text is t in p's language, with each Text and error among its
+// arguments said the same way; t's English text when the catalog does not
+// hold it.
+func (p *Printer) Text(t Text) string {
+	if p.Tag() != Portuguese || !isErrorKey[t.format] {
+		return t.String()
+	}
+	return p.Sprintf(t.format, p.said(t.args, nil)...)
+}
+
+// said is args with each error and Text among them said in p's language
+// (an error through other, as Error does).
+func (p *Printer) said(args []any, other func(error) string) []any {
+	out := make([]any, len(args))
+	for i, a := range args {
+		switch a := a.(type) {
+		case error:
+			out[i] = p.Error(a, other)
+		case Text:
+			out[i] = p.Text(a)
+		default:
+			out[i] = a
+		}
+	}
+	return out
+}
+
+// isErrorKey tells the formats of errorMessages.
+var isErrorKey = func() map[string]bool {
+	m := make(map[string]bool, len(errorMessages)+len(storageTexts))
+	for _, e := range textMessages() {
+		m[e.en] = true
+	}
+	return m
+}()
+
+// Text is a phrase of the catalog (errorMessages) given as an argument of
+// an Error, such as what a command's arguments should be ("SRC and DST"):
+// fmt prints its English text, and Printer.Error says it in its language.
+type Text struct {
+	format string
+	args   []any
+}
+
+// Textf is the Text of the catalog message format with args; the Text of
+// "" prints nothing.
+func Textf(format string, args ...any) Text { return Text{format: format, args: args} }
+
+// String is the English text.
+func (t Text) String() string { return fmt.Sprintf(t.format, t.args...) }

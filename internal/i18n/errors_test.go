@@ -1,0 +1,103 @@
+package i18n
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"testing"
+)
+
+var errKind = errors.New("session: not found")
+
+func TestErrorfIsFmtErrorfInEnglish(t *testing.T) {
+	err := Errorf("%w: %q (no file %s)", errKind, "x", "/h/x.json")
+	want := fmt.Errorf("%w: %q (no file %s)", errKind, "x", "/h/x.json").Error()
+	if err.Error() != want || !errors.Is(err, errKind) {
+		t.Fatalf("%q (is %v), want %q wrapping the kind", err, errors.Is(err, errKind), want)
+	}
+	if got := New(English).Error(err, nil); got != want {
+		t.Fatalf("English %q, want %q", got, want)
+	}
+	wrapped := fmt.Errorf("load: %w", err)
+	if !errors.Is(wrapped, errKind) {
+		t.Fatal("the kind is lost one wrapper up")
+	}
+}
+
+func TestErrorSaysEveryLayerInPortuguese(t *testing.T) {
+	inner := Errorf("%w: %q (no file %s)", errKind, "x", "/h/x.json")
+	outer := Errorf("%w; pick another name (rename never replaces a session)", inner)
+	kind := func(e error) string {
+		if e == errKind {
+			return "sessão não encontrada"
+		}
+		return e.Error()
+	}
+	got := New(Portuguese).Error(outer, kind)
+	want := `sessão não encontrada: "x" (o arquivo /h/x.json não existe); escolha outro nome (rename nunca substitui uma sessão)`
+	if got != want {
+		t.Fatalf("%q\nwant %q", got, want)
+	}
+	// An error that is not the catalog's is left to the caller's function.
+	if got := New(Portuguese).Error(errKind, kind); got != "sessão não encontrada" {
+		t.Fatalf("%q", got)
+	}
+}
+
+func TestRewordKeepsTheEnglishText(t *testing.T) {
+	_, perr := strconv.Atoi("abc")
+	err := Reword(perr, "%q is not a number", "abc")
+	if err.Error() != perr.Error() || !errors.Is(err, strconv.ErrSyntax) {
+		t.Fatalf("%q, want %q wrapping strconv.ErrSyntax", err, perr)
+	}
+	if got := New(Portuguese).Error(err, nil); got != `"abc" não é um número` {
+		t.Fatalf("%q", got)
+	}
+}
+
+func TestTextIsAPhraseOfTheCatalog(t *testing.T) {
+	err := Errorf("%w: %s needs %s (got %d); see %s --help", errKind, "chatcli x", Textf("SRC and DST"), 1, "chatcli x")
+	if want := "session: not found: chatcli x needs SRC and DST (got 1); see chatcli x --help"; err.Error() != want {
+		t.Fatalf("%q", err)
+	}
+	if got, want := New(Portuguese).Error(err, nil), "session: not found: chatcli x espera SRC e DST (recebeu 1); veja chatcli x --help"; got != want {
+		t.Fatalf("%q\nwant %q", got, want)
+	}
+	if Textf("").String() != "" || New(Portuguese).Text(Textf("")) != "" {
+		t.Fatal("the empty Text says something")
+	}
+}
+
+type sayer struct{}
+
+func (sayer) Error() string { return "x (2; each is reported above)" }
+func (sayer) Said() error   { return Errorf("%w (%d; each is reported above)", errors.New("x"), 2) }
+
+func TestASayerIsSaidByItsError(t *testing.T) {
+	if got := New(Portuguese).Error(sayer{}, nil); got != "x (2; cada uma foi informada acima)" {
+		t.Fatalf("%q", got)
+	}
+}
+
+const budgetNotice = "the conversation is about %d tokens, over the %d-token budget of %s: compacting before sending"
+
+// TestEnglishNumbersAreFormattedAsFmtDoes: English messages are formatted
+// as package fmt does (no digit grouping), as chatcli printed them before
+// the catalog.
+func TestEnglishNumbersAreFormattedAsFmtDoes(t *testing.T) {
+	if got, want := New(English).Sprintf(budgetNotice, 4004, 12000, "m"), fmt.Sprintf(budgetNotice, 4004, 12000, "m"); got != want {
+		t.Fatalf("English %q, want %q", got, want)
+	}
+}
+
+// TestPlainPortugueseNumbers: Portuguese groups digits, except from a
+// Plain Printer (text inside machine-readable output).
+func TestPlainPortugueseNumbers(t *testing.T) {
+	key := budgetNotice
+	if got := New(Portuguese).Sprintf(key, 4004, 12000, "m"); got != "a conversa tem cerca de 4.004 tokens, acima do orçamento de 12.000 tokens de m: compactando antes de enviar" {
+		t.Fatalf("Portuguese %q", got)
+	}
+	if got := New(Portuguese).Plain().Sprintf(key, 4004, 12000, "m"); got != "a conversa tem cerca de 4004 tokens, acima do orçamento de 12000 tokens de m: compactando antes de enviar" {
+		t.Fatalf("plain Portuguese %q", got)
+	}
+}
