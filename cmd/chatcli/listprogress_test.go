@@ -8,8 +8,8 @@ import (
 )
 
 // The listing's progress line is shown on a terminal's stderr only, in
-// English or Portuguese with the language's digit grouping, and cleared
-// at the end.
+// English (numbers as fmt prints them) or Portuguese (grouped as
+// Portuguese groups them), and cleared at the end.
 func TestListProgressLine(t *testing.T) {
 	var errb bytes.Buffer
 	if fn := listProgress(&ioStreams{Err: &errb}, i18n.New(i18n.English)); fn != nil {
@@ -19,7 +19,7 @@ func TestListProgressLine(t *testing.T) {
 		lang *i18n.Printer
 		want string
 	}{
-		{i18n.New(i18n.English), "\rchecking 2,000 sessions once (written by an earlier version)… 340/2,000\033[K\r\033[K"},
+		{i18n.New(i18n.English), "\rchecking 2000 sessions once (written by an earlier version)… 340/2000\033[K\r\033[K"},
 		{i18n.New(i18n.Portuguese), "\rverificando 2.000 sessões uma única vez (gravadas por uma versão anterior)… 340/2.000\033[K\r\033[K"},
 	} {
 		errb.Reset()
