@@ -47,10 +47,8 @@ type Index struct {
 	logEntries int
 	dead       map[uint32]bool
 	segs       map[string]*segment // open segments by file name
-	// scores and seen are Search's scratch: a score per document of a
-	// segment, the family and source of each match.
-	scores []float64
-	seen   []familySource
+	// seen is Search's scratch: the family and source of each match.
+	seen []familySource
 }
 
 // Dir returns the index folder of st: "index" beside its sessions folder
@@ -81,7 +79,8 @@ func (ix *Index) lock() (func(), error) {
 
 // untrusted reports whether err says an index file cannot be trusted.
 func untrusted(err error) bool {
-	return errors.Is(err, ErrDamaged) || errors.Is(err, ErrTooNew) || errors.Is(err, ErrKeySetting)
+	return errors.Is(err, ErrDamaged) || errors.Is(err, ErrTooNew) || errors.Is(err, ErrOldFormat) ||
+		errors.Is(err, ErrKeySetting)
 }
 
 // reset forgets the whole index, on disk and in memory, after err said

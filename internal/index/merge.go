@@ -123,19 +123,17 @@ func (ix *Index) mergeInto(b *builder, s *segment) error {
 			p = &plist{}
 			b.terms[term] = p
 		}
-		c := postingCursor{r: reader{b: data}}
-		for c.next() {
-			if int(c.doc) >= len(ids) {
-				return fmt.Errorf("%w: %s: postings name document %d of %d", ErrDamaged, s.name, c.doc, len(ids))
+		var c postingCursor
+		for c.open(data, e.df); c.ok(); c.next() {
+			if int(c.doc()) >= len(ids) {
+				return fmt.Errorf("%w: %s: postings name document %d of %d", ErrDamaged, s.name, c.doc(), len(ids))
 			}
-			id := ids[c.doc]
-			if id < 0 {
-				continue
+			if id := ids[c.doc()]; id >= 0 {
+				p.appendDoc(uint32(id), c.positions(), b.docs)
 			}
-			p.appendDoc(uint32(id), c.positions())
 		}
-		if c.r.err != nil {
-			return fmt.Errorf("%w: %s: postings of a term: %v", ErrDamaged, s.name, c.r.err)
+		if c.err != nil {
+			return fmt.Errorf("%w: %s: postings of %q: %v", ErrDamaged, s.name, term, c.err)
 		}
 		if p.df == 0 {
 			delete(b.terms, term)
