@@ -30,11 +30,17 @@
 // small update, such as one turn (at most 1 MiB left to read), is one
 // entry appended to the log and made durable with fdatasync(2): one write.
 // A larger one writes new segments, then a new manifest naming them; every
-// manifest written folds the log's entries into a segment first and names
-// a new, empty log, and the old log is removed after the manifest's rename.
-// A merge writes its segment, then the manifest, then removes the segments
-// it replaced. A segment or log the manifest does not name (left by an
-// interrupted write) is removed by the next update. Readers hold no lock.
+// manifest such an update writes folds the log's entries into a segment
+// first and names a new, empty log, and the old log is removed after the
+// manifest's rename. Merges run in the background (a goroutine of the
+// process that updated, holding the lock file meanwhile): a fold of a log
+// past 4 MiB or 64 entries, and a merge of small segments, write their
+// segment, then a new log holding the entries appended to the old one
+// meanwhile (with the new log_id), then the manifest naming them, and
+// remove the log and segments replaced once the manifest's rename is
+// durable. A segment or log the manifest does not name, or a temporary
+// file, left by an interrupted write or merge, is removed by the next
+// update. Readers hold no lock.
 //
 // Every file starts with a 16-byte header and is then a sequence of
 // frames. Integers are little-endian; "uvarint" and "varint" are Go's
@@ -114,7 +120,9 @@
 // watermarks; the next append cuts the log back there first. An entry
 // that reads whole but does not decode, or carries another log_id, is
 // damaged and the index rebuilt. A log past 4 MiB or 64 entries is folded
-// by the next update, which writes a manifest.
+// by a merge in the background (see Files); updates go on appending to it
+// meanwhile, up to four times those bounds, past which an update folds it
+// itself.
 //
 // # Segments
 //

@@ -84,6 +84,7 @@ func TestManyUpdatesMergedSameHits(t *testing.T) {
 		}
 		s.find(ix, "otters", index.Filter{})
 	}
+	ix.WaitMerges()
 	if n := len(segments(t, s)); n >= 8 {
 		t.Errorf("%d segments after 21 updates and 7 folds of the log: nothing was merged", n)
 	}

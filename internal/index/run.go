@@ -280,7 +280,9 @@ func (ix *Index) writeSegment(b *builder) error {
 // removeStrays removes segment files the manifest does not name, and the
 // temporary files of segments and manifests (atomicfile.TempPattern):
 // left by a build or merge that was interrupted. The caller holds the
-// write lock, so no write of another process is under way.
+// write lock, so no write of another process is under way; while a merge
+// of this process runs in the background, its files and every temporary
+// file are left alone.
 func (ix *Index) removeStrays() {
 	entries, _ := os.ReadDir(ix.dir)
 	for _, e := range entries {
@@ -288,6 +290,9 @@ func (ix *Index) removeStrays() {
 		stray := strings.HasPrefix(n, segmentPrefix) && ix.segs[n] == nil || isLogSegment(n) && n != ix.man.Log
 		temp := strings.HasPrefix(n, "."+segmentPrefix) || strings.HasPrefix(n, "."+logPrefix) ||
 			strings.HasPrefix(n, "."+manifestName+".tmp-")
+		if j := ix.job; j != nil && (temp || j.holds(n)) {
+			continue
+		}
 		if stray || temp {
 			os.Remove(filepath.Join(ix.dir, n))
 		}
