@@ -45,7 +45,7 @@ func (p *plist) appendDoc(id uint32, pos []uint32, docs []docInfo) {
 // number of blocks and its skip table.
 func (p *plist) appendTo(dst []byte, docs []docInfo) []byte {
 	if p.df <= blockDocs {
-		_, dst = appendBlock(nil, dst, p.data, 0, docs)
+		_, dst = appendBlock(nil, dst, p.data, 0, nil)
 		return dst
 	}
 	last, block := appendBlock(nil, nil, p.data[p.open:], p.blockLast, docs)
@@ -65,28 +65,34 @@ type impact struct{ tf, len uint32 }
 
 // appendBlock appends to blocks the block whose postings as they came are
 // tail, its documents then its positions, and its skip entry to skips;
-// the block follows the document prevLast (0 for a list's first).
+// the block follows the document prevLast (0 for a list's first). Without
+// docs (a list of one block, which has no skip table) skips is left as
+// it is.
 func appendBlock(skips, blocks, tail []byte, prevLast uint32, docs []docInfo) ([]byte, []byte) {
 	var frontier [2 * maxImpacts]impact
 	imps := frontier[:0]
 	start := len(blocks)
-	r, id := reader{b: tail}, prevLast
-	var positions []int // start and end in tail of each document's positions
-	for len(r.b) > 0 {
+	id := prevLast
+	for r := (reader{b: tail}); len(r.b) > 0; { // the documents part
 		at := len(tail) - len(r.b)
 		id += uint32(r.uvarint())
 		tf := r.uvarint()
 		blocks = append(blocks, tail[at:len(tail)-len(r.b)]...)
-		from := len(tail) - len(r.b)
-		for range tf {
-			r.uvarint()
+		r.b = pastUvarints(r.b, tf)
+		if docs != nil {
+			imps = addImpact(imps, impact{uint32(tf), docs[id].tokens})
 		}
-		positions = append(positions, from, len(tail)-len(r.b))
-		imps = addImpact(imps, impact{uint32(tf), docs[id].tokens})
 	}
 	docsLen := len(blocks) - start
-	for i := 0; i < len(positions); i += 2 {
-		blocks = append(blocks, tail[positions[i]:positions[i+1]]...)
+	for r := (reader{b: tail}); len(r.b) > 0; { // the positions part
+		r.uvarint()
+		tf := r.uvarint()
+		rest := pastUvarints(r.b, tf)
+		blocks = append(blocks, r.b[:len(r.b)-len(rest)]...)
+		r.b = rest
+	}
+	if docs == nil {
+		return skips, blocks
 	}
 	skips = binary.AppendUvarint(skips, uint64(id-prevLast)) // the first block's: its last id
 	skips = binary.AppendUvarint(skips, uint64(docsLen))
@@ -101,12 +107,27 @@ func appendBlock(skips, blocks, tail []byte, prevLast uint32, docs []docInfo) ([
 	return skips, blocks
 }
 
+// pastUvarints returns b after its first n uvarints, each ending at a
+// byte below 0x80 (b holds them: the builder wrote it).
+func pastUvarints(b []byte, n uint64) []byte {
+	i := 0
+	for ; n > 0; i++ {
+		if b[i] < 0x80 {
+			n--
+		}
+	}
+	return b[i:]
+}
+
 // addImpact adds m to imps, the pairs no document of a block beats (in
 // increasing frequency, then increasing length: a pair of higher
 // frequency and no greater length beats another), and keeps at most
 // maxImpacts of them by merging the two of lowest frequency into one
 // that beats both.
 func addImpact(imps []impact, m impact) []impact {
+	if len(imps) == 1 && imps[0].tf >= m.tf && imps[0].len <= m.len {
+		return imps // the common case: beaten by the one pair
+	}
 	for _, o := range imps {
 		if o.tf >= m.tf && o.len <= m.len {
 			return imps // m is beaten

@@ -28,8 +28,14 @@ const progressBytes = 1 << 20
 
 // buildGCPercent is the garbage collector's target while a large build
 // runs (runtime/debug.SetGCPercent): the builders' maps are long-lived, so
-// collecting at the default 100 % would mostly rescan them.
-const buildGCPercent = 400
+// collecting at the default 100 % would mostly rescan them. buildMemBytes
+// caps the heap that target lets grow (runtime/debug.SetMemoryLimit, a
+// soft limit): past it the collector runs sooner, so a build's peak stays
+// near it rather than at five times what the builders hold.
+const (
+	buildGCPercent = 400
+	buildMemBytes  = 256 << 20
+)
 
 // mark is what a worker's builder holds of one source: the watermark and
 // counts the source takes once the builder is written.
@@ -71,6 +77,9 @@ func (ix *Index) run(jobs []job) ([]string, error) {
 	}
 	if total > int64(segmentTextBytes) {
 		defer debug.SetGCPercent(debug.SetGCPercent(buildGCPercent))
+		if limit := debug.SetMemoryLimit(-1); limit > buildMemBytes {
+			defer debug.SetMemoryLimit(debug.SetMemoryLimit(buildMemBytes))
+		}
 	}
 	var warnings []string
 	var failed error
