@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/index"
 )
 
@@ -32,20 +33,20 @@ func heldMerge(t *testing.T) (started chan struct{}, release func()) {
 	return started, release
 }
 
-// TestUpdatesGoOnWhileAMergeRuns: once the log is due to be folded, the
-// fold runs in the background; the updates after it neither wait for it
-// nor are lost: the entries they append meanwhile are carried into the
-// new log, and the hits are those of a fresh build, in this process and
-// in a new one.
-func TestUpdatesGoOnWhileAMergeRuns(t *testing.T) {
-	defer index.SetLogMaxEntries(2)()
+// mergingStore returns a store whose log, of at most two entries, took
+// two turns, and its index, whose fold of the log has started and is
+// held until release is called.
+func mergingStore(t *testing.T) (s *store, e *conversation.Engine, ix *index.Index, release func()) {
+	t.Helper()
+	restore := index.SetLogMaxEntries(2)
+	t.Cleanup(restore)
 	started, release := heldMerge(t)
-	s := newStore(t, "")
-	e := s.session("long", "first words about otters")
-	ix := s.index()
+	s = newStore(t, "")
+	e = s.session("long", "first words about otters")
+	ix = s.index()
 	s.find(ix, "otters", index.Filter{})
 	for i := range 2 {
-		s.turn(e, fmt.Sprintf("otters turn %d", i))
+		s.turn(e, fmt.Sprintf("otters and seals %d", i))
 		s.find(ix, "otters", index.Filter{})
 	}
 	select {
@@ -53,6 +54,16 @@ func TestUpdatesGoOnWhileAMergeRuns(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("no merge started once the log held its entries")
 	}
+	return s, e, ix, release
+}
+
+// TestUpdatesGoOnWhileAMergeRuns: once the log is due to be folded, the
+// fold runs in the background; the updates after it neither wait for it
+// nor are lost: the entries they append meanwhile are carried into the
+// new log, and the hits are those of a fresh build, in this process and
+// in a new one.
+func TestUpdatesGoOnWhileAMergeRuns(t *testing.T) {
+	s, e, ix, release := mergingStore(t)
 	for i := range 3 { // the merge is held: these updates must not wait for it
 		s.turn(e, fmt.Sprintf("seals turn %d", i))
 		done := make(chan struct{})
@@ -63,13 +74,17 @@ func TestUpdatesGoOnWhileAMergeRuns(t *testing.T) {
 			t.Fatal("an update waited for the merge in the background")
 		}
 	}
+	defer index.SetLogMaxEntries(100)() // no second fold, of the entries carried
 	release()
 	ix.WaitMerges()
 	if n := len(readLog(t, s)); n <= 16 {
 		t.Errorf("the new log is %d bytes: the entries appended during the merge were not carried", n)
 	}
 	got, warnings := s.find(ix, "otters seals", index.Filter{})
-	reopened, _ := s.find(s.index(), "otters seals", index.Filter{})
+	other := s.index()
+	reopened, _ := s.find(other, "otters seals", index.Filter{})
+	other.WaitMerges()
+	ix.WaitMerges()
 	if err := removeIndex(s); err != nil {
 		t.Fatal(err)
 	}
@@ -92,17 +107,7 @@ func TestUpdatesGoOnWhileAMergeRuns(t *testing.T) {
 // the old log as a stray. Either way the hits are right, nothing is
 // reported, and the next update removes the strays.
 func TestAMergeCutByACrashLeavesOneIndex(t *testing.T) {
-	defer index.SetLogMaxEntries(2)()
-	started, release := heldMerge(t)
-	s := newStore(t, "")
-	e := s.session("long", "first words about otters")
-	ix := s.index()
-	s.find(ix, "otters", index.Filter{})
-	for i := range 2 {
-		s.turn(e, fmt.Sprintf("otters and seals %d", i))
-		s.find(ix, "otters", index.Filter{})
-	}
-	<-started
+	s, e, ix, release := mergingStore(t)
 	before := indexFiles(t, s)
 	want, _ := s.find(ix, "otters seals", index.Filter{})
 	release()

@@ -89,6 +89,7 @@ func TestManyUpdatesMergedSameHits(t *testing.T) {
 		t.Errorf("%d segments after 21 updates and 7 folds of the log: nothing was merged", n)
 	}
 	got, _ := s.find(ix, "otters seals", index.Filter{})
+	ix.WaitMerges()
 	if err := removeIndex(s); err != nil {
 		t.Fatal(err)
 	}
