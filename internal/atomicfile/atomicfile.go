@@ -92,6 +92,15 @@ func WriteFileStat(path string, data []byte) (fs.FileInfo, error) {
 	return info, notDurable(path, syncDir(dir))
 }
 
+// WriteTemp is the first half of WriteFile: it writes data durably to a
+// temporary file beside path (TempPattern: write, check length, fsync,
+// close) and returns its path, for a caller that renames it over path at
+// a moment of its choosing (os.Rename, then SyncDir of the folder). An
+// error removes the temporary file.
+func WriteTemp(path string, data []byte) (string, error) {
+	return writeTemp(filepath.Dir(path), path, data)
+}
+
 // CreateFile writes data to path only if path does not exist yet, durably:
 // as WriteFile, publishing the temporary file without replacing a file
 // (publish). Errors: one wrapping fs.ErrExist when path exists (nothing

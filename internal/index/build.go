@@ -22,28 +22,6 @@ type docInfo struct {
 	before   journal.Pos // where its journal record starts (journal sources)
 }
 
-// plist is the posting list of one term while a segment is being built.
-type plist struct {
-	data []byte   // postings (doc.go, "Postings")
-	last uint32   // id of the last document appended
-	df   uint32   // documents in data
-	pos  []uint32 // positions of the term in the document being added
-}
-
-// appendDoc appends the posting of document id, which holds the term at
-// the increasing positions pos (doc.go, "Postings").
-func (p *plist) appendDoc(id uint32, pos []uint32) {
-	p.data = binary.AppendUvarint(p.data, uint64(id-p.last))
-	p.data = binary.AppendUvarint(p.data, uint64(len(pos)))
-	prev := uint32(0)
-	for _, x := range pos {
-		p.data = binary.AppendUvarint(p.data, uint64(x-prev))
-		prev = x
-	}
-	p.last = id
-	p.df++
-}
-
 // builder gathers the postings of the documents of one segment in memory.
 type builder struct {
 	docs      []docInfo
@@ -81,20 +59,20 @@ func (b *builder) add(d docInfo, text string) {
 		if p == nil {
 			return true
 		}
-		if len(p.pos) == 0 {
+		if len(p.cur) == 0 {
 			b.touched = append(b.touched, p)
 		}
-		p.pos = append(p.pos, n)
+		p.cur = append(p.cur, n)
 		n++
 		return true
 	})
-	for _, p := range b.touched {
-		p.appendDoc(id, p.pos)
-		p.pos = p.pos[:0]
-	}
-	b.touched = b.touched[:0]
 	d.tokens = n
 	b.docs = append(b.docs, d)
+	for _, p := range b.touched {
+		p.appendDoc(id, p.cur, b.docs)
+		p.cur = p.cur[:0]
+	}
+	b.touched = b.touched[:0]
 	b.textBytes += len(text)
 }
 
@@ -158,8 +136,9 @@ func encodeSegment(file string, key seal.Key, docs []docInfo, sl segmentLists) (
 		dict = binary.AppendUvarint(dict, uint64(l.df))
 		dict = binary.AppendUvarint(dict, uint64(len(blocks)))
 		dict = binary.AppendUvarint(dict, uint64(len(block)))
-		dict = binary.AppendUvarint(dict, uint64(len(l.data)))
-		block = append(block, l.data...)
+		at := len(block)
+		block = l.appendTo(block, docs)
+		dict = binary.AppendUvarint(dict, uint64(len(block)-at))
 		prev = t
 	}
 	flush()

@@ -30,11 +30,17 @@
 // small update, such as one turn (at most 1 MiB left to read), is one
 // entry appended to the log and made durable with fdatasync(2): one write.
 // A larger one writes new segments, then a new manifest naming them; every
-// manifest written folds the log's entries into a segment first and names
-// a new, empty log, and the old log is removed after the manifest's rename.
-// A merge writes its segment, then the manifest, then removes the segments
-// it replaced. A segment or log the manifest does not name (left by an
-// interrupted write) is removed by the next update. Readers hold no lock.
+// manifest such an update writes folds the log's entries into a segment
+// first and names a new, empty log, and the old log is removed after the
+// manifest's rename. Merges run in the background (a goroutine of the
+// process that updated, holding the lock file meanwhile): a fold of a log
+// past 4 MiB or 64 entries, and a merge of small segments, write their
+// segment, then a new log holding the entries appended to the old one
+// meanwhile (with the new log_id), then the manifest naming them, and
+// remove the log and segments replaced once the manifest's rename is
+// durable. A segment or log the manifest does not name, or a temporary
+// file, left by an interrupted write or merge, is removed by the next
+// update. Readers hold no lock.
 //
 // Every file starts with a 16-byte header and is then a sequence of
 // frames. Integers are little-endian; "uvarint" and "varint" are Go's
@@ -43,7 +49,8 @@
 //	offset  size  field
 //	0       8     magic "\x89CCX\r\n\x1a\n"
 //	8       1     kind: 'M' manifest, 'S' segment, 'L' log
-//	9       1     format version: 1 (a higher one is ErrTooNew)
+//	9       1     format version: 2 (a higher one is ErrTooNew; a lower one,
+//	              ErrOldFormat, is never read: the index is rebuilt)
 //	10      1     flags: bit 0 set when sealed; other bits zero
 //	11      5     zero
 //
@@ -113,7 +120,9 @@
 // watermarks; the next append cuts the log back there first. An entry
 // that reads whole but does not decode, or carries another log_id, is
 // damaged and the index rebuilt. A log past 4 MiB or 64 entries is folded
-// by the next update, which writes a manifest.
+// by a merge in the background (see Files); updates go on appending to it
+// meanwhile, up to four times those bounds, past which an update folds it
+// itself.
 //
 // # Segments
 //
@@ -143,9 +152,30 @@
 // 64 entries per lookup.
 //
 // Postings (each postings frame, about 64 KiB, holds the lists of
-// consecutive terms): per document holding the term, in increasing id
-// order: uvarint id minus the previous id (the id itself first), uvarint
-// term frequency tf, then tf uvarints: each position (token number in the
-// message, from 0) minus the previous one (the first from 0). Positions
-// answer phrase queries.
+// consecutive terms): a term's list holds the documents holding it in
+// increasing id order, in blocks of 128 documents (the last block may
+// hold fewer). A block is its documents part: per document, uvarint id
+// minus the previous id (the id itself for the list's first), uvarint
+// term frequency tf; then its positions part: per document, tf uvarints:
+// each position (token number in the message, from 0) minus the previous
+// one (the first from 0). Positions answer phrase queries; a query that
+// needs only ids (an exclusion, a document bounded out) never reads them.
+//
+// A list of up to 128 documents is its one block. A longer one starts
+// with uvarint number of blocks, uvarint length of its skip table, and
+// the skip table, one entry per block, before the blocks:
+//
+//	uvarint  id of the block's last document minus the previous block's
+//	         last (the first entry: the id itself)
+//	uvarint  length of the block's documents part
+//	uvarint  length of its positions part
+//	uvarint  number of impacts, 1 to 4; then per impact, in increasing
+//	         order of both: uvarint tf, uvarint document length (number
+//	         of terms), each minus the previous impact's (the first whole)
+//
+// Every document of the block has a frequency at most that of some
+// impact whose length is at most the document's: the impacts bound the
+// term's BM25 score in the block (as Lucene's impacts do), so a query for
+// the best hits passes over a block that cannot reach them by its entry
+// (block-max WAND), without decoding it.
 package index

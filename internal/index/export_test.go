@@ -17,3 +17,14 @@ func SetLogMaxEntries(n int) (restore func()) {
 	logMaxEntries = n
 	return func() { logMaxEntries = old }
 }
+
+// WaitMerges waits for the merge running in the background, if any.
+func (ix *Index) WaitMerges() { ix.jobs.Wait() }
+
+// SetMergeStarts makes every merge in the background call fn as it
+// starts until the returned function is called.
+func SetMergeStarts(fn func()) (restore func()) {
+	old := mergeStarts
+	mergeStarts = fn
+	return func() { mergeStarts = old }
+}

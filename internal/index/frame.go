@@ -22,6 +22,12 @@ var ErrDamaged = errors.New("index: damaged or foreign index file")
 // was set or removed, and is rebuilt.
 var ErrKeySetting = errors.New("index: made under another encryption setting")
 
+// ErrOldFormat is wrapped by the error about an index file of an earlier
+// format version than this build writes (version 1 had no skip tables in
+// its posting lists): it is never read as this version's, and the index
+// is rebuilt in this version.
+var ErrOldFormat = errors.New("index: index file of an earlier format")
+
 // ErrTooNew is wrapped by the error about an index file of a later format
 // version than this build reads; the index is rebuilt in this version.
 var ErrTooNew = errors.New("index: index file written by a newer chatcli")
@@ -30,7 +36,7 @@ var ErrTooNew = errors.New("index: index file written by a newer chatcli")
 const (
 	magic        = "\x89CCX\r\n\x1a\n"
 	headerBytes  = 16
-	version      = 1
+	version      = 2
 	flagSealed   = 1
 	kindManifest = 'M'
 	kindSegment  = 'S'
@@ -62,12 +68,14 @@ func checkHeader(name string, h []byte, kind byte, key seal.Key) error {
 		return fmt.Errorf("%w: %s is not a chatcli index file", ErrDamaged, name)
 	case h[9] > version:
 		return fmt.Errorf("%w: %s has format version %d; this chatcli reads %d", ErrTooNew, name, h[9], version)
-	case h[9] != version || h[10]&^flagSealed != 0:
+	case h[9] == 0 || h[10]&^flagSealed != 0:
 		return fmt.Errorf("%w: %s has version %d, flags %#x", ErrDamaged, name, h[9], h[10])
-	case h[10]&flagSealed != 0 && key.IsZero():
+	case h[10]&flagSealed != 0 && key.IsZero(): // before the version: a sealed index is left alone without the key
 		return fmt.Errorf("%w: %s is sealed and no encryption key is set", ErrKeySetting, name)
 	case h[10]&flagSealed == 0 && !key.IsZero():
 		return fmt.Errorf("%w: %s is plaintext in an encrypted store", ErrKeySetting, name)
+	case h[9] < version:
+		return fmt.Errorf("%w: %s has format version %d; this chatcli writes %d", ErrOldFormat, name, h[9], version)
 	}
 	return nil
 }

@@ -70,11 +70,11 @@ func (ix *Index) hits(t *topFamilies, q search.Query) []Hit {
 // text returns the text of c's message, read from its journal or session.
 func (ix *Index) text(c *candidate, snaps map[string]*session.Session) (string, bool) {
 	if c.src.Journal != "" {
-		r, err := journal.RecordAt(journal.Path(ix.o.JournalDir, c.src.Journal), ix.key, c.info.before)
-		if err != nil || r.Message == nil {
+		m, err := journal.MessageAt(journal.Path(ix.o.JournalDir, c.src.Journal), ix.key, c.info.before)
+		if err != nil {
 			return "", false
 		}
-		return search.MessageText(r.Message), true
+		return search.MessageText(m), true
 	}
 	s, ok := snaps[c.src.Session]
 	if !ok {

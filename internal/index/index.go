@@ -47,10 +47,27 @@ type Index struct {
 	logEntries int
 	dead       map[uint32]bool
 	segs       map[string]*segment // open segments by file name
-	// scores and seen are Search's scratch: a score per document of a
-	// segment, the family and source of each match.
-	scores []float64
-	seen   []familySource
+	// seen is Search's scratch: the family and source of each match.
+	seen []familySource
+	// writes counts the index's durable writes (log entries appended,
+	// manifests stored), so that a merge tells whether the index changed
+	// since it planned its manifest.
+	writes uint64
+	// gen counts the times man was replaced whole (a rebuild, a reload
+	// from disk), so that a merge tells the index it noted from another.
+	gen uint64
+	// job is the merge running in the background (nil: none), jobs its
+	// goroutine; closing is set by Close, after which none starts.
+	job     *mergeJob
+	jobs    sync.WaitGroup
+	closing bool
+	// file is the write lock on the lock file, held refs times by this
+	// process (an update and a merge of its own share it).
+	file struct {
+		mu   sync.Mutex
+		refs int
+		l    interface{ Unlock() error }
+	}
 }
 
 // Dir returns the index folder of st: "index" beside its sessions folder
@@ -64,33 +81,49 @@ func Open(o Options) *Index {
 }
 
 // lock creates the index folder (0700) and takes its write lock, which
-// the returned function releases.
+// the returned function releases. The lock is the process's: a second
+// hold (a merge in the background and an update) does not wait, and the
+// lock file is unlocked once both released it; other processes wait.
 func (ix *Index) lock() (func(), error) {
-	if err := os.MkdirAll(ix.dir, 0o700); err != nil {
-		return nil, fmt.Errorf("index: %w", err)
+	ix.file.mu.Lock()
+	defer ix.file.mu.Unlock()
+	if ix.file.refs == 0 {
+		if err := os.MkdirAll(ix.dir, 0o700); err != nil {
+			return nil, fmt.Errorf("index: %w", err)
+		}
+		if err := storefile.Dir(ix.dir); err != nil { // a link to a folder elsewhere: nothing is written through it
+			return nil, fmt.Errorf("index: %w", err)
+		}
+		l, err := storefile.NewLock(filepath.Join(ix.dir, "lock"), os.O_CREATE|os.O_RDWR)
+		if err == nil {
+			err = l.Lock()
+		}
+		if err != nil {
+			return nil, fmt.Errorf("index: lock %s: %w", ix.dir, err)
+		}
+		ix.file.l = l
 	}
-	if err := storefile.Dir(ix.dir); err != nil { // a link to a folder elsewhere: nothing is written through it
-		return nil, fmt.Errorf("index: %w", err)
-	}
-	l, err := storefile.NewLock(filepath.Join(ix.dir, "lock"), os.O_CREATE|os.O_RDWR)
-	if err == nil {
-		err = l.Lock()
-	}
-	if err != nil {
-		return nil, fmt.Errorf("index: lock %s: %w", ix.dir, err)
-	}
-	return func() { l.Unlock() }, nil
+	ix.file.refs++
+	return sync.OnceFunc(func() {
+		ix.file.mu.Lock()
+		defer ix.file.mu.Unlock()
+		if ix.file.refs--; ix.file.refs == 0 {
+			ix.file.l.Unlock()
+		}
+	}), nil
 }
 
 // untrusted reports whether err says an index file cannot be trusted.
 func untrusted(err error) bool {
-	return errors.Is(err, ErrDamaged) || errors.Is(err, ErrTooNew) || errors.Is(err, ErrKeySetting)
+	return errors.Is(err, ErrDamaged) || errors.Is(err, ErrTooNew) || errors.Is(err, ErrOldFormat) ||
+		errors.Is(err, ErrKeySetting)
 }
 
 // reset forgets the whole index, on disk and in memory, after err said
 // one of its files cannot be trusted; the caller holds the write lock.
 // It returns the warning to show.
 func (ix *Index) reset(err error) (string, error) {
+	ix.gen++
 	ix.closeSegments()
 	ix.man, ix.dead, ix.logEnd, ix.logEntries = &manifest{}, map[uint32]bool{}, 0, 0
 	entries, rerr := os.ReadDir(ix.dir)
@@ -115,8 +148,13 @@ func (ix *Index) closeSegments() {
 	}
 }
 
-// Close closes the index's open files.
+// Close waits for a merge running in the background to end, then closes
+// the index's open files.
 func (ix *Index) Close() error {
+	ix.mu.Lock()
+	ix.closing = true
+	ix.mu.Unlock()
+	ix.jobs.Wait()
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	ix.closeSegments()
@@ -126,6 +164,7 @@ func (ix *Index) Close() error {
 // setManifest makes m current and opens its segments, closing those it
 // no longer names.
 func (ix *Index) setManifest(m *manifest) error {
+	ix.gen++
 	ix.man, ix.dead = m, map[uint32]bool{}
 	for _, d := range m.Dead {
 		ix.dead[d] = true

@@ -28,10 +28,10 @@ const (
 	// writes segments and a manifest.
 	logUpdateBytes = 1 << 20
 	// logMaxBytes and logMaxEntries bound the log: once it is that long,
-	// or holds that many entries, the next update writes a manifest
-	// instead, folding the log's entries into a segment. They bound what a
-	// new process reads and holds of the log, and the segments a query
-	// looks its terms up in.
+	// or holds that many entries, a merge in the background folds the
+	// log's entries into a segment and writes a manifest naming a new
+	// log. They bound what a new process reads and holds of the log, and
+	// the segments a query looks its terms up in.
 	logMaxBytes = 4 << 20
 )
 
@@ -131,11 +131,17 @@ func (ix *Index) addLogSegment(s *segment) {
 }
 
 // logged reports whether an update that has total bytes left to read
-// goes to the log.
+// goes to the log. A log due to be folded (logMaxBytes, logMaxEntries)
+// still takes updates while the merge folding it runs in the background
+// (maybeMerge), up to logHardFactor times those bounds, past which the
+// update folds it itself (a merge that keeps failing).
 func (ix *Index) logged(total int64) bool {
-	return ix.man.Log != "" && ix.logEnd >= headerBytes && ix.logEnd < logMaxBytes && ix.logEntries < logMaxEntries &&
-		total <= logUpdateBytes
+	return ix.man.Log != "" && ix.logEnd >= headerBytes && ix.logEnd < logHardFactor*logMaxBytes &&
+		ix.logEntries < logHardFactor*logMaxEntries && total <= logUpdateBytes
 }
+
+// logHardFactor: see logged.
+const logHardFactor = 4
 
 // runLogged reads jobs, which are small (logged), and appends one entry
 // holding their documents and the manifest's changes since prev to the
@@ -206,6 +212,7 @@ func (ix *Index) appendLog(d delta, b *builder) error {
 	}
 	ix.logEnd += int64(len(entry))
 	ix.logEntries++
+	ix.writes++
 	return nil
 }
 
@@ -231,6 +238,7 @@ func (ix *Index) storeManifest() error {
 	if err := ix.man.store(ix.dir, ix.key); err != nil {
 		return err
 	}
+	ix.writes++
 	if old != "" && old != ix.man.Log {
 		os.Remove(filepath.Join(ix.dir, old))
 	}

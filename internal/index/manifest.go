@@ -99,15 +99,21 @@ func loadManifest(dir string, key seal.Key) (*manifest, error) {
 // store writes m as dir's manifest, durably (atomicfile: temp file, fsync,
 // rename, fsync of dir), sealed with key unless zero.
 func (m *manifest) store(dir string, key seal.Key) error {
-	pt, err := json.Marshal(m)
-	if err != nil {
-		return err
-	}
-	data, err := appendFrame(header(kindManifest, !key.IsZero()), key, manifestName, pt)
+	data, err := m.encode(key)
 	if err != nil {
 		return err
 	}
 	return atomicfile.WriteFile(filepath.Join(dir, manifestName), data)
+}
+
+// encode returns the bytes of the manifest file holding m, sealed with
+// key unless zero.
+func (m *manifest) encode(key seal.Key) ([]byte, error) {
+	pt, err := json.Marshal(m)
+	if err != nil {
+		return nil, err
+	}
+	return appendFrame(header(kindManifest, !key.IsZero()), key, manifestName, pt)
 }
 
 // dead reports whether slot is a tombstone.

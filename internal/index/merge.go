@@ -31,10 +31,10 @@ func tier(n int64) int {
 	return k
 }
 
-// mergeSmall merges the segments of the lowest tier holding mergeCount
-// of them; the caller holds the write lock. The log's entries are not
-// among them: the manifest folds those (storeManifest).
-func (ix *Index) mergeSmall() error {
+// tierGroup returns the segments of the lowest tier holding mergeCount
+// of them, which are due to be merged (in the background: maybeMerge),
+// or nil. The log's entries are not among them: they are folded.
+func (ix *Index) tierGroup() []segmentMeta {
 	tiers := map[int][]segmentMeta{}
 	for _, sm := range ix.man.Segments {
 		if !isLogSegment(sm.File) {
@@ -43,22 +43,9 @@ func (ix *Index) mergeSmall() error {
 	}
 	for k := range tier(mergeMaxBytes) { // tier k merges into tier k+1 at most
 		if len(tiers[k]) >= mergeCount {
-			return ix.merge(tiers[k])
+			return tiers[k]
 		}
 	}
-	return nil
-}
-
-// merge replaces the segments of group, durably, with one segment holding
-// their live documents; the manifest is stored, then their files removed.
-func (ix *Index) merge(group []segmentMeta) error {
-	if err := ix.replace(group); err != nil {
-		return err
-	}
-	if err := ix.storeManifest(); err != nil {
-		return err
-	}
-	ix.dropSegments(group)
 	return nil
 }
 
@@ -68,7 +55,7 @@ func (ix *Index) merge(group []segmentMeta) error {
 func (ix *Index) replace(group []segmentMeta) error {
 	b := newBuilder()
 	for _, sm := range group {
-		if err := ix.mergeInto(b, ix.segs[sm.File]); err != nil {
+		if err := mergeInto(b, ix.segs[sm.File], ix.dead); err != nil {
 			return err
 		}
 	}
@@ -99,8 +86,9 @@ func (ix *Index) dropSegments(group []segmentMeta) {
 	}
 }
 
-// mergeInto appends the live documents of s, and their postings, to b.
-func (ix *Index) mergeInto(b *builder, s *segment) error {
+// mergeInto appends the documents of s, and their postings, to b,
+// leaving out those of the tombstones dead.
+func mergeInto(b *builder, s *segment, dead map[uint32]bool) error {
 	docs, err := s.documents()
 	if err != nil {
 		return err
@@ -108,7 +96,7 @@ func (ix *Index) mergeInto(b *builder, s *segment) error {
 	ids := make([]int64, len(docs)) // old id → id in b, -1 when dropped
 	for i, d := range docs {
 		ids[i] = -1
-		if !ix.dead[d.slot] {
+		if !dead[d.slot] {
 			ids[i] = int64(len(b.docs))
 			b.docs = append(b.docs, d)
 		}
@@ -123,19 +111,17 @@ func (ix *Index) mergeInto(b *builder, s *segment) error {
 			p = &plist{}
 			b.terms[term] = p
 		}
-		c := postingCursor{r: reader{b: data}}
-		for c.next() {
-			if int(c.doc) >= len(ids) {
-				return fmt.Errorf("%w: %s: postings name document %d of %d", ErrDamaged, s.name, c.doc, len(ids))
+		var c postingCursor
+		for c.open(data, e.df); c.ok(); c.next() {
+			if int(c.doc()) >= len(ids) {
+				return fmt.Errorf("%w: %s: postings name document %d of %d", ErrDamaged, s.name, c.doc(), len(ids))
 			}
-			id := ids[c.doc]
-			if id < 0 {
-				continue
+			if id := ids[c.doc()]; id >= 0 {
+				p.appendDoc(uint32(id), c.positions(), b.docs)
 			}
-			p.appendDoc(uint32(id), c.positions())
 		}
-		if c.r.err != nil {
-			return fmt.Errorf("%w: %s: postings of a term: %v", ErrDamaged, s.name, c.r.err)
+		if c.err != nil {
+			return fmt.Errorf("%w: %s: postings of %q: %v", ErrDamaged, s.name, term, c.err)
 		}
 		if p.df == 0 {
 			delete(b.terms, term)

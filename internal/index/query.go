@@ -103,10 +103,7 @@ func (ix *Index) Search(q search.Query, f Filter, limit int) ([]Hit, error) {
 		if err != nil {
 			return nil, err
 		}
-		if len(ix.scores) < len(docs) {
-			ix.scores = make([]float64, len(docs))
-		}
-		err = scoreSegment(s, docs, q, idf, avgdl, ix.scores, keep, top.floor, func(doc uint32, score float64) {
+		err = scoreSegment(s, docs, q, idf, avgdl, keep, top.floor, func(doc uint32, score float64) {
 			if score < top.floor() {
 				return // below every family kept: neither kept nor one of their members
 			}

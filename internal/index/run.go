@@ -28,8 +28,14 @@ const progressBytes = 1 << 20
 
 // buildGCPercent is the garbage collector's target while a large build
 // runs (runtime/debug.SetGCPercent): the builders' maps are long-lived, so
-// collecting at the default 100 % would mostly rescan them.
-const buildGCPercent = 400
+// collecting at the default 100 % would mostly rescan them. buildMemBytes
+// caps the heap that target lets grow (runtime/debug.SetMemoryLimit, a
+// soft limit): past it the collector runs sooner, so a build's peak stays
+// near it rather than at five times what the builders hold.
+const (
+	buildGCPercent = 400
+	buildMemBytes  = 256 << 20
+)
 
 // mark is what a worker's builder holds of one source: the watermark and
 // counts the source takes once the builder is written.
@@ -71,6 +77,9 @@ func (ix *Index) run(jobs []job) ([]string, error) {
 	}
 	if total > int64(segmentTextBytes) {
 		defer debug.SetGCPercent(debug.SetGCPercent(buildGCPercent))
+		if limit := debug.SetMemoryLimit(-1); limit > buildMemBytes {
+			defer debug.SetMemoryLimit(debug.SetMemoryLimit(buildMemBytes))
+		}
 	}
 	var warnings []string
 	var failed error
@@ -280,7 +289,9 @@ func (ix *Index) writeSegment(b *builder) error {
 // removeStrays removes segment files the manifest does not name, and the
 // temporary files of segments and manifests (atomicfile.TempPattern):
 // left by a build or merge that was interrupted. The caller holds the
-// write lock, so no write of another process is under way.
+// write lock, so no write of another process is under way; while a merge
+// of this process runs in the background, its files and every temporary
+// file are left alone.
 func (ix *Index) removeStrays() {
 	entries, _ := os.ReadDir(ix.dir)
 	for _, e := range entries {
@@ -288,6 +299,9 @@ func (ix *Index) removeStrays() {
 		stray := strings.HasPrefix(n, segmentPrefix) && ix.segs[n] == nil || isLogSegment(n) && n != ix.man.Log
 		temp := strings.HasPrefix(n, "."+segmentPrefix) || strings.HasPrefix(n, "."+logPrefix) ||
 			strings.HasPrefix(n, "."+manifestName+".tmp-")
+		if j := ix.job; j != nil && (temp || j.holds(n)) {
+			continue
+		}
 		if stray || temp {
 			os.Remove(filepath.Join(ix.dir, n))
 		}

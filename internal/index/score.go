@@ -2,65 +2,176 @@ package index
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/chatcli/chatcli/internal/search"
 )
 
 // scoreSegment scores the documents of s that match a clause of q.Any and
-// none of q.Not and that keep lets through; idf[i] is clause i's. scores
-// is scratch of at least len(docs) zeros, left zeroed. emit hears each
-// document kept and its score; floor is the score below which emit drops
-// one (it only rises). A query of one clause and no exclusion emits as it
-// goes, and skips a document without counting a phrase's occurrences when
-// the bound of its score (the clause's least term frequency) is below the
-// floor.
-func scoreSegment(s *segment, docs []docInfo, q search.Query, idf []float64, avgdl float64, scores []float64,
+// none of q.Not and that keep lets through; idf[i] is clause i's, and a
+// document's score is the sum over the clauses it matches, in clause
+// order. emit hears each document kept and its score; floor is the score
+// below which emit drops one (it only rises). The clauses are walked
+// together, a document at a time (a disjunction, as BM25 search engines
+// walk theirs); a stretch of documents ending at the end of a block of
+// each clause's list is passed over without being decoded when the bounds
+// of the blocks (their skip entries: highest frequency, fewest terms; the
+// block-max WAND bound) cannot reach the floor, and a document is checked
+// against q.Not only once its score would be kept.
+func scoreSegment(s *segment, docs []docInfo, q search.Query, idf []float64, avgdl float64,
 	keep *docFilter, floor func() float64, emit func(doc uint32, score float64)) error {
-	if len(q.Any) == 1 && len(q.Not) == 0 {
-		if idf[0] == 0 {
-			return nil
-		}
-		return s.clause(q.Any[0], len(docs), func(doc uint32, tfMax int) bool {
-			d := &docs[doc]
-			return keep.keep(d) && search.TermScore(idf[0], float64(tfMax), float64(d.tokens), avgdl) >= floor()
-		}, func(doc uint32, tf int) {
-			emit(doc, search.TermScore(idf[0], float64(tf), float64(docs[doc].tokens), avgdl))
-		})
-	}
-	var touched []uint32
+	var any, not []*clauseCursor
 	for i, c := range q.Any {
 		if idf[i] == 0 {
 			continue
 		}
-		err := s.clause(c, len(docs), nil, func(doc uint32, tf int) {
-			if d := &docs[doc]; keep.keep(d) {
-				if scores[doc] == 0 {
-					touched = append(touched, doc)
-				}
-				scores[doc] += search.TermScore(idf[i], float64(tf), float64(d.tokens), avgdl)
-			}
-		})
+		cc, err := s.openClause(c, idf[i])
 		if err != nil {
-			clearScores(scores, touched)
 			return err
+		}
+		if cc != nil {
+			any = append(any, cc)
 		}
 	}
 	for _, c := range q.Not {
-		if len(touched) == 0 {
-			break
+		cc, err := s.openClause(c, 0)
+		if err != nil {
+			return err
 		}
-		if err := s.clause(c, len(docs), nil, func(doc uint32, _ int) { scores[doc] = 0 }); err != nil {
-			clearScores(scores, touched)
+		if cc != nil {
+			not = append(not, cc)
+		}
+	}
+	w := walk{any: any, not: not, docs: docs, avgdl: avgdl, keep: keep, floor: floor, emit: emit}
+	err := w.run()
+	for _, c := range append(any, not...) {
+		if derr := c.damaged(s); derr != nil {
+			return derr
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("%w: %s: %v", ErrDamaged, s.name, err)
+	}
+	return nil
+}
+
+// walk is one segment's disjunction of clauses (scoreSegment).
+type walk struct {
+	any, not []*clauseCursor
+	in       []*clauseCursor // the clauses of the stretch scored
+	docs     []docInfo
+	avgdl    float64
+	keep     *docFilter
+	floor    func() float64
+	emit     func(doc uint32, score float64)
+}
+
+// run walks the clauses a stretch at a time: up to the first end of a
+// block of their leads.
+func (w *walk) run() error {
+	for {
+		end, live := uint32(math.MaxUint32), false
+		for _, c := range w.any {
+			if !c.lead().done() {
+				end, live = min(end, c.lead().cur.last), true
+			}
+		}
+		if !live {
+			return nil
+		}
+		bound := 0.0
+		for _, c := range w.any {
+			if !c.lead().done() && c.from() <= end {
+				bound += c.bound(w.avgdl)
+			}
+		}
+		if bound < w.floor() {
+			for _, c := range w.any {
+				if !c.lead().done() && c.from() <= end {
+					c.pass(end)
+				}
+			}
+			continue
+		}
+		if err := w.stretch(end); err != nil {
 			return err
 		}
 	}
-	for _, doc := range touched {
-		if scores[doc] > 0 { // BM25 scores are positive: 0 is excluded
-			emit(doc, scores[doc])
+}
+
+// stretch scores the documents up to end, and leaves every clause past
+// end.
+func (w *walk) stretch(end uint32) error {
+	in := w.in[:0]
+	for _, c := range w.any {
+		if !c.lead().done() && c.from() <= end {
+			in = append(in, c)
 		}
 	}
-	clearScores(scores, touched)
-	return nil
+	w.in = in
+	for {
+		doc := uint32(math.MaxUint32)
+		for _, c := range in {
+			if c.match(0) {
+				doc = min(doc, c.lead().doc())
+			}
+		}
+		if doc == math.MaxUint32 || doc > end {
+			return nil
+		}
+		if int(doc) >= len(w.docs) {
+			return fmt.Errorf("postings name document %d of %d", doc, len(w.docs))
+		}
+		if d := &w.docs[doc]; w.keep.keep(d) {
+			if score := w.score(doc, d); score > 0 && score >= w.floor() && !w.excluded(doc) { // BM25 scores are positive
+				w.emit(doc, score)
+			}
+		}
+		for _, c := range in {
+			if c.match(0) && c.lead().doc() == doc {
+				c.next()
+			}
+		}
+	}
+}
+
+// score returns the score of doc, d, for the clauses matching it (0 when
+// it cannot reach the floor): a phrase's occurrences are counted only
+// when the bound of the document's score (each phrase's least term
+// frequency) reaches the floor.
+func (w *walk) score(doc uint32, d *docInfo) float64 {
+	bound, phrases := 0.0, false
+	for _, c := range w.any {
+		if c.matched && c.lead().doc() == doc {
+			bound += search.TermScore(c.idf, float64(c.minTF()), float64(d.tokens), w.avgdl)
+			phrases = phrases || len(c.terms) > 1
+		}
+	}
+	if bound < w.floor() {
+		return 0
+	}
+	if !phrases {
+		return bound // the same sum, in the same order
+	}
+	score := 0.0
+	for _, c := range w.any {
+		if c.matched && c.lead().doc() == doc {
+			if tf := c.freq(); tf > 0 {
+				score += search.TermScore(c.idf, float64(tf), float64(d.tokens), w.avgdl)
+			}
+		}
+	}
+	return score
+}
+
+// excluded reports whether a clause of q.Not matches doc.
+func (w *walk) excluded(doc uint32) bool {
+	for _, c := range w.not {
+		if c.match(doc) && c.lead().doc() == doc && c.freq() > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // docFilter says which documents a search keeps: those of the sources
@@ -76,105 +187,4 @@ func (k *docFilter) keep(d *docInfo) bool {
 		return false
 	}
 	return len(k.f.Roles) == 0 && k.f.Since.IsZero() || k.f.allowsDoc(d)
-}
-
-// clearScores zeroes the scores of touched.
-func clearScores(scores []float64, touched []uint32) {
-	for _, d := range touched {
-		scores[d] = 0
-	}
-}
-
-// clause calls fn with every document of s (of ndocs) holding clause c,
-// and how many times it does: a term's frequency, or a phrase's number of
-// occurrences at consecutive positions. When worth is set, a document
-// holding every term of c is passed over when worth says no, given the
-// least of their frequencies (which bounds the phrase's).
-func (s *segment) clause(c search.Clause, ndocs int, worth func(doc uint32, tfMax int) bool, fn func(doc uint32, tf int)) error {
-	cs := make([]postingCursor, len(c))
-	for i, t := range c {
-		e, ok := s.lookup(t)
-		if !ok {
-			return nil
-		}
-		data, err := s.postings(e)
-		if err != nil {
-			return err
-		}
-		cs[i].r = reader{b: data}
-		if !cs[i].next() {
-			return cs[i].damaged(s, ndocs)
-		}
-	}
-	for {
-		doc, aligned := cs[0].doc, true
-		for i := range cs {
-			for cs[i].doc < doc {
-				if !cs[i].next() {
-					return cs[i].damaged(s, ndocs)
-				}
-			}
-			if cs[i].doc > doc {
-				doc, aligned = cs[i].doc, false
-			}
-		}
-		if !aligned {
-			for cs[0].doc < doc {
-				if !cs[0].next() {
-					return cs[0].damaged(s, ndocs)
-				}
-			}
-			continue
-		}
-		if int(doc) >= ndocs {
-			return fmt.Errorf("%w: %s: postings name document %d of %d", ErrDamaged, s.name, doc, ndocs)
-		}
-		tfMax := cs[0].tf
-		for i := range cs {
-			tfMax = min(tfMax, cs[i].tf)
-		}
-		if worth == nil || worth(doc, tfMax) {
-			if tf := phraseFreq(cs); tf > 0 {
-				fn(doc, tf)
-			}
-		}
-		if !cs[0].next() {
-			return cs[0].damaged(s, ndocs)
-		}
-	}
-}
-
-// damaged is the error at the end of c's list: nil at its true end.
-func (c *postingCursor) damaged(s *segment, ndocs int) error {
-	switch {
-	case c.r.err != nil:
-		return fmt.Errorf("%w: %s: postings: %v", ErrDamaged, s.name, c.r.err)
-	case int(c.doc) >= ndocs && c.n > 0:
-		return fmt.Errorf("%w: %s: postings name document %d of %d", ErrDamaged, s.name, c.doc, ndocs)
-	}
-	return nil
-}
-
-// phraseFreq counts the positions p of cs[0]'s term in the current
-// document such that cs[i]'s term is at p+i for every i.
-func phraseFreq(cs []postingCursor) int {
-	if len(cs) == 1 {
-		return cs[0].tf
-	}
-	n := 0
-	for _, p := range cs[0].positions() {
-		ok := true
-		for i := 1; i < len(cs) && ok; i++ {
-			c := &cs[i]
-			pos, want := c.positions(), p+uint32(i)
-			for c.at < len(pos) && pos[c.at] < want {
-				c.at++
-			}
-			ok = c.at < len(pos) && pos[c.at] == want
-		}
-		if ok {
-			n++
-		}
-	}
-	return n
 }

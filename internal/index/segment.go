@@ -218,3 +218,33 @@ func (s *segment) close() error {
 	}
 	return s.f.Close()
 }
+
+// nextEntry decodes the dictionary entry at r whose predecessor's term
+// was prev, and returns its term (in prev's storage) and location.
+func nextEntry(r *reader, prev []byte) ([]byte, dictEntry, error) {
+	shared := r.uvarint()
+	if shared > uint64(len(prev)) {
+		return nil, dictEntry{}, fmt.Errorf("entry shares %d bytes of a %d-byte term", shared, len(prev))
+	}
+	cur := append(prev[:shared], r.bytes(r.uvarint())...)
+	e := dictEntry{r.uvarint(), r.uvarint(), r.uvarint(), r.uvarint()}
+	return cur, e, r.err
+}
+
+// each calls fn with every term of the segment and where its postings
+// are, in term order, until fn returns an error, which each returns.
+func (s *segment) each(fn func(term string, e dictEntry) error) error {
+	r := reader{b: s.dict}
+	var cur []byte
+	for i := 0; i < s.nTerms; i++ {
+		var e dictEntry
+		var err error
+		if cur, e, err = nextEntry(&r, cur); err != nil {
+			return fmt.Errorf("%w: %s: dictionary entry %d: %v", ErrDamaged, s.name, i, err)
+		}
+		if err := fn(string(cur), e); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -29,8 +29,9 @@ type job struct {
 // a journal appended since the index last read it is indexed (its new
 // records only), a session without a journal is indexed again when its
 // snapshot changed, and the documents of journals and sessions deleted or
-// replaced become tombstones. When too many small segments have gathered
-// they are merged. An index file that cannot be trusted (ErrDamaged,
+// replaced become tombstones. When the log is due to be folded or too
+// many small segments have gathered, a merge starts in the background
+// (see maybeMerge); Sync does not wait for it. An index file that cannot be trusted (ErrDamaged,
 // ErrTooNew, sealed with another key) is reported in the warnings and the
 // whole index rebuilt. Sessions and journals that cannot be read are
 // named in the warnings and skipped. Errors: the store's key refusal
@@ -73,6 +74,7 @@ func (ix *Index) Sync() ([]string, error) {
 	}
 	if len(jobs) == 0 && ix.man.diff(prev).empty(dead, next) {
 		ix.noteManifest()
+		ix.maybeMerge()
 		return warnings, nil
 	}
 	var total int64
@@ -82,12 +84,13 @@ func (ix *Index) Sync() ([]string, error) {
 	if ix.logged(total) {
 		w, err = ix.runLogged(jobs, prev)
 		ix.removeStrays()
-	} else if w, err = ix.run(jobs); err == nil {
-		err = ix.mergeSmall()
+	} else {
+		w, err = ix.run(jobs)
 	}
 	warnings = append(warnings, w...)
 	if err == nil {
 		ix.noteManifest()
+		ix.maybeMerge()
 	}
 	return warnings, err
 }
