@@ -1,7 +1,6 @@
 package contexts
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"io/fs"
@@ -12,7 +11,6 @@ import (
 	"github.com/chatcli/chatcli/internal/i18n"
 
 	"github.com/dustin/go-humanize"
-	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 )
 
@@ -115,7 +113,7 @@ func ignoreMatcher(dir string) (func([]string, bool) bool, error) {
 	for i := range prefix { // the folders above dir, outermost first
 		ps = append(ps, readIgnore(filepath.Join(append([]string{root}, prefix[:i]...)...), prefix[:i])...)
 	}
-	inside, err := gitignore.ReadPatterns(osfs.New(root), prefix)
+	inside, err := readPatterns(root, prefix)
 	if err != nil {
 		return nil, i18n.Errorf("reading .gitignore files under %s: %w", dir, err)
 	}
@@ -123,22 +121,6 @@ func ignoreMatcher(dir string) (func([]string, bool) bool, error) {
 	return func(parts []string, isDir bool) bool {
 		return m.Match(append(append([]string(nil), prefix...), parts...), isDir)
 	}, nil
-}
-
-// readIgnore parses dir/.gitignore with domain (none when it is missing).
-func readIgnore(dir string, domain []string) []gitignore.Pattern {
-	data, err := os.ReadFile(filepath.Join(dir, ".gitignore"))
-	if err != nil {
-		return nil
-	}
-	var ps []gitignore.Pattern
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for sc.Scan() {
-		if line := sc.Text(); !strings.HasPrefix(line, "#") && strings.TrimSpace(line) != "" {
-			ps = append(ps, gitignore.ParsePattern(line, domain))
-		}
-	}
-	return ps
 }
 
 // addFile adds the text of the file at path under the name rel; a binary
