@@ -328,3 +328,25 @@ func TestMarkSeesAnEditThatRestoresSizeAndMtime(t *testing.T) {
 		t.Errorf("the renamed, trashed and restored file was read whole %d times", reads["renamed.json"])
 	}
 }
+
+// The trash's listing reads a trashed copy as List reads a session file:
+// a copy edited past its header block is listed as damaged, as Load
+// would find it once restored, not as sound by its first block.
+func TestTrashListAgreesWithLoadPastTheHeaderBlock(t *testing.T) {
+	s := newStore(t)
+	if err := s.Save("kept", longSession()); err != nil {
+		t.Fatal(err)
+	}
+	e, err := s.Trash("kept")
+	if err != nil {
+		t.Fatal(err)
+	}
+	breakInPlace(t, e.Path)
+	list, err := s.TrashList()
+	if err != nil || len(list) != 1 {
+		t.Fatalf("trash list: %+v %v", list, err)
+	}
+	if !errors.Is(list[0].Err, ErrCorrupt) {
+		t.Fatalf("the edited copy is listed with error %v, want %v", list[0].Err, ErrCorrupt)
+	}
+}

@@ -290,7 +290,7 @@ func (s *Store) trashEntry(dir, file string) (TrashEntry, error) {
 		}
 	}
 	e := TrashEntry{Name: name, File: file, Path: filepath.Join(dir, file), TrashedAt: at, Seq: seq}
-	h, err := s.header(name, e.Path)
+	h, err := s.checkedHeader(name, e.Path) // as List reads a session file, so a copy edited past its first block is damaged here too
 	e.SizeBytes, e.UpdatedAt, e.TranscriptID, e.Err = h.SizeBytes, h.UpdatedAt, h.TranscriptID, err
 	if errors.Is(err, fs.ErrNotExist) {
 		return e, err
