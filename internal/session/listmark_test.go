@@ -350,3 +350,35 @@ func TestTrashListAgreesWithLoadPastTheHeaderBlock(t *testing.T) {
 		t.Fatalf("the edited copy is listed with error %v, want %v", list[0].Err, ErrCorrupt)
 	}
 }
+
+// Sealing a plaintext file whose first block miscounts its messages (an
+// edit by hand) gives a sealed header counting what the document holds,
+// so the sealed file lists as Load reads it.
+func TestSealingCountsTheWholeDocument(t *testing.T) {
+	plain := newStore(t)
+	if err := plain.Save("extra", longSession()); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(plain.Dir(), "extra.json")
+	good := readBytes(t, p)
+	one := []byte(`{"role":"assistant","content":"ok"}`)
+	i := bytes.LastIndex(good, one)
+	if err := os.WriteFile(p, slices.Concat(good[:i], one, []byte(","), good[i:]), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	sealed := reopen(t, plain, testKey(t, 1))
+	if changed, err := sealed.RekeyFile("extra", p, seal.Key{}); err != nil || !changed {
+		t.Fatalf("seal: %v %v", changed, err)
+	}
+	sess, err := sealed.Load("extra")
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, err := sealed.List()
+	if err != nil || len(list) != 1 || list[0].Err != nil {
+		t.Fatalf("list: %+v %v", list, err)
+	}
+	if list[0].Messages != len(sess.History) {
+		t.Fatalf("the sealed file lists %d messages, Load reads %d", list[0].Messages, len(sess.History))
+	}
+}

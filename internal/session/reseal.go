@@ -3,6 +3,7 @@
 package session
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -116,6 +117,17 @@ func (s *Store) rekeyFile(name, path string, old seal.Key) (changed bool, err er
 		if err := checkDocument(data); err != nil {
 			return false, classify(path, err)
 		}
+		// The sealed header says what the whole document holds, as List
+		// and Load read it, not what its first block claims: a file
+		// edited by hand may count one message fewer than it holds.
+		full := Header{Version: 1, Messages: -1}
+		if err := full.scan(bytes.NewReader(data)); err != nil {
+			return false, classify(path, err)
+		}
+		if full.UpdatedAt.IsZero() {
+			full.UpdatedAt = ph.UpdatedAt
+		}
+		ph = full
 		h = sealedHeader{Version: ph.Version, Title: ph.Title, CreatedAt: ph.CreatedAt, UpdatedAt: ph.UpdatedAt,
 			Revision: ph.Revision, MessageCount: max(ph.Messages, 0), TranscriptID: ph.TranscriptID, Lineage: ph.Lineage}
 		if ph.JournalPos.Seq > 0 {
