@@ -382,3 +382,32 @@ func TestSealingCountsTheWholeDocument(t *testing.T) {
 		t.Fatalf("the sealed file lists %d messages, Load reads %d", list[0].Messages, len(sess.History))
 	}
 }
+
+// What this store remembers of the files it wrote or checked sees an
+// edit in place that restores size and mtime, as the mark does: once
+// markSlack has passed, Stat in the process that wrote the file reads it
+// whole and finds it damaged, as Load does.
+func TestRememberedFilesSeeAnEditThatRestoresSizeAndMtime(t *testing.T) {
+	defer func(d time.Duration) { markSlack = d }(markSlack)
+	markSlack = 50 * time.Millisecond
+	s := newStore(t)
+	if err := s.Save("edited", longSession()); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(s.Dir(), "edited.json")
+	info, err := os.Stat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond)
+	breakInPlace(t, p)
+	if err := os.Chtimes(p, info.ModTime(), info.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Load("edited"); !errors.Is(err, ErrCorrupt) {
+		t.Fatalf("Load of the edited file: %v", err)
+	}
+	if _, err := s.Stat("edited"); !errors.Is(err, ErrCorrupt) {
+		t.Fatalf("Stat of the edited file in the process that wrote it: %v, want %v", err, ErrCorrupt)
+	}
+}

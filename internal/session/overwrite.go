@@ -20,12 +20,15 @@ import (
 var onFullCheck = func(string) {}
 
 // fileID is what tells a file this store wrote or verified from any other
-// at the same path: its inode, size, modification time and revision.
+// at the same path: its inode, size, modification time and revision, and
+// its status-change time (ctime, Unix nanoseconds; 0 where the system
+// gives none), which no program can set back.
 type fileID struct {
 	dev, ino uint64
 	size     int64
 	mtime    time.Time
 	revision int64
+	ctime    int64
 }
 
 // knownFiles holds the fileID of each path this store last wrote or
@@ -42,6 +45,7 @@ func idOf(st fs.FileInfo, rev int64) fileID {
 	if sys, ok := st.Sys().(*syscall.Stat_t); ok {
 		id.dev, id.ino = uint64(sys.Dev), sys.Ino
 	}
+	_, id.ctime = inodeChange(st)
 	return id
 }
 
@@ -55,12 +59,25 @@ func (k *knownFiles) set(p string, id fileID) {
 	k.ids[p] = id
 }
 
-// known reports whether p is still the file last remembered.
+// known reports whether p is still the file last remembered: the same
+// inode, size, mtime and revision, and a ctime at most markSlack after
+// the one remembered (the rename and the written mark that follow a
+// write move it), as writtenHere allows the mark. So an edit in place
+// that restores the size and the mtime is seen here too, once markSlack
+// has passed.
 func (k *knownFiles) known(p string, st fs.FileInfo, rev int64) bool {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	id, ok := k.ids[p]
-	return ok && id == idOf(st, rev)
+	if !ok {
+		return false
+	}
+	now := idOf(st, rev)
+	if d := now.ctime - id.ctime; d < 0 || d > int64(markSlack) {
+		return false
+	}
+	now.ctime = id.ctime
+	return id == now
 }
 
 // checkOverwrite refuses to replace a file that exists but that Load
