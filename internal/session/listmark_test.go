@@ -411,3 +411,34 @@ func TestRememberedFilesSeeAnEditThatRestoresSizeAndMtime(t *testing.T) {
 		t.Fatalf("Stat of the edited file in the process that wrote it: %v, want %v", err, ErrCorrupt)
 	}
 }
+
+// A session file that changes while TrashCopy reads it (another program
+// writing it) gives a copy whose bytes the store cannot vouch for (they
+// may be of two versions): the copy is not marked as the session's file
+// was, so it is read whole and checked before the trash lists it sound.
+func TestATrashCopyReadWhileTheFileChangesIsCheckedWhole(t *testing.T) {
+	s := newStore(t)
+	if err := s.Save("busy", longSession()); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(s.Dir(), "busy.json")
+	defer func() { onCopyRead = func(string) {} }()
+	onCopyRead = func(string) {
+		info, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		breakInPlace(t, p) // the same size, past the header block
+		if err := os.Chtimes(p, info.ModTime(), info.ModTime()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reads := countWholeReads(t)
+	e, err := s.TrashCopy("busy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if reads[e.File] != 1 {
+		t.Fatalf("the copy of a file that changed during its read was read whole %d times before it was listed, want 1", reads[e.File])
+	}
+}
