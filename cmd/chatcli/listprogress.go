@@ -9,9 +9,10 @@ import (
 // listProgress is the progress line of a listing that reads sessions
 // whole (session.Store.SetListProgress: files written by an earlier
 // build or another program, read once), shown on stderr when it is a
-// terminal, in lang's language with its digit grouping:
+// terminal, in lang's language (numbers as fmt prints them in English,
+// grouped in Portuguese):
 //
-//	checking 2,000 sessions once (written by an earlier version)… 340/2,000
+//	checking 2000 sessions once (written by an earlier version)… 340/2000
 //
 // It is cleared when the reads are over, before the listing is printed.
 // Off a terminal it is nil: nothing is shown, and scripts read stderr as
