@@ -1,8 +1,10 @@
 package i18n
 
-// screenMessages are the catalog of the terminal's questions and screens:
-// agent and coder mode's permission question, and the session picker.
-// The keys a person presses (y, n, a, Enter, Ctrl+R…) stay as they are.
+// screenMessages are the catalog of the terminal's questions, screens and
+// tables: agent and coder mode's permission question, the session picker,
+// and /config's (chatcli config's) settings. The keys a person presses
+// (y, n, a, Enter, Ctrl+R…) and the settings' names and values stay as
+// they are.
 var screenMessages = []struct{ en, pt string }{
 	{"Allow %s? [y]es / [n]o / [a]lways for this session ",
 		"Permitir %[1]s? [y] sim / [n] não / [a] sempre nesta sessão "},
@@ -32,4 +34,18 @@ var screenMessages = []struct{ en, pt string }{
 	{"new name: ", "novo nome: "},
 	{"not renamed", "não renomeada"},
 	{"not moved to the trash", "não movida para a lixeira"},
+	{"SETTING\tVALUE\tSOURCE\n", "CONFIGURAÇÃO\tVALOR\tORIGEM\n"},
+	{"config file: %s%s\n", "arquivo de configuração: %[1]s%[2]s\n"},
+	{" (none)", " (nenhum)"},
+	{"(none)", "(nenhuma)"},
+	{"(none yet)", "(nenhum ainda)"},
+	{"(journal off)", "(journal desligado)"},
+	{"bound session: %s\nactive journal: %s\n", "sessão vinculada: %[1]s\njournal ativo: %[2]s\n"},
+	{"environment", "ambiente"},
+	{"default", "padrão"},
+	{"detected from the API settings", "detectado pelas configurações da API"},
+	{"follows %s", "segue %[1]s"},
+	{"default (ChatCLI's default is %s)", "padrão (o padrão do ChatCLI é %[1]s)"},
+	{"Wrote %s: uncomment a line to set it (the environment still overrides it).\n",
+		"%[1]s gravado: descomente uma linha para defini-la (o ambiente ainda a sobrepõe).\n"},
 }
