@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -35,5 +37,27 @@ func TestPortugueseConfigTables(t *testing.T) {
 	}
 	if strings.Contains(out, "SOURCE") || strings.Contains(out, "environment\n") {
 		t.Errorf("English left in:\n%s", out)
+	}
+}
+
+// TestPortugueseListings: /session transcript stats, /context (its
+// status, list and show) and /memory show speak Portuguese under
+// CHATCLI_LANG=pt-BR.
+func TestPortugueseListings(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.txt"), []byte("alpha\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	script := "hello\n/session transcript stats\n/memory save lembrar\n/memory show\n/context create docs " + dir + "\n/context attach docs\n/context\n/context list\n/context show docs\n"
+	out, errOut, code := run(t, []string{"CHATCLI_HOME=" + t.TempDir(), "CHATCLI_LANG=pt-BR", "CHATCLI_SESSION_TRANSCRIPT=on"}, script)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	for _, want := range []string{"mensagens: 2 (usuário 1, assistente 1, ferramenta 0, sistema 0)\n", "\norigem:   ",
+		"O que cada requisição inclui (", "Arquivos de bootstrap (pasta de trabalho, depois ", "Memória: 1 nota (/memory show)\n",
+		", prioridade 0\n", "ARQUIVOS", "TAMANHO", "anexado", "Contexto 'docs', criado em ", ": 1 arquivo, ", " em 1 chunk (de fora: 0 pelo .gitignore, 0 binários)\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("%q missing from:\n%s", want, out)
+		}
 	}
 }

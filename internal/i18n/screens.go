@@ -49,3 +49,37 @@ var screenMessages = []struct{ en, pt string }{
 	{"Wrote %s: uncomment a line to set it (the environment still overrides it).\n",
 		"%[1]s gravado: descomente uma linha para defini-la (o ambiente ainda a sobrepõe).\n"},
 }
+
+// listingMessages are the catalog of /session transcript stats, /context
+// and /memory show.
+var listingMessages = []struct{ en, pt string }{
+	{"\n(messages %d-%d of %d)\n", "\n(mensagens %[1]d-%[2]d de %[3]d)\n"},
+	{"messages: %d (user %d, assistant %d, tool %d, system %d)\n",
+		"mensagens: %[1]d (usuário %[2]d, assistente %[3]d, ferramenta %[4]d, sistema %[5]d)\n"},
+	{"bytes:    %d\nsource:   %s\njournal:  %s\n", "bytes:    %[1]d\norigem:   %[2]s\njournal:  %[3]s\n"},
+	{"FILES", "ARQUIVOS"},
+	{"SIZE", "TAMANHO"},
+	{"CHUNKS", "CHUNKS"},
+	{"CREATED", "CRIADO"},
+	{"attached", "anexado"},
+	{"Context %q, created %s from %s: %s, %s in %s (left out: %d by .gitignore, %d binary)\n",
+		"Contexto '%[1]s', criado em %[2]s de %[3]s: %[4]s, %[5]s em %[6]s (de fora: %[7]d pelo .gitignore, %[8]d binários)\n"},
+	{"1 file", "1 arquivo"},
+	{"%d files", "%[1]d arquivos"},
+	{"1 chunk", "1 chunk"},
+	{"%d chunks", "%[1]d chunks"},
+	{"chunks %d-%d", "chunks %[1]d-%[2]d"},
+	{"chunk %d", "chunk %[1]d"},
+	{"Bootstrap files (working folder, then %s; cap %s each):\n",
+		"Arquivos de bootstrap (pasta de trabalho, depois %[1]s; até %[2]s cada):\n"},
+	{"  none of %s found\n", "  nenhum de %[1]s encontrado\n"},
+	{" (cut to %s)", " (cortado em %[1]s)"},
+	{"  warning: %s\n", "  aviso: %[1]s\n"},
+	{"Memory: %v\n", "Memória: %[1]v\n"},
+	{"Memory: 1 note (/memory show)\n", "Memória: 1 nota (/memory show)\n"},
+	{"Memory: %d notes (/memory show)\n", "Memória: %[1]d notas (/memory show)\n"},
+	{" (missing: skipped)", " (ausente: pulado)"},
+	{"  %s %s, priority %d%s\n", "  %[1]s %[2]s, prioridade %[3]d%[4]s\n"},
+	{"Memory is empty: nothing is added to requests.\n", "A memória está vazia: nada é adicionado às requisições.\n"},
+	{"What each request includes (%s):\n%s", "O que cada requisição inclui (%[1]s):\n%[2]s"},
+}
