@@ -65,7 +65,7 @@ func newConfigCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			command.WriteSettings(f.streams.Out, c, f.file.Path)
+			command.WriteSettings(f.lang(), f.streams.Out, c, f.file.Path)
 			return nil
 		},
 	}
@@ -78,7 +78,7 @@ func newConfigCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			command.WriteSessionConfig(f.streams.Out, c, "", "")
+			command.WriteSessionConfig(f.lang(), f.streams.Out, c, "", "")
 			return nil
 		},
 	})
@@ -124,7 +124,7 @@ func newConfigInitCmd(f *factory) *cobra.Command {
 			if err := atomicfile.WriteFile(path, []byte(config.Template())); err != nil {
 				return fmt.Errorf("config init: %w", err)
 			}
-			fmt.Fprintf(f.streams.Out, "Wrote %s: uncomment a line to set it (the environment still overrides it).\n", path)
+			f.lang().Fprintf(f.streams.Out, "Wrote %s: uncomment a line to set it (the environment still overrides it).\n", path)
 			return nil
 		},
 	}

@@ -30,6 +30,7 @@ func (f *factory) pick(ctx context.Context, e *conversation.Engine, home string)
 	here := f.folder()
 	src := picker.Source{
 		Folder:   here,
+		Lang:     f.lang(),
 		AllFirst: len(recent.InFolder(folders, here)) == 0,
 		Rows:     picker.StoreRows(st, folders),
 		Preview: func(name string) (string, error) {

@@ -301,6 +301,7 @@ func replRun(ctx context.Context, o *rootOptions) error {
 		}
 		opts.Reader = editorReader{ed}
 		show = ed.Println // above the line being edited
+		o.f.permit.SetLang(lang)
 		o.f.permit.SetAsk(func(ctx context.Context, q string) (string, error) {
 			term.spin.Stop()                                   // the question replaces the spinner
 			term.flush()                                       // and comes after the reply's text

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/chatcli/chatcli/internal/i18n"
@@ -22,48 +23,68 @@ func runConfig(_ context.Context, env *Env, args []string) error {
 		return i18n.Errorf("%w: no configuration available here", ErrUsage)
 	}
 	if len(args) == 0 {
-		WriteSettings(env.Out, *env.Config, "")
+		WriteSettings(env.Lang, env.Out, *env.Config, "")
 		return nil
 	}
-	WriteSessionConfig(env.Out, *env.Config, env.Engine.Bound(), env.Engine.JournalID())
+	WriteSessionConfig(env.Lang, env.Out, *env.Config, env.Engine.Bound(), env.Engine.JournalID())
 	return nil
 }
 
 // WriteSettings prints every setting (config.Config.AllSettings) with its
-// value and source, after the config file's path when it is known.
-func WriteSettings(w io.Writer, c config.Config, file string) {
+// value and source in lang, after the config file's path when it is
+// known. Names and values are never translated.
+func WriteSettings(lang *i18n.Printer, w io.Writer, c config.Config, file string) {
 	if file != "" {
 		state := ""
 		if _, err := os.Stat(file); err != nil {
-			state = " (none)"
+			state = lang.Sprintf(" (none)")
 		}
-		fmt.Fprintf(w, "config file: %s%s\n", file, state)
+		lang.Fprintf(w, "config file: %s%s\n", file, state)
 	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "SETTING\tVALUE\tSOURCE")
+	lang.Fprintf(tw, "SETTING\tVALUE\tSOURCE\n")
 	for _, s := range c.AllSettings() {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.Name, s.Value, s.Source)
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.Name, s.Value, sourceIn(lang, s.Source))
 	}
 	tw.Flush()
 }
 
 // WriteSessionConfig prints every session setting with its value and
-// source, then the bound session and the active journal id.
-func WriteSessionConfig(w io.Writer, c config.Config, bound, journalID string) {
+// source in lang, then the bound session and the active journal id.
+func WriteSessionConfig(lang *i18n.Printer, w io.Writer, c config.Config, bound, journalID string) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "SETTING\tVALUE\tSOURCE")
+	lang.Fprintf(tw, "SETTING\tVALUE\tSOURCE\n")
 	for _, s := range c.SessionSettings() {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.Name, s.Value, s.Source)
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.Name, s.Value, sourceIn(lang, s.Source))
 	}
 	tw.Flush()
 	if bound == "" {
-		bound = "(none)"
+		bound = lang.Sprintf("(none)")
 	}
 	if journalID == "" {
-		journalID = "(none yet)"
+		journalID = lang.Sprintf("(none yet)")
 		if !c.Transcript {
-			journalID = "(journal off)"
+			journalID = lang.Sprintf("(journal off)")
 		}
 	}
-	fmt.Fprintf(w, "bound session: %s\nactive journal: %s\n", bound, journalID)
+	lang.Fprintf(w, "bound session: %s\nactive journal: %s\n", bound, journalID)
+}
+
+// sourceIn is a setting's source (config.Setting.Source) in lang; a
+// file's path and line stay as they are.
+func sourceIn(lang *i18n.Printer, src string) string {
+	switch src {
+	case "environment":
+		return lang.Sprintf("environment")
+	case "default":
+		return lang.Sprintf("default")
+	case "detected from the API settings":
+		return lang.Sprintf("detected from the API settings")
+	case "follows CHATCLI_SESSION_AUTOSAVE":
+		return lang.Sprintf("follows %s", "CHATCLI_SESSION_AUTOSAVE")
+	}
+	if model, ok := strings.CutPrefix(src, "default (ChatCLI's default is "); ok {
+		return lang.Sprintf("default (ChatCLI's default is %s)", strings.TrimSuffix(model, ")"))
+	}
+	return src
 }

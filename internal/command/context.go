@@ -189,7 +189,8 @@ func contextList(env *Env, st *contexts.Store) error {
 			attached[a.ContextID] = true
 		}
 	}
-	rows := [][]string{{"NAME", "FILES", "SIZE", "CHUNKS", "CREATED", ""}}
+	lang := env.Lang
+	rows := [][]string{{lang.Sprintf("NAME"), lang.Sprintf("FILES"), lang.Sprintf("SIZE"), lang.Sprintf("CHUNKS"), lang.Sprintf("CREATED"), ""}}
 	for _, n := range names {
 		c, err := st.Load(n)
 		if err != nil {
@@ -198,7 +199,7 @@ func contextList(env *Env, st *contexts.Store) error {
 		}
 		mark := ""
 		if attached[n] {
-			mark = "attached"
+			mark = lang.Sprintf("attached")
 		}
 		rows = append(rows, []string{n, strconv.Itoa(len(c.Files)), size(c.Bytes()), strconv.Itoa(len(c.Chunks)), c.CreatedAt.Format("2006-01-02 15:04"), mark})
 	}
@@ -211,14 +212,15 @@ func contextShow(env *Env, st *contexts.Store, name string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(env.Out, "Context %q, created %s from %s: %s, %s in %s (left out: %d by .gitignore, %d binary)\n",
-		c.Name, c.CreatedAt.Format("2006-01-02 15:04"), strings.Join(c.Sources, ", "), countOf(len(c.Files), "file"), size(c.Bytes()), countOf(len(c.Chunks), "chunk"), c.Skipped.Ignored, c.Skipped.Binary)
+	lang := env.Lang
+	lang.Fprintf(env.Out, "Context %q, created %s from %s: %s, %s in %s (left out: %d by .gitignore, %d binary)\n",
+		c.Name, c.CreatedAt.Format("2006-01-02 15:04"), strings.Join(c.Sources, ", "), filesIn(lang, len(c.Files)), size(c.Bytes()), chunksIn(lang, len(c.Chunks)), c.Skipped.Ignored, c.Skipped.Binary)
 	first := 1
 	for _, f := range c.Files {
 		last := first + f.Chunks - 1
-		chunks := fmt.Sprintf("chunks %d-%d", first, last)
+		chunks := lang.Sprintf("chunks %d-%d", first, last)
 		if last == first {
-			chunks = fmt.Sprintf("chunk %d", first)
+			chunks = lang.Sprintf("chunk %d", first)
 		}
 		fmt.Fprintf(env.Out, "  %-40s %9s  %s\n", f.Path, size(f.Bytes), chunks)
 		first = last + 1
@@ -231,25 +233,28 @@ func contextShow(env *Env, st *contexts.Store, name string) error {
 func contextStatus(env *Env, st *contexts.Store) error {
 	wd, _ := os.Getwd()
 	files, warns := bootstrap.NewLoader(wd, env.Config.Home).Load()
-	fmt.Fprintf(env.Out, "Bootstrap files (working folder, then %s; cap %s each):\n", env.Config.Home, size(bootstrap.MaxFileBytes))
+	lang := env.Lang
+	lang.Fprintf(env.Out, "Bootstrap files (working folder, then %s; cap %s each):\n", env.Config.Home, size(bootstrap.MaxFileBytes))
 	if len(files) == 0 {
-		fmt.Fprintf(env.Out, "  none of %s found\n", strings.Join(bootstrap.Names, ", "))
+		lang.Fprintf(env.Out, "  none of %s found\n", strings.Join(bootstrap.Names, ", "))
 	}
 	for _, f := range files {
 		cut := ""
 		if f.Truncated {
-			cut = fmt.Sprintf(" (cut to %s)", size(len(f.Content)))
+			cut = lang.Sprintf(" (cut to %s)", size(len(f.Content)))
 		}
 		fmt.Fprintf(env.Out, "  %-12s %9s  %s%s\n", f.Name, size(int(f.SizeBytes)), f.Path, cut)
 	}
 	for _, w := range warns {
-		fmt.Fprintf(env.Out, "  warning: %s\n", w)
+		lang.Fprintf(env.Out, "  warning: %s\n", w)
 	}
 	notes, err := memory.Open(env.Config.Home, env.Config.EncryptionKey).List()
 	if err != nil {
-		fmt.Fprintf(env.Out, "Memory: %v\n", err)
+		lang.Fprintf(env.Out, "Memory: %v\n", err)
+	} else if len(notes) == 1 {
+		lang.Fprintf(env.Out, "Memory: 1 note (/memory show)\n")
 	} else {
-		fmt.Fprintf(env.Out, "Memory: %s (/memory show)\n", countOf(len(notes), "note"))
+		lang.Fprintf(env.Out, "Memory: %d notes (/memory show)\n", len(notes))
 	}
 	if env.Engine == nil {
 		return nil
@@ -262,14 +267,29 @@ func contextStatus(env *Env, st *contexts.Store) error {
 	for _, a := range contexts.ByPriority(list) {
 		state := ""
 		if _, err := st.Load(a.ContextID); errors.Is(err, contexts.ErrNotFound) {
-			state = " (missing: skipped)"
+			state = lang.Sprintf(" (missing: skipped)")
 		}
-		fmt.Fprintf(env.Out, "  %-20s %s, priority %d%s\n", a.ContextID, a.Mode, a.Priority, state)
+		lang.Fprintf(env.Out, "  %s %s, priority %d%s\n", fmt.Sprintf("%-20s", a.ContextID), a.Mode, a.Priority, state)
 	}
 	return nil
 }
 
 // size is n bytes for people: "4.2 KiB".
+// filesIn is "1 file" or "N files" in lang; chunksIn the same of chunks.
+func filesIn(lang *i18n.Printer, n int) string {
+	if n == 1 {
+		return lang.Sprintf("1 file")
+	}
+	return lang.Sprintf("%d files", n)
+}
+
+func chunksIn(lang *i18n.Printer, n int) string {
+	if n == 1 {
+		return lang.Sprintf("1 chunk")
+	}
+	return lang.Sprintf("%d chunks", n)
+}
+
 // countOf is "1 NOUN" or "N NOUNs".
 func countOf(n int, noun string) string {
 	if n == 1 {

@@ -69,9 +69,9 @@ func runMemory(_ context.Context, env *Env, args []string) error {
 		}
 		text := memory.Text(notes, memory.Budget)
 		if text == "" {
-			text = "Memory is empty: nothing is added to requests.\n"
+			text = env.Lang.Sprintf("Memory is empty: nothing is added to requests.\n")
 		}
-		fmt.Fprintf(env.Out, "What each request includes (%s):\n%s", st.Path(), text)
+		env.Lang.Fprintf(env.Out, "What each request includes (%s):\n%s", st.Path(), text)
 	default:
 		return i18n.Errorf("%w: unknown /memory verb %q; %s", ErrUsage, args[0], memoryUsage)
 	}

@@ -77,9 +77,9 @@ func transcriptRead(env *Env, a []string, msgs []message.Message, source string,
 		if err1 != nil || err2 != nil || from < 1 || count < 1 {
 			return i18n.Errorf("%w: N and COUNT are positive numbers: /session transcript show N [COUNT]", ErrUsage)
 		}
-		return ShowTranscript(env.Out, msgs, from, count)
+		return ShowTranscript(env.Lang, env.Out, msgs, from, count)
 	case "stats":
-		WriteStats(env.Out, msgs, source, env.Engine.JournalID())
+		WriteStats(env.Lang, env.Out, msgs, source, env.Engine.JournalID())
 		return nil
 	}
 	return usage
@@ -94,18 +94,19 @@ func searchError(err error) error {
 }
 
 // ShowTranscript prints count messages starting at 1-based position from.
-func ShowTranscript(w io.Writer, msgs []message.Message, from, count int) error {
+func ShowTranscript(lang *i18n.Printer, w io.Writer, msgs []message.Message, from, count int) error {
 	if from > len(msgs) {
 		return i18n.Errorf("%w: the transcript has %d messages; #%d does not exist", ErrUsage, len(msgs), from)
 	}
 	end := min(from-1+count, len(msgs))
 	writeMessages(nil, w, msgs[from-1:end], from)
-	fmt.Fprintf(w, "\n(messages %d-%d of %d)\n", from, end, len(msgs))
+	lang.Fprintf(w, "\n(messages %d-%d of %d)\n", from, end, len(msgs))
 	return nil
 }
 
-// WriteStats prints message count, bytes of text, source and journal id.
-func WriteStats(w io.Writer, msgs []message.Message, source, journalID string) {
+// WriteStats prints message count, bytes of text, source and journal id
+// in lang.
+func WriteStats(lang *i18n.Printer, w io.Writer, msgs []message.Message, source, journalID string) {
 	size := 0
 	roles := map[message.Role]int{}
 	for _, m := range msgs {
@@ -116,11 +117,11 @@ func WriteStats(w io.Writer, msgs []message.Message, source, journalID string) {
 		roles[m.Role]++
 	}
 	if journalID == "" {
-		journalID = "(none)"
+		journalID = lang.Sprintf("(none)")
 	}
-	fmt.Fprintf(w, "messages: %d (user %d, assistant %d, tool %d, system %d)\n", len(msgs),
+	lang.Fprintf(w, "messages: %d (user %d, assistant %d, tool %d, system %d)\n", len(msgs),
 		roles[message.RoleUser], roles[message.RoleAssistant], roles[message.RoleTool], roles[message.RoleSystem])
-	fmt.Fprintf(w, "bytes:    %d\nsource:   %s\njournal:  %s\n", size, source, journalID)
+	lang.Fprintf(w, "bytes:    %d\nsource:   %s\njournal:  %s\n", size, source, journalID)
 }
 
 // WriteHits prints search hits, one per line: "#17 assistant …snippet…",

@@ -51,6 +51,7 @@ var verbMessages = []struct{ en, pt string }{
 func catalogue() []struct{ en, pt string } {
 	all := append([]struct{ en, pt string }{}, messages...)
 	all = append(append(all, verbMessages...), storageMessages...)
+	all = append(append(all, screenMessages...), listingMessages...)
 	return append(append(all, noticeMessages...), helpHeadings...)
 }
 

@@ -1,7 +1,6 @@
 package picker
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
@@ -63,10 +62,10 @@ type model struct {
 func newModel(src Source) model {
 	f := textinput.New()
 	f.Prompt = "> "
-	f.Placeholder = "type to filter by name and title; 3+ characters also search the content"
+	f.Placeholder = src.Lang.Sprintf("type to filter by name and title; 3+ characters also search the content")
 	f.Focus()
 	n := textinput.New()
-	n.Prompt = "new name: "
+	n.Prompt = src.Lang.Sprintf("new name: ")
 	f.SetWidth(77)
 	n.SetWidth(68)
 	for _, in := range []*textinput.Model{&f, &n} {
@@ -106,7 +105,7 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case rowsMsg:
 		m.list.add(msg.rows)
 		if msg.err != nil {
-			m.status = "listing stopped: " + msg.err.Error()
+			m.status = m.src.Lang.Sprintf("listing stopped: %s", msg.err.Error())
 		}
 		if msg.done {
 			m.loading = false
@@ -115,7 +114,7 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case previewMsg:
 		m.preview[msg.name] = msg.text
 		if msg.err != nil {
-			m.preview[msg.name] = "(no preview: " + msg.err.Error() + ")"
+			m.preview[msg.name] = m.src.Lang.Sprintf("(no preview: %s)", msg.err.Error())
 		}
 		return m, nil
 	case searchDue:
@@ -129,7 +128,7 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case searchMsg:
 		if msg.err != nil {
-			m.status = "content search failed: " + msg.err.Error()
+			m.status = m.src.Lang.Sprintf("content search failed: %s", msg.err.Error())
 			return m, nil
 		}
 		m.list.hits, m.list.hitsFor = msg.hits, strings.ToLower(strings.TrimSpace(msg.query))
@@ -149,11 +148,11 @@ func (m model) changed(msg changedMsg) (tea.Model, tea.Cmd) {
 		m.status = msg.err.Error()
 	case msg.new == "":
 		m.list.remove(msg.old)
-		m.status = fmt.Sprintf("%q moved to the trash (chatcli session restore %s brings it back)", msg.old, msg.old)
+		m.status = m.src.Lang.Sprintf("%q moved to the trash (chatcli session restore %s brings it back)", msg.old, msg.old)
 	default:
 		m.list.rename(msg.old, msg.new)
 		m.preview[msg.new] = m.preview[msg.old]
-		m.status = fmt.Sprintf("renamed %q to %q", msg.old, msg.new)
+		m.status = m.src.Lang.Sprintf("renamed %q to %q", msg.old, msg.new)
 	}
 	m.clampCursor()
 	return m, m.wantPreview()
@@ -229,7 +228,7 @@ func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 func (m model) renameKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	switch msg.String() {
 	case "esc":
-		m.mode, m.status = modeFilter, "not renamed"
+		m.mode, m.status = modeFilter, m.src.Lang.Sprintf("not renamed")
 		m.name.Blur()
 		return m, m.filter.Focus()
 	case "enter":
@@ -249,7 +248,7 @@ func (m model) confirmKey(k string) (tea.Model, tea.Cmd) {
 	m.mode = modeFilter
 	it, _ := m.current()
 	if k != "y" && k != "Y" {
-		m.status = "not moved to the trash"
+		m.status = m.src.Lang.Sprintf("not moved to the trash")
 		return m, nil
 	}
 	del := m.src.Delete

@@ -8,6 +8,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 var now = time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
@@ -214,5 +216,31 @@ func TestEscChoosesNothing(t *testing.T) {
 	m := drive(t, newModel(f.source()), rowsMsg{rows: testRows(), done: true}, tea.KeyPressMsg{Code: tea.KeyEscape})
 	if !m.done || m.chosen != "" {
 		t.Fatalf("Esc: done %v chosen %q", m.done, m.chosen)
+	}
+}
+
+func TestThePickerSpeaksPortuguese(t *testing.T) {
+	f := &fake{}
+	src := f.source()
+	src.Lang = i18n.New(i18n.Portuguese)
+	m := drive(t, newModel(src), rowsMsg{rows: testRows(), done: true})
+	s := screen(m)
+	for _, want := range []string{"Retomar uma sessão · esta pasta · 2 mostradas de 3 · Tab: todas as pastas",
+		"NOME", "ATUALIZADA", "há 3 horas", "Enter retoma · Ctrl+R renomeia"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("%q missing from:\n%s", want, s)
+		}
+	}
+	m = drive(t, m, down, ctrlD)
+	if s := screen(m); !strings.Contains(s, "Mover 'autosave-20261130-090000' para a lixeira? [y/N]") {
+		t.Errorf("Ctrl+D asks:\n%s", s)
+	}
+	m = drive(t, m, keys("n")...)
+	if s := screen(m); !strings.Contains(s, "não movida para a lixeira") {
+		t.Errorf("n:\n%s", s)
+	}
+	m = drive(t, newModel(src), rowsMsg{done: true})
+	if s := screen(m); !strings.Contains(s, "Nenhuma sessão salva ainda.") {
+		t.Errorf("empty store:\n%s", s)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // Row is one session as the picker lists it.
@@ -45,6 +47,8 @@ type Source struct {
 	AllFirst bool
 	// Now is the clock of relative ages; nil means time.Now.
 	Now func() time.Time
+	// Lang is the language of the picker's texts; nil is English.
+	Lang *i18n.Printer
 }
 
 // minSearchChars is the shortest query searched in the content.

@@ -9,8 +9,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/dustin/go-humanize"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/render"
 )
 
@@ -38,17 +38,19 @@ func (m model) previewHeight() int { return max(0, min(previewLines, (m.height-6
 
 func (m model) View() tea.View {
 	var b strings.Builder
+	lang := m.src.Lang
 	items := m.items()
-	scope := "all folders"
+	all, here := lang.Sprintf("all folders"), lang.Sprintf("this folder")
+	scope, other := all, here
 	if m.scope != "" {
-		scope = "this folder"
+		scope, other = here, all
 	}
-	head := fmt.Sprintf("Resume a session · %s · %d shown of %d", scope, len(items), len(m.list.rows))
+	head := lang.Sprintf("Resume a session · %s · %d shown of %d", scope, len(items), len(m.list.rows))
 	if m.loading {
-		head += " · loading…"
+		head += lang.Sprintf(" · loading…")
 	}
 	if m.src.Folder != "" {
-		head += " · Tab: " + map[bool]string{true: "all folders", false: "this folder"}[m.scope != ""]
+		head += " · Tab: " + other
 	}
 	line(&b, head, m.width)
 	switch m.mode {
@@ -56,7 +58,7 @@ func (m model) View() tea.View {
 		line(&b, m.name.View(), m.width)
 	case modeConfirm:
 		it, _ := m.current()
-		line(&b, fmt.Sprintf("Move %q to the trash? [y/N]", it.Name), m.width)
+		line(&b, lang.Sprintf("Move %q to the trash? [y/N]", it.Name), m.width)
 	default:
 		line(&b, m.filter.View(), m.width)
 	}
@@ -73,7 +75,7 @@ func (m model) View() tea.View {
 		}
 		return s
 	}
-	line(&b, dim.Render("  "+columns("NAME", "TITLE", "UPDATED", "MSGS", "FOLDER")), m.width)
+	line(&b, dim.Render("  "+columns(lang.Sprintf("NAME"), lang.Sprintf("TITLE"), lang.Sprintf("UPDATED"), lang.Sprintf("MSGS"), lang.Sprintf("FOLDER"))), m.width)
 	now := time.Now()
 	if m.src.Now != nil {
 		now = m.src.Now()
@@ -89,7 +91,7 @@ func (m model) View() tea.View {
 		if it.snippet != "" {
 			title = "“" + render.VisibleLine(it.snippet) + "”"
 		}
-		row := columns(render.VisibleLine(it.Name), title, age(it.UpdatedAt, now), fmt.Sprint(it.Messages), folder(it.Folder))
+		row := columns(render.VisibleLine(it.Name), title, age(lang, it.UpdatedAt, now), fmt.Sprint(it.Messages), folder(it.Folder))
 		if i == m.cursor {
 			line(&b, selected.Render("> "+row), m.width)
 		} else {
@@ -99,7 +101,7 @@ func (m model) View() tea.View {
 	m.viewPreview(&b, items)
 	status := m.status
 	if status == "" {
-		status = "Enter resume · Ctrl+R rename · Ctrl+D trash · Tab this folder/all · Esc cancel"
+		status = lang.Sprintf("Enter resume · Ctrl+R rename · Ctrl+D trash · Tab this folder/all · Esc cancel")
 	}
 	b.WriteString(ansi.Truncate(dim.Render(status), m.width, "…"))
 	v := tea.NewView(b.String())
@@ -126,9 +128,9 @@ func (m model) viewPreview(b *strings.Builder, items []item) {
 		switch {
 		case m.loading:
 		case len(m.list.rows) == 0:
-			text = "No saved sessions yet. Esc, then chat: the conversation is kept as you leave."
+			text = m.src.Lang.Sprintf("No saved sessions yet. Esc, then chat: the conversation is kept as you leave.")
 		default:
-			text = "No session matches."
+			text = m.src.Lang.Sprintf("No session matches.")
 		}
 	}
 	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
@@ -162,15 +164,15 @@ func cellRight(s string, w int) string {
 	return strings.Repeat(" ", max(0, w-ansi.StringWidth(s))) + s
 }
 
-// age is t relative to now: "3 hours ago".
-func age(t, now time.Time) string {
+// age is t relative to now in lang: "3 hours ago".
+func age(lang *i18n.Printer, t, now time.Time) string {
 	if t.IsZero() {
 		return "-"
 	}
 	if now.Sub(t) < time.Second {
-		return "now"
+		return lang.Sprintf("now")
 	}
-	return humanize.RelTime(t, now, "ago", "from now")
+	return lang.Age(t, now)
 }
 
 // folder shortens a folder for its column: the home folder as ~, and the

@@ -3,11 +3,11 @@ package repl
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"strings"
 	"sync"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/render"
 )
 
@@ -38,6 +38,9 @@ type Permit struct {
 	ask func(ctx context.Context, prompt string) (string, error)
 	// out receives the line saying an answer was not understood.
 	out io.Writer
+	// lang is the language of the question and of out's lines; nil is
+	// English (the ACP server reads the English question).
+	lang *i18n.Printer
 }
 
 // NewPermit returns a Permit that asks through ask (on a terminal the
@@ -59,6 +62,14 @@ func (p *Permit) SetAsk(ask func(ctx context.Context, prompt string) (string, er
 	p.mu.Unlock()
 }
 
+// SetLang sets the language of the question and of the lines about
+// answers; the answers stay y, n and a.
+func (p *Permit) SetLang(lang *i18n.Printer) {
+	p.mu.Lock()
+	p.lang = lang
+	p.mu.Unlock()
+}
+
 // Ask asks "Allow <summary>? [y]es / [n]o / [a]lways for this session " and
 // returns the answer: y or yes, n or no (also an empty line, Ctrl+C or the
 // end of input), a or always; anything else is asked again, up to three
@@ -74,7 +85,7 @@ func (p *Permit) Ask(ctx context.Context, summary string) (Permission, error) {
 	}
 	resume := PauseKeys(ctx)
 	defer resume()
-	q := "Allow " + oneLine(summary) + "? [y]es / [n]o / [a]lways for this session "
+	q := p.lang.Sprintf("Allow %s? [y]es / [n]o / [a]lways for this session ", oneLine(summary))
 	for try := 0; try < 3; try++ {
 		if err := ctx.Err(); err != nil {
 			return PermissionNo, err
@@ -92,10 +103,10 @@ func (p *Permit) Ask(ctx context.Context, summary string) (Permission, error) {
 			return PermissionNo, nil
 		}
 		if try < 2 {
-			fmt.Fprintln(p.out, "Answer y, n or a.")
+			p.lang.Fprintf(p.out, "Answer y, n or a.\n")
 		}
 	}
-	fmt.Fprintln(p.out, "Taken as no.")
+	p.lang.Fprintf(p.out, "Taken as no.\n")
 	return PermissionNo, nil
 }
 

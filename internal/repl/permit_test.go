@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/provider"
 	"github.com/chatcli/chatcli/internal/provider/offline"
@@ -42,6 +43,22 @@ func TestPermitAsksOnTheTerminal(t *testing.T) {
 		if strings.Count(out.String(), "Answer y, n or a.") != len(term.prompts)-1 {
 			t.Errorf("%q: retries said %q", c.answers, out.String())
 		}
+	}
+}
+
+func TestPermitAsksInPortuguese(t *testing.T) {
+	term := &fakeTerminal{steps: []any{"?", "?", "?"}}
+	var out bytes.Buffer
+	p := NewPermit(term.ReadLine, &out)
+	p.SetLang(i18n.New(i18n.Portuguese))
+	if got, err := p.Ask(context.Background(), "run go test"); got != PermissionNo || err != nil {
+		t.Fatalf("%v %v", got, err)
+	}
+	if q := term.prompts[0]; q != "Permitir run go test? [y] sim / [n] não / [a] sempre nesta sessão " {
+		t.Errorf("question %q", q)
+	}
+	if got := out.String(); got != "Responda y, n ou a.\nResponda y, n ou a.\nEntendido como não.\n" {
+		t.Errorf("retries said %q", got)
 	}
 }
 
