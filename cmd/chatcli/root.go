@@ -281,9 +281,6 @@ func replRun(ctx context.Context, o *rootOptions) error {
 	link := newHubLink(c.Home, func(text string) { show(text) })
 	opts.Hub = link
 	defer link.Leave()
-	for _, w := range c.Warnings {
-		o.f.warn(w)
-	}
 	if s.InTTY && s.OutTTY {
 		if c.HistoryErr != nil {
 			return c.HistoryErr // the line editor keeps the history under that cap

@@ -19,13 +19,9 @@ func serverFlags(cmd *cobra.Command) (providerName, model string) {
 }
 
 // serverStart is what both stdio servers (mcp-server, acp) do before they
-// serve: the settings' warnings on stderr, and the retention pass the REPL
-// runs at start. The returned wait lets that pass finish at exit (at most
-// retentionExitWait).
+// serve: the retention pass the REPL runs at start. The returned wait
+// lets that pass finish at exit (at most retentionExitWait).
 func serverStart(ctx context.Context, s *ioStreams, c config.Config) (wait func()) {
-	for _, w := range c.Warnings {
-		fmt.Fprintln(s.Err, "warning: "+w)
-	}
 	done := retention.Background(ctx, c.Home, retention.FromConfig(c), nil, func(line string) { fmt.Fprintln(s.Err, "note: "+line) })
 	return func() { waitAtMost(done, retentionExitWait) }
 }

@@ -140,9 +140,6 @@ type Config struct {
 	// are shown when a session is loaded or resumed (0 for none). Default
 	// DefaultResumeReplay.
 	ResumeReplay int
-	// Warnings are settings that were ignored, with the reason; the REPL
-	// prints them. Settings only the REPL uses never stop other commands.
-	Warnings []string
 
 	fromEnv map[string]bool // variables whose value was taken
 	file    *File           // the config file beneath the environment (Load)
