@@ -150,14 +150,6 @@ func (s *Store) TrashCopy(name string) (TrashEntry, error) {
 // its stamp is taken again (a seam: tests change the file there).
 var onCopyRead = func(string) {}
 
-// sameFileStamp reports whether a and b, two fstats of one open file,
-// say it did not change between them: the same size, mtime and ctime.
-func sameFileStamp(a, b fs.FileInfo) bool {
-	_, ac := inodeChange(a)
-	_, bc := inodeChange(b)
-	return a.Size() == b.Size() && a.ModTime().Equal(b.ModTime()) && ac == bc
-}
-
 // readVouched reads the whole plaintext or sealed file p and reports
 // whether its first block is vouched for as checkedHeader trusts it: a
 // plaintext file carrying the store's mark, or one this store last wrote
@@ -176,7 +168,7 @@ func (s *Store) readVouched(p string) (data []byte, vouched bool, err error) {
 	}
 	data = data[:n]
 	onCopyRead(p)
-	if after, err := f.Stat(); err != nil || !sameFileStamp(st, after) {
+	if after, err := f.Stat(); err != nil || !sameStamp(st, after) {
 		return data, false, nil // changed during the read: the bytes may be of two versions
 	}
 	if int64(n) != st.Size() || IsSealedFile(data) || seal.IsChatCLIEnvelope(data) {
