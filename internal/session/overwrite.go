@@ -73,7 +73,7 @@ func (k *knownFiles) known(p string, st fs.FileInfo, rev int64) bool {
 		return false
 	}
 	now := idOf(st, rev)
-	if d := now.ctime - id.ctime; d < 0 || d > int64(markSlack) {
+	if !withinSlack(id.ctime, now.ctime) {
 		return false
 	}
 	now.ctime = id.ctime

@@ -135,7 +135,15 @@ func writtenHere(f *os.File, st fs.FileInfo) bool {
 	}
 	marked, err := strconv.ParseInt(string(got[len(prefix)+1:n]), 10, 64)
 	_, ctime := inodeChange(st)
-	return err == nil && ctime != 0 && ctime >= marked && ctime-marked <= int64(markSlack)
+	return err == nil && ctime != 0 && withinSlack(marked, ctime)
+}
+
+// withinSlack reports whether ctime, a file's status-change time now
+// (Unix nanoseconds), is at most markSlack after marked, the one recorded
+// when the store wrote or checked it: the moves of the rename and the
+// mark that follow, and no later change.
+func withinSlack(marked, ctime int64) bool {
+	return ctime >= marked && ctime-marked <= int64(markSlack)
 }
 
 // markChecked sets writtenAttr on the open file f, in chatcli's layout,
