@@ -7,7 +7,6 @@ import (
 	"sync"
 
 	"github.com/alecthomas/chroma/v2"
-	"github.com/alecthomas/chroma/v2/formatters"
 )
 
 // chromaDefs holds the lexer definitions of the languages most often
@@ -19,10 +18,10 @@ var chromaDefs embed.FS
 // The lexers and the style are built on first use, so a command that never
 // highlights code pays nothing for them.
 var (
-	chromaOnce sync.Once
-	codeLexers *chroma.LexerRegistry
-	codeTheme  *chroma.Style
-	plainLexer chroma.Lexer
+	chromaOnce  sync.Once
+	codeLexers  *chroma.LexerRegistry
+	codeEscapes map[chroma.TokenType]string
+	plainLexer  chroma.Lexer
 )
 
 // codeLanguages names the embedded lexer definitions.
@@ -44,7 +43,7 @@ func loadChroma() {
 	if err != nil {
 		panic(err)
 	}
-	codeTheme = chroma.MustNewXMLStyle(bytes.NewReader(style))
+	codeEscapes = escapes256(chroma.MustNewXMLStyle(bytes.NewReader(style)))
 	plainLexer = chroma.MustNewLexer(&chroma.Config{Name: "plaintext"}, plainRules)
 	codeLexers = reg
 }
@@ -68,9 +67,8 @@ func highlight(code, lang string) []string {
 	out := code
 	if it, err := chroma.Coalesce(lexer).Tokenise(nil, code); err == nil {
 		var b strings.Builder
-		if formatters.TTY256.Format(&b, codeTheme, it) == nil {
-			out = b.String()
-		}
+		format256(&b, codeEscapes, it)
+		out = b.String()
 	}
 	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
 	for i, l := range lines {
