@@ -2,18 +2,12 @@ package render
 
 import (
 	"bytes"
-	"embed"
+	"io/fs"
 	"strings"
 	"sync"
 
 	"github.com/alecthomas/chroma/v2"
 )
-
-// chromaDefs holds the lexer definitions of the languages most often
-// pasted into a chat, and the monokai style, in chroma's XML form.
-//
-//go:embed chroma/*.xml
-var chromaDefs embed.FS
 
 // The lexers and the style are built on first use, so a command that never
 // highlights code pays nothing for them.
@@ -39,7 +33,7 @@ func loadChroma() {
 	for _, name := range codeLanguages {
 		reg.Register(chroma.MustNewXMLLexer(chromaDefs, "chroma/"+name+".xml"))
 	}
-	style, err := chromaDefs.ReadFile("chroma/monokai.xml")
+	style, err := fs.ReadFile(chromaDefs, "chroma/monokai.xml")
 	if err != nil {
 		panic(err)
 	}

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"fmt"
+	"io/fs"
 	"strings"
 	"testing"
 
@@ -42,7 +43,7 @@ func ours256(t *testing.T, lexer chroma.Lexer, style *chroma.Style, code string)
 
 func monokai(t *testing.T) *chroma.Style {
 	t.Helper()
-	def, err := chromaDefs.ReadFile("chroma/monokai.xml")
+	def, err := fs.ReadFile(chromaDefs, "chroma/monokai.xml")
 	if err != nil {
 		t.Fatal(err)
 	}
