@@ -9,8 +9,8 @@ import (
 	"github.com/alecthomas/chroma/v2"
 )
 
-// The lexers and the style are built on first use, so a command that never
-// highlights code pays nothing for them.
+// The lexers and the style's escape sequences are built on first use, so a
+// command that never highlights code pays nothing for them.
 var (
 	chromaOnce  sync.Once
 	codeLexers  *chroma.LexerRegistry
@@ -25,7 +25,7 @@ var codeLanguages = []string{
 	"yaml",
 }
 
-// loadChroma builds the lexers and the style.
+// loadChroma builds the lexers and the escape sequences of the style.
 func loadChroma() {
 	reg := chroma.NewLexerRegistry()
 	reg.Register(goLexer())
