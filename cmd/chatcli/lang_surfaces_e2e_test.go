@@ -57,3 +57,32 @@ func TestPortugueseSizesContextsAndSettings(t *testing.T) {
 		}
 	}
 }
+
+// TestSessionFormatErrorsSpeakPortuguese: why a session file cannot be
+// read is said in Portuguese under CHATCLI_LANG=pt-BR, as before in
+// English, with the same exit code (4, unreadable) in both.
+func TestSessionFormatErrorsSpeakPortuguese(t *testing.T) {
+	home := t.TempDir()
+	dir := filepath.Join(home, "sessions")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range map[string]string{"empty": "", "obj": `{"version":2,"chat_history":{}}`} {
+		if err := os.WriteFile(filepath.Join(dir, name+".json"), []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for lang, want := range map[string][]string{
+		"pt-BR": {"empty.json: o arquivo está vazio (0 bytes); tire-o do lugar",
+			`obj.json: não é um documento de sessão: o campo "chat_history" é um objeto, não uma lista de mensagens; tire-o`},
+		"en": {"empty.json: file is empty (0 bytes); move it aside",
+			`obj.json: not a session document: field "chat_history" is an object, not an array of messages; move it`},
+	} {
+		for i, name := range []string{"empty", "obj"} {
+			_, errOut, code := run(t, []string{"CHATCLI_HOME=" + home, "CHATCLI_LANG=" + lang}, "", "session", "show", name)
+			if code != exitData || !strings.Contains(errOut, want[i]) {
+				t.Errorf("%s %s: exit %d, want %d and %q:\n%s", lang, name, code, exitData, want[i], errOut)
+			}
+		}
+	}
+}
