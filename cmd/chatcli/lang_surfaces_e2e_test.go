@@ -1,11 +1,16 @@
 package main
 
 import (
+	"bytes"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/chatcli/chatcli/internal/gateway/slack/slacktest"
 )
 
 // TestPortugueseSizesContextsAndSettings: /context create's line, sizes
@@ -82,6 +87,64 @@ func TestSessionFormatErrorsSpeakPortuguese(t *testing.T) {
 			_, errOut, code := run(t, []string{"CHATCLI_HOME=" + home, "CHATCLI_LANG=" + lang}, "", "session", "show", name)
 			if code != exitData || !strings.Contains(errOut, want[i]) {
 				t.Errorf("%s %s: exit %d, want %d and %q:\n%s", lang, name, code, exitData, want[i], errOut)
+			}
+		}
+	}
+}
+
+// TestServerNoticesSpeakPortuguese: mcp-server's start line, gateway
+// --check's lines and the gateway daemon's notices (its start, the hub
+// relay, a sender not on the allow-list) are Portuguese under
+// CHATCLI_LANG=pt-BR and as before in English.
+func TestServerNoticesSpeakPortuguese(t *testing.T) {
+	for lang, want := range map[string][]string{
+		"pt-BR": {"nota: chatcli " + version + " servidor MCP no stdio · provedor offline · modelo offline · armazenamento ",
+			"as configurações do gateway são válidas\n", "slack: Events API em http://", "responde a 1 id(s) permitido(s) (CHATCLI_SLACK_ALLOWED_USERS)",
+			"nota: chatcli " + version + " gateway · provedor offline", "nota: hub: os terminais entram com /hub join NOME (relay em ",
+			"nota: slack: mensagem do usuário U2 (chat D1) ignorada: fora da allow-list de slack"},
+		"en": {"note: chatcli " + version + " MCP server on stdio · provider offline · model offline · store ",
+			"gateway settings are valid\n", "slack: Events API on http://", "answers 1 allowed id(s) (CHATCLI_SLACK_ALLOWED_USERS)",
+			"note: chatcli " + version + " gateway · provider offline", "note: hub: terminals join with /hub join NAME (relay at ",
+			"note: slack: message from user U2 (chat D1) ignored: not on the slack allow-list"},
+	} {
+		const botToken, secret = "xoxb-E2E-SECRET", "E2E-SECRET-signing"
+		api := slacktest.New(botToken)
+		defer api.Close()
+		addr := freeAddr(t)
+		env := []string{"CHATCLI_HOME=" + t.TempDir(), "CHATCLI_LANG=" + lang, "CHATCLI_SLACK_BOT_TOKEN=" + botToken,
+			"CHATCLI_SLACK_SIGNING_SECRET=" + secret, "CHATCLI_SLACK_ADDR=" + addr, "CHATCLI_SLACK_ALLOWED_USERS=U1", "CHATCLI_SLACK_API_URL=" + api.APIURL()}
+		var all strings.Builder
+		_, errOut, _ := run(t, env, "", "mcp-server")
+		all.WriteString(errOut)
+		out, errOut, code := run(t, env, "", "gateway", "--check")
+		if code != 0 {
+			t.Fatalf("%s: gateway --check: exit %d\n%s", lang, code, errOut)
+		}
+		all.WriteString(out + errOut)
+		gw := startGateway(t, env)
+		post := func(body []byte) int {
+			req, _ := http.NewRequest(http.MethodPost, "http://"+addr+"/slack/events", bytes.NewReader(body))
+			slacktest.Sign(req.Header, secret, body, time.Now())
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				return 0
+			}
+			resp.Body.Close()
+			return resp.StatusCode
+		}
+		for deadline := time.Now().Add(20 * time.Second); post(slacktest.DirectMessage("Ev1", "U2", "D1", "hi")) != 200; time.Sleep(50 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: the endpoint never answered\n%s", lang, gw.stderr.String())
+			}
+		}
+		for deadline := time.Now().Add(10 * time.Second); !strings.Contains(gw.stderr.String(), "U2") && time.Now().Before(deadline); {
+			time.Sleep(50 * time.Millisecond)
+		}
+		gw.stop(t)
+		all.WriteString(gw.stderr.String())
+		for _, w := range want {
+			if !strings.Contains(all.String(), w) {
+				t.Errorf("%s: %q missing from:\n%s", lang, w, all.String())
 			}
 		}
 	}

@@ -52,6 +52,7 @@ func catalogue() []struct{ en, pt string } {
 	all := append([]struct{ en, pt string }{}, messages...)
 	all = append(append(all, verbMessages...), storageMessages...)
 	all = append(append(all, screenMessages...), listingMessages...)
+	all = append(all, serverMessages...)
 	return append(append(all, noticeMessages...), helpHeadings...)
 }
 
