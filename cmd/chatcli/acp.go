@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -80,14 +79,15 @@ func acpRun(ctx context.Context, o *acpOptions) error {
 	}
 	s := o.f.streams
 	defer protectStdout(s)() // stdout carries protocol messages only
-	defer serverStart(ctx, s, c)()
+	defer serverStart(ctx, o.f, c)()
 	wd, _ := os.Getwd()
 	srv := acpserver.New(acpserver.Options{
 		NewEngine: func(cwd string) (*conversation.Engine, error) { return o.f.engineIn(c, cwd) },
 		Folders:   func() map[string]string { return recordedFolders(s, c.Home) },
 		Config:    &c,
 		Mirror:    acpMirror(c),
-		Notify:    func(line string) { fmt.Fprintln(s.Err, "note: "+render.Visible(line)) },
+		Notify:    func(line string) { o.f.note(render.Visible(line)) },
+		Lang:      o.f.lang(),
 		Version:   version,
 		WorkDir:   wd,
 	})

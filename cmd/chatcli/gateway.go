@@ -14,6 +14,7 @@ import (
 	"github.com/chatcli/chatcli/internal/gateway/telegram"
 	"github.com/chatcli/chatcli/internal/gateway/whatsapp"
 	"github.com/chatcli/chatcli/internal/hub"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/retention"
 )
 
@@ -119,7 +120,8 @@ func gatewayRun(ctx context.Context, o *gatewayOptions) error {
 		return err
 	}
 	gc := gateway.ConfigFromEnv(o.f.file.Getenv(o.f.getenv))
-	lines, err := gc.Check()
+	lang := o.f.lang()
+	lines, err := gc.CheckIn(lang)
 	s := o.f.streams
 	for _, l := range lines {
 		fmt.Fprintln(s.Err, l)
@@ -132,7 +134,7 @@ func gatewayRun(ctx context.Context, o *gatewayOptions) error {
 		return err
 	}
 	if o.Check {
-		fmt.Fprintln(s.Out, "gateway settings are valid")
+		lang.Fprintf(s.Out, "gateway settings are valid\n")
 		return nil
 	}
 	state, err := gateway.OpenState(c.Home)
@@ -140,39 +142,39 @@ func gatewayRun(ctx context.Context, o *gatewayOptions) error {
 		return err
 	}
 	logf := func(line string) {
-		fmt.Fprintln(s.Err, "note: "+gateway.Redact(errors.New(line), gc.Secrets()...).Error())
+		o.f.note(gateway.Redact(errors.New(line), gc.Secrets()...).Error())
 	}
-	defer serverStart(ctx, s, c)()
-	mark, release := markOpen(c.Home, logf)
+	defer serverStart(ctx, o.f, c)()
+	mark, release := markOpen(c.Home, lang, logf)
 	defer release()
 	relay := hub.NewRelay()
-	g := gateway.New(gateway.Options{State: state, Allow: gc.Allow(), Mirror: c.MCPAutosave, Log: logf,
+	g := gateway.New(gateway.Options{State: state, Allow: gc.Allow(), Mirror: c.MCPAutosave, Log: logf, Lang: lang,
 		NewEngine: func() (*conversation.Engine, error) { return o.f.engine(c) }, OnMirror: mark,
 		Hub: relay, HubThread: gc.HubThread})
-	logf(fmt.Sprintf("chatcli %s gateway · provider %s · model %s · store %s", version, p.Name(), p.Model(), c.Home))
+	logf(lang.Sprintf("chatcli %s gateway · provider %s · model %s · store %s", version, p.Name(), p.Model(), c.Home))
 	go func() {
 		path := hub.SocketPath(c.Home)
-		logf("hub: terminals join with /hub join NAME (relay at " + path + ")")
+		logf(lang.Sprintf("hub: terminals join with /hub join NAME (relay at %s)", path))
 		if err := relay.Serve(ctx, path); err != nil {
-			logf(fmt.Sprintf("hub: other processes cannot join: %v", err))
+			logf(lang.Sprintf("hub: other processes cannot join: %v", lang.Error(err, nil)))
 		}
 	}()
 	var channels []func(context.Context) error
 	if gc.Telegram.Enabled {
 		channels = append(channels, func(ctx context.Context) error {
-			return telegram.Run(ctx, telegram.Options{Token: gc.Telegram.Token, APIURL: gc.Telegram.APIURL, Handler: g, State: state, Log: logf})
+			return telegram.Run(ctx, telegram.Options{Token: gc.Telegram.Token, APIURL: gc.Telegram.APIURL, Handler: g, State: state, Log: logf, Lang: lang})
 		})
 	}
 	if gc.Slack.Enabled {
 		channels = append(channels, func(ctx context.Context) error {
 			return slack.Run(ctx, slack.Options{Token: gc.Slack.Token, SigningSecret: gc.Slack.SigningSecret, Addr: gc.Slack.Addr, Path: gc.Slack.Path,
-				APIURL: gc.Slack.APIURL, Handler: g, State: state, Log: logf})
+				APIURL: gc.Slack.APIURL, Handler: g, State: state, Log: logf, Lang: lang})
 		})
 	}
 	if w := gc.WhatsApp; w.Enabled {
 		channels = append(channels, func(ctx context.Context) error {
 			return whatsapp.Run(ctx, whatsapp.Options{Client: whatsapp.Client{GraphURL: w.GraphURL, PhoneID: w.PhoneID, Token: w.Token},
-				VerifyToken: w.VerifyToken, AppSecret: w.AppSecret, Addr: w.Addr, Path: w.Path, Handler: g, State: state, Log: logf})
+				VerifyToken: w.VerifyToken, AppSecret: w.AppSecret, Addr: w.Addr, Path: w.Path, Handler: g, State: state, Log: logf, Lang: lang})
 		})
 	}
 	return errors.Join(runAll(ctx, channels), g.Close())
@@ -201,7 +203,7 @@ func runAll(ctx context.Context, channels []func(context.Context) error) error {
 // markOpen returns mark, which marks each mirror it is told of open
 // (retention then leaves it alone while the process runs; safe for
 // concurrent use), and release, which removes every mark.
-func markOpen(home string, logf func(string)) (mark func(name string), release func()) {
+func markOpen(home string, lang *i18n.Printer, logf func(string)) (mark func(name string), release func()) {
 	var mu sync.Mutex
 	marked := map[string]*retention.Marker{}
 	mark = func(name string) {
@@ -212,7 +214,7 @@ func markOpen(home string, logf func(string)) (mark func(name string), release f
 		}
 		m := retention.NewMarker(home)
 		if err := m.Set(name); err != nil {
-			logf(fmt.Sprintf("could not mark session %q open: %v", name, err))
+			logf(lang.Sprintf("could not mark session %q open: %v", name, lang.Error(err, nil)))
 			return
 		}
 		marked[name] = m

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"time"
@@ -97,23 +96,24 @@ func mcpRun(ctx context.Context, o *mcpOptions) error {
 		return err
 	}
 	s := o.f.streams
-	logf := func(line string) { fmt.Fprintln(s.Err, "note: "+render.Visible(line)) }
+	lang := o.f.lang()
+	logf := func(line string) { o.f.note(render.Visible(line)) }
 	if o.protectStdout {
 		defer protectStdout(s)()
 	}
-	defer serverStart(ctx, s, c)()
+	defer serverStart(ctx, o.f, c)()
 	// The mirror is marked open like a bound session: no other process's
 	// retention pass removes it while this server runs.
 	marker := retention.NewMarker(c.Home)
 	o.f.markers = append(o.f.markers, marker)
-	srv := mcpserver.New(mcpserver.Options{Engine: e, Mirror: c.MCPAutosave, ID: mcpserver.NewID(o.now()), Version: version, Log: logf,
+	srv := mcpserver.New(mcpserver.Options{Engine: e, Mirror: c.MCPAutosave, ID: mcpserver.NewID(o.now()), Version: version, Log: logf, Lang: lang,
 		OnMirror: func(name string) {
 			if err := marker.Set(name); err != nil {
-				logf(fmt.Sprintf("could not mark session %q open: %v", name, err))
+				logf(lang.Sprintf("could not mark session %q open: %v", name, lang.Error(err, nil)))
 			}
 		}})
 	p := e.Provider()
-	logf(fmt.Sprintf("chatcli %s MCP server on stdio · provider %s · model %s · store %s", version, p.Name(), p.Model(), c.Home))
+	logf(lang.Sprintf("chatcli %s MCP server on stdio · provider %s · model %s · store %s", version, p.Name(), p.Model(), c.Home))
 	// At the end of stdin, requests already read are answered first: a turn
 	// takes at most the request timeout.
 	runErr := srv.Run(ctx, mcpserver.NewStdioTransport(s.In, s.Out, c.RequestTimeout+time.Minute))

@@ -47,9 +47,9 @@ func prunePreview(o *storagePruneOptions, c config.Config, plan retention.PruneP
 			size += e.SizeBytes
 		}
 		lang.Fprintf(out, "Emptying the trash would delete %d trashed session(s) (%s) for good; nothing was deleted: run %s.\n",
-			len(trash), retention.FormatBytes(size), again)
+			len(trash), lang.Decimal(retention.FormatBytes(size)), again)
 		for _, e := range trash {
-			fmt.Fprintf(out, "  %s  (%s, %s)\n", e.Name, e.File, retention.FormatBytes(e.SizeBytes))
+			fmt.Fprintf(out, "  %s  (%s, %s)\n", e.Name, e.File, lang.Decimal(retention.FormatBytes(e.SizeBytes)))
 		}
 	}
 	return nil
@@ -99,9 +99,9 @@ func emptyTrash(o *storagePruneOptions, c config.Config, res *pruneOutput) error
 	if !o.JSON && (!o.Quiet || len(removed) > 0) {
 		if len(gone) > 0 {
 			lang.Fprintf(out, "Emptied the trash: %d trashed session(s) deleted (%s), with %d journal(s) no other session names (%s).\n",
-				len(removed), retention.FormatBytes(size), len(gone), retention.FormatBytes(goneSize))
+				len(removed), lang.Decimal(retention.FormatBytes(size)), len(gone), lang.Decimal(retention.FormatBytes(goneSize)))
 		} else {
-			lang.Fprintf(out, "Emptied the trash: %d trashed session(s) deleted (%s).\n", len(removed), retention.FormatBytes(size))
+			lang.Fprintf(out, "Emptied the trash: %d trashed session(s) deleted (%s).\n", len(removed), lang.Decimal(retention.FormatBytes(size)))
 		}
 		if kept := len(journalBytes) - len(gone); kept > 0 {
 			lang.Fprintf(out, "%d journal(s) of those sessions kept: another session names them, or a session file cannot be read.\n", kept)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/spf13/cobra"
 
@@ -21,7 +20,7 @@ func serverFlags(cmd *cobra.Command) (providerName, model string) {
 // serverStart is what both stdio servers (mcp-server, acp) do before they
 // serve: the retention pass the REPL runs at start. The returned wait
 // lets that pass finish at exit (at most retentionExitWait).
-func serverStart(ctx context.Context, s *ioStreams, c config.Config) (wait func()) {
-	done := retention.Background(ctx, c.Home, retention.FromConfig(c), nil, func(line string) { fmt.Fprintln(s.Err, "note: "+line) })
+func serverStart(ctx context.Context, f *factory, c config.Config) (wait func()) {
+	done := retention.Background(ctx, c.Home, retention.FromConfig(c), f.lang(), f.note)
 	return func() { waitAtMost(done, retentionExitWait) }
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // MirrorPrefix starts the name an unbound ACP session is mirrored to:
@@ -38,6 +39,8 @@ type Options struct {
 	// Notify receives notices, one line each (stderr in the CLI); nil
 	// discards them. Called from several goroutines.
 	Notify func(string)
+	// Lang is the language of the notices (nil: English).
+	Lang *i18n.Printer
 	// Version is reported as agentInfo.version.
 	Version string
 	// WorkDir is the cwd session/list reports when the client gives none.

@@ -44,9 +44,18 @@ func WriteSettings(lang *i18n.Printer, w io.Writer, c config.Config, file string
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	lang.Fprintf(tw, "SETTING\tVALUE\tSOURCE\n")
 	for _, s := range c.AllSettings() {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.Name, s.Value, sourceIn(lang, s.Source))
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.Name, valueIn(lang, s.Value), sourceIn(lang, s.Source))
 	}
 	tw.Flush()
+}
+
+// valueIn is a setting's value in lang: "not set" is said in lang, any
+// other value is the setting's own.
+func valueIn(lang *i18n.Printer, v string) string {
+	if v == "not set" {
+		return lang.Sprintf("not set")
+	}
+	return v
 }
 
 // WriteSessionConfig prints every session setting with its value and

@@ -48,8 +48,8 @@ func runContext(_ context.Context, env *Env, args []string) error {
 		if c == nil {
 			return err
 		}
-		fmt.Fprintf(env.Out, "Created context %q: %s, %s in %s (left out: %d by .gitignore, %d binary). /context attach %s sends it.\n",
-			c.Name, countOf(len(c.Files), "file"), size(c.Bytes()), countOf(len(c.Chunks), "chunk"), c.Skipped.Ignored, c.Skipped.Binary, c.Name)
+		env.Lang.Fprintf(env.Out, "Created context %q: %s, %s in %s (left out: %d by .gitignore, %d binary). /context attach %s sends it.\n",
+			c.Name, filesIn(env.Lang, len(c.Files)), size(env.Lang, c.Bytes()), chunksIn(env.Lang, len(c.Chunks)), c.Skipped.Ignored, c.Skipped.Binary, c.Name)
 		return err
 	case "list":
 		return contextList(env, st)
@@ -201,7 +201,7 @@ func contextList(env *Env, st *contexts.Store) error {
 		if attached[n] {
 			mark = lang.Sprintf("attached")
 		}
-		rows = append(rows, []string{n, strconv.Itoa(len(c.Files)), size(c.Bytes()), strconv.Itoa(len(c.Chunks)), c.CreatedAt.Format("2006-01-02 15:04"), mark})
+		rows = append(rows, []string{n, strconv.Itoa(len(c.Files)), size(env.Lang, c.Bytes()), strconv.Itoa(len(c.Chunks)), c.CreatedAt.Format("2006-01-02 15:04"), mark})
 	}
 	writeTable(env.Out, rows)
 	return nil
@@ -214,7 +214,7 @@ func contextShow(env *Env, st *contexts.Store, name string) error {
 	}
 	lang := env.Lang
 	lang.Fprintf(env.Out, "Context %q, created %s from %s: %s, %s in %s (left out: %d by .gitignore, %d binary)\n",
-		c.Name, c.CreatedAt.Format("2006-01-02 15:04"), strings.Join(c.Sources, ", "), filesIn(lang, len(c.Files)), size(c.Bytes()), chunksIn(lang, len(c.Chunks)), c.Skipped.Ignored, c.Skipped.Binary)
+		c.Name, c.CreatedAt.Format("2006-01-02 15:04"), strings.Join(c.Sources, ", "), filesIn(lang, len(c.Files)), size(lang, c.Bytes()), chunksIn(lang, len(c.Chunks)), c.Skipped.Ignored, c.Skipped.Binary)
 	first := 1
 	for _, f := range c.Files {
 		last := first + f.Chunks - 1
@@ -222,7 +222,7 @@ func contextShow(env *Env, st *contexts.Store, name string) error {
 		if last == first {
 			chunks = lang.Sprintf("chunk %d", first)
 		}
-		fmt.Fprintf(env.Out, "  %-40s %9s  %s\n", f.Path, size(f.Bytes), chunks)
+		fmt.Fprintf(env.Out, "  %-40s %9s  %s\n", f.Path, size(lang, f.Bytes), chunks)
 		first = last + 1
 	}
 	return nil
@@ -234,16 +234,16 @@ func contextStatus(env *Env, st *contexts.Store) error {
 	wd, _ := os.Getwd()
 	files, warns := bootstrap.NewLoader(wd, env.Config.Home).Load()
 	lang := env.Lang
-	lang.Fprintf(env.Out, "Bootstrap files (working folder, then %s; cap %s each):\n", env.Config.Home, size(bootstrap.MaxFileBytes))
+	lang.Fprintf(env.Out, "Bootstrap files (working folder, then %s; cap %s each):\n", env.Config.Home, size(lang, bootstrap.MaxFileBytes))
 	if len(files) == 0 {
 		lang.Fprintf(env.Out, "  none of %s found\n", strings.Join(bootstrap.Names, ", "))
 	}
 	for _, f := range files {
 		cut := ""
 		if f.Truncated {
-			cut = lang.Sprintf(" (cut to %s)", size(len(f.Content)))
+			cut = lang.Sprintf(" (cut to %s)", size(lang, len(f.Content)))
 		}
-		fmt.Fprintf(env.Out, "  %-12s %9s  %s%s\n", f.Name, size(int(f.SizeBytes)), f.Path, cut)
+		fmt.Fprintf(env.Out, "  %-12s %9s  %s%s\n", f.Name, size(lang, int(f.SizeBytes)), f.Path, cut)
 	}
 	for _, w := range warns {
 		lang.Fprintf(env.Out, "  warning: %s\n", w)
@@ -274,7 +274,6 @@ func contextStatus(env *Env, st *contexts.Store) error {
 	return nil
 }
 
-// size is n bytes for people: "4.2 KiB".
 // filesIn is "1 file" or "N files" in lang; chunksIn the same of chunks.
 func filesIn(lang *i18n.Printer, n int) string {
 	if n == 1 {
@@ -290,12 +289,5 @@ func chunksIn(lang *i18n.Printer, n int) string {
 	return lang.Sprintf("%d chunks", n)
 }
 
-// countOf is "1 NOUN" or "N NOUNs".
-func countOf(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-func size(n int) string { return humanize.IBytes(uint64(max(n, 0))) }
+// size is n bytes for people in lang: "4.2 KiB" ("4,2 KiB").
+func size(lang *i18n.Printer, n int) string { return lang.Decimal(humanize.IBytes(uint64(max(n, 0)))) }

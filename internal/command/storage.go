@@ -75,13 +75,13 @@ func WriteReportIn(lang *i18n.Printer, w io.Writer, home string, lines []retenti
 	for _, l := range lines {
 		removable := "-"
 		if l.RemoveFiles > 0 {
-			removable = fmt.Sprintf("%d (%s)", l.RemoveFiles, retention.FormatBytes(l.RemoveBytes))
+			removable = fmt.Sprintf("%d (%s)", l.RemoveFiles, lang.Decimal(retention.FormatBytes(l.RemoveBytes)))
 		}
 		store, rule := l.Store, l.Rule
 		if lang.Tag() != i18n.English {
 			store, rule = lang.Text(l.StoreText), lang.Text(l.RuleText)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\n", store, l.Files, retention.FormatBytes(l.SizeBytes), removable, rule)
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\n", store, l.Files, lang.Decimal(retention.FormatBytes(l.SizeBytes)), removable, rule)
 	}
 	tw.Flush()
 }
@@ -115,20 +115,20 @@ func WritePlan(w io.Writer, p retention.PrunePlan, applyHint string) {
 // (the keys of --json output) stay as they are.
 func WritePlanIn(lang *i18n.Printer, w io.Writer, p retention.PrunePlan, applyHint string) {
 	for _, g := range p.Groups() {
-		fmt.Fprintf(w, "%s: %d, %s — %s\n", g.Reason, len(g.Items), retention.FormatBytes(g.SizeBytes), reasonText(lang, p.Rules, g.Reason))
+		fmt.Fprintf(w, "%s: %d, %s — %s\n", g.Reason, len(g.Items), lang.Decimal(retention.FormatBytes(g.SizeBytes)), reasonText(lang, p.Rules, g.Reason))
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 		for _, it := range g.Items {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\n", it.Name, it.When.Local().Format("2006-01-02 15:04"), retention.FormatBytes(it.SizeBytes))
+			fmt.Fprintf(tw, "  %s\t%s\t%s\n", it.Name, it.When.Local().Format("2006-01-02 15:04"), lang.Decimal(retention.FormatBytes(it.SizeBytes)))
 		}
 		tw.Flush()
 	}
-	writeSpared(w, p.Spared, lang.Sprintf("Kept"))
+	writeSpared(lang, w, p.Spared, lang.Sprintf("Kept"))
 	if len(p.Items) == 0 {
 		lang.Fprintf(w, "Nothing to remove.\n")
 		return
 	}
 	lang.Fprintf(w, "%d to remove, %s in all. %s carries this out; sessions go to the trash for %s.\n",
-		len(p.Items), retention.FormatBytes(p.SizeBytes()), applyHint, config.FormatTTL(p.Rules.TrashTTL))
+		len(p.Items), lang.Decimal(retention.FormatBytes(p.SizeBytes())), applyHint, config.FormatTTL(p.Rules.TrashTTL))
 }
 
 // WriteResult prints what Apply did.
@@ -136,7 +136,7 @@ func WriteResult(w io.Writer, r retention.Result) { WriteResultIn(nil, w, r) }
 
 // WriteResultIn is WriteResult in lang (nil: English).
 func WriteResultIn(lang *i18n.Printer, w io.Writer, r retention.Result) {
-	writeSpared(w, r.Skipped, lang.Sprintf("Left alone"))
+	writeSpared(lang, w, r.Skipped, lang.Sprintf("Left alone"))
 	s := retention.SummaryIn(lang, r)
 	if s == "" {
 		lang.Fprintf(w, "Nothing removed.\n")
@@ -148,12 +148,16 @@ func WriteResultIn(lang *i18n.Printer, w io.Writer, r retention.Result) {
 	}
 }
 
-func writeSpared(w io.Writer, spared []retention.Spared, title string) {
+func writeSpared(lang *i18n.Printer, w io.Writer, spared []retention.Spared, title string) {
 	if len(spared) == 0 {
 		return
 	}
 	fmt.Fprintf(w, "%s:\n", title)
 	for _, s := range spared {
-		fmt.Fprintf(w, "  %s: %s\n", s.Name, s.Why)
+		why := s.Why
+		if t := lang.TextWith(s.WhyText, func(e error) string { return kindsIn(lang, e, errorKinds) }); t != "" {
+			why = t // Why in lang (Left alone's reasons have no text yet)
+		}
+		fmt.Fprintf(w, "  %s: %s\n", s.Name, why)
 	}
 }

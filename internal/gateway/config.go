@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/chatcli/chatcli/internal/config"
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // Config is the gateway's settings, read by ConfigFromEnv under ChatCLI's
@@ -113,7 +114,10 @@ func (c Config) Allow() map[string]AllowList {
 // one line per enabled channel (what it will do; never a token) and the
 // problems found, each naming its variable, wrapped in config.ErrConfig; no
 // channel enabled is a problem too.
-func (c Config) Check() (lines []string, err error) {
+func (c Config) Check() (lines []string, err error) { return c.CheckIn(nil) }
+
+// CheckIn is Check with its lines in lang (nil: English).
+func (c Config) CheckIn(lang *i18n.Printer) (lines []string, err error) {
 	var errs []error
 	bad := func(format string, args ...any) {
 		errs = append(errs, fmt.Errorf("%w: "+format, append([]any{config.ErrConfig}, args...)...))
@@ -142,13 +146,13 @@ func (c Config) Check() (lines []string, err error) {
 		if h == "" {
 			return ""
 		}
-		return " · home channel " + h
+		return lang.Sprintf(" · home channel %s", h)
 	}
 	allow := func(variable string, a AllowList) string {
 		if len(a) == 0 {
-			return fmt.Sprintf("no allow-list (%s): answers nobody", variable)
+			return lang.Sprintf("no allow-list (%s): answers nobody", variable)
 		}
-		return fmt.Sprintf("answers %d allowed id(s) (%s)", len(a), variable)
+		return lang.Sprintf("answers %d allowed id(s) (%s)", len(a), variable)
 	}
 	if t := c.Telegram; t.Enabled {
 		checkURL("CHATCLI_TELEGRAM_API_URL", t.APIURL)
@@ -161,7 +165,7 @@ func (c Config) Check() (lines []string, err error) {
 		if t.Home != "" && len(AllowList{t.Home}.nonNumeric()) > 0 {
 			bad("CHATCLI_TELEGRAM_HOME_CHANNEL=%q: %s", t.Home, TelegramIDRule)
 		}
-		lines = append(lines, fmt.Sprintf("telegram: long polling %s · %s%s", t.APIURL, allow("CHATCLI_TELEGRAM_ALLOWED_USERS", t.Allow), home(t.Home)))
+		lines = append(lines, lang.Sprintf("telegram: long polling %s · %s%s", t.APIURL, allow("CHATCLI_TELEGRAM_ALLOWED_USERS", t.Allow), home(t.Home)))
 	}
 	if s := c.Slack; s.Enabled {
 		need("CHATCLI_SLACK_BOT_TOKEN", s.Token, " (the bot token, xoxb-…)")
@@ -169,7 +173,7 @@ func (c Config) Check() (lines []string, err error) {
 		checkAddr("CHATCLI_SLACK_ADDR", s.Addr)
 		checkPath("CHATCLI_SLACK_PATH", s.Path)
 		checkURL("CHATCLI_SLACK_API_URL", s.APIURL)
-		lines = append(lines, fmt.Sprintf("slack: Events API on http://%s%s · replies through %s · %s%s", s.Addr, s.Path, s.APIURL,
+		lines = append(lines, lang.Sprintf("slack: Events API on http://%s%s · replies through %s · %s%s", s.Addr, s.Path, s.APIURL,
 			allow("CHATCLI_SLACK_ALLOWED_USERS", s.Allow), home(s.Home)))
 	}
 	if w := c.WhatsApp; w.Enabled {
@@ -178,11 +182,11 @@ func (c Config) Check() (lines []string, err error) {
 		checkAddr("CHATCLI_WHATSAPP_ADDR", w.Addr)
 		checkPath("CHATCLI_WHATSAPP_PATH", w.Path)
 		checkURL("CHATCLI_WHATSAPP_GRAPH_URL", w.GraphURL)
-		sig := "signatures checked (CHATCLI_WHATSAPP_APP_SECRET)"
+		sig := lang.Sprintf("signatures checked (%s)", "CHATCLI_WHATSAPP_APP_SECRET")
 		if w.AppSecret == "" {
-			sig = "signatures NOT checked (set CHATCLI_WHATSAPP_APP_SECRET)"
+			sig = lang.Sprintf("signatures NOT checked (set %s)", "CHATCLI_WHATSAPP_APP_SECRET")
 		}
-		lines = append(lines, fmt.Sprintf("whatsapp: webhook on http://%s%s · %s · replies through %s · %s%s", w.Addr, w.Path, sig, w.GraphURL,
+		lines = append(lines, lang.Sprintf("whatsapp: webhook on http://%s%s · %s · replies through %s · %s%s", w.Addr, w.Path, sig, w.GraphURL,
 			allow("CHATCLI_WHATSAPP_ALLOWED_USERS", w.Allow), home(w.Home)))
 	}
 	if len(lines) == 0 {

@@ -13,6 +13,7 @@ import (
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/hub"
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // DefaultTypingEvery is how often the typing indicator is sent again while
@@ -37,6 +38,8 @@ type Options struct {
 	OnMirror func(name string)
 	// Log receives notices, one line each; nil discards them.
 	Log func(string)
+	// Lang is the language of the notices (nil: English).
+	Lang *i18n.Printer
 	// Now is the clock of new mirror names; nil is time.Now.
 	Now func() time.Time
 	// TypingEvery is the typing indicator's period; 0 is
@@ -164,7 +167,7 @@ func (g *Gateway) ignore(m Message) {
 	g.ignored[m.Principal] = true
 	g.mu.Unlock()
 	if !seen {
-		g.o.Log(fmt.Sprintf("%s: message from user %s (chat %s) ignored: not on the %s allow-list; later ones are ignored silently",
+		g.o.Log(g.o.Lang.Sprintf("%s: message from user %s (chat %s) ignored: not on the %s allow-list; later ones are ignored silently",
 			m.Principal.Channel, m.Principal.User, m.Chat, m.Principal.Channel))
 	}
 }
@@ -185,12 +188,12 @@ func (g *Gateway) conv(p Principal) (*conv, error) {
 	switch {
 	case c.ps.Bound != "":
 		if _, _, err := e.Attach(c.ps.Bound); err != nil {
-			g.o.Log(fmt.Sprintf("%s: session %q not attached again: %v", p, c.ps.Bound, err))
+			g.o.Log(g.o.Lang.Sprintf("%s: session %q not attached again: %v", p, c.ps.Bound, g.o.Lang.Error(err, nil)))
 			c.ps.Bound = ""
 		}
 	case c.ps.Mirror != "" && e.Store().Exists(c.ps.Mirror):
 		if _, err := e.Resume(c.ps.Mirror, false); err != nil {
-			g.o.Log(fmt.Sprintf("%s: mirror %q not continued: %v", p, c.ps.Mirror, err))
+			g.o.Log(g.o.Lang.Sprintf("%s: mirror %q not continued: %v", p, c.ps.Mirror, g.o.Lang.Error(err, nil)))
 			c.ps.Mirror = ""
 		}
 	}
@@ -274,7 +277,7 @@ func (g *Gateway) typing(ctx context.Context, r Replier) (stop func()) {
 	ctx, cancel := context.WithCancel(ctx)
 	show := func() {
 		if err := r.Typing(ctx); err != nil && ctx.Err() == nil {
-			g.o.Log("typing indicator: " + err.Error())
+			g.o.Log(g.o.Lang.Sprintf("typing indicator: %v", err))
 		}
 	}
 	show()

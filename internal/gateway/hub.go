@@ -61,7 +61,7 @@ func (g *Gateway) joinHub(c *conv, thread string, r Replier) string {
 			joined = ev
 		}
 		if text := EventText(ev, c.p.String()); text != "" && !l.queue(text) {
-			g.o.Log(fmt.Sprintf("%s: hub %s: an event was dropped (the chat is behind)", c.p, thread))
+			g.o.Log(g.o.Lang.Sprintf("%s: hub %s: an event was dropped (the chat is behind)", c.p, thread))
 		}
 	})
 	c.hub = l

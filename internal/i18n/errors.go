@@ -80,11 +80,15 @@ func (p *Printer) Error(err error, other func(error) string) string {
 // Text is t in p's language, with each Text and error among its
 // arguments said the same way; t's English text when the catalog does not
 // hold it.
-func (p *Printer) Text(t Text) string {
+func (p *Printer) Text(t Text) string { return p.TextWith(t, nil) }
+
+// TextWith is Text with each error among t's arguments said as Error
+// says it with other.
+func (p *Printer) TextWith(t Text, other func(error) string) string {
 	if p.Tag() != Portuguese || !isErrorKey[t.format] {
 		return t.String()
 	}
-	return p.Sprintf(t.format, p.said(t.args, nil)...)
+	return p.Sprintf(t.format, p.said(t.args, other)...)
 }
 
 // said is args with each error and Text among them said in p's language

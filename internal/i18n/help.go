@@ -72,7 +72,7 @@ var helpMessages = []struct{ en, pt string }{
 }
 
 // HelpTexts are the English texts of the help catalog: the summaries and
-// flag lines (helpMessages) and the longer texts (helpLongs).
+// flag lines (helpMessages) and the longer texts (helpLongs, moreHelp).
 func HelpTexts() []string {
 	out := make([]string, len(helpCatalog))
 	for i, m := range helpCatalog {
@@ -81,8 +81,8 @@ func HelpTexts() []string {
 	return out
 }
 
-// helpCatalog is helpMessages and helpLongs.
-var helpCatalog = append(append([]struct{ en, pt string }{}, helpMessages...), helpLongs...)
+// helpCatalog is helpMessages, helpLongs and moreHelp.
+var helpCatalog = append(append(append([]struct{ en, pt string }{}, helpMessages...), helpLongs...), moreHelp...)
 
 // Help is the help text whose English text is en in p's language; en
 // itself when the catalog lacks it.

@@ -139,6 +139,15 @@ func (n plainInt) Format(f fmt.State, verb rune) {
 	fmt.Fprintf(f, fmt.FormatString(f, verb), int64(n))
 }
 
+// Decimal is s, a number as package fmt writes it ("11.7 KB"), with its
+// decimal point a comma in Portuguese ("11,7 KB"), unless p is Plain.
+func (p *Printer) Decimal(s string) string {
+	if p.Tag() != Portuguese || p.plain {
+		return s
+	}
+	return strings.Replace(s, ".", ",", 1)
+}
+
 // Fprintf writes the message whose English format is key to w.
 func (p *Printer) Fprintf(w io.Writer, key string, args ...any) {
 	io.WriteString(w, p.Sprintf(key, args...))

@@ -48,6 +48,12 @@ var storageTexts = []struct{ en, pt string }{
 		"arquivos ocultos .*.tmp-* deixados por gravações interrompidas: apagados depois de %[1]s"},
 	{"kept: no rule (list index, open markers, session locks, files set aside as .broken, anything else)",
 		"mantidos: sem regra (índice da lista, marcas de aberta, travas de sessão, arquivos postos de lado como .broken, o que mais houver)"},
+	// chatcli storage prune's Kept reasons
+	{"checkpoint repository of an unknown workspace: %v", "repositório de checkpoints de um workspace desconhecido: %[1]v"},
+	{"unreadable: %v", "ilegível: %[1]v"},
+	{"open in a running chatcli (%s)", "aberta num chatcli em execução (%[1]s)"},
+	{"not checked: %d session file(s) cannot be read and may name one (%s)",
+		"não verificados: %[1]d arquivo(s) de sessão ilegível(is), que pode(m) nomear um (%[2]s)"},
 }
 
 // storageMessages are the catalog of chatcli storage prune's and /storage

@@ -52,12 +52,15 @@ func catalogue() []struct{ en, pt string } {
 	all := append([]struct{ en, pt string }{}, messages...)
 	all = append(append(all, verbMessages...), storageMessages...)
 	all = append(append(all, screenMessages...), listingMessages...)
+	all = append(all, serverMessages...)
 	return append(append(all, noticeMessages...), helpHeadings...)
 }
 
 // textMessages are the messages of Errorf and Textf: the errors
-// (errorMessages) and the retention report's texts (storageTexts), whose
+// (errorMessages, formatErrors) and the retention report's texts
+// (storageTexts), whose
 // English is fmt's of their format.
 func textMessages() []struct{ en, pt string } {
-	return append(append([]struct{ en, pt string }{}, errorMessages...), storageTexts...)
+	all := append([]struct{ en, pt string }{}, errorMessages...)
+	return append(append(all, storageTexts...), formatErrors...)
 }

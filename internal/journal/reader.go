@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/storefile"
@@ -91,7 +92,7 @@ func scanLines(path string, pos Pos, o *lineOpener, fn func(Record) error) (Scan
 		return res, nil
 	}
 	if err != nil {
-		return res, fmt.Errorf("journal: open %s: %w", path, err)
+		return res, i18n.Errorf("journal: open %s: %w", path, err)
 	}
 	defer f.Close()
 	res.file = st
@@ -102,7 +103,7 @@ func scanLines(path string, pos Pos, o *lineOpener, fn func(Record) error) (Scan
 		}
 	}
 	if _, err := f.Seek(pos.Offset, io.SeekStart); err != nil {
-		return res, fmt.Errorf("journal: seek %s: %w", path, err)
+		return res, i18n.Errorf("journal: seek %s: %w", path, err)
 	}
 	return scanStream(io.LimitReader(f, st.Size()-pos.Offset), path, pos, o, fn, res) // never past the size seen
 }
@@ -119,7 +120,7 @@ func scanStream(in io.Reader, path string, pos Pos, o *lineOpener, fn func(Recor
 			return res, nil
 		}
 		if err != nil && err != io.EOF {
-			return res, fmt.Errorf("journal: read %s at byte %d: %w", path, off, err)
+			return res, i18n.Errorf("journal: read %s at byte %d: %w", path, off, err)
 		}
 		lineNo++
 		start := off

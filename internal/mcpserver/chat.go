@@ -144,7 +144,7 @@ func (s *Server) bind(name string) error {
 		return err
 	}
 	if autosaved != "" {
-		s.o.Log(fmt.Sprintf("the previous conversation was saved as %q", autosaved))
+		s.o.Log(s.o.Lang.Sprintf("the previous conversation was saved as %q", autosaved))
 	}
 	s.newConversation()
 	return nil

@@ -13,6 +13,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // MirrorPrefix starts the names of the sessions live MCP conversations are
@@ -35,6 +36,8 @@ type Options struct {
 	// Log receives notices, one line each; nil discards them. It must
 	// never write to the protocol channel.
 	Log func(string)
+	// Lang is the language of the notices (nil: English).
+	Lang *i18n.Printer
 	// Version is the server version reported at initialization.
 	Version string
 }

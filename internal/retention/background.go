@@ -69,7 +69,7 @@ func SummaryIn(lang *i18n.Printer, r Result) string {
 	if len(parts) == 0 {
 		return ""
 	}
-	return strings.Join(parts, ", ") + " (" + FormatBytes(r.SizeBytes()) + ")"
+	return strings.Join(parts, ", ") + " (" + lang.Decimal(FormatBytes(r.SizeBytes())) + ")"
 }
 
 // FormatBytes writes a size for people: 512 B, 1.5 KB, 12.0 MB (powers of

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/session"
@@ -74,6 +75,14 @@ type Item struct {
 type Spared struct {
 	Name string `json:"name"`
 	Why  string `json:"why"`
+	// WhyText is Why as a catalog text, for output in another language;
+	// zero when Why has none.
+	WhyText i18n.Text `json:"-"`
+}
+
+// spared is the Spared of name, kept for why.
+func spared(name string, why i18n.Text) Spared {
+	return Spared{Name: name, Why: why.String(), WhyText: why}
 }
 
 // PrunePlan is what the rules would remove from the store under Home at
@@ -172,7 +181,7 @@ func (p *PrunePlan) planCheckpoints() error {
 	for _, in := range repos {
 		switch {
 		case in.Err != nil:
-			p.Spared = append(p.Spared, Spared{in.Dir, "checkpoint repository of an unknown workspace: " + in.Err.Error()})
+			p.Spared = append(p.Spared, spared(in.Dir, i18n.Textf("checkpoint repository of an unknown workspace: %v", in.Err)))
 		case in.Gone:
 			p.Items = append(p.Items, Item{Reason: ReasonWorkspaceGone, Kind: KindCheckpoints, Name: in.Workspace,
 				Path: in.Dir, SizeBytes: in.SizeBytes, When: in.ModTime, Files: in.Files})
@@ -201,7 +210,7 @@ func (p *PrunePlan) planSessions(list []session.Header) {
 			continue // named by a person: never removed automatically
 		}
 		if h.Err != nil {
-			p.Spared = append(p.Spared, Spared{h.Name, "unreadable: " + h.Err.Error()})
+			p.Spared = append(p.Spared, spared(h.Name, i18n.Textf("unreadable: %v", h.Err)))
 			continue
 		}
 		seen[prefix]++
@@ -216,7 +225,7 @@ func (p *PrunePlan) planSessions(list []session.Header) {
 			continue
 		}
 		if isOpen(p.Home, h.Name) {
-			p.Spared = append(p.Spared, Spared{h.Name, fmt.Sprintf("open in a running chatcli (%s)", it.Reason)})
+			p.Spared = append(p.Spared, spared(h.Name, i18n.Textf("open in a running chatcli (%s)", it.Reason)))
 			continue
 		}
 		p.Items = append(p.Items, it)
@@ -260,8 +269,8 @@ func (p *PrunePlan) planJournals(list []session.Header, trash []session.TrashEnt
 		return err
 	}
 	if len(unknown) > 0 {
-		p.Spared = append(p.Spared, Spared{"orphan journals", fmt.Sprintf("not checked: %d session file(s) cannot be read and may name one (%s)",
-			len(unknown), strings.Join(unknown, ", "))})
+		p.Spared = append(p.Spared, spared("orphan journals", i18n.Textf("not checked: %d session file(s) cannot be read and may name one (%s)",
+			len(unknown), strings.Join(unknown, ", "))))
 		return nil
 	}
 	for _, fi := range files {

@@ -3,13 +3,13 @@ package session
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"sort"
 	"strconv"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/message"
 )
 
@@ -147,7 +147,7 @@ func appendRaw(b []byte, key string, raw json.RawMessage, always bool) []byte {
 }
 
 // errFormat is returned by Decode for bytes that are JSON but not a session.
-var errFormat = errors.New("not a session document")
+var errFormat = i18n.Errorf("not a session document")
 
 // errTooNew carries the version of a file newer than this build.
 type errTooNew struct{ version int }
@@ -169,7 +169,7 @@ func finishDecode(members []member, h *history) (*Session, error) {
 	s := &Session{SourceVersion: 1}
 	if v, ok := top["version"]; ok {
 		if err := json.Unmarshal(v, &s.SourceVersion); err != nil {
-			return nil, fmt.Errorf("%w: version is %s", errFormat, v)
+			return nil, i18n.Errorf("%w: version is %s", errFormat, v)
 		}
 		if s.SourceVersion > FormatVersion {
 			return nil, errTooNew{s.SourceVersion}
@@ -189,13 +189,13 @@ func finishDecode(members []member, h *history) (*Session, error) {
 	for _, f := range fields {
 		if raw, ok := top[f.key]; ok && string(raw) != "null" {
 			if err := json.Unmarshal(raw, f.dst); err != nil {
-				return nil, fmt.Errorf("%w: field %q: %v", errFormat, f.key, err)
+				return nil, i18n.Errorf("%w: field %q: %v", errFormat, f.key, err)
 			}
 		}
 	}
 	for _, m := range members {
 		if !json.Valid(m.value) {
-			return nil, fmt.Errorf("%w: field %q is not valid JSON", errFormat, m.key)
+			return nil, i18n.Errorf("%w: field %q is not valid JSON", errFormat, m.key)
 		}
 	}
 	s.Checkpoints, s.Attachments = top["checkpoints"], top["attachments"]
@@ -232,7 +232,7 @@ func mergeV1(s *Session) error {
 		}
 		h, err := message.DecodeList(part.raw)
 		if err != nil {
-			return fmt.Errorf("%w: %s_history: %v", errFormat, part.mode, err)
+			return i18n.Errorf("%w: %s_history: %v", errFormat, part.mode, err)
 		}
 		for _, m := range h {
 			if m.Meta == nil {

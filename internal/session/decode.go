@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/jsonscan"
 	"github.com/chatcli/chatcli/internal/message"
 )
@@ -134,7 +135,7 @@ func decodeHistory(st *jsonscan.Stream, discard bool) (*history, error) {
 	if c != '[' {
 		raw, _, err := st.Raw(nil, 16)
 		if err == nil && string(raw) != "null" {
-			h.err = fmt.Errorf("%w: field \"chat_history\" is %s, not an array of messages", errFormat, kindOf(raw))
+			h.err = i18n.Errorf("%w: field \"chat_history\" is %s, not an array of messages", errFormat, kindOf(raw))
 		}
 		return h, err
 	}
@@ -175,16 +176,16 @@ func decodeHistory(st *jsonscan.Stream, discard bool) (*history, error) {
 }
 
 // kindOf names the JSON kind of a value by its first byte, for errors.
-func kindOf(raw []byte) string {
+func kindOf(raw []byte) i18n.Text {
 	switch raw[0] {
 	case '{':
-		return "an object"
+		return i18n.Textf("an object")
 	case '"':
-		return "a string"
+		return i18n.Textf("a string")
 	case 't', 'f':
-		return "a boolean"
+		return i18n.Textf("a boolean")
 	}
-	return "a number"
+	return i18n.Textf("a number")
 }
 
 // batch is a run of chat_history's elements as read: data is ",e1,e2…",
@@ -222,9 +223,9 @@ func (h *history) locate(b *batch, batchErr error) error {
 	for k, end := range b.end {
 		var m message.Message
 		if err := json.Unmarshal(b.data[from:end], &m); err != nil {
-			return fmt.Errorf("%w: field \"chat_history\": message #%d at byte %d: %v", errFormat, h.n+k+1, b.at[k], err)
+			return i18n.Errorf("%w: field \"chat_history\": message #%d at byte %d: %v", errFormat, h.n+k+1, b.at[k], err)
 		}
 		from = end + 1
 	}
-	return fmt.Errorf("%w: field \"chat_history\": %v", errFormat, batchErr)
+	return i18n.Errorf("%w: field \"chat_history\": %v", errFormat, batchErr)
 }

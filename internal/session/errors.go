@@ -22,7 +22,7 @@ var (
 	ErrTooNew   = errors.New("session: format too new")
 )
 
-var errEmpty = errors.New("file is empty (0 bytes)")
+var errEmpty = i18n.Errorf("file is empty (0 bytes)")
 
 // classify turns a Decode error for file path into an error wrapping
 // ErrCorrupt or ErrTooNew, naming the file and, for syntax errors, the byte

@@ -3,7 +3,6 @@ package slack
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"github.com/slack-go/slack/slackevents"
 
 	"github.com/chatcli/chatcli/internal/gateway"
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // Channel is the channel's name in principals and the state file.
@@ -38,6 +38,8 @@ type Options struct {
 	State *gateway.State
 	// Log receives notices, one line each; nil discards them.
 	Log func(string)
+	// Lang is the language of the notices (nil: English).
+	Lang *i18n.Printer
 }
 
 // Endpoint is the Events API endpoint: an http.Handler serving events in
@@ -83,7 +85,7 @@ func (ep *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := ep.verify(r.Header, body); err != nil {
-		ep.o.Log(fmt.Sprintf("slack: request from %s refused: %v", r.RemoteAddr, err))
+		ep.o.Log(ep.o.Lang.Sprintf("%s: request from %s refused: %v", "slack", r.RemoteAddr, err))
 		http.Error(w, "invalid signature", http.StatusUnauthorized)
 		return
 	}

@@ -3,7 +3,6 @@ package telegram
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/chatcli/chatcli/internal/gateway"
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // Channel is the channel's name in principals and the state file.
@@ -39,6 +39,8 @@ type Options struct {
 	State *gateway.State
 	// Log receives notices, one line each; nil discards them.
 	Log func(string)
+	// Lang is the language of the notices (nil: English).
+	Lang *i18n.Printer
 	// PollTimeout is getUpdates' timeout; 0 is DefaultPollTimeout.
 	PollTimeout time.Duration
 	// Backoff paces reconnections; zero is gateway.DefaultBackoff.
@@ -73,7 +75,7 @@ func Run(ctx context.Context, o Options) error {
 	if bot == nil {
 		return err
 	}
-	o.Log(fmt.Sprintf("telegram: polling as @%s", bot.Self.UserName))
+	o.Log(o.Lang.Sprintf("telegram: polling as @%s", bot.Self.UserName))
 	d := newDispatcher(ctx, &o, bot)
 	defer d.wait()
 	for ctx.Err() == nil {
@@ -86,7 +88,7 @@ func Run(ctx context.Context, o Options) error {
 			if unauthorized(err) {
 				return ErrUnauthorized
 			}
-			o.Log(fmt.Sprintf("telegram: getUpdates: %v; retrying", o.redact(err)))
+			o.Log(o.Lang.Sprintf("telegram: %s: %v; retrying", "getUpdates", o.redact(err)))
 			if o.Backoff.Wait(ctx) != nil {
 				return nil
 			}
@@ -118,7 +120,7 @@ func connect(ctx context.Context, o *Options) (*tgbotapi.BotAPI, error) {
 		case unauthorized(err):
 			return nil, ErrUnauthorized
 		}
-		o.Log(fmt.Sprintf("telegram: getMe: %v; retrying", o.redact(err)))
+		o.Log(o.Lang.Sprintf("telegram: %s: %v; retrying", "getMe", o.redact(err)))
 		if o.Backoff.Wait(ctx) != nil {
 			return nil, nil
 		}

@@ -7,13 +7,13 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"io"
 	"net/http"
 	"strings"
 
 	"github.com/chatcli/chatcli/internal/gateway"
 	"github.com/chatcli/chatcli/internal/gateway/markup"
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // Channel is the channel's name in principals and the state file.
@@ -38,6 +38,8 @@ type Options struct {
 	State *gateway.State
 	// Log receives notices, one line each; nil discards them.
 	Log func(string)
+	// Lang is the language of the notices (nil: English).
+	Lang *i18n.Printer
 }
 
 // Endpoint is the webhook: an http.Handler serving messages in the
@@ -84,7 +86,7 @@ func (ep *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if !ep.signed(r.Header.Get("X-Hub-Signature-256"), body) {
-			ep.o.Log(fmt.Sprintf("whatsapp: request from %s refused: bad X-Hub-Signature-256", r.RemoteAddr))
+			ep.o.Log(ep.o.Lang.Sprintf("%s: request from %s refused: %v", "whatsapp", r.RemoteAddr, ep.o.Lang.Sprintf("bad %s", "X-Hub-Signature-256")))
 			http.Error(w, "invalid signature", http.StatusUnauthorized)
 			return
 		}

@@ -1,0 +1,38 @@
+package i18n
+
+// serverMessages are the catalog of the notices chatcli mcp-server, acp
+// and gateway write on stderr, and of gateway --check's lines.
+var serverMessages = []struct{ en, pt string }{
+	{"chatcli %s MCP server on stdio · provider %s · model %s · store %s",
+		"chatcli %[1]s servidor MCP no stdio · provedor %[2]s · modelo %[3]s · armazenamento %[4]s"},
+	{"chatcli %s gateway · provider %s · model %s · store %s",
+		"chatcli %[1]s gateway · provedor %[2]s · modelo %[3]s · armazenamento %[4]s"},
+	{"could not mark session %q open: %v", "não foi possível marcar a sessão %[1]q como aberta: %[2]v"},
+	{"the previous conversation was saved as %q", "a conversa anterior foi salva como %[1]q"},
+	{"ACP session %s: mirror %q not written: %v", "sessão ACP %[1]s: espelho %[2]q não gravado: %[3]v"},
+	{"ACP session %s: %v", "sessão ACP %[1]s: %[2]v"},
+	{"ACP session %s saved as %q", "sessão ACP %[1]s salva como %[2]q"},
+	{"hub: terminals join with /hub join NAME (relay at %s)", "hub: os terminais entram com /hub join NOME (relay em %[1]s)"},
+	{"hub: other processes cannot join: %v", "hub: outros processos não podem entrar: %[1]v"},
+	{"gateway settings are valid\n", "as configurações do gateway são válidas\n"},
+	{"%s: message from user %s (chat %s) ignored: not on the %s allow-list; later ones are ignored silently",
+		"%[1]s: mensagem do usuário %[2]s (chat %[3]s) ignorada: fora da allow-list de %[4]s; as próximas são ignoradas em silêncio"},
+	{"%s: session %q not attached again: %v", "%[1]s: a sessão %[2]q não foi vinculada de novo: %[3]v"},
+	{"%s: mirror %q not continued: %v", "%[1]s: o espelho %[2]q não foi continuado: %[3]v"},
+	{"typing indicator: %v", "indicador de digitação: %[1]v"},
+	{"%s: hub %s: an event was dropped (the chat is behind)", "%[1]s: hub %[2]s: um evento foi descartado (o chat está atrasado)"},
+	{"telegram: polling as @%s", "telegram: polling como @%[1]s"},
+	{"telegram: %s: %v; retrying", "telegram: %[1]s: %[2]v; tentando de novo"},
+	{"%s: request from %s refused: %v", "%[1]s: requisição de %[2]s recusada: %[3]v"},
+	{"bad %s", "%[1]s inválida"},
+	{"telegram: long polling %s · %s%s", "telegram: long polling %[1]s · %[2]s%[3]s"},
+	{"slack: Events API on http://%s%s · replies through %s · %s%s",
+		"slack: Events API em http://%[1]s%[2]s · respostas por %[3]s · %[4]s%[5]s"},
+	{"whatsapp: webhook on http://%s%s · %s · replies through %s · %s%s",
+		"whatsapp: webhook em http://%[1]s%[2]s · %[3]s · respostas por %[4]s · %[5]s%[6]s"},
+	{" · home channel %s", " · canal principal %[1]s"},
+	{"no allow-list (%s): answers nobody", "sem allow-list (%[1]s): não responde a ninguém"},
+	{"answers %d allowed id(s) (%s)", "responde a %[1]d id(s) permitido(s) (%[2]s)"},
+	{"signatures checked (%s)", "assinaturas verificadas (%[1]s)"},
+	{"signatures NOT checked (set %s)", "assinaturas NÃO verificadas (defina %[1]s)"},
+}
