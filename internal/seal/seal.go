@@ -115,8 +115,10 @@ func checkEnvelope(k Key, envelope []byte) error {
 		return ErrNotSealed
 	case n == len(magic):
 		return fmt.Errorf("%w: cut short after the magic, no version byte", ErrCorrupt)
-	case envelope[versionOff] > version1:
-		return fmt.Errorf("%w: version %d, this build reads version %d", ErrTooNew, envelope[versionOff], version1)
+	case envelope[versionOff] > version2:
+		return fmt.Errorf("%w: version %d, this build reads versions 1 and 2", ErrTooNew, envelope[versionOff])
+	case envelope[versionOff] == version2:
+		return fmt.Errorf("%w: version 2 is a stream (NewReader opens it)", ErrCorrupt)
 	case envelope[versionOff] == 0:
 		return fmt.Errorf("%w: unknown version 0", ErrCorrupt)
 	case n < Overhead:
@@ -139,9 +141,13 @@ func open(k Key, name string, envelope, dst []byte) ([]byte, error) {
 	return pt, nil
 }
 
-// newAEAD derives the file key for salt and returns AES-256-GCM under it.
-func newAEAD(k Key, salt []byte) (cipher.AEAD, error) {
-	fileKey, err := hkdf.Key(sha256.New, k.b[:], salt, hkdfInfo, 32)
+// newAEAD derives the version-1 file key for salt and returns AES-256-GCM
+// under it.
+func newAEAD(k Key, salt []byte) (cipher.AEAD, error) { return newAEADInfo(k, salt, hkdfInfo) }
+
+// newAEADInfo is newAEAD with the HKDF info string of a version.
+func newAEADInfo(k Key, salt []byte, info string) (cipher.AEAD, error) {
+	fileKey, err := hkdf.Key(sha256.New, k.b[:], salt, info, 32)
 	if err != nil {
 		return nil, fmt.Errorf("seal: deriving the file key: %w", err)
 	}
