@@ -103,26 +103,30 @@ func OpenInPlace(k Key, name string, envelope []byte) ([]byte, error) {
 }
 
 // checkEnvelope validates the key, magic, version and length of envelope.
-func checkEnvelope(k Key, envelope []byte) error {
+func checkEnvelope(k Key, envelope []byte) error { return checkHeader(k, envelope, version1, Overhead) }
+
+// checkHeader validates the key, and the magic and version of b, which
+// must be version want and at least minBytes long: a version after 2 is
+// too new, any other not want is corrupt (version 0, or the other of
+// versions 1 and 2, which are opened by different calls).
+func checkHeader(k Key, b []byte, want byte, minBytes int) error {
 	if !k.set {
 		return errZeroKey
 	}
-	n := len(envelope)
+	n := len(b)
 	switch {
-	case n > 0 && n < len(magic) && string(envelope) == magic[:n]:
+	case n > 0 && n < len(magic) && string(b) == magic[:n]:
 		return fmt.Errorf("%w: cut short after %d bytes, inside the magic", ErrCorrupt, n)
-	case !IsSealed(envelope):
+	case !IsSealed(b):
 		return ErrNotSealed
 	case n == len(magic):
 		return fmt.Errorf("%w: cut short after the magic, no version byte", ErrCorrupt)
-	case envelope[versionOff] > version2:
-		return fmt.Errorf("%w: version %d, this build reads versions 1 and 2", ErrTooNew, envelope[versionOff])
-	case envelope[versionOff] == version2:
-		return fmt.Errorf("%w: version 2 is a stream (NewReader opens it)", ErrCorrupt)
-	case envelope[versionOff] == 0:
-		return fmt.Errorf("%w: unknown version 0", ErrCorrupt)
-	case n < Overhead:
-		return fmt.Errorf("%w: %d bytes, shorter than the %d-byte minimum", ErrCorrupt, n, Overhead)
+	case b[versionOff] > version2:
+		return fmt.Errorf("%w: version %d, this build reads versions 1 and 2", ErrTooNew, b[versionOff])
+	case b[versionOff] != want:
+		return fmt.Errorf("%w: version %d where version %d was expected", ErrCorrupt, b[versionOff], want)
+	case n < minBytes:
+		return fmt.Errorf("%w: %d bytes, shorter than the %d-byte minimum", ErrCorrupt, n, minBytes)
 	}
 	return nil
 }

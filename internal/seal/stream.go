@@ -149,7 +149,6 @@ type Reader struct {
 	carry int    // 1 when buf[segmentCipherLen] is the next segment's first byte
 	seg   uint32
 	err   error // sticky; io.EOF after the final segment
-	read  int   // bytes of segments read, for error messages
 }
 
 // NewReader reads the header of a stream from r and returns a Reader of
@@ -158,26 +157,14 @@ type Reader struct {
 // header, version 0, or version 1, which Open reads whole), ErrBadKey (the
 // zero Key), or r's error.
 func NewReader(r io.Reader, k Key, name string) (*Reader, error) {
-	if !k.set {
-		return nil, errZeroKey
-	}
 	sr := &Reader{r: r}
 	n, err := io.ReadFull(r, sr.hdr[:])
 	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
 		return nil, err
 	}
 	h := sr.hdr[:n]
-	switch {
-	case n < len(magic) && string(h) == magic[:n] && n > 0:
-		return nil, fmt.Errorf("%w: cut short after %d bytes, inside the magic", ErrCorrupt, n)
-	case !IsSealed(h):
-		return nil, ErrNotSealed
-	case n > versionOff && h[versionOff] > version2:
-		return nil, fmt.Errorf("%w: version %d, this build reads versions 1 and 2", ErrTooNew, h[versionOff])
-	case n < streamHeaderSize:
-		return nil, fmt.Errorf("%w: stream cut short after %d bytes, inside its header", ErrCorrupt, n)
-	case h[versionOff] != version2:
-		return nil, fmt.Errorf("%w: version %d is not a stream", ErrCorrupt, h[versionOff])
+	if err := checkHeader(k, h, version2, streamHeaderSize); err != nil {
+		return nil, err
 	}
 	if sr.aead, err = newAEADInfo(k, h[saltOff:prefixOff], hkdfInfoV2); err != nil {
 		return nil, err
@@ -228,9 +215,9 @@ func (r *Reader) next() error {
 	}
 	pt, err := r.aead.Open(r.buf[:0], segmentNonce(r.hdr[prefixOff:], r.seg, last), r.buf[:n], r.ad)
 	if err != nil {
-		return fmt.Errorf("%w: segment %d (stream byte %d)", ErrWrongKey, r.seg, streamHeaderSize+r.read)
+		return fmt.Errorf("%w: segment %d", ErrWrongKey, r.seg)
 	}
-	r.pt, r.seg, r.read = pt, r.seg+1, r.read+n
+	r.pt, r.seg = pt, r.seg+1
 	if last == lastFlag {
 		return io.EOF
 	}
