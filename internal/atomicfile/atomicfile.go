@@ -29,13 +29,16 @@ func TempPattern(final string) string { return "." + filepath.Base(final) + ".tm
 // writeTemp writes data to a new temporary file in dir and syncs it; on any
 // error the temporary file is removed. It returns the temporary file's path.
 func writeTemp(dir, final string, data []byte) (string, error) {
-	return writeTempWith(dir, final, func(w io.Writer) error {
-		n, err := w.Write(data)
-		if err == nil && n != len(data) {
-			err = io.ErrShortWrite
-		}
-		return err
-	})
+	return writeTempWith(dir, final, func(w io.Writer) error { return writeAll(w, data) })
+}
+
+// writeAll writes data to w, checking its length.
+func writeAll(w io.Writer, data []byte) error {
+	n, err := w.Write(data)
+	if err == nil && n != len(data) {
+		err = io.ErrShortWrite
+	}
+	return err
 }
 
 // writeTempWith is writeTemp for content written by write.
@@ -75,8 +78,15 @@ func WriteFile(path string, data []byte) error {
 // right after, even if another program replaces it a moment later. The
 // FileInfo is nil when the write failed before the rename.
 func WriteFileStat(path string, data []byte) (fs.FileInfo, error) {
+	return WriteStatWith(path, func(w io.Writer) error { return writeAll(w, data) })
+}
+
+// WriteStatWith is WriteFileStat for content written by write, in as many
+// calls as it likes (a stream sealed as it is encoded); an error of write
+// leaves path untouched and is returned wrapped.
+func WriteStatWith(path string, write func(io.Writer) error) (fs.FileInfo, error) {
 	dir := filepath.Dir(path)
-	tmp, err := writeTemp(dir, path, data)
+	tmp, err := writeTempWith(dir, path, write)
 	if err != nil {
 		return nil, err
 	}
@@ -130,7 +140,12 @@ func CreateWith(path string, write func(io.Writer) error) error {
 // place writes data to a temporary file next to path and publishes it at
 // path without replacing a file; the folder is not synced.
 func place(path string, data []byte) error {
-	tmp, err := writeTemp(filepath.Dir(path), path, data)
+	return placeWith(path, func(w io.Writer) error { return writeAll(w, data) })
+}
+
+// placeWith is place for content written by write.
+func placeWith(path string, write func(io.Writer) error) error {
+	tmp, err := writeTempWith(filepath.Dir(path), path, write)
 	if err != nil {
 		return err
 	}
