@@ -77,7 +77,7 @@ func BenchmarkListSealed2000x5MB(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		out := append([]byte(containerMagic), containerVersion)
+		out := append([]byte(containerMagic), containerV1)
 		out = binary.BigEndian.AppendUint32(out, uint32(len(henv)))
 		out = append(out, henv...)
 		p := filepath.Join(s.Dir(), name+fileExt)
