@@ -7,7 +7,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -17,16 +16,16 @@ import (
 	"github.com/chatcli/chatcli/internal/seal"
 )
 
-// startContainer writes the start of the sealed file (container version
-// 2) of session name to w: the prefix and the header envelope of h, bound
-// to the body by its salt. It returns the body's seal stream, for the
-// caller to write the document into and Close. Memory is one segment of
-// the stream whatever the body's length. Errors: w's, or the seal's (a
-// failed random source).
-func startContainer(w io.Writer, k seal.Key, name string, h sealedHeader) (*seal.Writer, error) {
+// writeContainer writes the sealed file (container version 2) of session
+// name to w: the prefix and the header envelope of h, bound to the body by
+// its salt, then the body, a seal stream of the document copied from doc
+// (nil: the document of sess, EncodeTo). Memory is one segment of the
+// stream whatever the document's length; h's body_salt is set. Errors: w's, doc's, EncodeTo's,
+// or the seal's (a failed random source).
+func writeContainer(w io.Writer, k seal.Key, name string, h *sealedHeader, doc io.Reader, sess *Session) error {
 	sw, err := seal.NewWriter(w, k, bodyName(name))
 	if err != nil {
-		return nil, err
+		return err
 	}
 	h.BodySalt, h.BodyBytes = sw.Salt(), 0
 	hj, _ := json.Marshal(h) // strings, times and integers always encode
@@ -36,13 +35,6 @@ func startContainer(w io.Writer, k seal.Key, name string, h sealedHeader) (*seal
 		out = binary.BigEndian.AppendUint32(out, uint32(len(henv)))
 		_, err = w.Write(append(out, henv...))
 	}
-	return sw, err
-}
-
-// writeContainer writes the whole sealed file of session name to w, its
-// body copied from doc (nil: the document of sess, EncodeTo).
-func writeContainer(w io.Writer, k seal.Key, name string, h sealedHeader, doc io.Reader, sess *Session) error {
-	sw, err := startContainer(w, k, name, h)
 	if err == nil && doc != nil {
 		_, err = io.Copy(sw, doc)
 	} else if err == nil {
@@ -61,7 +53,7 @@ func writeContainer(w io.Writer, k seal.Key, name string, h sealedHeader, doc io
 // goes, and io.EOF only once the whole body authenticated: a caller that
 // stops before io.EOF has not checked the rest. Errors: openHeader's,
 // f's; a body whose salt is not the header's wraps seal.ErrWrongKey.
-func openBody(k seal.Key, name string, f io.ReaderAt, size int64) (sealedHeader, io.Reader, error) {
+func openBody(k seal.Key, name string, f io.ReaderAt, size int64) (*sealedHeader, io.Reader, error) {
 	r := io.NewSectionReader(f, 0, size)
 	h, n, err := openHeader(k, name, r, size)
 	if err != nil {
@@ -109,8 +101,8 @@ func (s *Store) decodeSealed(name, p string, f io.ReaderAt, size int64) (*Sessio
 	if err == nil {
 		_, err = io.Copy(io.Discard, body)
 	}
-	if serr := s.sealedError(name, p, err); serr != err {
-		return nil, serr
+	if cerr := s.containerError(name, p, err); cerr != err {
+		return nil, cerr
 	} else if err != nil {
 		return nil, classifyRead(p, err)
 	}
@@ -124,16 +116,6 @@ func sealedAt(f *os.File) bool {
 	return err == nil && IsSealedFile(magic)
 }
 
-// sealedError is containerError for an error of a sealed file (a seal
-// sentinel but ErrBadKey, or ErrEncrypted), and err itself otherwise.
-func (s *Store) sealedError(name, p string, err error) error {
-	if errors.Is(err, ErrEncrypted) || errors.Is(err, seal.ErrWrongKey) || errors.Is(err, seal.ErrCorrupt) ||
-		errors.Is(err, seal.ErrTooNew) || errors.Is(err, seal.ErrNotSealed) {
-		return s.containerError(name, p, err)
-	}
-	return err
-}
-
 // checkSealed is checkOverwrite for the sealed file f at p: it must open
 // with the store's key, body and all, read as a stream. Its body is not
 // parsed: an authentic body is one this program sealed, always a whole
@@ -142,7 +124,7 @@ func (s *Store) sealedError(name, p string, err error) error {
 func (s *Store) checkSealed(p string, f *os.File, st fs.FileInfo) error {
 	name := nameOf(p)
 	if sealedAt(f) {
-		return s.sealedError(name, p, checkBody(s.key, name, f, st.Size()))
+		return s.containerError(name, p, checkBody(s.key, name, f, st.Size()))
 	}
 	data, err := readFrom(f)
 	if err == nil {
@@ -154,7 +136,7 @@ func (s *Store) checkSealed(p string, f *os.File, st fs.FileInfo) error {
 // placedBody reads the first block of the document in body and returns
 // the journal position placed in the rekeyed or decrypted journal
 // (placeJournalPos) with the document, that block changed to say it.
-func (s *Store) placedBody(h sealedHeader, body io.Reader) (*journal.Pos, io.Reader, error) {
+func (s *Store) placedBody(h *sealedHeader, body io.Reader) (*journal.Pos, io.Reader, error) {
 	head := make([]byte, headerBufBytes)
 	n, err := io.ReadFull(body, head)
 	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {

@@ -13,7 +13,7 @@ import (
 // name with header h and document body, as Save writes it.
 func sealContainer(k seal.Key, name string, h sealedHeader, body []byte) ([]byte, error) {
 	var out bytes.Buffer
-	err := writeContainer(&out, k, name, h, bytes.NewReader(body), nil)
+	err := writeContainer(&out, k, name, &h, bytes.NewReader(body), nil)
 	return out.Bytes(), err
 }
 
@@ -44,8 +44,8 @@ func sealContainerV1(k seal.Key, name string, h sealedHeader, body []byte) ([]by
 func openContainer(k seal.Key, name string, data []byte) (sealedHeader, []byte, error) {
 	h, r, err := openBody(k, name, bytes.NewReader(data), int64(len(data)))
 	if err != nil {
-		return h, nil, err
+		return sealedHeader{}, nil, err
 	}
 	body, err := io.ReadAll(r)
-	return h, body, err
+	return *h, body, err
 }

@@ -46,7 +46,7 @@ func (s *Store) renameSealed(on, op, nn, np string) (bool, error) {
 	case errors.Is(err, ErrKeyRefused):
 		return true, err
 	case err != nil:
-		if serr := s.sealedError(on, op, err); serr != err {
+		if serr := s.containerError(on, op, err); serr != err {
 			return true, serr
 		}
 		return true, fmt.Errorf("session: rename %s: %w", op, err)
@@ -136,7 +136,7 @@ func (s *Store) rekeyFile(name, path string, old seal.Key) (changed bool, err er
 			h.JournalPos = &ph.JournalPos
 		}
 	}
-	return s.writeRekeyed(name, path, h, bytes.NewReader(body))
+	return s.writeRekeyed(name, path, &h, bytes.NewReader(body))
 }
 
 // rekeySealed is rekeyFile for the sealed container f at path: it is left
@@ -149,7 +149,7 @@ func (s *Store) rekeySealed(name, path string, f *os.File, st fs.FileInfo, old s
 	if err == nil {
 		return false, nil
 	} else if !errors.Is(err, seal.ErrWrongKey) {
-		return false, s.sealedError(name, path, err)
+		return false, s.containerError(name, path, err)
 	}
 	if old.IsZero() {
 		old = s.key // gives the wrong-key error below
@@ -158,14 +158,14 @@ func (s *Store) rekeySealed(name, path string, f *os.File, st fs.FileInfo, old s
 	if err == nil { // the whole body is read, and so authenticated, before path is replaced
 		changed, err = s.writeRekeyed(name, path, h, body)
 	}
-	return changed, s.sealedError(name, path, err)
+	return changed, s.containerError(name, path, err)
 }
 
 // writeRekeyed replaces path with the sealed file of session name under
 // the store's key, from header h and the document read from body, its
 // journal position placed first (placedBody). It reports whether path
 // changed: true with an error wrapping atomicfile.ErrNotDurable too.
-func (s *Store) writeRekeyed(name, path string, h sealedHeader, body io.Reader) (bool, error) {
+func (s *Store) writeRekeyed(name, path string, h *sealedHeader, body io.Reader) (bool, error) {
 	pos, doc, err := s.placedBody(h, body)
 	if err != nil {
 		return false, err

@@ -87,7 +87,9 @@ func headerOf(sess *Session) sealedHeader {
 	return h
 }
 
-// containerError describes a sealed file that cannot be opened.
+// containerError describes a sealed file that cannot be opened: err
+// wraps a seal sentinel (but ErrBadKey) or ErrEncrypted. Any other error
+// (nil, a read or write error, a document's) is returned as it is.
 func (s *Store) containerError(name, p string, err error) error {
 	switch {
 	case errors.Is(err, ErrEncrypted):
@@ -98,8 +100,10 @@ func (s *Store) containerError(name, p string, err error) error {
 		return fmt.Errorf("session %q: wrong encryption key or damaged file (%s): %w; it was not changed (it opens only with the key that sealed it)", name, p, err)
 	case errors.Is(err, seal.ErrTooNew):
 		return fmt.Errorf("%w: %s: %v; it was not changed (upgrade chatcli to open it)", ErrTooNew, p, err)
+	case errors.Is(err, seal.ErrCorrupt) || errors.Is(err, seal.ErrNotSealed):
+		return fmt.Errorf("%w: %s: %v", ErrCorrupt, p, err)
 	}
-	return fmt.Errorf("%w: %s: %v", ErrCorrupt, p, err)
+	return err
 }
 
 // readPrefix reads the fixed prefix and returns the header envelope length
@@ -129,30 +133,29 @@ func readPrefix(r io.Reader, size int64) (int, byte, error) {
 // bytes from r, positioned at its start, and checks the file's length: in
 // version 1 against body_bytes; in version 2, whose header does not know
 // its body's length, only against the shortest body (seal.MinStreamBytes).
-func openHeader(k seal.Key, name string, r io.Reader, size int64) (sealedHeader, int, error) {
-	var h sealedHeader
+func openHeader(k seal.Key, name string, r io.Reader, size int64) (*sealedHeader, int, error) {
 	n, v, err := readPrefix(r, size)
-	if err != nil {
-		return h, 0, err
+	if err == nil && k.IsZero() {
+		err = ErrEncrypted
 	}
-	if k.IsZero() {
-		return h, 0, ErrEncrypted
+	if err != nil {
+		return nil, 0, err
 	}
 	henv := make([]byte, n)
 	if _, err := io.ReadFull(r, henv); err != nil {
-		return h, 0, fmt.Errorf("%w: read header envelope: %v", seal.ErrCorrupt, err)
+		return nil, 0, fmt.Errorf("%w: read header envelope: %v", seal.ErrCorrupt, err)
 	}
 	pt, err := seal.Open(k, headerName(name), henv)
 	if err != nil {
-		return h, 0, err
+		return nil, 0, err
 	}
-	if err := json.Unmarshal(pt, &h); err != nil {
-		return h, 0, fmt.Errorf("%w: header: %v", seal.ErrCorrupt, err)
+	h := &sealedHeader{container: v}
+	if err := json.Unmarshal(pt, h); err != nil {
+		return nil, 0, fmt.Errorf("%w: header: %v", seal.ErrCorrupt, err)
 	}
-	h.container = v
 	if want := int64(containerPrefix+n) + h.BodyBytes; v == containerV1 && want != size || len(h.BodySalt) != saltBytes ||
 		v != containerV1 && h.BodyBytes != 0 {
-		return h, 0, fmt.Errorf("%w: the file has %d bytes, its header says %d", seal.ErrCorrupt, size, want)
+		return nil, 0, fmt.Errorf("%w: the file has %d bytes, its header says %d", seal.ErrCorrupt, size, want)
 	}
 	return h, n, nil
 }

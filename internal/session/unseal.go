@@ -58,7 +58,7 @@ func (s *Store) decryptFile(name, path string) (bool, error) {
 		if err == nil {
 			_, err = atomicfile.WriteStatWith(path, func(w io.Writer) error { _, err := io.Copy(w, doc); return err })
 		}
-		if serr := s.sealedError(name, path, err); serr != err {
+		if serr := s.containerError(name, path, err); serr != err {
 			return false, serr
 		}
 	} else if !startsChatCLIEnvelope(path) {
