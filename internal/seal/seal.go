@@ -116,7 +116,7 @@ func checkHeader(k Key, b []byte, want byte, minBytes int) error {
 	n := len(b)
 	switch {
 	case n > 0 && n < len(magic) && string(b) == magic[:n]:
-		return fmt.Errorf("%w: cut short after %d bytes, inside the magic", ErrCorrupt, n)
+		return fmt.Errorf("%w: cut short inside the magic", ErrCorrupt)
 	case !IsSealed(b):
 		return ErrNotSealed
 	case n == len(magic):
@@ -124,9 +124,9 @@ func checkHeader(k Key, b []byte, want byte, minBytes int) error {
 	case b[versionOff] > version2:
 		return fmt.Errorf("%w: version %d, this build reads versions 1 and 2", ErrTooNew, b[versionOff])
 	case b[versionOff] != want:
-		return fmt.Errorf("%w: version %d where version %d was expected", ErrCorrupt, b[versionOff], want)
+		return fmt.Errorf("%w: version %d is not the one expected here", ErrCorrupt, b[versionOff])
 	case n < minBytes:
-		return fmt.Errorf("%w: %d bytes, shorter than the %d-byte minimum", ErrCorrupt, n, minBytes)
+		return fmt.Errorf("%w: %d bytes, too short", ErrCorrupt, n)
 	}
 	return nil
 }

@@ -40,7 +40,7 @@ type Writer struct {
 	hdr   [streamHeaderSize]byte
 	ad    []byte
 	buf   []byte // plaintext of the segment being filled; cap segmentCipherLen
-	seg   uint32
+	seg   uint64
 	begun bool // header written
 	err   error
 }
@@ -107,8 +107,8 @@ var errClosed = errors.New("seal: write to a closed stream")
 
 // flush seals and writes the buffered segment.
 func (w *Writer) flush(last byte) error {
-	if last == 0 && w.seg == math.MaxUint32 {
-		return fmt.Errorf("seal: stream longer than 2^32 segments")
+	if w.seg > math.MaxUint32 {
+		return errors.New("seal: stream longer than 2^32 segments")
 	}
 	if !w.begun {
 		if _, err := w.w.Write(w.hdr[:]); err != nil {
@@ -124,7 +124,7 @@ func (w *Writer) flush(last byte) error {
 	return nil
 }
 
-func (w *Writer) nonce(last byte) []byte { return segmentNonce(w.hdr[prefixOff:], w.seg, last) }
+func (w *Writer) nonce(last byte) []byte { return segmentNonce(w.hdr[prefixOff:], uint32(w.seg), last) }
 
 // segmentNonce is prefix || uint32be(seg) || last.
 func segmentNonce(prefix []byte, seg uint32, last byte) []byte {
@@ -147,7 +147,7 @@ type Reader struct {
 	buf   []byte // cap segmentCipherLen+1: a segment and one byte of the next
 	pt    []byte // authenticated plaintext not yet returned
 	carry int    // 1 when buf[segmentCipherLen] is the next segment's first byte
-	seg   uint32
+	seg   uint64
 	err   error // sticky; io.EOF after the final segment
 }
 
@@ -210,11 +210,8 @@ func (r *Reader) next() error {
 	default:
 		return err
 	}
-	if last == 0 && r.seg == math.MaxUint32 {
-		return fmt.Errorf("%w: more than 2^32 segments", ErrWrongKey)
-	}
-	pt, err := r.aead.Open(r.buf[:0], segmentNonce(r.hdr[prefixOff:], r.seg, last), r.buf[:n], r.ad)
-	if err != nil {
+	pt, err := r.aead.Open(r.buf[:0], segmentNonce(r.hdr[prefixOff:], uint32(r.seg), last), r.buf[:n], r.ad)
+	if err != nil || r.seg > math.MaxUint32 { // segment numbers are 32 bits
 		return fmt.Errorf("%w: segment %d", ErrWrongKey, r.seg)
 	}
 	r.pt, r.seg = pt, r.seg+1
