@@ -31,7 +31,7 @@ func TestContainerV1OpensAndIsRewrittenAsV2(t *testing.T) {
 	sess := sealedLongSession(40)
 	sess.Title, sess.Revision = "old build", 3
 	body, _ := Encode(sess)
-	v1, err := sealContainerV1(k, "old", headerOf(sess), body)
+	v1, err := sealContainerV1(k, "old", *headerOf(sess), body)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -105,7 +105,7 @@ func (s *Store) rekeyFile(name, path string, old seal.Key) (changed bool, err er
 	if err != nil {
 		return false, fmt.Errorf("session: read %s: %w", path, err)
 	}
-	var h sealedHeader
+	var h *sealedHeader
 	body := data
 	if seal.IsChatCLIEnvelope(data) {
 		if h, body, err = s.openChatCLIForSeal(name, path, data); err != nil {
@@ -130,13 +130,13 @@ func (s *Store) rekeyFile(name, path string, old seal.Key) (changed bool, err er
 			full.UpdatedAt = ph.UpdatedAt
 		}
 		ph = full
-		h = sealedHeader{Version: ph.Version, Title: ph.Title, CreatedAt: ph.CreatedAt, UpdatedAt: ph.UpdatedAt,
+		h = &sealedHeader{Version: ph.Version, Title: ph.Title, CreatedAt: ph.CreatedAt, UpdatedAt: ph.UpdatedAt,
 			Revision: ph.Revision, MessageCount: max(ph.Messages, 0), TranscriptID: ph.TranscriptID, Lineage: ph.Lineage}
 		if ph.JournalPos.Seq > 0 {
 			h.JournalPos = &ph.JournalPos
 		}
 	}
-	return s.writeRekeyed(name, path, &h, bytes.NewReader(body))
+	return s.writeRekeyed(name, path, h, bytes.NewReader(body))
 }
 
 // rekeySealed is rekeyFile for the sealed container f at path: it is left

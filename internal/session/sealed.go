@@ -77,8 +77,8 @@ func (s *Store) Key() seal.Key { return s.key }
 func nameOf(p string) string { return strings.TrimSuffix(filepath.Base(p), fileExt) }
 
 // headerOf gives the header values of sess as Save records them.
-func headerOf(sess *Session) sealedHeader {
-	h := sealedHeader{Version: FormatVersion, Title: sess.Title, CreatedAt: sess.CreatedAt, UpdatedAt: sess.UpdatedAt,
+func headerOf(sess *Session) *sealedHeader {
+	h := &sealedHeader{Version: FormatVersion, Title: sess.Title, CreatedAt: sess.CreatedAt, UpdatedAt: sess.UpdatedAt,
 		Revision: sess.Revision, MessageCount: len(sess.History), TranscriptID: sess.TranscriptID, Lineage: sess.Lineage}
 	if sess.JournalPos.Seq > 0 && sess.TranscriptID != "" {
 		pos := sess.JournalPos

@@ -70,7 +70,7 @@ func BenchmarkListSealed2000x5MB(b *testing.B) {
 	}
 	for i := range 2000 {
 		name := fmt.Sprintf("s%04d", i)
-		h := headerOf(sess)
+		h := *headerOf(sess)
 		h.BodySalt, h.BodyBytes = benv[saltOffset:saltOffset+saltBytes], int64(len(benv))
 		hj, _ := json.Marshal(h)
 		henv, err := seal.Seal(k, headerName(name), hj)

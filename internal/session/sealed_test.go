@@ -362,12 +362,12 @@ func FuzzOpenContainer(f *testing.F) {
 	k := testKey(f, 1)
 	sess := markedSession()
 	body, _ := Encode(sess)
-	good, err := sealContainer(k, "zoo", headerOf(sess), body)
+	good, err := sealContainer(k, "zoo", *headerOf(sess), body)
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Add(good)
-	v1, err := sealContainerV1(k, "zoo", headerOf(sess), body)
+	v1, err := sealContainerV1(k, "zoo", *headerOf(sess), body)
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -300,7 +300,7 @@ func (s *Store) prepare(p string, sess *Session) (data []byte, write func(io.Wri
 			return nil, nil, err
 		}
 		k, name, h := s.key, nameOf(p), headerOf(sess)
-		return nil, func(w io.Writer) error { return writeContainer(w, k, name, &h, nil, sess) }, nil
+		return nil, func(w io.Writer) error { return writeContainer(w, k, name, h, nil, sess) }, nil
 	}
 	data, err = Encode(sess)
 	return data, nil, err
