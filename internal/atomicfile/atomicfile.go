@@ -26,22 +26,20 @@ var CreateTemp = func(dir, pattern string) (TempFile, error) { return os.CreateT
 // find leftovers.
 func TempPattern(final string) string { return "." + filepath.Base(final) + ".tmp-*" }
 
-// writeTemp writes data to a new temporary file in dir and syncs it; on any
-// error the temporary file is removed. It returns the temporary file's path.
-func writeTemp(dir, final string, data []byte) (string, error) {
-	return writeTempWith(dir, final, func(w io.Writer) error { return writeAll(w, data) })
-}
-
-// writeAll writes data to w, checking its length.
-func writeAll(w io.Writer, data []byte) error {
-	n, err := w.Write(data)
-	if err == nil && n != len(data) {
-		err = io.ErrShortWrite
+// bytesOf is the write function that writes data, checking its length.
+func bytesOf(data []byte) func(io.Writer) error {
+	return func(w io.Writer) error {
+		n, err := w.Write(data)
+		if err == nil && n != len(data) {
+			err = io.ErrShortWrite
+		}
+		return err
 	}
-	return err
 }
 
-// writeTempWith is writeTemp for content written by write.
+// writeTempWith writes what write writes to a new temporary file in dir
+// and syncs it; on any error the temporary file is removed. It returns the
+// temporary file's path.
 func writeTempWith(dir, final string, write func(io.Writer) error) (string, error) {
 	f, err := CreateTemp(dir, TempPattern(final))
 	if err != nil {
@@ -78,7 +76,7 @@ func WriteFile(path string, data []byte) error {
 // right after, even if another program replaces it a moment later. The
 // FileInfo is nil when the write failed before the rename.
 func WriteFileStat(path string, data []byte) (fs.FileInfo, error) {
-	return WriteStatWith(path, func(w io.Writer) error { return writeAll(w, data) })
+	return WriteStatWith(path, bytesOf(data))
 }
 
 // WriteStatWith is WriteFileStat for content written by write, in as many
@@ -108,7 +106,7 @@ func WriteStatWith(path string, write func(io.Writer) error) (fs.FileInfo, error
 // a moment of its choosing (os.Rename, then SyncDir of the folder). An
 // error removes the temporary file.
 func WriteTemp(path string, data []byte) (string, error) {
-	return writeTemp(filepath.Dir(path), path, data)
+	return writeTempWith(filepath.Dir(path), path, bytesOf(data))
 }
 
 // CreateFile writes data to path only if path does not exist yet, durably:
@@ -116,34 +114,21 @@ func WriteTemp(path string, data []byte) (string, error) {
 // (publish). Errors: one wrapping fs.ErrExist when path exists (nothing
 // written); ErrNotDurable when path holds data but the folder's fsync
 // failed.
-func CreateFile(path string, data []byte) error {
-	if err := place(path, data); err != nil {
-		return err
-	}
-	return notDurable(path, syncDir(filepath.Dir(path)))
-}
+func CreateFile(path string, data []byte) error { return CreateWith(path, bytesOf(data)) }
 
 // CreateWith is CreateFile for content written by write, which may write
 // in as many calls as it likes (a copy in bounded chunks); an error of
 // write creates nothing and is returned wrapped.
 func CreateWith(path string, write func(io.Writer) error) error {
-	tmp, err := writeTempWith(filepath.Dir(path), path, write)
-	if err != nil {
-		return err
-	}
-	if err := publishNew(path, tmp); err != nil {
+	if err := placeWith(path, write); err != nil {
 		return err
 	}
 	return notDurable(path, syncDir(filepath.Dir(path)))
 }
 
-// place writes data to a temporary file next to path and publishes it at
-// path without replacing a file; the folder is not synced.
-func place(path string, data []byte) error {
-	return placeWith(path, func(w io.Writer) error { return writeAll(w, data) })
-}
-
-// placeWith is place for content written by write.
+// placeWith writes what write writes to a temporary file next to path and
+// publishes it at path without replacing a file; the folder is not
+// synced.
 func placeWith(path string, write func(io.Writer) error) error {
 	tmp, err := writeTempWith(filepath.Dir(path), path, write)
 	if err != nil {

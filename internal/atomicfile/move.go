@@ -53,7 +53,7 @@ func Move(src, dst string) error {
 // then src is unlinked as Move unlinks it. The errors are Move's; dst
 // existing (fs.ErrExist) leaves src as it was.
 func MoveData(src, dst string, data []byte) error {
-	return MoveWith(src, dst, func(w io.Writer) error { return writeAll(w, data) })
+	return MoveWith(src, dst, bytesOf(data))
 }
 
 // MoveWith is MoveData for content written by write, in as many calls as
