@@ -110,7 +110,7 @@ func TestLaterContainerVersionIsNeverOverwritten(t *testing.T) {
 }
 
 // A body cut at or inside a segment, or with bytes after it, fails to
-// load and is never overwritten, though its header still lists.
+// load, rekey and decrypt, and is never overwritten.
 func TestSealedBodyCutOrExtendedIsRefused(t *testing.T) {
 	s := sealedStore(t, 1)
 	if err := s.Save("zoo", sealedLongSession(50)); err != nil { // about 200 KB: four segments
@@ -132,6 +132,13 @@ func TestSealedBodyCutOrExtendedIsRefused(t *testing.T) {
 		}
 		if err := w.Save("zoo", markedSession()); err == nil || !bytes.Equal(readBytes(t, p), bad) {
 			t.Fatalf("%d of %d bytes: overwritten (%v)", len(bad), len(good), err)
+		}
+		nw := reopen(t, s, testKey(t, 2))
+		if _, err := nw.RekeyFile("zoo", p, s.Key()); err == nil || !bytes.Equal(readBytes(t, p), bad) {
+			t.Fatalf("%d of %d bytes: rekeyed (%v)", len(bad), len(good), err)
+		}
+		if _, err := w.DecryptFile("zoo", p); err == nil || !bytes.Equal(readBytes(t, p), bad) {
+			t.Fatalf("%d of %d bytes: decrypted (%v)", len(bad), len(good), err)
 		}
 	}
 }
