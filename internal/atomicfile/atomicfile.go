@@ -27,14 +27,17 @@ var CreateTemp = func(dir, pattern string) (TempFile, error) { return os.CreateT
 func TempPattern(final string) string { return "." + filepath.Base(final) + ".tmp-*" }
 
 // bytesOf is the write function that writes data, checking its length.
-func bytesOf(data []byte) func(io.Writer) error {
-	return func(w io.Writer) error {
-		n, err := w.Write(data)
-		if err == nil && n != len(data) {
-			err = io.ErrShortWrite
-		}
-		return err
+func bytesOf(data []byte) func(io.Writer) error { return content(data).writeTo }
+
+// content is the bytes a write function writes.
+type content []byte
+
+func (c content) writeTo(w io.Writer) error {
+	n, err := w.Write(c)
+	if err == nil && n != len(c) {
+		err = io.ErrShortWrite
 	}
+	return err
 }
 
 // writeTempWith writes what write writes to a new temporary file in dir

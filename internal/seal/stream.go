@@ -60,12 +60,18 @@ func NewWriter(w io.Writer, k Key, name string) (*Writer, error) {
 	if _, err := io.ReadFull(random, sw.hdr[saltOff:]); err != nil {
 		return nil, fmt.Errorf("seal: reading random salt and nonce prefix: %w", err)
 	}
-	aead, err := newAEADInfo(k, sw.hdr[saltOff:prefixOff], hkdfInfoV2)
-	if err != nil {
+	var err error
+	if sw.aead, sw.ad, err = streamKey(k, sw.hdr[:], name); err != nil {
 		return nil, err
 	}
-	sw.aead, sw.ad = aead, additionalData(sw.hdr[:], name)
 	return sw, nil
+}
+
+// streamKey derives the file key of the stream whose header is hdr and
+// returns AES-256-GCM under it and the segments' associated data for name.
+func streamKey(k Key, hdr []byte, name string) (cipher.AEAD, []byte, error) {
+	aead, err := newAEADInfo(k, hdr[saltOff:prefixOff], hkdfInfoV2)
+	return aead, additionalData(hdr, name), err
 }
 
 // Salt returns the stream's 32-byte salt (bytes 9..40 of its header).
@@ -166,10 +172,10 @@ func NewReader(r io.Reader, k Key, name string) (*Reader, error) {
 	if err := checkHeader(k, h, version2, streamHeaderSize); err != nil {
 		return nil, err
 	}
-	if sr.aead, err = newAEADInfo(k, h[saltOff:prefixOff], hkdfInfoV2); err != nil {
+	if sr.aead, sr.ad, err = streamKey(k, h, name); err != nil {
 		return nil, err
 	}
-	sr.ad, sr.buf = additionalData(h, name), make([]byte, segmentCipherLen+1)
+	sr.buf = make([]byte, segmentCipherLen+1)
 	return sr, nil
 }
 
