@@ -58,7 +58,7 @@ func NewWriter(w io.Writer, k Key, name string) (*Writer, error) {
 	copy(sw.hdr[:], magic)
 	sw.hdr[versionOff] = version2
 	if _, err := io.ReadFull(random, sw.hdr[saltOff:]); err != nil {
-		return nil, fmt.Errorf("seal: reading random salt and nonce prefix: %w", err)
+		return nil, fmt.Errorf("seal: reading random salt and nonce: %w", err)
 	}
 	var err error
 	if sw.aead, sw.ad, err = streamKey(k, sw.hdr[:], name); err != nil {

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 
 	"github.com/chatcli/chatcli/internal/i18n"
@@ -99,7 +98,25 @@ func (s *Store) rekeyFile(name, path string, old seal.Key) (changed bool, err er
 	}
 	defer f.Close()
 	if sealedAt(f) {
-		return s.rekeySealed(name, path, f, st, old)
+		// Left alone when it opens, body and all, with the store's key;
+		// else opened with old, its body streamed into the new file, so
+		// that memory is a segment of each stream whatever the session's
+		// size (a version-1 body is read whole, as it must be to be
+		// authenticated).
+		err = checkBody(s.key, name, f, st.Size())
+		if err == nil {
+			return false, nil
+		} else if !errors.Is(err, seal.ErrWrongKey) {
+			return false, s.containerError(name, path, err)
+		}
+		if old.IsZero() {
+			old = s.key // gives the wrong-key error below
+		}
+		h, body, err := openBody(old, name, f, st.Size())
+		if err == nil { // the whole body is read, and so authenticated, before path is replaced
+			changed, err = s.writeRekeyed(name, path, h, body)
+		}
+		return changed, s.containerError(name, path, err)
 	}
 	data, err := readFrom(f)
 	if err != nil {
@@ -137,28 +154,6 @@ func (s *Store) rekeyFile(name, path string, old seal.Key) (changed bool, err er
 		}
 	}
 	return s.writeRekeyed(name, path, h, bytes.NewReader(body))
-}
-
-// rekeySealed is rekeyFile for the sealed container f at path: it is left
-// alone when it opens, body and all, with the store's key; else it is
-// opened with old and its body streamed into the new file, so that memory
-// is a segment of each stream whatever the session's size (a version-1
-// body is read whole, as it must be to be authenticated).
-func (s *Store) rekeySealed(name, path string, f *os.File, st fs.FileInfo, old seal.Key) (changed bool, err error) {
-	err = checkBody(s.key, name, f, st.Size())
-	if err == nil {
-		return false, nil
-	} else if !errors.Is(err, seal.ErrWrongKey) {
-		return false, s.containerError(name, path, err)
-	}
-	if old.IsZero() {
-		old = s.key // gives the wrong-key error below
-	}
-	h, body, err := openBody(old, name, f, st.Size())
-	if err == nil { // the whole body is read, and so authenticated, before path is replaced
-		changed, err = s.writeRekeyed(name, path, h, body)
-	}
-	return changed, s.containerError(name, path, err)
 }
 
 // writeRekeyed replaces path with the sealed file of session name under
