@@ -12,7 +12,14 @@
 #   MESSAGES=20000 BYTES=100000000 bench/show.sh  # a tenth of it
 #   BENCH_HOME=/tmp/long bench/show.sh            # build the session there once, keep it, reuse it
 #
-# Needs: go, bash, GNU time at /usr/bin/time.
+# SEALED=1 measures the same session sealed: a copy of the store is sealed
+# under a generated CHATCLI_ENCRYPTION_KEY by `chatcli storage rekey` (the
+# product's own path, plaintext to sealed), then `session show` runs with
+# that key, and `storage rekey` is measured once more, to a second key:
+#
+#   SEALED=1 MESSAGES=40000 BYTES=200000000 bench/show.sh
+#
+# Needs: go, bash, base64, GNU time at /usr/bin/time.
 set -euo pipefail
 
 MESSAGES=${MESSAGES:-200000}
@@ -32,9 +39,31 @@ export CHATCLI_HOME=$home
 read -r live msgs < <("$work/mkstore" -home "$home" -live long)
 echo "session long: $msgs messages, file $(stat -c %s "$home/sessions/long.json") bytes, live history $live bytes"
 
-for flags in "" "--json"; do
-	/usr/bin/time -f "%M %e" -o "$work/rss" "$work/chatcli" session show long $flags >"$work/out"
+# peak runs "$@" under GNU time and prints its peak RSS line, labelled $1.
+peak() {
+	local what=$1
+	shift
+	/usr/bin/time -f "%M %e" -o "$work/rss" "$@" >"$work/out"
 	read -r kib secs <"$work/rss"
-	awk -v k="$kib" -v l="$live" -v s="$secs" -v f="${flags:-text}" -v o="$(stat -c %s "$work/out")" \
-		'BEGIN { printf "session show (%s): peak RSS %d KiB = %.2f x the live history, %.2f s, %d bytes out\n", f, k, k * 1024 / l, s, o }'
+	awk -v k="$kib" -v l="$live" -v s="$secs" -v f="$what" -v o="$(stat -c %s "$work/out")" \
+		'BEGIN { printf "%s: peak RSS %d KiB = %.2f x the live history, %.2f s, %d bytes out\n", f, k, k * 1024 / l, s, o }'
+}
+
+if [ "${SEALED:-}" = 1 ]; then
+	cp -a "$home" "$work/sealed"
+	export CHATCLI_HOME=$work/sealed
+	CHATCLI_ENCRYPTION_KEY=$(head -c 32 /dev/urandom | base64)
+	export CHATCLI_ENCRYPTION_KEY
+	peak "storage rekey (plaintext to sealed)" "$work/chatcli" storage rekey
+	echo "sealed session long: file $(stat -c %s "$CHATCLI_HOME/sessions/long.json") bytes, container version $(od -An -tu1 -j8 -N1 "$CHATCLI_HOME/sessions/long.json")"
+	for flags in "" "--json"; do
+		peak "sealed session show (${flags:-text})" "$work/chatcli" session show long $flags
+	done
+	CHATCLI_ENCRYPTION_KEY_OLD=$CHATCLI_ENCRYPTION_KEY CHATCLI_ENCRYPTION_KEY=$(head -c 32 /dev/urandom | base64) \
+		peak "storage rekey (sealed to a new key)" "$work/chatcli" storage rekey
+	exit 0
+fi
+
+for flags in "" "--json"; do
+	peak "session show (${flags:-text})" "$work/chatcli" session show long $flags
 done

@@ -26,19 +26,23 @@ var CreateTemp = func(dir, pattern string) (TempFile, error) { return os.CreateT
 // find leftovers.
 func TempPattern(final string) string { return "." + filepath.Base(final) + ".tmp-*" }
 
-// writeTemp writes data to a new temporary file in dir and syncs it; on any
-// error the temporary file is removed. It returns the temporary file's path.
-func writeTemp(dir, final string, data []byte) (string, error) {
-	return writeTempWith(dir, final, func(w io.Writer) error {
-		n, err := w.Write(data)
-		if err == nil && n != len(data) {
-			err = io.ErrShortWrite
-		}
-		return err
-	})
+// bytesOf is the write function that writes data, checking its length.
+func bytesOf(data []byte) func(io.Writer) error { return content(data).writeTo }
+
+// content is the bytes a write function writes.
+type content []byte
+
+func (c content) writeTo(w io.Writer) error {
+	n, err := w.Write(c)
+	if err == nil && n != len(c) {
+		err = io.ErrShortWrite
+	}
+	return err
 }
 
-// writeTempWith is writeTemp for content written by write.
+// writeTempWith writes what write writes to a new temporary file in dir
+// and syncs it; on any error the temporary file is removed. It returns the
+// temporary file's path.
 func writeTempWith(dir, final string, write func(io.Writer) error) (string, error) {
 	f, err := CreateTemp(dir, TempPattern(final))
 	if err != nil {
@@ -75,8 +79,15 @@ func WriteFile(path string, data []byte) error {
 // right after, even if another program replaces it a moment later. The
 // FileInfo is nil when the write failed before the rename.
 func WriteFileStat(path string, data []byte) (fs.FileInfo, error) {
+	return WriteStatWith(path, bytesOf(data))
+}
+
+// WriteStatWith is WriteFileStat for content written by write, in as many
+// calls as it likes (a stream sealed as it is encoded); an error of write
+// leaves path untouched and is returned wrapped.
+func WriteStatWith(path string, write func(io.Writer) error) (fs.FileInfo, error) {
 	dir := filepath.Dir(path)
-	tmp, err := writeTemp(dir, path, data)
+	tmp, err := writeTempWith(dir, path, write)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +109,7 @@ func WriteFileStat(path string, data []byte) (fs.FileInfo, error) {
 // a moment of its choosing (os.Rename, then SyncDir of the folder). An
 // error removes the temporary file.
 func WriteTemp(path string, data []byte) (string, error) {
-	return writeTemp(filepath.Dir(path), path, data)
+	return writeTempWith(filepath.Dir(path), path, bytesOf(data))
 }
 
 // CreateFile writes data to path only if path does not exist yet, durably:
@@ -106,31 +117,23 @@ func WriteTemp(path string, data []byte) (string, error) {
 // (publish). Errors: one wrapping fs.ErrExist when path exists (nothing
 // written); ErrNotDurable when path holds data but the folder's fsync
 // failed.
-func CreateFile(path string, data []byte) error {
-	if err := place(path, data); err != nil {
-		return err
-	}
-	return notDurable(path, syncDir(filepath.Dir(path)))
-}
+func CreateFile(path string, data []byte) error { return CreateWith(path, bytesOf(data)) }
 
 // CreateWith is CreateFile for content written by write, which may write
 // in as many calls as it likes (a copy in bounded chunks); an error of
 // write creates nothing and is returned wrapped.
 func CreateWith(path string, write func(io.Writer) error) error {
-	tmp, err := writeTempWith(filepath.Dir(path), path, write)
-	if err != nil {
-		return err
-	}
-	if err := publishNew(path, tmp); err != nil {
+	if err := placeWith(path, write); err != nil {
 		return err
 	}
 	return notDurable(path, syncDir(filepath.Dir(path)))
 }
 
-// place writes data to a temporary file next to path and publishes it at
-// path without replacing a file; the folder is not synced.
-func place(path string, data []byte) error {
-	tmp, err := writeTemp(filepath.Dir(path), path, data)
+// placeWith writes what write writes to a temporary file next to path and
+// publishes it at path without replacing a file; the folder is not
+// synced.
+func placeWith(path string, write func(io.Writer) error) error {
+	tmp, err := writeTempWith(filepath.Dir(path), path, write)
 	if err != nil {
 		return err
 	}

@@ -24,7 +24,10 @@
 // A failed fsync of the destination folder, or a failed unlink, removes
 // the new link again: nothing moved. After a crash the file is at one path
 // or both, never at neither. MoveData is Move for a file whose bytes
-// change on the way (CreateFile at the destination, then the unlink).
+// change on the way (CreateFile at the destination, then the unlink);
+// MoveWith, like WriteStatWith and CreateWith, takes the bytes from a
+// function that writes them, as they are made (a stream sealed as it is
+// encoded).
 // Remove unlinks a file and fsyncs its folder.
 //
 // # Publishing

@@ -3,6 +3,7 @@ package atomicfile
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -52,10 +53,17 @@ func Move(src, dst string) error {
 // then src is unlinked as Move unlinks it. The errors are Move's; dst
 // existing (fs.ErrExist) leaves src as it was.
 func MoveData(src, dst string, data []byte) error {
+	return MoveWith(src, dst, bytesOf(data))
+}
+
+// MoveWith is MoveData for content written by write, in as many calls as
+// it likes; an error of write creates nothing, leaves src as it was and is
+// returned wrapped.
+func MoveWith(src, dst string, write func(io.Writer) error) error {
 	if err := mkdirAll(filepath.Dir(dst)); err != nil {
 		return fmt.Errorf("move %s to %s: %w", src, dst, err)
 	}
-	if err := place(dst, data); err != nil {
+	if err := placeWith(dst, write); err != nil {
 		return fmt.Errorf("move %s: %w", src, err)
 	}
 	return unlinkSource(src, dst)

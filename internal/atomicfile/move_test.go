@@ -2,6 +2,7 @@ package atomicfile
 
 import (
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -174,5 +175,31 @@ func TestMoveDataRewritesOnTheWay(t *testing.T) {
 	data, _ := os.ReadFile(dst)
 	if entries, _ := os.ReadDir(root); string(data) != "new" || len(entries) != 1 {
 		t.Fatalf("%q %v", data, entries)
+	}
+}
+
+// A write function that fails leaves everything as it was: no
+// destination, no temporary file, the source and the old file intact.
+func TestStreamedWritesThatFailLeaveNothing(t *testing.T) {
+	root := t.TempDir()
+	src, dst, old := filepath.Join(root, "a"), filepath.Join(root, "b"), filepath.Join(root, "c")
+	write(t, src, "src")
+	write(t, old, "old")
+	boom := errors.New("boom")
+	half := func(w io.Writer) error { w.Write([]byte("partial")); return boom }
+	if err := MoveWith(src, dst, half); !errors.Is(err, boom) {
+		t.Fatalf("MoveWith: %v", err)
+	}
+	if _, err := WriteStatWith(old, half); !errors.Is(err, boom) {
+		t.Fatalf("WriteStatWith: %v", err)
+	}
+	a, _ := os.ReadFile(src)
+	c, _ := os.ReadFile(old)
+	if entries, _ := os.ReadDir(root); string(a) != "src" || string(c) != "old" || len(entries) != 2 {
+		t.Fatalf("%q %q %v", a, c, entries)
+	}
+	info, err := WriteStatWith(old, func(w io.Writer) error { w.Write([]byte("ne")); _, err := w.Write([]byte("w")); return err })
+	if c, _ := os.ReadFile(old); err != nil || string(c) != "new" || info.Size() != 3 {
+		t.Fatalf("WriteStatWith: %q %v", c, err)
 	}
 }

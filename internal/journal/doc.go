@@ -188,8 +188,11 @@
 // (chatcli seals a journal whole, never line by line): a sealed line in it
 // that does not open, with a key or without one, is a damaged line too,
 // skipped and counted, never proof that the journal is sealed. An empty
-// line is a stray line as well (chatcli writes none). Rekey re-seals a whole journal under a new key in one atomic
-// replacement. Fork, Rekey and the migration follow the reader's rule: a
+// line is a stray line as well (chatcli writes none). Rekey re-seals a
+// whole journal under a new key in one atomic replacement, and Decrypt
+// writes it back as plaintext the same way; both stream the lines from
+// the old file to the new one, so their memory is a line, not the
+// journal. Fork, Rekey and the migration follow the reader's rule: a
 // sealed line that opens with neither key among lines that do (a line torn
 // by a crash, a damaged one) is left out of a fork, with a warning, and
 // kept verbatim by Rekey (which reports it) and by the migration; only a

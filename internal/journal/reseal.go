@@ -3,9 +3,11 @@
 package journal
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
@@ -28,26 +30,40 @@ type resealer struct {
 	keepDamaged bool
 }
 
-// run re-seals every non-empty line of data (a last line without "\n"
-// gets one). It returns the new data, whether any line changed, and a
-// warning for every damaged sealed line (kept or left out). Errors: a
-// sealed line without old (ErrEncrypted); sealed lines none of which opens
-// (wrapping seal.ErrWrongKey).
-func (r *resealer) run(data []byte) (out []byte, changed bool, damaged []Warning, err error) {
+// run re-seals every non-empty line read from src (a last line without
+// "\n" gets one) and writes it to w, a line at a time, so that its memory
+// is a line whatever the journal's size. It returns whether any line
+// changed and a warning for every damaged sealed line (kept or left out).
+// Errors: src's or w's; a sealed line without old (ErrEncrypted); sealed
+// lines none of which opens (wrapping seal.ErrWrongKey), found only at
+// the end, after w got every line.
+func (r *resealer) run(src io.Reader, w io.Writer) (changed bool, damaged []Warning, err error) {
 	opened, failed := 0, 0
 	var off int64
-	for n := 1; len(data) > 0; n++ {
-		line, rest, complete := bytes.Cut(data, []byte("\n"))
+	br, bw := bufio.NewReaderSize(src, 64<<10), bufio.NewWriterSize(w, 64<<10)
+	for n, rerr := 1, error(nil); rerr == nil; n++ {
+		var line []byte
+		if line, rerr = br.ReadSlice('\n'); rerr == bufio.ErrBufferFull { // a line longer than the buffer
+			line = bytes.Clone(line)
+			for rerr == bufio.ErrBufferFull {
+				var more []byte
+				more, rerr = br.ReadSlice('\n')
+				line = append(line, more...)
+			}
+		}
+		if rerr != nil && rerr != io.EOF {
+			return false, nil, rerr
+		}
+		line, complete := bytes.CutSuffix(line, []byte("\n"))
 		start := off
 		off += int64(len(line) + 1)
-		data = rest
 		if len(line) == 0 {
 			continue
 		}
 		nl, why, err := r.line(line)
 		switch {
 		case err != nil:
-			return nil, false, nil, err
+			return false, nil, err
 		case why == "":
 			opened += btoi(seal.IsSealedLine(line))
 		default:
@@ -59,12 +75,15 @@ func (r *resealer) run(data []byte) (out []byte, changed bool, damaged []Warning
 			}
 		}
 		changed = changed || !bytes.Equal(nl, line)
-		out = append(append(out, nl...), '\n')
+		bw.Write(nl)
+		if err := bw.WriteByte('\n'); err != nil {
+			return false, nil, err
+		}
 	}
 	if failed > 0 && opened == 0 {
-		return nil, false, nil, fmt.Errorf("journal %s: wrong encryption key or damaged file: %w; %s", r.path, seal.ErrWrongKey, notChanged)
+		return false, nil, fmt.Errorf("journal %s: wrong encryption key or damaged file: %w; %s", r.path, seal.ErrWrongKey, notChanged)
 	}
-	return out, changed, damaged, nil
+	return changed, damaged, bw.Flush()
 }
 
 func btoi(b bool) int {
@@ -111,10 +130,11 @@ func (j *Journal) sealPlainLines(recs []Record) error {
 	}
 	name := LineName(j.id)
 	r := &resealer{path: j.path, k: j.key, old: j.key, from: name, to: name, keepDamaged: true}
-	out, _, _, err := r.run(data)
-	if err != nil {
+	var buf bytes.Buffer
+	if _, _, err := r.run(bytes.NewReader(data), &buf); err != nil {
 		return fmt.Errorf("journal: seal %s: %w", j.path, err)
 	}
+	out := buf.Bytes()
 	for _, r := range recs {
 		line, err := encodeLine(&r, j.key, j.id)
 		if err != nil {
@@ -135,51 +155,63 @@ func (j *Journal) sealPlainLines(recs []Record) error {
 // Rekey re-seals every line of the journal at path under key nw, opening
 // sealed lines with nw or else old, and sealing plaintext lines, in one
 // atomic replacement under the journal's lock: at every moment each line
-// opens with old or nw. It reports whether the file changed (false when
-// every line already opens with nw, or the file is missing) and the
-// damaged sealed lines, those that open with neither key while others
-// do: each is kept as it is (the reader skips it with a warning). When
-// sealed lines exist and none opens, it fails wrapping seal.ErrWrongKey
-// and the file is left unchanged.
+// opens with old or nw. The lines stream from the file to the new one, so
+// its memory is a line whatever the journal's size. It reports whether the
+// file changed (false when every line already opens with nw, or the file
+// is missing) and the damaged sealed lines, those that open with neither
+// key while others do: each is kept as it is (the reader skips it with a
+// warning). When sealed lines exist and none opens, it fails wrapping
+// seal.ErrWrongKey and the file is left unchanged.
 func Rekey(path string, old, nw seal.Key) (changed bool, damaged []Warning, err error) {
 	if nw.IsZero() {
 		return false, nil, fmt.Errorf("%w: rekey needs the new key", seal.ErrBadKey)
 	}
-	data, unlock, err := readLocked(path)
-	if data == nil || err != nil {
-		return false, nil, err
-	}
-	defer unlock()
 	if old.IsZero() {
 		old = nw // a line that does not open with nw is then damaged, or a wrong key
 	}
 	name := LineName(idOf(path))
 	r := &resealer{path: path, k: nw, old: old, from: name, to: name, keepDamaged: true}
-	out, changed, damaged, err := r.run(data)
-	if err != nil || !changed {
-		return false, damaged, err
-	}
-	return true, damaged, atomicfile.WriteFile(path, out)
+	return rewriteLocked(path, r, nil)
 }
 
-// readLocked takes the lock of the journal at path and reads it whole;
-// unlock releases the lock. A missing journal gives nil data and no error
-// (and nothing to unlock).
-func readLocked(path string) (data []byte, unlock func(), err error) {
+// errUnchanged stops a rewrite that changed no line: the file is kept.
+var errUnchanged = errors.New("journal: unchanged")
+
+// rewriteLocked replaces the journal at path, under its lock, with its
+// lines re-sealed by r as they stream from the file to the temporary one
+// (atomicfile.WriteStatWith); with damaged lines, before (when set) gets
+// the old file to read before it is replaced, and may stop the rewrite by
+// its error. Nothing is
+// replaced when no line changed or on any error. A missing journal is no
+// error and not changed; for atomicfile.ErrNotDurable changed is true.
+func rewriteLocked(path string, r *resealer, before func(f *os.File, size int64) error) (changed bool, damaged []Warning, err error) {
 	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
-		return nil, nil, nil
+		return false, nil, nil
 	}
 	lock, _, err := lockFile(path)
 	if err != nil {
-		return nil, nil, err
+		return false, nil, err
 	}
-	data, err = storefile.ReadFile(path)
+	defer lock.Unlock()
+	f, st, err := storefile.Open(path)
 	if err != nil {
-		lock.Unlock()
-		return nil, nil, fmt.Errorf("journal: read %s: %w", path, err)
+		return false, nil, fmt.Errorf("journal: read %s: %w", path, err)
 	}
-	if data == nil {
-		data = []byte{}
+	defer f.Close()
+	var runErr error // said without the temporary file's name
+	_, err = atomicfile.WriteStatWith(path, func(w io.Writer) error {
+		if changed, damaged, runErr = r.run(storefile.Reader(f, st), w); runErr == nil && !changed {
+			runErr = errUnchanged
+		} else if runErr == nil && len(damaged) > 0 && before != nil {
+			runErr = before(f, st.Size())
+		}
+		return runErr
+	})
+	switch {
+	case runErr == errUnchanged:
+		return false, damaged, nil
+	case runErr != nil:
+		return false, damaged, runErr
 	}
-	return data, func() { lock.Unlock() }, nil
+	return err == nil || errors.Is(err, atomicfile.ErrNotDurable), damaged, err
 }

@@ -1,16 +1,16 @@
 package journal
 
 import (
-	"errors"
 	"fmt"
+	"os"
 
-	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/seal"
 )
 
 // Decrypt writes the journal at path back as plaintext: every sealed line
 // opened with key, in one atomic replacement under the journal's lock, so
-// at every moment the file is either as it was or wholly plaintext. It
+// at every moment the file is either as it was or wholly plaintext; the
+// lines stream from one file to the other (rewriteLocked). It
 // reports whether the file changed (false when it holds no sealed line or
 // is missing). Sealed lines that do not open with key while others do
 // (torn by a crash, damaged) cannot be written as plaintext and would make
@@ -24,22 +24,10 @@ func Decrypt(path string, key seal.Key) (changed bool, dropped []Warning, err er
 	if key.IsZero() {
 		return false, nil, fmt.Errorf("%w: decrypting needs the key", seal.ErrBadKey)
 	}
-	data, unlock, err := readLocked(path)
-	if data == nil || err != nil {
-		return false, nil, err
-	}
-	defer unlock()
 	name := LineName(idOf(path))
 	r := &resealer{path: path, old: key, from: name, to: name}
-	out, changed, dropped, err := r.run(data)
-	if err != nil || !changed {
-		return false, dropped, err
-	}
-	if len(dropped) > 0 {
-		if _, err := keepBroken(path, data); err != nil {
-			return false, nil, err
-		}
-	}
-	err = atomicfile.WriteFile(path, out)
-	return err == nil || errors.Is(err, atomicfile.ErrNotDurable), dropped, err
+	return rewriteLocked(path, r, func(old *os.File, size int64) error {
+		_, err := keepBroken(path, old, size)
+		return err
+	})
 }

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 
@@ -91,7 +92,7 @@ func Repair(path string, key seal.Key) (Repaired, error) {
 	if err != nil || len(res.Damaged) == 0 {
 		return res, err
 	}
-	if res.Broken, err = keepBroken(path, data); err != nil {
+	if res.Broken, err = keepBroken(path, bytes.NewReader(data), int64(len(data))); err != nil {
 		return res, err
 	}
 	if err := atomicfile.WriteFile(path, clean); err != nil {
@@ -151,10 +152,10 @@ func (o *lineOpener) afterNULs(line []byte) ([]byte, error) {
 	return seal.SealLine(o.key, o.name, pt[bytes.LastIndexByte(pt, 0)+1:])
 }
 
-// keepBroken copies data, the journal at path as it was, durably to the
-// first of <path>.broken, <path>.broken-1, <path>.broken-2, … that does
-// not exist, and returns that path.
-func keepBroken(path string, data []byte) (string, error) {
+// keepBroken copies the size bytes of data, the journal at path as it
+// was, durably to the first of <path>.broken, <path>.broken-1,
+// <path>.broken-2, … that does not exist, and returns that path.
+func keepBroken(path string, data io.ReaderAt, size int64) (string, error) {
 	for n := range maxBrokenCopies {
 		p := path + BrokenSuffix
 		if n > 0 {
@@ -163,7 +164,7 @@ func keepBroken(path string, data []byte) (string, error) {
 		if _, err := os.Lstat(p); err == nil {
 			continue
 		}
-		err := atomicfile.CreateFile(p, data)
+		err := atomicfile.CreateWith(p, func(w io.Writer) error { _, err := io.Copy(w, io.NewSectionReader(data, 0, size)); return err })
 		if errors.Is(err, os.ErrExist) {
 			continue // made meanwhile
 		}

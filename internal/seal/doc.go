@@ -26,6 +26,9 @@
 //
 // # Envelope (version 1)
 //
+// Version 1 seals a file or a journal line in one piece; version 2 (below)
+// seals a stream in segments.
+//
 // A sealed file is one envelope, a binary blob laid out as follows (offsets
 // in bytes, n = length of the plaintext):
 //
@@ -56,6 +59,52 @@
 // callers pass the canonical (NFC) name, and renaming or forking a session
 // re-seals its file under the new name. An envelope copied or renamed to
 // another name fails to open.
+//
+// # Stream (version 2)
+//
+// A file too large to hold in memory twice is sealed as a stream: the
+// STREAM construction (Hoang, Reyhanitabar, Rogaway and Vizár, "Online
+// Authenticated-Encryption and its Nonce-Reuse Misuse-Resistance",
+// CRYPTO 2015) over AES-256-GCM, with the nonce layout of Tink's
+// AES-GCM-HKDF streaming AEAD. The plaintext is cut into segments of
+// SegmentSizeBytes (64 KiB, fixed by the version), each sealed on its own;
+// the last holds the remaining 0 to 65,536 bytes (0 only when the whole
+// plaintext is empty, so an empty stream is one empty segment). Offsets in
+// bytes, n = length of the plaintext, s = max(1, ceil(n / 65536)) segments:
+//
+//	offset        size        field
+//	0             8           magic, as in version 1
+//	8             1           version: 0x02
+//	9             32          salt: random, input of HKDF
+//	41            7           nonce prefix: random
+//	48            65536+16    segment 0: AES-256-GCM ciphertext and tag
+//	48+i*65552    65536+16    segment i (every segment but the last is full)
+//	…             r+16        last segment, r = n - (s-1)*65536 bytes of plaintext
+//
+// A stream is n + 48 + 16*s bytes long (MinStreamBytes = 64 when empty);
+// nothing follows the last segment. Its file key is
+//
+//	fileKey = HKDF-SHA256(secret = master key, salt = salt, info = "chatcli seal v2", L = 32)
+//
+// and segment i is sealed with the 96-bit nonce
+//
+//	nonce_i = nonce prefix (7 bytes) || uint32 big-endian i || last (0x01 for the last segment, else 0x00)
+//
+// and, for every segment, AD = header (bytes 0..47) || uint64 big-endian
+// len(name) || name. So a segment opens only at its own position of its
+// own stream (another stream has another key), and only the last segment
+// opens as the last: a stream cut at a segment boundary, reordered, given
+// a segment of another stream, or followed by anything fails
+// authentication. A stream has at most 2^32 segments (256 TiB).
+//
+// Writer seals as it is written, holding one segment; it writes nothing
+// before the first segment is full or Close is called, so the caller can
+// write what binds the stream (Writer.Salt) in front of it. Reader holds
+// one segment and one byte of the next (the byte that tells a full segment
+// from the last one): it returns a segment's plaintext only once that
+// segment authenticated, and io.EOF only after the last segment did.
+// Journal lines stay version 1 (line form); Open and OpenLine refuse a
+// version-2 envelope as corrupt (it is not theirs to open).
 //
 // # Line form
 //
@@ -94,11 +143,14 @@
 //
 // # Errors
 //
-// Open and OpenLine return errors wrapping one sentinel: ErrNotSealed (no
-// magic or prefix: plaintext, so callers test IsSealed or IsSealedLine
-// first), ErrTooNew (a later version of the format: upgrade chatcli),
-// ErrCorrupt (too short to be an envelope, version 0, malformed line) or
-// ErrWrongKey. GCM cannot tell a wrong key from a tampered byte or an
+// Open, OpenLine, NewReader and Reader.Read return errors wrapping one
+// sentinel: ErrNotSealed (no magic or prefix: plaintext, so callers test
+// IsSealed or IsSealedLine first), ErrTooNew (a later version of the
+// format, 3 or more: upgrade chatcli), ErrCorrupt (too short to be an
+// envelope or a stream header, version 0, the other of versions 1 and 2,
+// malformed line) or ErrWrongKey; Reader.Read also returns the underlying
+// reader's errors as they are. A stream cut anywhere past its 48-byte
+// header is ErrWrongKey. GCM cannot tell a wrong key from a tampered byte or an
 // envelope moved to another name: all three are ErrWrongKey. An envelope cut
 // short past its first 69 bytes is ErrWrongKey as well. ParseKey, and any
 // call given the zero Key, return errors wrapping ErrBadKey. No error

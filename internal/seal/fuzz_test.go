@@ -10,13 +10,17 @@ const fuzzName = "fuzz-session"
 // fuzzSeeds seals a few plaintexts under keyOf(1) and fuzzName, in both
 // forms; these are the only inputs that may open. The salts and nonces are
 // fixed so that every fuzz worker process makes the same seeds.
-func fuzzSeeds(f *testing.F) (envs, lines map[string]string) {
+func fuzzSeeds(f *testing.F) (envs, lines, streams map[string]string) {
 	k := keyOf(f, 1)
 	old := random
 	random = &countingReader{}
 	defer func() { random = old }()
-	envs, lines = map[string]string{}, map[string]string{}
-	for _, pt := range []string{"", "x", `{"version":2,"chat_history":[]}`} {
+	envs, lines, streams = map[string]string{}, map[string]string{}, map[string]string{}
+	for _, pt := range []string{"", "x", `{"version":2,"chat_history":[]}`, string(plain(SegmentSizeBytes + 3))} {
+		streams[string(sealStream(f, k, fuzzName, []byte(pt), 1000))] = pt
+		if len(pt) > 100 {
+			continue
+		}
 		env := mustSeal(f, k, fuzzName, []byte(pt))
 		line, err := SealLine(k, fuzzName, []byte(pt))
 		if err != nil {
@@ -24,15 +28,18 @@ func fuzzSeeds(f *testing.F) (envs, lines map[string]string) {
 		}
 		envs[string(env)], lines[string(line)] = pt, pt
 	}
-	return envs, lines
+	return envs, lines, streams
 }
 
 // FuzzOpen: arbitrary bytes never panic, always give a classified error,
 // are never modified, and never open without the right key and name.
 // Only the seed envelopes themselves may open, under keyOf(1) and fuzzName.
 func FuzzOpen(f *testing.F) {
-	envs, lines := fuzzSeeds(f)
+	envs, lines, streams := fuzzSeeds(f)
 	for s := range envs {
+		f.Add([]byte(s))
+	}
+	for s := range streams {
 		f.Add([]byte(s))
 	}
 	for s := range lines {
@@ -62,6 +69,7 @@ func FuzzOpen(f *testing.F) {
 			}
 		}
 		check("Open", envs, data, Open)
+		check("NewReader", streams, data, openStream)
 		canon := bytes.TrimSuffix(bytes.TrimSuffix(data, []byte("\n")), []byte("\r"))
 		check("OpenLine", lines, canon, OpenLine)
 		if !bytes.Equal(data, orig) {
@@ -71,7 +79,7 @@ func FuzzOpen(f *testing.F) {
 }
 
 // FuzzRoundTrip: any plaintext under any name seals and opens back, in
-// both forms, and does not open under another name.
+// the three forms, and does not open under another name.
 func FuzzRoundTrip(f *testing.F) {
 	f.Add([]byte(""), "")
 	f.Add([]byte(`{"version":2}`), "documentação-site")
@@ -90,6 +98,13 @@ func FuzzRoundTrip(f *testing.F) {
 		}
 		if _, err := Open(k, name+"x", env); sentinel(err) != ErrWrongKey {
 			t.Fatalf("Open under another name: %v", err)
+		}
+		s := sealStream(t, k, name, pt, 1+len(name))
+		if got, err := openStream(k, name, s); err != nil || !bytes.Equal(got, pt) {
+			t.Fatalf("stream: %q, %v", got, err)
+		}
+		if got, err := openStream(k, name+"x", s); sentinel(err) != ErrWrongKey || len(got) != 0 {
+			t.Fatalf("stream under another name: %q, %v", got, err)
 		}
 		line, err := SealLine(k, name, pt)
 		if err != nil {

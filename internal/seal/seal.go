@@ -103,24 +103,30 @@ func OpenInPlace(k Key, name string, envelope []byte) ([]byte, error) {
 }
 
 // checkEnvelope validates the key, magic, version and length of envelope.
-func checkEnvelope(k Key, envelope []byte) error {
+func checkEnvelope(k Key, envelope []byte) error { return checkHeader(k, envelope, version1, Overhead) }
+
+// checkHeader validates the key, and the magic and version of b, which
+// must be version want and at least minBytes long: a version after 2 is
+// too new, any other not want is corrupt (version 0, or the other of
+// versions 1 and 2, which are opened by different calls).
+func checkHeader(k Key, b []byte, want byte, minBytes int) error {
 	if !k.set {
 		return errZeroKey
 	}
-	n := len(envelope)
+	n := len(b)
 	switch {
-	case n > 0 && n < len(magic) && string(envelope) == magic[:n]:
-		return fmt.Errorf("%w: cut short after %d bytes, inside the magic", ErrCorrupt, n)
-	case !IsSealed(envelope):
+	case n > 0 && n < len(magic) && string(b) == magic[:n]:
+		return fmt.Errorf("%w: cut short inside the magic", ErrCorrupt)
+	case !IsSealed(b):
 		return ErrNotSealed
 	case n == len(magic):
 		return fmt.Errorf("%w: cut short after the magic, no version byte", ErrCorrupt)
-	case envelope[versionOff] > version1:
-		return fmt.Errorf("%w: version %d, this build reads version %d", ErrTooNew, envelope[versionOff], version1)
-	case envelope[versionOff] == 0:
-		return fmt.Errorf("%w: unknown version 0", ErrCorrupt)
-	case n < Overhead:
-		return fmt.Errorf("%w: %d bytes, shorter than the %d-byte minimum", ErrCorrupt, n, Overhead)
+	case b[versionOff] > version2:
+		return fmt.Errorf("%w: version %d, this build reads versions 1 and 2", ErrTooNew, b[versionOff])
+	case b[versionOff] != want:
+		return fmt.Errorf("%w: version %d is not the one expected here", ErrCorrupt, b[versionOff])
+	case n < minBytes:
+		return fmt.Errorf("%w: %d bytes, too short", ErrCorrupt, n)
 	}
 	return nil
 }
@@ -139,9 +145,13 @@ func open(k Key, name string, envelope, dst []byte) ([]byte, error) {
 	return pt, nil
 }
 
-// newAEAD derives the file key for salt and returns AES-256-GCM under it.
-func newAEAD(k Key, salt []byte) (cipher.AEAD, error) {
-	fileKey, err := hkdf.Key(sha256.New, k.b[:], salt, hkdfInfo, 32)
+// newAEAD derives the version-1 file key for salt and returns AES-256-GCM
+// under it.
+func newAEAD(k Key, salt []byte) (cipher.AEAD, error) { return newAEADInfo(k, salt, hkdfInfo) }
+
+// newAEADInfo is newAEAD with the HKDF info string of a version.
+func newAEADInfo(k Key, salt []byte, info string) (cipher.AEAD, error) {
+	fileKey, err := hkdf.Key(sha256.New, k.b[:], salt, info, 32)
 	if err != nil {
 		return nil, fmt.Errorf("seal: deriving the file key: %w", err)
 	}

@@ -175,9 +175,10 @@ func TestOpenHeaderErrors(t *testing.T) {
 		{"magic only", []byte(magic), ErrCorrupt},
 		{"half the magic", []byte(magic[:4]), ErrCorrupt},
 		{"version 0", withVersion(0), ErrCorrupt},
-		{"version 2", withVersion(2), ErrTooNew},
+		{"version 2: a stream", withVersion(2), ErrCorrupt},
+		{"version 3", withVersion(3), ErrTooNew},
 		{"version 255", withVersion(255), ErrTooNew},
-		{"version 2, short", []byte(magic + "\x02"), ErrTooNew},
+		{"version 3, short", []byte(magic + "\x03"), ErrTooNew},
 		{"header only", env[:headerSize], ErrCorrupt},
 	}
 	for _, tt := range tests {

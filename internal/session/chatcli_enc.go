@@ -75,16 +75,16 @@ func (s *Store) chatcliHeaderAt(name, p string) (h Header, ok bool, err error) {
 
 // openChatCLIForSeal opens file p in ChatCLI's envelope for RekeyFile: the
 // document it holds and the header of chatcli's container for it.
-func (s *Store) openChatCLIForSeal(name, p string, data []byte) (sealedHeader, []byte, error) {
+func (s *Store) openChatCLIForSeal(name, p string, data []byte) (*sealedHeader, []byte, error) {
 	body, err := s.openChatCLI(name, p, data)
 	if err != nil {
-		return sealedHeader{}, nil, err
+		return nil, nil, err
 	}
 	sess, err := Decode(body)
 	if err != nil {
-		return sealedHeader{}, nil, classify(p, err)
+		return nil, nil, classify(p, err)
 	}
-	return sealedHeader{Version: sess.SourceVersion, Title: sess.Title, CreatedAt: sess.CreatedAt, UpdatedAt: sess.UpdatedAt,
+	return &sealedHeader{Version: sess.SourceVersion, Title: sess.Title, CreatedAt: sess.CreatedAt, UpdatedAt: sess.UpdatedAt,
 		Revision: sess.Revision, MessageCount: len(sess.History), TranscriptID: sess.TranscriptID}, body, nil
 }
 

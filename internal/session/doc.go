@@ -155,7 +155,7 @@
 // Rename, Trash and Restore move files with atomicfile.Move (renameat2
 // RENAME_NOREPLACE, or link → fsync of the new folder → unlink → fsync of
 // the old one; never over an existing file); a sealed session's rename
-// re-seals it on the way (atomicfile.MoveData); Delete is atomicfile.Remove.
+// re-seals it on the way (atomicfile.MoveWith); Delete is atomicfile.Remove.
 //
 // A write or move that landed but whose folder fsync failed returns an
 // error wrapping atomicfile.ErrNotDurable (and the cause), and is a write:
@@ -211,34 +211,61 @@
 // # Encryption at rest
 //
 // With a key (Store.SetKey; CHATCLI_ENCRYPTION_KEY) every session file
-// written is a sealed container instead of JSON. Envelopes are package
-// seal's version 1 (AES-256-GCM under a per-envelope HKDF key; 69 bytes of
-// overhead each). Offsets in bytes, big-endian, L = length of the header
-// envelope, B = length of the body envelope:
+// written is a sealed container instead of JSON. The header envelope is
+// package seal's version 1 (AES-256-GCM under a per-envelope HKDF key; 69
+// bytes of overhead); the body is seal's version-2 stream (STREAM over
+// AES-256-GCM in 64 KiB segments; 48 bytes of header and 16 per segment).
+// Offsets in bytes, big-endian, L = length of the header envelope:
 //
 //	offset   size  field
 //	0        8     magic: 0x89 'C' 'S' 'S' 0x0D 0x0A 0x1A 0x0A  ("\x89CSS\r\n\x1a\n")
-//	8        1     container version: 0x01
+//	8        1     container version: 0x02
 //	9        4     L, uint32; 69 <= L <= 1 MiB
 //	13       L     header envelope: seal.Seal(key, "header:" + name, header JSON)
-//	13+L     B     body envelope: seal.Seal(key, name, the whole session document)
+//	13+L     …     body: seal.NewWriter(…, key, name) stream of the whole session document
 //
-// Nothing follows the body envelope: the file is exactly 13+L+B bytes. The
-// header JSON holds what List shows plus the binding to the body:
+// The body runs to the end of the file (at least seal.MinStreamBytes); its
+// stream authenticates its own end, so a body cut short or followed by
+// anything fails when it is read. The header JSON holds what List shows
+// plus the binding to the body:
 //
 //	{"version":2,"title":…,"created_at":…,"updated_at":…,"revision":7,
 //	 "message_count":12,"transcript_id":…,
-//	 "body_salt":"<base64 of bytes 9..40 of the body envelope>","body_bytes":B}
+//	 "body_salt":"<base64 of bytes 9..40 of the body stream>"}
+//
+// The header is written before the body, so it cannot hold the body's
+// length: version 2 has no body_bytes (a JSON number's digits would change
+// the header's length as the body grows). List, Stat and the trash listing
+// therefore check a version-2 file's length only against the shortest
+// body; a body cut short is found by Load, by the check before any
+// replace, and by rekey and decrypt, all of which read it to its end.
+//
+// Container version 1, written by earlier builds, differs in byte 8 (0x01),
+// in its body, which is one seal version-1 envelope of B bytes ending the
+// file (exactly 13+L+B bytes), and in its header JSON, which adds
+// "body_bytes":B. It is read everywhere; every sealed save writes version
+// 2, so a version-1 file becomes version 2 at its next save or rekey. A
+// build that reads only version 1 refuses a version-2 file as too new
+// (ErrTooNew, "upgrade chatcli") and never overwrites it, as this build
+// does a version above 2.
+//
+// Memory: a save encodes the document (EncodeTo) straight into the body
+// stream and the temporary file; Load decodes the body as its segments
+// authenticate (DecodeReader), so its peak is about the session's own, as
+// for a plaintext file; rekey and decrypt stream from the old file to the
+// new one, holding a segment of each. A version-1 body is read whole, as
+// it must be to be authenticated.
 //
 // name is the canonical (NFC) session name, so a file renamed or copied to
-// another name fails authentication (Rename re-seals under the new name);
-// body_salt binds one save's header to that save's body, so a header and a
-// body of two saves of one session do not open together. List, Stat and
-// the trash listing open only the header envelope (a few hundred bytes),
-// whatever the size of the body. The body is a document as described above
-// (v2 when chatcli saved it; a plaintext file sealed by RekeyFile keeps its
-// document verbatim, any version Decode reads). The list index never holds
-// sealed sessions. Load opens the body and checks its salt.
+// another name fails authentication (Rename re-seals under the new name,
+// streaming); body_salt binds one save's header to that save's body, so a
+// header and a body of two saves of one session do not open together.
+// List, Stat and the trash listing open only the header envelope (a few
+// hundred bytes), whatever the size of the body. The body is a document as
+// described above (v2 when chatcli saved it; a plaintext file sealed by
+// RekeyFile keeps its document verbatim, any version Decode reads). The
+// list index never holds sealed sessions. Load opens the body and checks
+// its salt.
 //
 // Without a key, a sealed file is refused (ErrEncrypted: `session "X" is
 // encrypted; set CHATCLI_ENCRYPTION_KEY`) and never overwritten, renamed or
@@ -246,8 +273,8 @@
 // tell them apart) every verb fails with an error wrapping seal.ErrWrongKey
 // and the file stays byte-identical. Plaintext files are read with a key
 // set and sealed at their next save. DecryptFile writes a sealed file back
-// as the document its body holds, in one atomic write (`chatcli storage
-// decrypt`).
+// as the document its body holds, in one atomic write, streamed
+// (`chatcli storage decrypt`).
 //
 // # Key refusal
 //

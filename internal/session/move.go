@@ -51,7 +51,7 @@ func (s *Store) Fork(src, dst string) (*Session, error) {
 
 // Rename gives session old the name new, never replacing an existing
 // session (ErrExists). The file moves atomically (atomicfile.Move; a
-// sealed file is re-sealed for new, atomicfile.MoveData) under the locks of
+// sealed file is re-sealed for new, atomicfile.MoveWith) under the locks of
 // both names: a write of old that returned before the move is in the file
 // under new; one that comes after finds no file (SaveIf: a *ConflictError
 // with Missing set; Save: old is created again). An error wrapping

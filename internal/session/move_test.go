@@ -75,7 +75,13 @@ func TestMovesNeverLoseAConcurrentWrite(t *testing.T) {
 			if tc.name == "trash" || tc.name == "trash sealed" {
 				name = "a" // a trashed file keeps the name it was sealed for
 			}
-			got, err := s.decodeFile(name, moved, data)
+			doc := data
+			if tc.sealed {
+				if _, doc, err = openContainer(s.Key(), name, data); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, err := Decode(doc)
 			if err != nil {
 				t.Fatal(err)
 			}

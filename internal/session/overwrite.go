@@ -106,11 +106,7 @@ func (s *Store) checkFile(p string) error {
 	defer f.Close()
 	h, err := headerOfFile(p, f, st) // the revision and the identity of one open file
 	if errors.Is(err, errSealedFile) {
-		data, err := readFrom(f)
-		if err == nil {
-			err = s.checkSealed(p, data)
-		}
-		return err
+		return s.checkSealed(p, f, st)
 	}
 	if err != nil {
 		return err

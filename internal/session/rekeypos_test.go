@@ -60,7 +60,7 @@ func TestRekeyedAndDecryptedFilesNameTheJournalPositionAsTheJournalHasIt(t *test
 		t.Fatal(err)
 	}
 	hdr.JournalPos = nil
-	older, err := sealContainer(key, "s", hdr, body)
+	older, err := sealContainerV1(key, "s", hdr, body)
 	if err != nil {
 		t.Fatal(err)
 	}

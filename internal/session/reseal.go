@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"path/filepath"
 
@@ -18,31 +19,35 @@ import (
 
 // renameSealed moves the sealed file op (session on) to np (session nn),
 // re-sealed under the new name, since an envelope opens only under the name
-// it was sealed for (atomicfile.MoveData: the new file is created, then
-// the old one unlinked). The caller holds both names' locks. It reports
-// false, doing nothing, when op is not a sealed file (or cannot be read:
-// the caller's move reports that).
+// it was sealed for (atomicfile.MoveWith: the new file is created, then
+// the old one unlinked), streaming the body from one to the other. The
+// caller holds both names' locks. It reports false, doing nothing, when op
+// is not a sealed file (or cannot be read: the caller's move reports that).
 func (s *Store) renameSealed(on, op, nn, np string) (bool, error) {
-	data, err := storefile.ReadFile(op)
-	if err != nil || !IsSealedFile(data) {
+	f, st, err := storefile.Open(op)
+	if err != nil {
 		return false, nil
 	}
-	h, body, err := openContainer(s.key, on, data)
-	if err != nil {
-		return true, s.containerError(on, op, err)
+	defer f.Close()
+	if !sealedAt(f) {
+		return false, nil
 	}
-	if err := s.KeyRefusal(); err != nil {
-		return true, err
+	h, body, err := openBody(s.key, on, f, st.Size())
+	if err == nil {
+		err = s.KeyRefusal()
 	}
-	out, err := sealContainer(s.key, nn, h, body)
-	if err != nil {
-		return true, fmt.Errorf("session: seal %s: %w", np, err)
+	if err == nil { // the whole body is read, and so authenticated, before np is published
+		err = atomicfile.MoveWith(op, np, func(w io.Writer) error { return writeContainer(w, s.key, nn, h, body, nil) })
 	}
-	err = atomicfile.MoveData(op, np, out)
 	switch {
 	case errors.Is(err, fs.ErrExist):
 		return true, fmt.Errorf("%w: %q", ErrExists, nn)
+	case errors.Is(err, ErrKeyRefused):
+		return true, err
 	case err != nil:
+		if serr := s.containerError(on, op, err); serr != err {
+			return true, serr
+		}
 		return true, fmt.Errorf("session: rename %s: %w", op, err)
 	}
 	afterLink()
@@ -87,18 +92,19 @@ func (s *Store) rekeyFile(name, path string, old seal.Key) (changed bool, err er
 	if s.key.IsZero() {
 		return false, i18n.Errorf("%w: rekey needs the new key in CHATCLI_ENCRYPTION_KEY", seal.ErrBadKey)
 	}
-	data, err := storefile.ReadFile(path)
+	f, st, err := storefile.Open(path)
 	if err != nil {
 		return false, fmt.Errorf("session: read %s: %w", path, err)
 	}
-	var h sealedHeader
-	var body []byte
-	if seal.IsChatCLIEnvelope(data) {
-		if h, body, err = s.openChatCLIForSeal(name, path, data); err != nil {
-			return false, err
-		}
-	} else if IsSealedFile(data) {
-		if _, _, err := openContainer(s.key, name, data); err == nil {
+	defer f.Close()
+	if sealedAt(f) {
+		// Left alone when it opens, body and all, with the store's key;
+		// else opened with old, its body streamed into the new file, so
+		// that memory is a segment of each stream whatever the session's
+		// size (a version-1 body is read whole, as it must be to be
+		// authenticated).
+		err = checkBody(s.key, name, f, st.Size())
+		if err == nil {
 			return false, nil
 		} else if !errors.Is(err, seal.ErrWrongKey) {
 			return false, s.containerError(name, path, err)
@@ -106,8 +112,21 @@ func (s *Store) rekeyFile(name, path string, old seal.Key) (changed bool, err er
 		if old.IsZero() {
 			old = s.key // gives the wrong-key error below
 		}
-		if h, body, err = openContainer(old, name, data); err != nil {
-			return false, s.containerError(name, path, err)
+		h, body, err := openBody(old, name, f, st.Size())
+		if err == nil { // the whole body is read, and so authenticated, before path is replaced
+			changed, err = s.writeRekeyed(name, path, h, body)
+		}
+		return changed, s.containerError(name, path, err)
+	}
+	data, err := readFrom(f)
+	if err != nil {
+		return false, fmt.Errorf("session: read %s: %w", path, err)
+	}
+	var h *sealedHeader
+	body := data
+	if seal.IsChatCLIEnvelope(data) {
+		if h, body, err = s.openChatCLIForSeal(name, path, data); err != nil {
+			return false, err
 		}
 	} else {
 		ph, err := readHeader(path)
@@ -128,19 +147,27 @@ func (s *Store) rekeyFile(name, path string, old seal.Key) (changed bool, err er
 			full.UpdatedAt = ph.UpdatedAt
 		}
 		ph = full
-		h = sealedHeader{Version: ph.Version, Title: ph.Title, CreatedAt: ph.CreatedAt, UpdatedAt: ph.UpdatedAt,
+		h = &sealedHeader{Version: ph.Version, Title: ph.Title, CreatedAt: ph.CreatedAt, UpdatedAt: ph.UpdatedAt,
 			Revision: ph.Revision, MessageCount: max(ph.Messages, 0), TranscriptID: ph.TranscriptID, Lineage: ph.Lineage}
 		if ph.JournalPos.Seq > 0 {
 			h.JournalPos = &ph.JournalPos
 		}
-		body = data
 	}
-	h.JournalPos, body = s.placeJournalPos(h.TranscriptID, h.JournalPos, body)
-	out, err := sealContainer(s.key, name, h, body)
+	return s.writeRekeyed(name, path, h, bytes.NewReader(body))
+}
+
+// writeRekeyed replaces path with the sealed file of session name under
+// the store's key, from header h and the document read from body, its
+// journal position placed first (placedBody). It reports whether path
+// changed: true with an error wrapping atomicfile.ErrNotDurable too.
+func (s *Store) writeRekeyed(name, path string, h *sealedHeader, body io.Reader) (bool, error) {
+	pos, doc, err := s.placedBody(h, body)
 	if err != nil {
-		return false, fmt.Errorf("session: seal %s: %w", path, err)
+		return false, err
 	}
-	if err := atomicfile.WriteFile(path, out); err != nil {
+	h.JournalPos = pos
+	_, err = atomicfile.WriteStatWith(path, func(w io.Writer) error { return writeContainer(w, s.key, name, h, doc, nil) })
+	if err != nil {
 		return errors.Is(err, atomicfile.ErrNotDurable), err // not durable: rekeyed all the same
 	}
 	return true, nil

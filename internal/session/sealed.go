@@ -26,8 +26,9 @@ var ErrEncrypted = errors.New("encrypted; set CHATCLI_ENCRYPTION_KEY")
 
 // Container layout constants (see doc.go).
 const (
-	containerMagic   = "\x89CSS\r\n\x1a\n" // chatcli sealed session
-	containerVersion = 1
+	containerMagic   = "\x89CSS\r\n\x1a\n"         // chatcli sealed session
+	containerVersion = 2                           // written; versions 1 and 2 are read
+	containerV1      = 1                           // a body that is one seal envelope
 	containerPrefix  = len(containerMagic) + 1 + 4 // magic, version, uint32 header length
 	// maxHeaderEnvelopeBytes bounds the header envelope: a header is a few
 	// hundred bytes, so anything larger is damage, not a session.
@@ -53,8 +54,9 @@ type sealedHeader struct {
 	TranscriptID string       `json:"transcript_id,omitempty"`
 	JournalPos   *journal.Pos `json:"journal_pos,omitempty"`
 	Lineage      *Lineage     `json:"lineage,omitempty"`
-	BodySalt     []byte       `json:"body_salt"`  // bytes 9..40 of the body envelope
-	BodyBytes    int64        `json:"body_bytes"` // length of the body envelope
+	BodySalt     []byte       `json:"body_salt"`            // bytes 9..40 of the body envelope
+	BodyBytes    int64        `json:"body_bytes,omitempty"` // length of the body envelope; version 1 only
+	container    byte         // the container version it was read from
 }
 
 // headerName and bodyName are the names the two envelopes are bound to.
@@ -74,41 +76,9 @@ func (s *Store) Key() seal.Key { return s.key }
 // nameOf is the session name of a file in the sessions folder.
 func nameOf(p string) string { return strings.TrimSuffix(filepath.Base(p), fileExt) }
 
-// sealContainer builds the sealed file of session name from its header
-// values and body (a whole session document, any version Decode reads).
-func sealContainer(k seal.Key, name string, h sealedHeader, body []byte) ([]byte, error) {
-	// The header's length is known before the body is sealed (body_salt
-	// is 32 bytes whatever they are), so the body is sealed straight into
-	// the file's buffer and the header sealed in front of it afterwards.
-	h.BodySalt, h.BodyBytes = make([]byte, saltBytes), int64(len(body)+seal.Overhead)
-	hj, err := json.Marshal(h)
-	if err != nil {
-		return nil, err
-	}
-	bodyAt := containerPrefix + len(hj) + seal.Overhead
-	out := make([]byte, bodyAt, bodyAt+len(body)+seal.Overhead)
-	if out, err = seal.AppendSeal(out, k, bodyName(name), body); err != nil {
-		return nil, err
-	}
-	h.BodySalt = out[bodyAt+saltOffset : bodyAt+saltOffset+saltBytes]
-	if hj, err = json.Marshal(h); err != nil {
-		return nil, err
-	}
-	if containerPrefix+len(hj)+seal.Overhead != bodyAt {
-		return nil, fmt.Errorf("session: sealed header of %q changed length", name) // cannot happen: base64 of 32 bytes
-	}
-	head := append(out[:0:bodyAt], containerMagic...)
-	head = append(head, containerVersion)
-	head = binary.BigEndian.AppendUint32(head, uint32(len(hj)+seal.Overhead))
-	if _, err := seal.AppendSeal(head, k, headerName(name), hj); err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
 // headerOf gives the header values of sess as Save records them.
-func headerOf(sess *Session) sealedHeader {
-	h := sealedHeader{Version: FormatVersion, Title: sess.Title, CreatedAt: sess.CreatedAt, UpdatedAt: sess.UpdatedAt,
+func headerOf(sess *Session) *sealedHeader {
+	h := &sealedHeader{Version: FormatVersion, Title: sess.Title, CreatedAt: sess.CreatedAt, UpdatedAt: sess.UpdatedAt,
 		Revision: sess.Revision, MessageCount: len(sess.History), TranscriptID: sess.TranscriptID, Lineage: sess.Lineage}
 	if sess.JournalPos.Seq > 0 && sess.TranscriptID != "" {
 		pos := sess.JournalPos
@@ -117,7 +87,9 @@ func headerOf(sess *Session) sealedHeader {
 	return h
 }
 
-// containerError describes a sealed file that cannot be opened.
+// containerError describes a sealed file that cannot be opened: err
+// wraps a seal sentinel (but ErrBadKey) or ErrEncrypted. Any other error
+// (nil, a read or write error, a document's) is returned as it is.
 func (s *Store) containerError(name, p string, err error) error {
 	switch {
 	case errors.Is(err, ErrEncrypted):
@@ -128,86 +100,64 @@ func (s *Store) containerError(name, p string, err error) error {
 		return fmt.Errorf("session %q: wrong encryption key or damaged file (%s): %w; it was not changed (it opens only with the key that sealed it)", name, p, err)
 	case errors.Is(err, seal.ErrTooNew):
 		return fmt.Errorf("%w: %s: %v; it was not changed (upgrade chatcli to open it)", ErrTooNew, p, err)
+	case errors.Is(err, seal.ErrCorrupt) || errors.Is(err, seal.ErrNotSealed):
+		return fmt.Errorf("%w: %s: %v", ErrCorrupt, p, err)
 	}
-	return fmt.Errorf("%w: %s: %v", ErrCorrupt, p, err)
+	return err
 }
 
-// readPrefix reads the fixed prefix and returns the header envelope length.
-func readPrefix(r io.Reader, size int64) (int, error) {
+// readPrefix reads the fixed prefix and returns the header envelope length
+// and the container version.
+func readPrefix(r io.Reader, size int64) (int, byte, error) {
 	var pre [containerPrefix]byte
 	if _, err := io.ReadFull(r, pre[:]); err != nil {
-		return 0, fmt.Errorf("%w: sealed file cut short in its first %d bytes", seal.ErrCorrupt, containerPrefix)
+		return 0, 0, fmt.Errorf("%w: sealed file cut short in its first %d bytes", seal.ErrCorrupt, containerPrefix)
 	}
 	if string(pre[:len(containerMagic)]) != containerMagic {
-		return 0, seal.ErrNotSealed
+		return 0, 0, seal.ErrNotSealed
 	}
-	if v := pre[len(containerMagic)]; v != containerVersion {
-		if v > containerVersion {
-			return 0, fmt.Errorf("%w: container version %d, this build reads %d", seal.ErrTooNew, v, containerVersion)
-		}
-		return 0, fmt.Errorf("%w: container version %d", seal.ErrCorrupt, v)
+	v := pre[len(containerMagic)]
+	if v > containerVersion {
+		return 0, 0, fmt.Errorf("%w: container version %d, this build reads 1 and %d", seal.ErrTooNew, v, containerVersion)
+	} else if v < containerV1 {
+		return 0, 0, fmt.Errorf("%w: container version %d", seal.ErrCorrupt, v)
 	}
 	n := binary.BigEndian.Uint32(pre[len(containerMagic)+1:])
-	if n < uint32(seal.Overhead) || n > maxHeaderEnvelopeBytes || int64(n) > size-int64(containerPrefix+seal.Overhead) {
-		return 0, fmt.Errorf("%w: header envelope length %d in a file of %d bytes", seal.ErrCorrupt, n, size)
+	if n < uint32(seal.Overhead) || n > maxHeaderEnvelopeBytes || int64(n) > size-int64(containerPrefix+seal.MinStreamBytes) {
+		return 0, 0, fmt.Errorf("%w: header envelope length %d in a file of %d bytes", seal.ErrCorrupt, n, size)
 	}
-	return int(n), nil
+	return int(n), v, nil
 }
 
 // openHeader reads and authenticates the header of a sealed file of size
-// bytes from r, positioned at its start, and checks the file's length.
-func openHeader(k seal.Key, name string, r io.Reader, size int64) (sealedHeader, int, error) {
-	var h sealedHeader
-	n, err := readPrefix(r, size)
-	if err != nil {
-		return h, 0, err
+// bytes from r, positioned at its start, and checks the file's length: in
+// version 1 against body_bytes; in version 2, whose header does not know
+// its body's length, only against the shortest body (seal.MinStreamBytes).
+func openHeader(k seal.Key, name string, r io.Reader, size int64) (*sealedHeader, int, error) {
+	n, v, err := readPrefix(r, size)
+	if err == nil && k.IsZero() {
+		err = ErrEncrypted
 	}
-	if k.IsZero() {
-		return h, 0, ErrEncrypted
+	if err != nil {
+		return nil, 0, err
 	}
 	henv := make([]byte, n)
 	if _, err := io.ReadFull(r, henv); err != nil {
-		return h, 0, fmt.Errorf("%w: read header envelope: %v", seal.ErrCorrupt, err)
+		return nil, 0, fmt.Errorf("%w: read header envelope: %v", seal.ErrCorrupt, err)
 	}
 	pt, err := seal.Open(k, headerName(name), henv)
 	if err != nil {
-		return h, 0, err
+		return nil, 0, err
 	}
-	if err := json.Unmarshal(pt, &h); err != nil {
-		return h, 0, fmt.Errorf("%w: header: %v", seal.ErrCorrupt, err)
+	h := &sealedHeader{container: v}
+	if err := json.Unmarshal(pt, h); err != nil {
+		return nil, 0, fmt.Errorf("%w: header: %v", seal.ErrCorrupt, err)
 	}
-	if want := int64(containerPrefix+n) + h.BodyBytes; want != size || len(h.BodySalt) != saltBytes {
-		return h, 0, fmt.Errorf("%w: the file has %d bytes, its header says %d", seal.ErrCorrupt, size, want)
+	if want := int64(containerPrefix+n) + h.BodyBytes; v == containerV1 && want != size || len(h.BodySalt) != saltBytes ||
+		v != containerV1 && h.BodyBytes != 0 {
+		return nil, 0, fmt.Errorf("%w: the file has %d bytes, its header says %d", seal.ErrCorrupt, size, want)
 	}
 	return h, n, nil
-}
-
-// openContainer authenticates a whole sealed file and returns its header
-// and body (the session document).
-func openContainer(k seal.Key, name string, data []byte) (sealedHeader, []byte, error) {
-	return openContainerWith(seal.Open, k, name, data)
-}
-
-// openContainerInPlace is openContainer decrypting the body inside data
-// (seal.OpenInPlace): data is overwritten, on failure too, and must not be
-// used again. Load and the check before an overwrite use it, since they
-// read the file for this one purpose.
-func openContainerInPlace(k seal.Key, name string, data []byte) (sealedHeader, []byte, error) {
-	return openContainerWith(seal.OpenInPlace, k, name, data)
-}
-
-// openContainerWith is openContainer with the body opened by open.
-func openContainerWith(open func(seal.Key, string, []byte) ([]byte, error), k seal.Key, name string, data []byte) (sealedHeader, []byte, error) {
-	h, n, err := openHeader(k, name, bytes.NewReader(data), int64(len(data)))
-	if err != nil {
-		return h, nil, err
-	}
-	benv := data[containerPrefix+n:]
-	if len(benv) < saltOffset+saltBytes || !bytes.Equal(benv[saltOffset:saltOffset+saltBytes], h.BodySalt) {
-		return h, nil, fmt.Errorf("%w: the body does not belong to this header", seal.ErrWrongKey)
-	}
-	body, err := open(k, bodyName(name), benv)
-	return h, body, err
 }
 
 // sealedHeaderAt reads the header of the sealed file p (session name).
@@ -248,18 +198,12 @@ func (s *Store) header(name, p string) (Header, error) {
 }
 
 // decodeFile decodes the bytes of file p holding session name, opening
-// them first when sealed.
+// them first when in ChatCLI's envelope.
 func (s *Store) decodeFile(name, p string, data []byte) (*Session, error) {
 	if seal.IsChatCLIEnvelope(data) {
 		body, err := s.openChatCLI(name, p, data)
 		if err != nil {
 			return nil, err
-		}
-		data = body
-	} else if IsSealedFile(data) {
-		_, body, err := openContainerInPlace(s.key, name, data)
-		if err != nil {
-			return nil, s.containerError(name, p, err)
 		}
 		data = body
 	}
@@ -268,37 +212,4 @@ func (s *Store) decodeFile(name, p string, data []byte) (*Session, error) {
 		return nil, classify(p, err)
 	}
 	return sess, nil
-}
-
-// checkSealed is checkOverwrite for a sealed file: it must open with the
-// store's key. Its body is not parsed again: an authentic body is one this
-// program sealed, always a whole document (Encode's output, or a plaintext
-// file that passed checkDocument when it was rekeyed).
-func (s *Store) checkSealed(p string, data []byte) error {
-	name := nameOf(p)
-	if seal.IsChatCLIEnvelope(data) {
-		_, err := s.openChatCLI(name, p, data)
-		return err
-	}
-	if _, _, err := openContainerInPlace(s.key, name, data); err != nil {
-		return s.containerError(name, p, err)
-	}
-	return nil
-}
-
-// sealFor seals the encoded document data of sess for file p when the
-// store has a key; without one it returns data unchanged. A refused key
-// (KeyRefusal) seals nothing: the error wraps ErrKeyRefused.
-func (s *Store) sealFor(p string, sess *Session, data []byte) ([]byte, error) {
-	if s.key.IsZero() {
-		return data, nil
-	}
-	if err := s.KeyRefusal(); err != nil {
-		return nil, err
-	}
-	out, err := sealContainer(s.key, nameOf(p), headerOf(sess), data)
-	if err != nil {
-		return nil, fmt.Errorf("session: seal %s: %w", p, err)
-	}
-	return out, nil
 }

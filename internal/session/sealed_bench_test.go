@@ -70,14 +70,14 @@ func BenchmarkListSealed2000x5MB(b *testing.B) {
 	}
 	for i := range 2000 {
 		name := fmt.Sprintf("s%04d", i)
-		h := headerOf(sess)
+		h := *headerOf(sess)
 		h.BodySalt, h.BodyBytes = benv[saltOffset:saltOffset+saltBytes], int64(len(benv))
 		hj, _ := json.Marshal(h)
 		henv, err := seal.Seal(k, headerName(name), hj)
 		if err != nil {
 			b.Fatal(err)
 		}
-		out := append([]byte(containerMagic), containerVersion)
+		out := append([]byte(containerMagic), containerV1)
 		out = binary.BigEndian.AppendUint32(out, uint32(len(henv)))
 		out = append(out, henv...)
 		p := filepath.Join(s.Dir(), name+fileExt)

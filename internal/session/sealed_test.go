@@ -362,11 +362,17 @@ func FuzzOpenContainer(f *testing.F) {
 	k := testKey(f, 1)
 	sess := markedSession()
 	body, _ := Encode(sess)
-	good, err := sealContainer(k, "zoo", headerOf(sess), body)
+	good, err := sealContainer(k, "zoo", *headerOf(sess), body)
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Add(good)
+	v1, err := sealContainerV1(k, "zoo", *headerOf(sess), body)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(v1)
+	f.Add(v1[:len(v1)-1])
 	f.Add([]byte(containerMagic))
 	f.Add([]byte(containerMagic + "\x01\x00\x00\x00\x45"))
 	f.Add(good[:len(good)-1])

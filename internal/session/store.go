@@ -111,10 +111,12 @@ func (s *Store) LoadFile(name, p string) (*Session, error) {
 
 // decodePath decodes the session file at p holding session name, and
 // returns its modification time (from the same open file, so the two
-// belong together). A plaintext file is decoded as it is read
-// (DecodeReader: memory for the session, not for the file too); a sealed
-// one is read whole and opened. Errors: one wrapping fs.ErrNotExist, a
-// read error naming p, or decodeFile's.
+// belong together). A plaintext file, and the body of a sealed container
+// of version 2, are decoded as they are read (DecodeReader: memory for the
+// session, not for the file too); a version-1 body or a file in ChatCLI's
+// envelope is read whole and opened. Errors: one wrapping fs.ErrNotExist,
+// a read error naming p, the container errors (containerError), or
+// decodeFile's.
 func (s *Store) decodePath(name, p string) (*Session, time.Time, error) {
 	f, st, err := storefile.Open(p)
 	if err != nil {
@@ -135,6 +137,10 @@ func (s *Store) decodePath(name, p string) (*Session, time.Time, error) {
 		}
 		s.known.set(p, idOf(st, sess.Revision)) // verified: a replace need not decode it again
 		return sess, st.ModTime(), nil
+	}
+	if IsSealedFile(head) {
+		sess, err := s.decodeSealed(name, p, f, st.Size())
+		return sess, st.ModTime(), err
 	}
 	data := make([]byte, max(st.Size(), int64(n)))
 	copy(data, head)
@@ -186,7 +192,7 @@ func (s *Store) save(name string, sess *Session) error {
 	if sess.Revision == 0 { // a new file, or one ChatCLI rewrote: continue the name's revisions (link.go)
 		sess.Revision = s.linkedRevision(name)
 	}
-	data, err := s.prepare(p, sess)
+	data, write, err := s.prepare(p, sess)
 	if cerr := <-checked; cerr != nil {
 		sess.Revision, sess.UpdatedAt, sess.CreatedAt, sess.Title = before.Revision, before.UpdatedAt, before.CreatedAt, before.Title
 		return cerr
@@ -194,7 +200,12 @@ func (s *Store) save(name string, sess *Session) error {
 	if err != nil {
 		return err
 	}
-	info, err := atomicfile.WriteFileStat(p, data)
+	var info fs.FileInfo
+	if write != nil {
+		info, err = atomicfile.WriteStatWith(p, write)
+	} else {
+		info, err = atomicfile.WriteFileStat(p, data)
+	}
 	if err != nil && !errors.Is(err, atomicfile.ErrNotDurable) {
 		return err
 	}
@@ -220,13 +231,18 @@ func (s *Store) Create(name string, sess *Session) error {
 	if l := s.linkedRevision(n); l > sess.Revision { // continue the name's revisions, as save does (link.go)
 		sess.Revision = l
 	}
-	data, err := s.prepare(p, sess)
+	data, write, err := s.prepare(p, sess)
 	if err != nil {
 		return err
 	}
 	err = s.withLock(n, func() error {
 		since := time.Now().Add(-time.Second) // file times come from a coarser clock
-		err := atomicfile.CreateFile(p, data)
+		var err error
+		if write != nil {
+			err = atomicfile.CreateWith(p, write)
+		} else {
+			err = atomicfile.CreateFile(p, data)
+		}
 		if s.key.IsZero() && (err == nil || errors.Is(err, atomicfile.ErrNotDurable)) {
 			markWritten(p, nil, int64(len(data)), since)
 		}
@@ -264,9 +280,12 @@ func (s *Store) CreateUnique(base string, sess *Session) (string, error) {
 	return "", i18n.Errorf("%w: %q and its numbered variants", ErrExists, base)
 }
 
-// prepare updates sess for a save and encodes it for file p, sealed when
-// the store has a key.
-func (s *Store) prepare(p string, sess *Session) ([]byte, error) {
+// prepare updates sess for a save and returns what to write at file p:
+// without a key, its encoded document; with one, write, which streams the
+// sealed file, the document encoded straight into its body, so that no whole copy of the document or the
+// file is held. A refused key (KeyRefusal) seals nothing: the error wraps
+// ErrKeyRefused.
+func (s *Store) prepare(p string, sess *Session) (data []byte, write func(io.Writer) error, err error) {
 	now := s.now()
 	if sess.CreatedAt.IsZero() {
 		sess.CreatedAt = now
@@ -276,11 +295,15 @@ func (s *Store) prepare(p string, sess *Session) ([]byte, error) {
 		sess.Title = DeriveTitle(sess.History)
 	}
 	sess.Revision++
-	data, err := Encode(sess)
-	if err != nil {
-		return nil, err
+	if !s.key.IsZero() {
+		if err := s.KeyRefusal(); err != nil {
+			return nil, nil, err
+		}
+		k, name, h := s.key, nameOf(p), headerOf(sess)
+		return nil, func(w io.Writer) error { return writeContainer(w, k, name, h, nil, sess) }, nil
 	}
-	return s.sealFor(p, sess, data)
+	data, err = Encode(sess)
+	return data, nil, err
 }
 
 // Stat returns the header of one session, with the journal records after

@@ -3,6 +3,7 @@ package session
 import (
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 
 	"github.com/chatcli/chatcli/internal/i18n"
@@ -41,26 +42,41 @@ func (s *Store) decryptFile(name, path string) (bool, error) {
 	if s.key.IsZero() {
 		return false, i18n.Errorf("%w: decrypting needs the key in CHATCLI_ENCRYPTION_KEY", seal.ErrBadKey)
 	}
-	data, err := storefile.ReadFile(path)
+	f, st, err := storefile.Open(path)
 	if err != nil {
 		return false, fmt.Errorf("session: read %s: %w", path, err)
 	}
-	var body []byte
-	switch {
-	case seal.IsChatCLIEnvelope(data):
-		if body, err = s.openChatCLI(name, path, data); err != nil {
+	defer f.Close()
+	if sealedAt(f) {
+		// Streamed: the document is written as its segments authenticate,
+		// and the file is replaced only once its last one did.
+		h, body, err := openBody(s.key, name, f, st.Size())
+		var doc io.Reader
+		if err == nil {
+			_, doc, err = s.placedBody(h, body)
+		}
+		if err == nil {
+			_, err = atomicfile.WriteStatWith(path, func(w io.Writer) error { _, err := io.Copy(w, doc); return err })
+		}
+		if serr := s.containerError(name, path, err); serr != err {
+			return false, serr
+		}
+	} else if !startsChatCLIEnvelope(path) {
+		return false, nil // plaintext
+	} else {
+		data, err := readFrom(f)
+		if err != nil {
+			return false, fmt.Errorf("session: read %s: %w", path, err)
+		}
+		if !seal.IsChatCLIEnvelope(data) {
+			return false, nil
+		}
+		body, err := s.openChatCLI(name, path, data)
+		if err != nil {
 			return false, err
 		}
-	case IsSealedFile(data):
-		var h sealedHeader
-		if h, body, err = openContainer(s.key, name, data); err != nil {
-			return false, s.containerError(name, path, err)
-		}
-		_, body = s.placeJournalPos(h.TranscriptID, h.JournalPos, body)
-	default:
-		return false, nil
+		err = atomicfile.WriteFile(path, body)
 	}
-	err = atomicfile.WriteFile(path, body)
 	if err != nil && !errors.Is(err, atomicfile.ErrNotDurable) {
 		return false, err
 	}
