@@ -22,8 +22,10 @@
 // last record before it, with the byte offset and line where that record
 // ended as a hint: sealing, rekeying and repairing a journal keep every
 // record and its number but move the lines, and a reader given a position
-// whose offset no longer starts the record numbered after it reads from
-// the top and skips the records up to it (ReadAfter, OpenAt). Session
+// whose offset no longer starts the record numbered after it (or, when no
+// record follows the offset, no longer ends the record it names: a
+// repaired journal may end exactly there) reads from the top and skips
+// the records up to it (ReadAfter, OpenAt). Session
 // files name the position they cover (package session, "The journal
 // tail"). "checkpoints" carries a conversation's whole checkpoint list
 // (package rewind's form) as it stood after a change; most changes are

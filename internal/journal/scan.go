@@ -11,9 +11,10 @@ import (
 // position pos (those numbered above pos.Seq), in file order, and the
 // position just before it (where its line starts: RecordAt reads it back).
 // It reads from pos.Offset when the record found there is the one numbered
-// pos.Seq+1, and otherwise (the journal was sealed, rekeyed or repaired
-// since: its lines moved) from the top, skipping the records up to
-// pos.Seq. It returns the position after the last record (pos when the
+// pos.Seq+1, or, when no record follows pos.Offset, when the line ending
+// there holds the record numbered pos.Seq (endsRecord), and otherwise
+// (the journal was sealed, rekeyed or repaired since: its lines moved)
+// from the top, skipping the records up to pos.Seq. It returns the position after the last record (pos when the
 // journal is shorter than pos) and warnings naming the damaged lines it
 // skipped. Sealed lines are opened with key (see scan); fn's errors stop
 // the scan and are returned.
@@ -34,6 +35,9 @@ func ScanAfter(path string, key seal.Key, pos Pos, fn func(r Record, before Pos)
 		first = false
 		return fn(r, o.before)
 	})
+	if err == nil && first && pos.Offset > 0 && !endsRecord(path, key, pos) {
+		err = errNotAtLine // no record after pos, and pos no longer ends the record it names
+	}
 	if errors.Is(err, errNotAtLine) {
 		line = 1
 		res, err = scanLines(path, top, opener(), func(r Record) error {
