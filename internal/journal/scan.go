@@ -92,8 +92,10 @@ func RecordAt(path string, key seal.Key, before Pos) (Record, error) {
 // the journal is read from its top. A session file's journal_pos is
 // placed so after such a change, so that its offset again starts the
 // record after it. When the journal holds no record numbered pos.Seq or
-// later, pos is returned as it is. Errors: a journal that cannot be read,
-// or whose sealed lines key does not open (see scan).
+// later (a repair left the last records out: missing, the journal is
+// empty), pos is returned as it is, with an error wrapping ErrPosLost.
+// Other errors: a journal that cannot be read, or whose sealed lines key
+// does not open (see scan).
 func Place(path string, key seal.Key, pos Pos) (Pos, error) {
 	opener := func() *lineOpener { return &lineOpener{key: key, path: path, name: LineName(idOf(path))} }
 	if pos.Offset > 0 && pos.Line > 1 {
@@ -124,8 +126,14 @@ func Place(path string, key seal.Key, pos Pos) (Pos, error) {
 	if err := o.verdict(); err != nil {
 		return pos, err
 	}
-	if res.Seq == pos.Seq {
-		placed = Pos{Seq: pos.Seq, Offset: res.End, Line: 1 + res.Lines}
+	if res.Seq != pos.Seq {
+		return pos, fmt.Errorf("%w: %s holds no record %d", ErrPosLost, path, pos.Seq)
 	}
-	return placed, nil
+	return Pos{Seq: pos.Seq, Offset: res.End, Line: 1 + res.Lines}, nil
 }
+
+// ErrPosLost is wrapped by Place's error for a position after a record
+// the journal no longer holds: records appended to it are numbered from
+// its last record on, so a reader skipping the records up to the position
+// would skip them too.
+var ErrPosLost = errors.New("journal: the record before the position is gone")
