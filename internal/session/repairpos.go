@@ -8,8 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
-	"strings"
+	"path/filepath"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/journal"
@@ -47,45 +46,29 @@ func (s *Store) PlaceJournal(journals, id string) (placed int, err error) {
 	if !journal.ValidID(id) {
 		return 0, fmt.Errorf("session: invalid journal id %q", id)
 	}
-	var errs []error
-	place := func(n, p string) {
-		err := s.withLock(n, func() error {
-			changed, err := s.placeFile(n, p, journal.Path(journals, id), id)
+	jp := journal.Path(journals, id)
+	trash, terr := s.TrashList()
+	errs := []error{terr}
+	place := func(n, p, named string, err error) {
+		if err == nil && named != id { // read again under the lock when it names the journal, or did not read
+			return
+		}
+		err = s.withLock(n, func() error {
+			changed, err := s.placeFile(n, p, jp, id)
 			if changed {
 				placed++
 			}
 			return err
 		})
-		if err != nil {
-			errs = append(errs, err)
-		}
+		errs = append(errs, err)
 	}
-	if trash, terr := s.TrashList(); terr == nil {
-		for _, e := range trash {
-			if e.TranscriptID == id || e.Err != nil {
-				place(e.Name, e.Path)
-			}
-		}
-	} else {
-		errs = append(errs, terr)
+	for _, e := range trash {
+		place(e.Name, e.Path, e.TranscriptID, e.Err)
 	}
-	entries, derr := os.ReadDir(s.dir)
-	if derr != nil {
-		errs = append(errs, fmt.Errorf("session: list %s: %w", s.dir, derr))
-	}
-	for _, e := range entries {
-		name, ok := strings.CutSuffix(e.Name(), fileExt)
-		if !ok || strings.HasPrefix(name, ".") || !e.Type().IsRegular() {
-			continue
-		}
-		n, p, perr := s.path(name)
-		if perr != nil {
-			continue
-		}
-		if h, herr := s.header(n, p); herr == nil && h.TranscriptID != id {
-			continue // read again under the lock when it names the journal, or cannot be read here
-		}
-		place(n, p)
+	list, lerr := s.List()
+	errs = append(errs, lerr)
+	for _, h := range list {
+		place(h.Name, filepath.Join(s.dir, h.Name+fileExt), h.TranscriptID, h.Err)
 	}
 	return placed, errors.Join(errs...)
 }
@@ -95,123 +78,56 @@ func (s *Store) PlaceJournal(journals, id string) (placed int, err error) {
 // rewritten.
 func (s *Store) placeFile(n, p, jp, id string) (changed bool, err error) {
 	data, err := storefile.ReadFile(p)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return false, nil // moved meanwhile
-	case err != nil:
+	if errors.Is(err, fs.ErrNotExist) || err == nil && seal.IsChatCLIEnvelope(data) {
+		return false, nil // moved meanwhile; ChatCLI's envelope, no journal of ours
+	}
+	if err != nil {
 		return false, fmt.Errorf("session: read %s: %w", p, err)
-	case seal.IsChatCLIEnvelope(data):
-		return false, nil // ChatCLI's: no journal of ours
-	case !IsSealedFile(data):
-		out, changed, err := s.placedDoc(p, jp, id, data)
-		if !changed || err != nil {
-			return false, err
+	}
+	var h sealedHeader
+	body, sealed := data, IsSealedFile(data)
+	if sealed {
+		if h, body, err = openContainer(s.key, n, data); err != nil {
+			return false, s.containerError(n, p, err)
 		}
-		return writePlaced(p, out)
-	}
-	h, body, err := openContainer(s.key, n, data)
-	if err != nil {
-		return false, s.containerError(n, p, err)
-	}
-	if h.TranscriptID != id {
-		return false, nil
-	}
-	body, changed, err = s.placedDoc(p, jp, id, body)
-	if err != nil {
-		return false, err
 	}
 	var doc Header
-	var pos *journal.Pos
-	switch _ = doc.decodeFast(bytes.NewReader(body)); {
-	case doc.JournalPos.Seq > 0: // the document's, placed
+	_ = doc.decodeFast(bytes.NewReader(body)) // nothing of a file in another layout
+	pos := h.JournalPos                       // a sealed header's
+	if doc.JournalPos.Seq > 0 {
 		pos = &doc.JournalPos
-	case changed: // removed from the document
-	case h.JournalPos != nil: // the header's alone
-		placed, err := journal.Place(jp, s.key, *h.JournalPos)
-		if err != nil && !errors.Is(err, journal.ErrPosLost) {
-			return false, fmt.Errorf("session: %s: %w", p, err)
-		}
-		if err == nil {
-			pos = &placed
-		}
 	}
-	if !changed && samePos(pos, h.JournalPos) {
+	if pos == nil || !sealed && doc.TranscriptID != id || sealed && h.TranscriptID != id {
 		return false, nil
 	}
-	if err := s.KeyRefusal(); err != nil {
-		return false, err
+	np, err := journal.Place(jp, s.key, *pos)
+	if errors.Is(err, journal.ErrPosLost) {
+		np, err = journal.Pos{}, nil
 	}
-	h.JournalPos = pos
-	out, err := sealContainer(s.key, n, h, body)
 	if err != nil {
-		return false, fmt.Errorf("session: seal %s: %w", p, err)
+		return false, fmt.Errorf("session: %s: %w", p, err)
 	}
-	return writePlaced(p, out)
-}
-
-// writePlaced replaces file p with data (atomicfile.WriteFile); changed
-// says it did, its folder's fsync aside (atomicfile.ErrNotDurable).
-func writePlaced(p string, data []byte) (changed bool, err error) {
-	err = atomicfile.WriteFile(p, data)
+	var to *journal.Pos // none: removed
+	if np.Seq > 0 {
+		to = &np
+	}
+	if np == *pos && (!sealed || h.JournalPos != nil && *h.JournalPos == np) {
+		return false, nil
+	}
+	if doc.JournalPos.Seq > 0 {
+		if body = editJournalPos(body, to); body == nil {
+			return false, fmt.Errorf("%w: %s", errNotPlaced, p)
+		}
+	}
+	if sealed {
+		if err := s.KeyRefusal(); err != nil {
+			return false, err
+		}
+		h.JournalPos = to
+		if body, err = sealContainer(s.key, n, h, body); err != nil {
+			return false, fmt.Errorf("session: seal %s: %w", p, err)
+		}
+	}
+	err = atomicfile.WriteFile(p, body)
 	return err == nil || errors.Is(err, atomicfile.ErrNotDurable), err
-}
-
-// placedDoc returns doc, the document of file p, with its journal_pos as
-// the journal at jp now has it, or without it when the journal no longer
-// holds the record it follows; changed is false (doc as it is) when doc
-// names no position in journal id, or one the journal has where it says.
-func (s *Store) placedDoc(p, jp, id string, doc []byte) (out []byte, changed bool, err error) {
-	var h Header
-	if h.decodeFast(bytes.NewReader(doc)) != nil || h.TranscriptID != id || h.JournalPos.Seq <= 0 {
-		return doc, false, nil
-	}
-	placed, err := journal.Place(jp, s.key, h.JournalPos)
-	switch {
-	case errors.Is(err, journal.ErrPosLost):
-		out = withoutJournalPos(doc)
-	case err != nil:
-		return doc, false, fmt.Errorf("session: %s: %w", p, err)
-	case placed == h.JournalPos:
-		return doc, false, nil
-	default:
-		out = withJournalPos(doc, placed)
-	}
-	if bytes.Equal(out, doc) {
-		return doc, false, fmt.Errorf("%w: %s", errNotPlaced, p)
-	}
-	return out, true, nil
-}
-
-// withoutJournalPos returns doc, a document in chatcli's layout with a
-// journal_pos member before chat_history, without that member; doc as it
-// is when it is not in that form.
-func withoutJournalPos(doc []byte) []byte {
-	head := doc[:min(len(doc), headerBufBytes)]
-	end := bytes.Index(head, chatHistoryKey)
-	if end < 0 {
-		return doc
-	}
-	at := bytes.Index(head[:end], journalPosKey)
-	if at < 0 {
-		return doc
-	}
-	to := bytes.IndexByte(head[at+len(journalPosKey):end], '}')
-	if to < 0 {
-		return doc
-	}
-	to += at + len(journalPosKey) + 1
-	out := append(append(make([]byte, 0, len(doc)-(to-at)), doc[:at]...), doc[to:]...)
-	var w headMembers
-	if i := bytes.Index(out[:min(len(out), headerBufBytes)], chatHistoryKey); i < 0 || !decodeHead(out[:i], &w) || w.JournalPos.Seq != 0 {
-		return doc
-	}
-	return out
-}
-
-// samePos reports whether a and b are the same position, or both none.
-func samePos(a, b *journal.Pos) bool {
-	if a == nil || b == nil {
-		return a == b
-	}
-	return *a == *b
 }
