@@ -116,7 +116,10 @@
 // it whole, so the ctime is the mark's and only the mtime counts here): so
 // listing an unchanged store opens no session file. Only
 // a file the index does not answer for is read as above, its header block
-// alone only when its user.chatcli.written mark matches. rules is the
+// alone only when its user.chatcli.written mark matches. Stat asks the
+// same entry, by the same rules, before reading a file whole that carries
+// no mark (a file system without user attributes), so it too costs the
+// header block whatever the history's length. rules is the
 // version of the rules the verdict was reached by (listIndexRules): an
 // entry of other rules, an earlier build's, is read again. corrupt is the
 // error of a file Load refuses as unreadable, so it is not read at every
