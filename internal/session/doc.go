@@ -295,7 +295,7 @@
 // the tail's messages and take its last time as updated_at; StatFile reads
 // the file alone. They take a journal exactly as long as the position's
 // offset for one with nothing after it, without opening it, only while
-// its mtime is older than the file's; otherwise they read it as Load
+// its mtime is not later than the file's; otherwise they read it as Load
 // does, and a position at a journal's end stands only while the line
 // ending there holds the record it names (journal.ScanAfter): a repair,
 // which leaves damaged lines out, can make a journal exactly that long

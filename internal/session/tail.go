@@ -39,11 +39,16 @@ func (s *Store) readTail(id string, pos journal.Pos) (t tail, ok bool, err error
 // a handle on the journal folder, for a file whose mtime was fileNanos
 // (Unix nanoseconds; 0 when unknown) when its header was read. ok is also
 // false, the journal not opened, when the journal is exactly as long as
-// the position says and its mtime is older than the file's: nothing was
-// appended after the position, and the journal was not rewritten since
-// the file was (a repair, which leaves lines out, can make a journal
-// exactly that long with records after the position; the rewrite's new
-// file is written after the session file that named the old offset).
+// the position says and its mtime is not later than the file's: nothing
+// was appended after the position, and the journal was not rewritten
+// since the file was (a repair, which leaves lines out, can make a
+// journal exactly that long with records after the position; the
+// rewrite's new file is written after the session file that named the
+// old offset, and PlaceJournal rewrites that file after it). Equal times
+// count as older: a snapshot written just after its turn's append shares
+// the append's clock tick more often than not, and would otherwise open
+// its journal at every listing; only a rewrite within the tick of the
+// file's own write, of a file PlaceJournal did not place again, escapes.
 // Otherwise ReadAfter tells, checking a position at the journal's end.
 func (s *Store) readTailIn(id string, pos journal.Pos, journals dirHandle, fileNanos int64) (t tail, ok bool, err error) {
 	if s.journalDir == "" || pos.Seq <= 0 || !journal.ValidID(id) {
@@ -52,7 +57,7 @@ func (s *Store) readTailIn(id string, pos journal.Pos, journals dirHandle, fileN
 	// The journal's own stat, not what a link there names: a link or other
 	// non-regular file goes on to ReadAfter, which refuses it.
 	st, found := journals.stamp(journal.Path("", id))
-	if !found || st.regular && st.size == pos.Offset && st.mtimeNanos < fileNanos {
+	if !found || st.regular && st.size == pos.Offset && fileNanos > 0 && st.mtimeNanos <= fileNanos {
 		return t, false, nil
 	}
 	t.path = journal.Path(s.journalDir, id)

@@ -83,6 +83,11 @@ func TestListCountsTheTailOfAJournalRepairedToTheFilesOffset(t *testing.T) {
 			if err := s.Save(name, &Session{TranscriptID: id, JournalPos: pos, History: threeTurns[:2]}); err != nil {
 				t.Fatal(err)
 			}
+			p, _ := s.Path(name)
+			old := time.Now().Add(-time.Hour) // written well before the repair, not within its clock tick
+			if err := os.Chtimes(p, old, old); err != nil {
+				t.Fatal(err)
+			}
 			if name == "listed" {
 				if list, err := s.List(); err != nil || len(list) != 1 || list[0].Messages != 3 {
 					t.Fatalf("%s: before the repair: %+v %v", kind, list, err)
