@@ -156,7 +156,7 @@ func (s *Store) headerTail(h *Header) { s.headerTailIn(h, dirHandle{dir: s.journ
 // headerTailIn is headerTail with the journal's size taken through
 // journals, a handle on the journal folder.
 func (s *Store) headerTailIn(h *Header, journals dirHandle) {
-	var fileNanos int64
+	fileNanos := h.sealedNanos
 	if !h.modTime.IsZero() {
 		fileNanos = h.modTime.UnixNano()
 	}
