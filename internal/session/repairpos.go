@@ -47,48 +47,43 @@ func (s *Store) PlaceJournal(journals, id string) (placed int, err error) {
 		return 0, fmt.Errorf("session: invalid journal id %q", id)
 	}
 	jp := journal.Path(journals, id)
-	trash, terr := s.TrashList()
-	errs := []error{terr}
-	place := func(n, p, named string, err error) {
-		if err == nil && named != id { // read again under the lock when it names the journal, or did not read
-			return
-		}
-		err = s.withLock(n, func() error {
-			changed, err := s.placeFile(n, p, jp, id)
-			if changed {
-				placed++
-			}
-			return err
-		})
-		errs = append(errs, err)
-	}
+	trash, err := s.TrashList()
+	errs := []error{err}
 	for _, e := range trash {
-		place(e.Name, e.Path, e.TranscriptID, e.Err)
+		if e.Err != nil || e.TranscriptID == id { // read again under the lock
+			errs = append(errs, s.placeFile(e.Name, e.Path, jp, id, &placed))
+		}
 	}
-	list, lerr := s.List()
-	errs = append(errs, lerr)
+	list, err := s.List() // after the trash: a copy restored meanwhile is listed here
+	errs = append(errs, err)
 	for _, h := range list {
-		place(h.Name, filepath.Join(s.dir, h.Name+fileExt), h.TranscriptID, h.Err)
+		if h.Err != nil && !errors.Is(h.Err, storefile.ErrNotRegular) || h.TranscriptID == id { // never opened: not a file
+			errs = append(errs, s.placeFile(h.Name, filepath.Join(s.dir, h.Name+fileExt), jp, id, &placed))
+		}
 	}
 	return placed, errors.Join(errs...)
 }
 
-// placeFile is PlaceJournal for the file p holding session n, whose lock
-// the caller holds; jp is the journal's path. changed says p was
-// rewritten.
-func (s *Store) placeFile(n, p, jp, id string) (changed bool, err error) {
+// placeFile is PlaceJournal for the file p holding session n, under n's
+// lock; jp is the journal's path. It adds 1 to *placed when it rewrote p.
+func (s *Store) placeFile(n, p, jp, id string, placed *int) error {
+	lock, err := s.lock(n)
+	if err != nil {
+		return err
+	}
+	defer lock.Unlock()
 	data, err := storefile.ReadFile(p)
 	if errors.Is(err, fs.ErrNotExist) || err == nil && seal.IsChatCLIEnvelope(data) {
-		return false, nil // moved meanwhile; ChatCLI's envelope, no journal of ours
+		return nil // moved meanwhile; ChatCLI's envelope, no journal of ours
 	}
 	if err != nil {
-		return false, fmt.Errorf("session: read %s: %w", p, err)
+		return fmt.Errorf("session: read %s: %w", p, err)
 	}
 	var h sealedHeader
 	body, sealed := data, IsSealedFile(data)
 	if sealed {
 		if h, body, err = openContainer(s.key, n, data); err != nil {
-			return false, s.containerError(n, p, err)
+			return s.containerError(n, p, err)
 		}
 	}
 	var doc Header
@@ -98,36 +93,39 @@ func (s *Store) placeFile(n, p, jp, id string) (changed bool, err error) {
 		pos = &doc.JournalPos
 	}
 	if pos == nil || !sealed && doc.TranscriptID != id || sealed && h.TranscriptID != id {
-		return false, nil
+		return nil
 	}
 	np, err := journal.Place(jp, s.key, *pos)
 	if errors.Is(err, journal.ErrPosLost) {
 		np, err = journal.Pos{}, nil
 	}
 	if err != nil {
-		return false, fmt.Errorf("session: %s: %w", p, err)
+		return fmt.Errorf("session: %s: %w", p, err)
 	}
 	var to *journal.Pos // none: removed
 	if np.Seq > 0 {
 		to = &np
 	}
 	if np == *pos && (!sealed || h.JournalPos != nil && *h.JournalPos == np) {
-		return false, nil
+		return nil
 	}
 	if doc.JournalPos.Seq > 0 {
 		if body = editJournalPos(body, to); body == nil {
-			return false, fmt.Errorf("%w: %s", errNotPlaced, p)
+			return fmt.Errorf("%w: %s", errNotPlaced, p)
 		}
 	}
 	if sealed {
 		if err := s.KeyRefusal(); err != nil {
-			return false, err
+			return err
 		}
 		h.JournalPos = to
 		if body, err = sealContainer(s.key, n, h, body); err != nil {
-			return false, fmt.Errorf("session: seal %s: %w", p, err)
+			return fmt.Errorf("session: seal %s: %w", p, err)
 		}
 	}
 	err = atomicfile.WriteFile(p, body)
-	return err == nil || errors.Is(err, atomicfile.ErrNotDurable), err
+	if err == nil || errors.Is(err, atomicfile.ErrNotDurable) {
+		*placed++
+	}
+	return err
 }
