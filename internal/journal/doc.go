@@ -148,7 +148,11 @@
 // never replacing a copy) and rewrites it, in one atomic replacement under
 // its lock, with the lines of the records that read back, byte for byte
 // and in order, as etcd's WAL repair keeps the damaged file before cutting
-// it. Nothing else renames, removes or rekeys a .broken copy.
+// it. The records keep their numbers, so a position still names the same
+// place, but the offsets after a damaged line move: `storage verify
+// --repair` then places the positions the session files name again
+// (journal.Place; package session, PlaceJournal). Nothing else renames,
+// removes or rekeys a .broken copy.
 //
 // An append waits for the journal's lock with a growing back-off
 // (0.2-5 ms) up to DefaultLockTimeout, then fails with ErrLocked naming
