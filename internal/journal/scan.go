@@ -92,7 +92,7 @@ func RecordAt(path string, key seal.Key, before Pos) (Record, error) {
 // the journal is read from its top. A session file's journal_pos is
 // placed so after such a change, so that its offset again starts the
 // record after it. When the journal holds no record numbered pos.Seq or
-// later (a repair left the last records out: missing, the journal is
+// later (a repair left the last records out, or the journal is missing or
 // empty), pos is returned as it is, with an error wrapping ErrPosLost.
 // Other errors: a journal that cannot be read, or whose sealed lines key
 // does not open (see scan).
