@@ -13,6 +13,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/seal"
+	"github.com/chatcli/chatcli/internal/session"
 )
 
 const verifyLong = `Read every session file (sessions/*.json), every trashed session (trash/)
@@ -27,9 +28,12 @@ nothing is changed.
 transcripts/<id>.jsonl.broken (then .broken-1, -2, …: an earlier copy is never
 replaced) and rewrites it with the records that read back, in order, sealed
 lines still sealed, in one atomic replacement; reading it then gives no
-warnings. Session files are never changed: a damaged one is reported and left
-as it is (move it aside; chatcli session restore NAME brings back a trashed
-copy if there is one).
+warnings. The session files naming a repaired journal, trashed ones too, then
+name the journal position they cover (journal_pos) where the rewritten
+journal has it, or none when the repair left that record out; nothing else of
+a session file is changed: a damaged one is reported and left as it is (move
+it aside; chatcli session restore NAME brings back a trashed copy if there is
+one).
 
 Exit status: 0 when everything is sound (with --repair: once every damaged
 journal was rewritten); 6 when damage is found that was not repaired; 4 when
@@ -95,6 +99,9 @@ type verifyProblem struct {
 	FirstDamaged []verifyLine `json:"first_damaged,omitempty"`
 	Broken       string       `json:"broken,omitempty"`
 	Records      int          `json:"records,omitempty"`
+	// Placed counts the session files naming a repaired journal whose
+	// journal_pos was placed in it again (session.Store.PlaceJournal).
+	Placed int `json:"placed,omitempty"`
 	// LeftAsIs: --repair did not change the file (a session file, or a
 	// journal it could not rewrite).
 	LeftAsIs bool `json:"left_as_is,omitempty"`
@@ -123,7 +130,7 @@ func newStorageVerifyCmd(f *factory, runF func(*storageVerifyOptions) error) *co
 		},
 	}
 	fl := cmd.Flags()
-	fl.BoolVar(&o.Repair, "repair", false, "set each damaged journal aside as <id>.jsonl.broken and rewrite it clean; session files are never changed")
+	fl.BoolVar(&o.Repair, "repair", false, "set each damaged journal aside as <id>.jsonl.broken and rewrite it clean; session files change only in the journal position they name")
 	fl.BoolVar(&o.JSON, "json", false, "print {sound, sessions, trash, journals, damaged, repaired, unchecked, problems: [{path, kind, verdict, error, lines, damaged_lines, first_damaged: [{line, reason}], broken, records, left_as_is}]}")
 	return cmd
 }
@@ -170,6 +177,9 @@ func storageVerifyRun(o *storageVerifyOptions) error {
 	var unchecked []error
 	for i := range sum.Problems {
 		p := &sum.Problems[i]
+		if p.Verdict == verdictRepaired {
+			placeJournal(st, p)
+		}
 		if p.Verdict == verdictUnchecked && errors.Is(p.err, seal.ErrWrongKey) && opens[p.form] {
 			// The journal reader's rule, store-wide: a file the key does not
 			// open while it opens others of its form is damaged (or sealed
@@ -249,6 +259,18 @@ func verifyJournal(path string, key seal.Key, repair bool) (*verifyProblem, bool
 	return p, opened
 }
 
+// placeJournal gives the session files naming p's repaired journal the
+// position it has now; a file it could not rewrite is named in p.Error
+// (readers then find the journal's records from its top).
+func placeJournal(st *session.Store, p *verifyProblem) {
+	id := strings.TrimSuffix(filepath.Base(p.Path), ".jsonl")
+	n, err := st.PlaceJournal(filepath.Dir(p.Path), id)
+	p.Placed = n
+	if err != nil {
+		p.Error = "journal_pos not placed again: " + err.Error()
+	}
+}
+
 // namingFile is err's text, led by path when the text does not name it.
 func namingFile(err error, path string) string {
 	if s := err.Error(); strings.Contains(s, path) {
@@ -295,6 +317,12 @@ func writeVerifyReport(lang *i18n.Printer, w io.Writer, sum verifySummary, repai
 			switch {
 			case p.Verdict == verdictRepaired:
 				lang.Fprintf(w, "\n  repaired: the journal as it was is %s; it now holds its %d readable record(s)", p.Broken, p.Records)
+				if p.Placed > 0 {
+					lang.Fprintf(w, "; %d session file(s) name its new offsets", p.Placed)
+				}
+				if p.Error != "" {
+					fmt.Fprintf(w, "\n  %s", p.Error)
+				}
 			case p.Error != "":
 				fmt.Fprintf(w, "\n  %s", p.Error)
 			}

@@ -40,7 +40,7 @@ func verifyJSON(t *testing.T, env []string, args ...string) (verifySummary, int)
 // cut session file, a cut trashed session) verify names every damaged
 // file and line and exits 6; --repair keeps the journal as it was in
 // .broken, rewrites it so that the warnings stop, and leaves the session
-// files as they are.
+// files as they are but for the journal position of the one naming it.
 func TestStorageVerifyRepair(t *testing.T) {
 	home := t.TempDir()
 	env := []string{"CHATCLI_HOME=" + home}
@@ -124,6 +124,16 @@ func TestStorageVerifyRepair(t *testing.T) {
 			t.Fatalf("--repair changed %s", p)
 		}
 	}
+	// The session file, a snapshot of the whole journal, names the
+	// rewritten journal's end, where its records now end.
+	var pos struct {
+		JournalPos struct{ Offset int64 } `json:"journal_pos"`
+	}
+	demo, _ := os.ReadFile(filepath.Join(home, "sessions", "demo.json"))
+	json.Unmarshal(demo, &pos)
+	if st, err := os.Stat(j); err != nil || rep.Placed != 1 || pos.JournalPos.Offset != st.Size() {
+		t.Fatalf("the session file's journal_pos after the repair: %+v, %d file(s) placed, journal of %v bytes", pos, rep.Placed, st)
+	}
 	if _, errOut, _ := run(t, env, "", "-p", "fourth", "--session", "demo"); strings.Contains(errOut, "skipped") {
 		t.Fatalf("warnings after the repair:\n%s", errOut)
 	}
@@ -180,8 +190,8 @@ func TestStorageVerifySealed(t *testing.T) {
 		t.Fatalf("exit %d:\n%s", code, out)
 	}
 	sum, code := verifyJSON(t, right, "--repair")
-	if code != 0 || !sum.Sound || sum.Repaired != 1 {
-		t.Fatalf("repair: exit %d %+v", code, sum)
+	if code != 0 || !sum.Sound || sum.Repaired != 1 || sum.Problems[0].Placed != 1 {
+		t.Fatalf("repair: exit %d %+v", code, sum) // the sealed session file names the journal's new end
 	}
 	if got, _ := os.ReadFile(j + ".broken"); !bytes.Equal(got, damaged) {
 		t.Fatal(".broken does not hold the journal as it was")

@@ -112,6 +112,7 @@ var storageMessages = []struct{ en, pt string }{
 	{"\n  … and %d more", "\n  … e mais %[1]d"},
 	{"\n  repaired: the journal as it was is %s; it now holds its %d readable record(s)",
 		"\n  reparado: o journal como era está em %[1]s; agora ele guarda seus %[2]d registro(s) legível(is)"},
+	{"; %d session file(s) name its new offsets", "; %[1]d arquivo(s) de sessão apontam seus novos deslocamentos"},
 	{"; the file was left as it is", "; o arquivo foi deixado como está"},
 	{"%d journal(s) repaired; everything is sound now.\n", "%[1]d journal(is) reparado(s); agora está tudo íntegro.\n"},
 	{"Everything is sound.\n", "Está tudo íntegro.\n"},

@@ -247,7 +247,9 @@ func (j *Journal) View() []string { return j.view }
 // OpenAt opens journal id under dir for a history that is known to be its
 // view at position pos (a session snapshot's journal_pos, and the hashes
 // of the snapshot's history): nothing before pos is read. The first read
-// checks that pos still names the record after it; when the journal's
+// checks that pos still names the record after it (with no record after
+// it, that the line ending at pos holds the record numbered pos.Seq:
+// endsRecord); when the journal's
 // lines moved since (it was sealed, rekeyed or repaired) the handle reads
 // the journal from the top instead. The checkpoint list at pos is not
 // read either, so the handle's first change of the list is recorded

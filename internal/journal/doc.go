@@ -22,8 +22,10 @@
 // last record before it, with the byte offset and line where that record
 // ended as a hint: sealing, rekeying and repairing a journal keep every
 // record and its number but move the lines, and a reader given a position
-// whose offset no longer starts the record numbered after it reads from
-// the top and skips the records up to it (ReadAfter, OpenAt). Session
+// whose offset no longer starts the record numbered after it (or, when no
+// record follows the offset, no longer ends the record it names: a
+// repaired journal may end exactly there) reads from the top and skips
+// the records up to it (ReadAfter, OpenAt). Session
 // files name the position they cover (package session, "The journal
 // tail"). "checkpoints" carries a conversation's whole checkpoint list
 // (package rewind's form) as it stood after a change; most changes are
@@ -146,7 +148,11 @@
 // never replacing a copy) and rewrites it, in one atomic replacement under
 // its lock, with the lines of the records that read back, byte for byte
 // and in order, as etcd's WAL repair keeps the damaged file before cutting
-// it. Nothing else renames, removes or rekeys a .broken copy.
+// it. The records keep their numbers, so a position still names the same
+// place, but the offsets after a damaged line move: `storage verify
+// --repair` then places the positions the session files name again
+// (journal.Place; package session, PlaceJournal). Nothing else renames,
+// removes or rekeys a .broken copy.
 //
 // An append waits for the journal's lock with a growing back-off
 // (0.2-5 ms) up to DefaultLockTimeout, then fails with ErrLocked naming

@@ -154,7 +154,7 @@ func (j *Journal) rescan(fn func(Record)) (ScanResult, error) {
 }
 
 func (j *Journal) scanFrom(fn func(Record)) (ScanResult, error) {
-	first := true
+	first, at := true, j.pos
 	res, err := scan(j.path, j.pos, j.key, func(r Record) error {
 		if first && j.placed && r.Seq != j.pos.Seq+1 {
 			return errNotAtLine
@@ -175,6 +175,9 @@ func (j *Journal) scanFrom(fn func(Record)) (ScanResult, error) {
 		j.checkpoints.Apply(&r)
 		return nil
 	})
+	if err == nil && first && j.placed && at.Offset > 0 && !endsRecord(j.path, j.key, at) {
+		err = errNotAtLine // no record after OpenAt's position, which no longer ends the record it names
+	}
 	j.pos = Pos{Seq: res.Seq, Offset: res.End, Line: j.pos.Line + res.Lines}
 	j.plain += res.Plain
 	if res.file != nil {

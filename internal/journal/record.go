@@ -110,13 +110,19 @@ type wireRecord struct {
 // CRC-32C does not match the line (ErrChecksum), an unknown type, a
 // record missing what its type needs, or checkpoint bookkeeping that is
 // not a checkpoint added to a message or rewrite record. A line without a checksum member
-// (written before records carried one) is accepted unchecked.
+// (written before records carried one) is accepted unchecked. The raw JSON
+// members ("checkpoints", "checkpoint") are returned in the form the record
+// format writes them, without whitespace (doc.go, "Checksums": encoding/json
+// compacts a json.RawMessage it encodes), so that a record decoded and
+// encoded again decodes to the same record; the checksum covers the line as
+// it was read.
 func DecodeRecord(line []byte) (Record, error) {
 	var w wireRecord
 	if err := json.Unmarshal(line, &w); err != nil {
 		return Record{}, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
 	r := w.Record
+	r.Checkpoints, r.Checkpoint = compactRaw(r.Checkpoints), compactRaw(r.Checkpoint)
 	if w.CRC != nil {
 		if err := checkCRC(line); err != nil {
 			return Record{}, err
@@ -147,6 +153,20 @@ func DecodeRecord(line []byte) (Record, error) {
 		return r, fmt.Errorf("%w: \"kept\" is %d, not the count of checkpoints kept before a checkpoint added", ErrCorrupt, r.Kept)
 	}
 	return r, nil
+}
+
+// compactRaw returns raw, a JSON value encoding/json accepted, without
+// whitespace between its tokens (json.Compact); raw itself when it holds
+// no whitespace byte at all.
+func compactRaw(raw json.RawMessage) json.RawMessage {
+	if !bytes.ContainsAny(raw, " \t\r\n") {
+		return raw
+	}
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return raw // not reached: Unmarshal checked it
+	}
+	return b.Bytes()
 }
 
 // checkCRC checks the checksum member that ends line: its form, then the

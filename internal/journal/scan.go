@@ -11,9 +11,10 @@ import (
 // position pos (those numbered above pos.Seq), in file order, and the
 // position just before it (where its line starts: RecordAt reads it back).
 // It reads from pos.Offset when the record found there is the one numbered
-// pos.Seq+1, and otherwise (the journal was sealed, rekeyed or repaired
-// since: its lines moved) from the top, skipping the records up to
-// pos.Seq. It returns the position after the last record (pos when the
+// pos.Seq+1, or, when no record follows pos.Offset, when the line ending
+// there holds the record numbered pos.Seq (endsRecord), and otherwise
+// (the journal was sealed, rekeyed or repaired since: its lines moved)
+// from the top, skipping the records up to pos.Seq. It returns the position after the last record (pos when the
 // journal is shorter than pos) and warnings naming the damaged lines it
 // skipped. Sealed lines are opened with key (see scan); fn's errors stop
 // the scan and are returned.
@@ -34,6 +35,9 @@ func ScanAfter(path string, key seal.Key, pos Pos, fn func(r Record, before Pos)
 		first = false
 		return fn(r, o.before)
 	})
+	if err == nil && first && pos.Offset > 0 && !endsRecord(path, key, pos) {
+		err = errNotAtLine // no record after pos, and pos no longer ends the record it names
+	}
 	if errors.Is(err, errNotAtLine) {
 		line = 1
 		res, err = scanLines(path, top, opener(), func(r Record) error {
@@ -88,8 +92,10 @@ func RecordAt(path string, key seal.Key, before Pos) (Record, error) {
 // the journal is read from its top. A session file's journal_pos is
 // placed so after such a change, so that its offset again starts the
 // record after it. When the journal holds no record numbered pos.Seq or
-// later, pos is returned as it is. Errors: a journal that cannot be read,
-// or whose sealed lines key does not open (see scan).
+// later (a repair left the last records out, or the journal is missing or
+// empty), pos is returned as it is, with an error wrapping ErrPosLost.
+// Other errors: a journal that cannot be read, or whose sealed lines key
+// does not open (see scan).
 func Place(path string, key seal.Key, pos Pos) (Pos, error) {
 	opener := func() *lineOpener { return &lineOpener{key: key, path: path, name: LineName(idOf(path))} }
 	if pos.Offset > 0 && pos.Line > 1 {
@@ -120,8 +126,14 @@ func Place(path string, key seal.Key, pos Pos) (Pos, error) {
 	if err := o.verdict(); err != nil {
 		return pos, err
 	}
-	if res.Seq == pos.Seq {
-		placed = Pos{Seq: pos.Seq, Offset: res.End, Line: 1 + res.Lines}
+	if res.Seq != pos.Seq {
+		return pos, fmt.Errorf("%w: %s holds no record %d", ErrPosLost, path, pos.Seq)
 	}
-	return placed, nil
+	return Pos{Seq: pos.Seq, Offset: res.End, Line: 1 + res.Lines}, nil
 }
+
+// ErrPosLost is wrapped by Place's error for a position after a record
+// the journal no longer holds: records appended to it are numbered from
+// its last record on, so a reader skipping the records up to the position
+// would skip them too.
+var ErrPosLost = errors.New("journal: the record before the position is gone")

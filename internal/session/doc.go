@@ -116,7 +116,10 @@
 // it whole, so the ctime is the mark's and only the mtime counts here): so
 // listing an unchanged store opens no session file. Only
 // a file the index does not answer for is read as above, its header block
-// alone only when its user.chatcli.written mark matches. rules is the
+// alone only when its user.chatcli.written mark matches. Stat asks the
+// same entry, by the same rules, before reading a file whole that carries
+// no mark (a file system without user attributes), so it too costs the
+// header block whatever the history's length. rules is the
 // version of the rules the verdict was reached by (listIndexRules): an
 // entry of other rules, an earlier build's, is read again. corrupt is the
 // error of a file Load refuses as unreadable, so it is not read at every
@@ -317,7 +320,16 @@
 // checkpoints; Session.JournalPos is then the position
 // after the last record and Session.Tail counts them. Stat and List count
 // the tail's messages and take its last time as updated_at; StatFile reads
-// the file alone. A file without journal_pos (written with the journal
+// the file alone. They take a journal exactly as long as the position's
+// offset for one with nothing after it, without opening it, only while
+// its mtime is not later than the file's; otherwise they read it as Load
+// does, and a position at a journal's end stands only while the line
+// ending there holds the record it names (journal.ScanAfter): a repair,
+// which leaves damaged lines out, can make a journal exactly that long
+// with records after the position. After a repair, PlaceJournal (chatcli
+// storage verify --repair) gives every file naming the journal, in the
+// trash too, the position the journal has now, or removes one whose
+// record the repair left out. A file without journal_pos (written with the journal
 // off, by ChatCLI, or by an older chatcli) stands on its own. ChatCLI
 // reads the snapshot as a v2 file and ignores journal_pos.
 //

@@ -40,10 +40,13 @@ type Header struct {
 	skipped bool
 	// fast says the header was read from the first block alone (chatcli's
 	// layout): the messages were neither read nor parsed.
-	fast       bool
-	modTime    time.Time // the file's mtime when read; zero when unknown (see Store.Unchanged)
-	ino        uint64    // the file's inode and ctime when read (inodeChange)
-	ctimeNanos int64
+	fast    bool
+	modTime time.Time // the file's mtime when read; zero when unknown (see Store.Unchanged)
+	// sealedNanos is a sealed file's mtime when read (Unix nanoseconds),
+	// for the journal tail alone (readTailIn): modTime stays zero.
+	sealedNanos int64
+	ino         uint64 // the file's inode and ctime when read (inodeChange)
+	ctimeNanos  int64
 	// marked says the read set the file's mark (markChecked): ctimeNanos
 	// is the ctime the mark left.
 	marked bool

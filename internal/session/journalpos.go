@@ -56,27 +56,45 @@ var journalPosKey = []byte(",\n\"journal_pos\":{")
 // journal_pos member before chat_history, with that member's value
 // replaced by pos; doc as it is when it is not in that form.
 func withJournalPos(doc []byte, pos journal.Pos) []byte {
+	if out := editJournalPos(doc, &pos); out != nil {
+		return out
+	}
+	return doc
+}
+
+// editJournalPos returns doc, a document in chatcli's layout with a
+// journal_pos member before chat_history, with that member's value
+// replaced by *pos, or without the member when pos is nil; nil when doc is
+// not in that form.
+func editJournalPos(doc []byte, pos *journal.Pos) []byte {
 	head := doc[:min(len(doc), headerBufBytes)]
 	end := bytes.Index(head, chatHistoryKey)
 	if end < 0 {
-		return doc
+		return nil
 	}
 	at := bytes.Index(head[:end], journalPosKey)
 	if at < 0 {
-		return doc
+		return nil
 	}
 	from := at + len(journalPosKey) - 1 // the value's "{"
 	to := bytes.IndexByte(head[from:end], '}')
 	if to < 0 {
-		return doc
+		return nil
 	}
 	to += from + 1
-	value, _ := json.Marshal(pos) // three integers always encode
+	var value []byte
+	want := journal.Pos{}
+	if pos == nil {
+		from = at // the whole member, its ",\n" first
+	} else {
+		value, _ = json.Marshal(*pos) // three integers always encode
+		want = *pos
+	}
 	out := make([]byte, 0, len(doc)-(to-from)+len(value))
 	out = append(append(append(out, doc[:from]...), value...), doc[to:]...)
 	var w headMembers
-	if i := bytes.Index(out[:min(len(out), headerBufBytes)], chatHistoryKey); i < 0 || !decodeHead(out[:i], &w) || w.JournalPos != pos {
-		return doc
+	if i := bytes.Index(out[:min(len(out), headerBufBytes)], chatHistoryKey); i < 0 || !decodeHead(out[:i], &w) || w.JournalPos != want {
+		return nil
 	}
 	return out
 }

@@ -26,13 +26,19 @@ var errWholeRead = errors.New("session: the file must be read whole")
 // edited past its header block. When that read finds a file of chatcli's
 // layout sound and its first block saying what the whole read did, the
 // file is marked (markChecked), so no later listing or Stat reads it
-// whole again while it stays as it is. A sealed file is read as header
-// reads it.
-func (s *Store) checkedHeader(name, p string) (Header, error) { return s.readChecked(name, p, false) }
+// whole again while it stays as it is. Before reading a file whole, the
+// list index answers for a file of the sessions folder whose entry it
+// still holds (indexedHeader, by List's rules), as it does for List: where
+// no mark can be set, Stat then costs no more than List whatever the
+// history's length. A sealed file is read as header reads it.
+func (s *Store) checkedHeader(name, p string) (Header, error) {
+	return s.readChecked(name, p, false, true)
+}
 
 // readChecked is checkedHeader; with blockOnly, a file it would read
-// whole is not read on, and the error is errWholeRead.
-func (s *Store) readChecked(name, p string, blockOnly bool) (Header, error) {
+// whole is not read on, and the error is errWholeRead; without indexed,
+// the list index is not asked (List asked it first).
+func (s *Store) readChecked(name, p string, blockOnly, indexed bool) (Header, error) {
 	f, st, err := storefile.Open(p)
 	if err != nil {
 		return Header{}, err
@@ -47,6 +53,11 @@ func (s *Store) readChecked(name, p string, blockOnly bool) (Header, error) {
 	}
 	if blockOnly {
 		return h, errWholeRead
+	}
+	if indexed {
+		if ih, ok := s.indexedHeader(p, st); ok {
+			return ih, ih.Err
+		}
 	}
 	onWholeCheck(p)
 	full, err := scanWhole(p, f, st, h)

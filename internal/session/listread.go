@@ -146,7 +146,7 @@ func (s *Store) reportProgress(total int, done *atomic.Int64) (stop func()) {
 // false.
 func (s *Store) readListed(h *Header, blockOnly bool) bool {
 	name := h.Name
-	read, err := s.readChecked(name, filepath.Join(s.dir, name+fileExt), blockOnly)
+	read, err := s.readChecked(name, filepath.Join(s.dir, name+fileExt), blockOnly, false)
 	if errors.Is(err, errWholeRead) {
 		return false
 	}

@@ -167,7 +167,7 @@ func (s *Store) sealedHeaderAt(name, p string) (Header, error) {
 		return Header{}, err
 	}
 	defer f.Close()
-	h := Header{SizeBytes: st.Size(), Version: FormatVersion, Messages: -1, UpdatedAt: st.ModTime()}
+	h := Header{SizeBytes: st.Size(), Version: FormatVersion, Messages: -1, UpdatedAt: st.ModTime(), sealedNanos: st.ModTime().UnixNano()}
 	sh, _, err := openHeader(s.key, name, f, st.Size())
 	if err != nil {
 		return h, s.containerError(name, p, err)

@@ -44,6 +44,8 @@ type Store struct {
 	// document says, whose first block List and Stat trust without the
 	// mark (checkedHeader): the mark's stand-in where it cannot be set.
 	vouched knownFiles
+	// listed is the list index as Stat last read it (statindex.go).
+	listed listedIndex
 	// chatcliKey opens files in ChatCLI's envelope (chatcli_enc.go).
 	chatcliKey seal.ChatCLIKey
 	// progress is told how List's whole reads go (SetListProgress); nil

@@ -30,22 +30,35 @@ type tail struct {
 
 // readTail reads the records of the journal with this transcript id after
 // position pos (journal.ReadAfter). ok is false when there is nothing to
-// read: the file names no journal position, or its journal is missing or
-// exactly as long as the position says.
+// read: the file names no journal position, or its journal is missing.
 func (s *Store) readTail(id string, pos journal.Pos) (t tail, ok bool, err error) {
-	return s.readTailIn(id, pos, dirHandle{dir: s.journalDir, fd: -1})
+	return s.readTailIn(id, pos, dirHandle{dir: s.journalDir, fd: -1}, 0)
 }
 
 // readTailIn is readTail with the journal's size taken through journals,
-// a handle on the journal folder.
-func (s *Store) readTailIn(id string, pos journal.Pos, journals dirHandle) (t tail, ok bool, err error) {
+// a handle on the journal folder, for a file whose mtime was fileNanos
+// (Unix nanoseconds; 0 when unknown) when its header was read. ok is also
+// false, the journal not opened, when the journal is exactly as long as
+// the position says and its mtime is not later than the file's: nothing
+// was appended after the position, and the journal was not rewritten
+// since the file was (a repair, which leaves lines out, can make a
+// journal exactly that long with records after the position; the
+// rewrite's new file is written after the session file that named the
+// old offset, and PlaceJournal rewrites that file after it). Equal times
+// count as older: a snapshot written just after its turn's append shares
+// the append's clock tick more often than not, and would otherwise open
+// its journal at every listing; only a rewrite within the tick of the
+// file's own write, of a file PlaceJournal did not place again, escapes.
+// Otherwise ReadAfter tells, checking a position at the journal's end.
+func (s *Store) readTailIn(id string, pos journal.Pos, journals dirHandle, fileNanos int64) (t tail, ok bool, err error) {
 	if s.journalDir == "" || pos.Seq <= 0 || !journal.ValidID(id) {
 		return t, false, nil
 	}
 	// The journal's own stat, not what a link there names: a link or other
 	// non-regular file goes on to ReadAfter, which refuses it.
-	if st, found := journals.stamp(journal.Path("", id)); !found || st.regular && st.size == pos.Offset {
-		return t, false, nil // no journal, or nothing after the position (a repair or rekey changes the size)
+	st, found := journals.stamp(journal.Path("", id))
+	if !found || st.regular && st.size == pos.Offset && fileNanos > 0 && st.mtimeNanos <= fileNanos {
+		return t, false, nil
 	}
 	t.path = journal.Path(s.journalDir, id)
 	t.recs, t.end, t.warnings, err = journal.ReadAfter(t.path, s.key, pos)
@@ -143,7 +156,11 @@ func (s *Store) headerTail(h *Header) { s.headerTailIn(h, dirHandle{dir: s.journ
 // headerTailIn is headerTail with the journal's size taken through
 // journals, a handle on the journal folder.
 func (s *Store) headerTailIn(h *Header, journals dirHandle) {
-	t, ok, err := s.readTailIn(h.TranscriptID, h.JournalPos, journals)
+	fileNanos := h.sealedNanos
+	if !h.modTime.IsZero() {
+		fileNanos = h.modTime.UnixNano()
+	}
+	t, ok, err := s.readTailIn(h.TranscriptID, h.JournalPos, journals, fileNanos)
 	if !ok || err != nil || len(t.recs) == 0 {
 		return
 	}
