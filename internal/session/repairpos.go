@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"path/filepath"
 
@@ -79,16 +80,21 @@ func (s *Store) placeFile(n, p, jp, id string, placed *int) error {
 	if err != nil {
 		return fmt.Errorf("session: read %s: %w", p, err)
 	}
-	var h sealedHeader
+	var h *sealedHeader
+	var pos *journal.Pos // a sealed header's
 	body, sealed := data, IsSealedFile(data)
 	if sealed {
-		if h, body, err = openContainer(s.key, n, data); err != nil {
+		var r io.Reader
+		if h, r, err = openBody(s.key, n, bytes.NewReader(data), int64(len(data))); err == nil {
+			body, err = io.ReadAll(r)
+		}
+		if err != nil {
 			return s.containerError(n, p, err)
 		}
+		pos = h.JournalPos
 	}
 	var doc Header
 	_ = doc.decodeFast(bytes.NewReader(body)) // nothing of a file in another layout
-	pos := h.JournalPos                       // a sealed header's
 	if doc.JournalPos.Seq > 0 {
 		pos = &doc.JournalPos
 	}
@@ -119,11 +125,12 @@ func (s *Store) placeFile(n, p, jp, id string, placed *int) error {
 			return err
 		}
 		h.JournalPos = to
-		if body, err = sealContainer(s.key, n, h, body); err != nil {
-			return fmt.Errorf("session: seal %s: %w", p, err)
-		}
+		_, err = atomicfile.WriteStatWith(p, func(w io.Writer) error {
+			return writeContainer(w, s.key, n, h, bytes.NewReader(body), nil)
+		})
+	} else {
+		err = atomicfile.WriteFile(p, body)
 	}
-	err = atomicfile.WriteFile(p, body)
 	if err == nil || errors.Is(err, atomicfile.ErrNotDurable) {
 		*placed++
 	}
