@@ -282,7 +282,7 @@ func sessionStatus(env *Env, _ []string, _ bool) error {
 	n := len(e.History())
 	p := e.Provider()
 	if e.Bound() == "" {
-		env.say("No session bound (%d messages, %s). /session save NAME or /session attach NAME binds one.\n", n, unsaved(e.Dirty()))
+		env.say("No session bound (%d messages, %s). /session save NAME or /session attach NAME binds one.\n", n, unsaved(env.Lang, e.Dirty()))
 	} else {
 		path, _ := e.Store().Path(e.Bound())
 		env.say("Bound to session %q (%d messages), written through to %s\n", e.Bound(), n, path)
@@ -291,11 +291,12 @@ func sessionStatus(env *Env, _ []string, _ bool) error {
 	return nil
 }
 
-func unsaved(dirty bool) string {
+// unsaved says in lang whether the conversation holds turns no session has.
+func unsaved(lang *i18n.Printer, dirty bool) string {
 	if dirty {
-		return "unsaved"
+		return lang.Sprintf("unsaved")
 	}
-	return "nothing unsaved"
+	return lang.Sprintf("nothing unsaved")
 }
 
 func reportAutosave(env *Env, name string) {

@@ -99,6 +99,8 @@ var messages = []struct{ en, pt string }{
 		"A sessão '%[1]s' tem o título '%[2]s'.\n"},
 	{"Renamed %q to %q.\n",
 		"'%[1]s' renomeada para '%[2]s'.\n"},
+	{"unsaved", "não salvas"},
+	{"nothing unsaved", "nada por salvar"},
 	{"No session bound (%d messages, %s). /session save NAME or /session attach NAME binds one.\n",
 		"Nenhuma sessão vinculada (%[1]d mensagens, %[2]s). /session save NOME ou /session attach NOME vincula uma.\n"},
 	{"Bound to session %q (%d messages), written through to %s\n",

@@ -1,0 +1,51 @@
+package command
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/chatcli/chatcli/internal/i18n"
+	"github.com/chatcli/chatcli/internal/provider"
+)
+
+// A failed or cancelled turn's error line says in Portuguese what became
+// of the prompt, not only the provider's part of it.
+func TestFailedTurnHintInPortuguese(t *testing.T) {
+	env, _ := resumeEnv(t)
+	pt := i18n.New(i18n.Portuguese)
+	failed := &provider.Error{Provider: "openai", Kind: provider.KindServer, Err: errors.New("boom")}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, c := range []struct {
+		ctx  context.Context
+		want string
+	}{
+		{context.Background(), "; o prompt fica na conversa, marcado sem resposta, e não é enviado de novo: /retry o reenvia (/retry TEXTO envia TEXTO no lugar), /rewind volta para antes dele"},
+		{ctx, "cancelado; o prompt fica na conversa, marcado sem resposta, e não é enviado de novo: /retry o reenvia (/retry TEXTO envia TEXTO no lugar), /rewind volta para antes dele: openai: "},
+	} {
+		err := turnFailed(c.ctx, env, failed)
+		if got := ErrorLineIn(pt, err); !strings.Contains(got, c.want) || strings.Contains(got, "marked unanswered") {
+			t.Errorf("got %q\nwant it to hold %q", got, c.want)
+		}
+		if !errors.Is(err, provider.ErrProvider) {
+			t.Errorf("%v no longer wraps the provider's error", err)
+		}
+		if en := err.Error(); !strings.Contains(en, "the prompt is kept, marked unanswered, and is not sent again: /retry resends it") {
+			t.Errorf("English: %q", en)
+		}
+	}
+}
+
+// /session status of an unbound conversation is Portuguese whole.
+func TestSessionStatusInPortuguese(t *testing.T) {
+	env, out := resumeEnv(t)
+	env.Lang = i18n.New(i18n.Portuguese)
+	if err := Dispatch(context.Background(), env, "/session status"); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); !strings.HasPrefix(got, "Nenhuma sessão vinculada (0 mensagens, nada por salvar).") {
+		t.Errorf("%q", got)
+	}
+}
