@@ -49,3 +49,22 @@ func TestSessionStatusInPortuguese(t *testing.T) {
 		t.Errorf("%q", got)
 	}
 }
+
+// The REPL's yes/no questions are asked in Portuguese (the keys, y and N,
+// stay as they are).
+func TestConfirmQuestionsInPortuguese(t *testing.T) {
+	env, out := resumeEnv(t)
+	env.Lang = i18n.New(i18n.Portuguese)
+	env.Interactive = true
+	var asked []string
+	env.Confirm = func(q string) bool { asked = append(asked, q); return false }
+	for _, line := range []string{"/session delete demo", "/session save draft"} {
+		if err := Dispatch(context.Background(), env, line); err != nil && !strings.Contains(line, "save") {
+			t.Fatalf("%s: %v", line, err)
+		}
+	}
+	want := []string{"Deletar a sessão 'demo'?", "A sessão 'draft' já existe; substituí-la por esta conversa?"}
+	if strings.Join(asked, "\n") != strings.Join(want, "\n") {
+		t.Errorf("asked %q, want %q (output %q)", asked, want, out.String())
+	}
+}

@@ -91,7 +91,7 @@ func restoreCode(ctx context.Context, env *Env, n int, yes bool) error {
 		case yes:
 			return true
 		case env.Interactive && env.Confirm != nil:
-			return env.Confirm(fmt.Sprintf("%s was changed by hand since the tool wrote it. Overwrite it?", path))
+			return env.Confirm(env.Lang.Sprintf("%s was changed by hand since the tool wrote it. Overwrite it?", path))
 		}
 		return false
 	}

@@ -101,7 +101,7 @@ func stripYes(args []string) ([]string, bool) {
 func sessionSave(env *Env, a []string, yes bool) error {
 	err := env.Engine.Save(a[0], yes)
 	if errors.Is(err, session.ErrExists) && env.Interactive && env.Confirm != nil &&
-		env.Confirm(fmt.Sprintf("Session %q exists; replace it with this conversation?", a[0])) {
+		env.Confirm(env.Lang.Sprintf("Session %q exists; replace it with this conversation?", a[0])) {
 		err = env.Engine.Save(a[0], true)
 	}
 	if err != nil {
@@ -128,7 +128,7 @@ func sessionDelete(env *Env, a []string, yes bool) error {
 		if !env.Interactive || env.Confirm == nil {
 			return i18n.Errorf("%w: deleting needs confirmation: /session delete %s --yes", ErrUsage, name)
 		}
-		if !env.Confirm(fmt.Sprintf("Delete session %q?", name)) {
+		if !env.Confirm(env.Lang.Sprintf("Delete session %q?", name)) {
 			env.say("Not deleted.\n")
 			return nil
 		}
