@@ -123,7 +123,7 @@ func searchRun(o *searchOptions) error {
 		o.f.lang().Fprintf(s.Out, "No matches.\n")
 	}
 	for _, h := range hits {
-		fmt.Fprintf(s.Out, "%s #%d %s %s\n", render.VisibleLine(conversation.HitSource(h)), h.Position, h.Role, render.VisibleLine(h.Snippet))
+		fmt.Fprintf(s.Out, "%s #%d %s %s\n", render.VisibleLine(conversation.HitSourceIn(o.f.lang(), h)), h.Position, h.Role, render.VisibleLine(h.Snippet))
 	}
 	return nil
 }
