@@ -6,8 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/provider"
+	"github.com/chatcli/chatcli/internal/provider/offline"
 )
 
 // A failed or cancelled turn's error line says in Portuguese what became
@@ -66,5 +68,51 @@ func TestConfirmQuestionsInPortuguese(t *testing.T) {
 	want := []string{"Deletar a sessão 'demo'?", "A sessão 'draft' já existe; substituí-la por esta conversa?"}
 	if strings.Join(asked, "\n") != strings.Join(want, "\n") {
 		t.Errorf("asked %q, want %q (output %q)", asked, want, out.String())
+	}
+}
+
+// The rewind menu's question is asked in Portuguese (its keys stay).
+func TestRewindMenuInPortuguese(t *testing.T) {
+	env, _ := resumeEnv(t)
+	env.Lang = i18n.New(i18n.Portuguese)
+	env.Interactive = true
+	for _, p := range []string{"um", "dois"} {
+		if err := RunTurn(context.Background(), env, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var asked string
+	env.Ask = func(q string) (string, error) { asked = q; return "q", nil }
+	if err := Dispatch(context.Background(), env, "/rewind"); err != nil {
+		t.Fatal(err)
+	}
+	if asked != "Voltar para [1-2], q para sair: " {
+		t.Errorf("asked %q", asked)
+	}
+}
+
+// /session title with no session bound, and /compact's progress, are
+// said in Portuguese.
+func TestTitleAndCompactInPortuguese(t *testing.T) {
+	env, out := resumeEnv(t)
+	pt := i18n.New(i18n.Portuguese)
+	env.Lang = pt
+	env.Engine = conversation.New(conversation.Options{Store: env.Engine.Store(), Provider: offline.New(""), Lang: pt})
+	err := Dispatch(context.Background(), env, "/session title Meu título")
+	if got := ErrorLineIn(pt, err); got != "nenhuma sessão vinculada: /session save NOME dá nome a esta conversa antes" {
+		t.Errorf("/session title: %q", got)
+	}
+	if got := ErrorLine(err); got != "no session is bound: /session save NAME names this conversation first" {
+		t.Errorf("/session title in English: %q", got)
+	}
+	for _, p := range []string{"um", "dois", "três"} {
+		if err := RunTurn(context.Background(), env, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out.Reset()
+	Dispatch(context.Background(), env, "/compact")
+	if got := out.String(); !strings.Contains(got, "Compactando o histórico") || strings.Contains(got, "Compacting") {
+		t.Errorf("/compact: %q", got)
 	}
 }

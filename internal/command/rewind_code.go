@@ -160,7 +160,7 @@ func offerScope(env *Env, n int) (Scope, bool) {
 	}
 	env.say("The files changed since this checkpoint (%d path(s)).\n", len(p.Changes))
 	for {
-		answer, err := env.Ask("Restore [1] conversation, [2] code, [3] both (default), q to quit: ")
+		answer, err := env.Ask(env.Lang.Sprintf("Restore [1] conversation, [2] code, [3] both (default), q to quit: "))
 		if err != nil {
 			return "", false
 		}

@@ -199,7 +199,7 @@ func sessionTitle(env *Env, a []string, _ bool) error {
 	}
 	if err := env.Engine.SetTitle(strings.Join(a, " ")); err != nil {
 		if errors.Is(err, conversation.ErrNotBound) {
-			return fmt.Errorf("%w: %v", ErrUsage, err)
+			return i18n.Errorf("%w: no session is bound: /session save NAME names this conversation first", ErrUsage)
 		}
 		return err
 	}

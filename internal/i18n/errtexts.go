@@ -49,6 +49,8 @@ var errorMessages = []struct{ en, pt string }{
 	{"%w: no session is bound: /session rename OLD NEW, or /session save NAME to name this conversation",
 		"%[1]v: nenhuma sessão vinculada: /session rename ANTIGO NOVO, ou /session save NOME para dar nome a esta conversa"},
 	{"%w: /session save NAME names this conversation first", "%[1]v: /session save NOME dá nome a esta conversa antes"},
+	{"%w: no session is bound: /session save NAME names this conversation first",
+		"%[1]v: nenhuma sessão vinculada: /session save NOME dá nome a esta conversa antes"},
 	{"%w: refusing to delete %q without confirmation: stdin is not a terminal; add --yes",
 		"%[1]v: %[2]q não será deletada sem confirmação: a entrada não é um terminal; adicione --yes"},
 	{"%w: deleting needs confirmation: /session delete %s --yes",
