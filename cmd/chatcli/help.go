@@ -94,9 +94,18 @@ func translateHelp(c *cobra.Command, lang *i18n.Printer) {
 			fl.Usage = lang.Sprintf("help for %s", c.Name())
 			return
 		}
+		if fl.Name == "version" && fl.Usage == "version for "+c.Name() { // cobra's
+			fl.Usage = lang.Sprintf("version for %s", c.Name())
+			return
+		}
 		fl.Usage = lang.Help(fl.Usage)
 	}
 	c.InitDefaultHelpFlag()
 	c.LocalFlags().VisitAll(say)
 	c.InheritedFlags().VisitAll(say)
 }
+
+// quietDefault keeps pflag from appending "(default V)", in English
+// whatever the language, to the help line of the int flag fl, whose
+// usage says its default itself.
+func quietDefault(fl *pflag.Flag) { fl.DefValue = "0" }

@@ -178,6 +178,8 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 // oneShotRun runs `chatcli -p PROMPT [--session NAME]`. Without --session
 // nothing is saved.
 func oneShotRun(ctx context.Context, o *rootOptions) (err error) {
+	ctx, stop := interruptible(ctx)
+	defer stop()
 	if strings.TrimSpace(o.Prompt) == "" {
 		return i18n.Errorf("%w: -p needs a prompt", errFlags)
 	}

@@ -72,7 +72,8 @@ func newSessionSearchCmd(f *factory) *cobra.Command {
 	}
 	fl := cmd.Flags()
 	fl.BoolVar(&o.JSON, "json", false, "print a JSON array of {session, deleted, forks, journal, position, role, at, score, snippet}")
-	fl.IntVar(&o.Limit, "limit", 10, "show at most `N` hits")
+	fl.IntVar(&o.Limit, "limit", 10, "show at most `N` hits (default 10)")
+	quietDefault(fl.Lookup("limit"))
 	fl.StringArrayVar(&o.Sessions, "session", nil, "only messages of session `NAME` (repeat for several)")
 	fl.StringVar(&o.Since, "since", "", "only messages recorded since `WHEN`: a date (2006-01-02), an RFC 3339 time, or an age (90m, 36h, 7d)")
 	fl.StringArrayVar(&o.Roles, "role", nil, "only messages of `ROLE`: user, assistant, system or tool (repeat for several)")
@@ -122,7 +123,7 @@ func searchRun(o *searchOptions) error {
 		o.f.lang().Fprintf(s.Out, "No matches.\n")
 	}
 	for _, h := range hits {
-		fmt.Fprintf(s.Out, "%s #%d %s %s\n", render.VisibleLine(conversation.HitSource(h)), h.Position, h.Role, render.VisibleLine(h.Snippet))
+		fmt.Fprintf(s.Out, "%s #%d %s %s\n", render.VisibleLine(conversation.HitSourceIn(o.f.lang(), h)), h.Position, h.Role, render.VisibleLine(h.Snippet))
 	}
 	return nil
 }

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/chatcli/chatcli/internal/i18n"
@@ -78,6 +77,7 @@ func newSessionListCmd(f *factory, runF func(*sessionListOptions) error) *cobra.
 	}
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print a JSON array of {name, title, messages, updated_at, created_at, revision, size_bytes, folder, error, look_alike}")
 	cmd.Flags().IntVarP(&o.Limit, "limit", "n", -1, "at most `N` sessions, 0 for all (default: one screen on a terminal, all otherwise)")
+	quietDefault(cmd.Flags().Lookup("limit")) // -1 means one screen, as the line says
 	cmd.Flags().BoolVar(&o.All, "all", false, "on a terminal, list every folder's sessions with a FOLDER column (default: this folder's, when it has any)")
 	return cmd
 }
@@ -223,7 +223,7 @@ func sessionDeleteRun(o *sessionDeleteOptions) error {
 		if !o.f.streams.InTTY {
 			return i18n.Errorf("%w: refusing to delete %q without confirmation: stdin is not a terminal; add --yes", errFlags, o.Name)
 		}
-		if !o.f.streams.confirm(fmt.Sprintf("Move session %q to the trash?", o.Name)) {
+		if !o.f.streams.confirm(o.f.lang().Sprintf("Move session %q to the trash?", o.Name)) {
 			o.f.lang().Fprintf(o.f.streams.Out, "Not deleted.\n")
 			return nil
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/signal"
 	"time"
 )
 
@@ -25,4 +26,19 @@ func exitAfterSignal(ctx context.Context, grace time.Duration, s *ioStreams) {
 		fmt.Fprintf(s.Err, "chatcli: stopped by a signal after waiting %v for the command to finish\n", grace)
 		os.Exit(exitSignal)
 	}()
+}
+
+// interruptible returns ctx ended also by the first Ctrl+C (SIGINT), for
+// a one-shot turn: it then stops as the REPL's turn does (its prompt
+// marked unanswered in the session, the session written, exit status
+// exitSignal) rather than the process dying mid-turn with the prompt
+// recorded as if it were waiting for a reply. A second Ctrl+C kills the
+// process as usual. stop releases the signal.
+func interruptible(ctx context.Context) (context.Context, func()) {
+	ictx, stop := signal.NotifyContext(ctx, os.Interrupt)
+	go func() {
+		<-ictx.Done()
+		stop()
+	}()
+	return ictx, stop
 }

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/i18n"
@@ -222,11 +224,66 @@ func runQuit(context.Context, *Env, []string) error { return ErrQuit }
 func runHelp(_ context.Context, env *Env, _ []string) error {
 	env.say("Type a message to chat. Commands:\n")
 	for _, c := range Commands() {
-		fmt.Fprintf(env.Out, "  %-30s %s\n", c.Usage, env.Lang.Summary(c.Summary))
+		writeHelpLine(env.Out, c.Usage, env.Lang.Summary(c.Summary))
 	}
 	env.say("Session verbs:\n")
 	for _, v := range sessionVerbs {
-		fmt.Fprintf(env.Out, "  %-30s %s\n", "/session "+v.usage, env.Lang.Summary(v.summary))
+		writeHelpLine(env.Out, "/session "+v.usage, env.Lang.Summary(v.summary))
 	}
 	return nil
+}
+
+// The columns of a /help line: the usage from column 3, the summary from
+// column helpSummaryAt+1, no line wider than helpWidth (as --help's).
+const (
+	helpWidth     = 80
+	helpSummaryAt = 33
+)
+
+// writeHelpLine writes one command of /help: its usage padded to the
+// summary's column, or on lines of its own (continued four columns in)
+// when it is longer, then its summary word-wrapped in that column.
+func writeHelpLine(w io.Writer, usage, summary string) {
+	var b strings.Builder
+	b.WriteString("  ")
+	col := 2
+	if ansi.StringWidth(usage) < helpSummaryAt-col {
+		b.WriteString(usage)
+		col += ansi.StringWidth(usage)
+	} else {
+		for i, l := range wordWrap(usage, helpWidth-4) {
+			if i > 0 {
+				b.WriteString("\n    ")
+			}
+			b.WriteString(l)
+		}
+		b.WriteString("\n")
+		col = 0
+	}
+	b.WriteString(strings.Repeat(" ", helpSummaryAt-col))
+	indent := "\n" + strings.Repeat(" ", helpSummaryAt)
+	b.WriteString(strings.Join(wordWrap(summary, helpWidth-helpSummaryAt), indent))
+	b.WriteString("\n")
+	io.WriteString(w, b.String())
+}
+
+// wordWrap cuts s into lines of at most width columns at its spaces only
+// (never inside "--yes" or "autosave-…"); a longer word has a line of its
+// own.
+func wordWrap(s string, width int) []string {
+	var lines []string
+	line, col := "", 0
+	for _, word := range strings.Fields(s) {
+		n := ansi.StringWidth(word)
+		switch {
+		case col == 0:
+			line, col = word, n
+		case col+1+n <= width:
+			line, col = line+" "+word, col+1+n
+		default:
+			lines = append(lines, line)
+			line, col = word, n
+		}
+	}
+	return append(lines, line)
 }

@@ -65,7 +65,7 @@ func runContext(_ context.Context, env *Env, args []string) error {
 		if !yes && (!env.Interactive || env.Confirm == nil) {
 			return i18n.Errorf("%w: deleting needs confirmation: /context delete %s --yes", ErrUsage, rest[0])
 		}
-		if !yes && !env.Confirm(fmt.Sprintf("Delete context %q?", rest[0])) {
+		if !yes && !env.Confirm(env.Lang.Sprintf("Delete context %q?", rest[0])) {
 			return nil
 		}
 		if err := st.Delete(rest[0]); err != nil {

@@ -16,7 +16,8 @@ const replayLineChars = 100
 // its last n messages other than system messages (config ResumeReplay), a
 // tool call or a tool result as one clipped line, and before them one line
 // counting the earlier ones ("… 412 earlier messages (/session transcript
-// show 1)"). n <= 0 prints nothing.
+// show 1)"); a prompt whose request failed or was cancelled is followed
+// by a line saying so. n <= 0 prints nothing.
 // The counting line is in lang (nil: English).
 func Replay(lang *i18n.Printer, w io.Writer, h []message.Message, n int) {
 	if n <= 0 {
@@ -38,6 +39,9 @@ func Replay(lang *i18n.Printer, w io.Writer, h []message.Message, n int) {
 			fmt.Fprintf(w, "  ← %s\n", render.VisibleLine(message.Clip(m.Content, replayLineChars)))
 		case m.Role == message.RoleUser:
 			fmt.Fprintf(w, "> %s\n", render.Visible(m.Content))
+			if m.Meta != nil && m.Meta.Unanswered {
+				lang.Fprintf(w, "  (unanswered: its request failed or was cancelled)\n")
+			}
 		default:
 			if m.Content != "" {
 				fmt.Fprintln(w, render.Visible(m.Content))

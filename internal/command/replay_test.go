@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/message"
 )
 
@@ -32,5 +33,23 @@ func TestReplayShowsTheLastMessagesAndCountsTheRest(t *testing.T) {
 	Replay(nil, &b, h[:3], 10)
 	if b.String() != "> q0\na0\n" {
 		t.Fatalf("short history: %q", b.String())
+	}
+}
+
+// A prompt left unanswered (its request failed or was cancelled) is said
+// to be so, in the replay's language, so the missing reply does not look
+// lost.
+func TestReplayMarksAnUnansweredPrompt(t *testing.T) {
+	h := []message.Message{{Role: message.RoleUser, Content: "will fail", Meta: &message.Meta{Unanswered: true}},
+		{Role: message.RoleUser, Content: "next"}, {Role: message.RoleAssistant, Content: "ok"}}
+	var b strings.Builder
+	Replay(nil, &b, h, 10)
+	if want := "> will fail\n  (unanswered: its request failed or was cancelled)\n> next\nok\n"; b.String() != want {
+		t.Fatalf("replay %q, want %q", b.String(), want)
+	}
+	b.Reset()
+	Replay(i18n.New(i18n.Portuguese), &b, h, 10)
+	if !strings.Contains(b.String(), "> will fail\n  (sem resposta: a requisição falhou ou foi cancelada)\n") {
+		t.Fatalf("Portuguese replay %q", b.String())
 	}
 }

@@ -3,7 +3,6 @@ package command
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/chatcli/chatcli/internal/i18n"
@@ -15,9 +14,6 @@ import (
 
 // retryUsage is how /retry is typed.
 const retryUsage = "/retry [TEXT]"
-
-// unansweredHint ends the error line of a failed or cancelled turn.
-const unansweredHint = "the prompt is kept, marked unanswered, and is not sent again: /retry resends it (/retry TEXT sends TEXT instead), /rewind steps back"
 
 // runRetry is /retry [TEXT]: send the newest unanswered prompt (its
 // request failed or was cancelled) again as a new turn, or TEXT in its
@@ -61,9 +57,9 @@ func turnFailed(ctx context.Context, env *Env, err error) error {
 	case ctx.Err() != nil && env.Engine.Mode() != conversation.ModeChat:
 		return i18n.Errorf("stopped; the steps done so far are kept, and a tool call cut short is marked interrupted: %w", err)
 	case ctx.Err() != nil:
-		return fmt.Errorf("cancelled; %s: %w", unansweredHint, err)
+		return i18n.Errorf("cancelled; the prompt is kept, marked unanswered, and is not sent again: /retry resends it (/retry TEXT sends TEXT instead), /rewind steps back: %w", err)
 	case errors.Is(err, provider.ErrProvider):
-		return fmt.Errorf("%w; %s", err, unansweredHint)
+		return i18n.Errorf("%w; the prompt is kept, marked unanswered, and is not sent again: /retry resends it (/retry TEXT sends TEXT instead), /rewind steps back", err)
 	}
 	return err
 }

@@ -55,7 +55,7 @@ func runRewind(ctx context.Context, env *Env, args []string) error {
 			env.say("Restore one with /rewind N.\n")
 			return nil
 		}
-		answer, err := env.Ask(fmt.Sprintf("Rewind to [1-%d], q to quit: ", len(cps)))
+		answer, err := env.Ask(env.Lang.Sprintf("Rewind to [1-%d], q to quit: ", len(cps)))
 		if err != nil {
 			return nil // Ctrl+C or EOF at the question: nothing done
 		}

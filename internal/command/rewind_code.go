@@ -91,7 +91,7 @@ func restoreCode(ctx context.Context, env *Env, n int, yes bool) error {
 		case yes:
 			return true
 		case env.Interactive && env.Confirm != nil:
-			return env.Confirm(fmt.Sprintf("%s was changed by hand since the tool wrote it. Overwrite it?", path))
+			return env.Confirm(env.Lang.Sprintf("%s was changed by hand since the tool wrote it. Overwrite it?", path))
 		}
 		return false
 	}
@@ -160,7 +160,7 @@ func offerScope(env *Env, n int) (Scope, bool) {
 	}
 	env.say("The files changed since this checkpoint (%d path(s)).\n", len(p.Changes))
 	for {
-		answer, err := env.Ask("Restore [1] conversation, [2] code, [3] both (default), q to quit: ")
+		answer, err := env.Ask(env.Lang.Sprintf("Restore [1] conversation, [2] code, [3] both (default), q to quit: "))
 		if err != nil {
 			return "", false
 		}

@@ -101,7 +101,7 @@ func stripYes(args []string) ([]string, bool) {
 func sessionSave(env *Env, a []string, yes bool) error {
 	err := env.Engine.Save(a[0], yes)
 	if errors.Is(err, session.ErrExists) && env.Interactive && env.Confirm != nil &&
-		env.Confirm(fmt.Sprintf("Session %q exists; replace it with this conversation?", a[0])) {
+		env.Confirm(env.Lang.Sprintf("Session %q exists; replace it with this conversation?", a[0])) {
 		err = env.Engine.Save(a[0], true)
 	}
 	if err != nil {
@@ -128,7 +128,7 @@ func sessionDelete(env *Env, a []string, yes bool) error {
 		if !env.Interactive || env.Confirm == nil {
 			return i18n.Errorf("%w: deleting needs confirmation: /session delete %s --yes", ErrUsage, name)
 		}
-		if !env.Confirm(fmt.Sprintf("Delete session %q?", name)) {
+		if !env.Confirm(env.Lang.Sprintf("Delete session %q?", name)) {
 			env.say("Not deleted.\n")
 			return nil
 		}
@@ -199,7 +199,7 @@ func sessionTitle(env *Env, a []string, _ bool) error {
 	}
 	if err := env.Engine.SetTitle(strings.Join(a, " ")); err != nil {
 		if errors.Is(err, conversation.ErrNotBound) {
-			return fmt.Errorf("%w: %v", ErrUsage, err)
+			return i18n.Errorf("%w: no session is bound: /session save NAME names this conversation first", ErrUsage)
 		}
 		return err
 	}
@@ -282,7 +282,7 @@ func sessionStatus(env *Env, _ []string, _ bool) error {
 	n := len(e.History())
 	p := e.Provider()
 	if e.Bound() == "" {
-		env.say("No session bound (%d messages, %s). /session save NAME or /session attach NAME binds one.\n", n, unsaved(e.Dirty()))
+		env.say("No session bound (%d messages, %s). /session save NAME or /session attach NAME binds one.\n", n, unsaved(env.Lang, e.Dirty()))
 	} else {
 		path, _ := e.Store().Path(e.Bound())
 		env.say("Bound to session %q (%d messages), written through to %s\n", e.Bound(), n, path)
@@ -291,11 +291,12 @@ func sessionStatus(env *Env, _ []string, _ bool) error {
 	return nil
 }
 
-func unsaved(dirty bool) string {
+// unsaved says in lang whether the conversation holds turns no session has.
+func unsaved(lang *i18n.Printer, dirty bool) string {
 	if dirty {
-		return "unsaved"
+		return lang.Sprintf("unsaved")
 	}
-	return "nothing unsaved"
+	return lang.Sprintf("nothing unsaved")
 }
 
 func reportAutosave(env *Env, name string) {

@@ -27,7 +27,7 @@ func (e *Engine) Compact(ctx context.Context, instruction string, progress func(
 		keep = compact.GuidedKeep
 	}
 	return e.compact(ctx, compact.Options{Keep: keep, Instruction: strings.TrimSpace(instruction), Provider: e.provider,
-		WindowTokens: e.ContextWindow(), Progress: progress})
+		WindowTokens: e.ContextWindow(), Progress: progress, Lang: e.lang})
 }
 
 func (e *Engine) compact(ctx context.Context, o compact.Options) (compact.Result, error) {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/index"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/search"
@@ -71,7 +72,7 @@ func (e *Engine) SearchTranscript(query string, limit int) ([]search.Hit, []stri
 // the index kept open between searches.
 func (e *Engine) SearchSessions(query string, limit int) ([]search.Hit, []string, error) {
 	hits, warnings, err := e.SearchSessionHits(query, limit)
-	return SearchHits(hits), warnings, err
+	return searchHitsIn(e.lang, hits), warnings, err
 }
 
 // SearchSessionHits is SearchSessions with the index's hits as they are:
@@ -89,10 +90,14 @@ func SearchAll(st *session.Store, journalDir, query string, limit int, cache *Se
 
 // SearchHits converts the index's hits to search.Hits, each source as
 // HitSource shows it.
-func SearchHits(hits []index.Hit) []search.Hit {
+func SearchHits(hits []index.Hit) []search.Hit { return searchHitsIn(nil, hits) }
+
+// searchHitsIn is SearchHits with each source as HitSourceIn says it in
+// lang.
+func searchHitsIn(lang *i18n.Printer, hits []index.Hit) []search.Hit {
 	out := make([]search.Hit, 0, len(hits))
 	for _, h := range hits {
-		out = append(out, search.Hit{Doc: search.Doc{Source: HitSource(h), Position: h.Position, Role: h.Role},
+		out = append(out, search.Hit{Doc: search.Doc{Source: HitSourceIn(lang, h), Position: h.Position, Role: h.Role},
 			Score: h.Score, Snippet: h.Snippet})
 	}
 	return out
@@ -102,18 +107,22 @@ func SearchHits(hits []index.Hit) []search.Hit {
 // " (deleted)" after a deleted session's, "journal:<id> (deleted)" when no
 // name is known, then " (also in A, B)" naming the forks holding the same
 // message (the first three, and how many more).
-func HitSource(h index.Hit) string {
+func HitSource(h index.Hit) string { return HitSourceIn(nil, h) }
+
+// HitSourceIn is HitSource in lang (nil: English); the names stay as they
+// are.
+func HitSourceIn(lang *i18n.Printer, h index.Hit) string {
 	s := h.Session
 	if s == "" {
 		s = journal.LineName(h.Journal)
 	}
 	if h.Deleted {
-		s += " (deleted)"
+		s += lang.Sprintf(" (deleted)")
 	}
 	if m := h.Members; len(m) > 3 {
-		s += fmt.Sprintf(" (also in %s and %d more)", strings.Join(m[:3], ", "), len(m)-3)
+		s += lang.Sprintf(" (also in %s and %d more)", strings.Join(m[:3], ", "), len(m)-3)
 	} else if len(m) > 0 {
-		s += " (also in " + strings.Join(m, ", ") + ")"
+		s += lang.Sprintf(" (also in %s)", strings.Join(m, ", "))
 	}
 	return s
 }
