@@ -126,7 +126,7 @@ func (e *Engine) openJournalAt(s *session.Session) {
 	if e.journalDir == "" || s.JournalPos.Seq <= 0 || !journal.ValidID(s.TranscriptID) {
 		return
 	}
-	j, err := journal.OpenAt(e.journalDir, s.TranscriptID, e.store.Key(), s.JournalPos, e.hashes.Of(s.History))
+	j, err := journal.OpenAt(e.journalDir, s.TranscriptID, e.store.Key(), s.JournalPos, e.hashes.Of(s.History), s.Checkpoints)
 	if err != nil {
 		e.notifyf("journal not opened: %v", err)
 		return

@@ -87,7 +87,7 @@ func TestOpenAtAnOldPositionAtTheEndOfARepairedJournal(t *testing.T) {
 		dir, id := t.TempDir(), NewID()
 		pos := repairedToTheOldSize(t, dir, id, key)
 		h := threeMessages()
-		j, err := OpenAt(dir, id, key, pos, HashHistory(h[:2]))
+		j, err := OpenAt(dir, id, key, pos, HashHistory(h[:2]), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -83,11 +83,16 @@ func TestACheckpointAddedIsRecordedOnTheTurnsRecord(t *testing.T) {
 		t.Fatalf("replayed %s, want %s", got, cps)
 	}
 
-	// A handle placed at a position has not read the list there: its
-	// first change is recorded whole, the next ones as added.
-	k, err := OpenAt(dir, id, noKey, j.Pos(), j.View())
+	// A handle placed at a position has not read the list there: given
+	// the snapshot's, a sync that changes nothing writes nothing (a load
+	// or a fork leaves the journal as it was); its first change is
+	// recorded whole, the next ones as added.
+	k, err := OpenAt(dir, id, noKey, j.Pos(), j.View(), cps)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if recs := commitCps(t, k, h, cps); len(recs) != 0 {
+		t.Fatalf("a sync that changes nothing after OpenAt: records %+v", recs)
 	}
 	h = append(h, msg("user", "later"))
 	if recs := commitCps(t, k, h, cpList(5, 12)); len(recs) != 2 || recs[1].Type != TypeCheckpoints {

@@ -252,10 +252,13 @@ func (j *Journal) View() []string { return j.view }
 // endsRecord); when the journal's
 // lines moved since (it was sealed, rekeyed or repaired) the handle reads
 // the journal from the top instead. The checkpoint list at pos is not
-// read either, so the handle's first change of the list is recorded
-// whole (doc.go, "Checkpoints"). Errors: an invalid id (see Open); the
-// folder cannot be created.
-func OpenAt(dir, id string, key seal.Key, pos Pos, view []string) (*Journal, error) {
+// read either: cps is the one the snapshot holds there (a JSON array in
+// package rewind's form; nil for none), taken as the journal's without
+// being known to be, so a sync that changes neither the history nor that
+// list writes nothing, and the handle's first change is recorded with the
+// list whole (doc.go, "Checkpoints"). Errors: an invalid id (see Open);
+// the folder cannot be created.
+func OpenAt(dir, id string, key seal.Key, pos Pos, view []string, cps json.RawMessage) (*Journal, error) {
 	if !ValidID(id) {
 		return nil, fmt.Errorf("journal: invalid id %q", id)
 	}
@@ -275,7 +278,8 @@ func OpenAt(dir, id string, key seal.Key, pos Pos, view []string) (*Journal, err
 		return j, nil // no journal (any more): the first read starts at the top
 	}
 	j.pos, j.file, j.placed = pos, st, true
-	j.cpsKnown = false // what the checkpoint list is at pos, the records before it say
+	// What the checkpoint list is at pos, the records before it say.
+	j.checkpoints, j.cpsKnown = NewCheckpointList(slices.Clone(cps)), false
 	j.view = slices.Clone(view)
 	for _, h := range view {
 		j.known[h] = struct{}{}

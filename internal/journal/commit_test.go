@@ -134,7 +134,7 @@ func TestOpenAtReadsOnlyTheTailAndSurvivesMovedLines(t *testing.T) {
 	if err != nil || !slices.Equal(contents(messagesIn(recs)), []string{"q1", "a1"}) {
 		t.Fatalf("ReadAfter on moved lines: %q %v", contents(messagesIn(recs)), err)
 	}
-	j, err := OpenAt(dir, id, key, pos, view)
+	j, err := OpenAt(dir, id, key, pos, view, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -64,7 +64,9 @@
 // entries (all when "kept" exceeds them) and appends the checkpoint. A
 // checkpoint is recorded as added only to a list the writing handle read
 // from the journal itself: a handle opened at a session file's position
-// (OpenAt) records its first change whole. A session file names a
+// (OpenAt) takes the file's list as the one there and records its first
+// change with the list whole; a sync that changes neither the history nor
+// that list (a load, a fork) writes nothing. A session file names a
 // position only when its "checkpoints" is the list there, so a reader
 // adding the tail's checkpoints to the file's gets the writer's list.
 //

@@ -243,14 +243,15 @@ func (j *Journal) recordWith(h []message.Message, hashes []string, reason string
 	var kept int
 	if cps != nil {
 		same, cp, k, ok := j.checkpoints.change(cps)
-		newCps = !same || !j.cpsKnown
+		newCps = !same
 		if ok && j.cpsKnown {
 			added, kept = cp, k
 		}
 	}
 	if common == len(hashes) && common == len(j.view) && !newCps {
-		return 0, nil
+		return 0, nil // an unknown list is recorded with the first change, not alone
 	}
+	newCps = newCps || cps != nil && !j.cpsKnown
 	extends := common == len(j.view)
 	var recs []Record
 	at := j.now().UTC()

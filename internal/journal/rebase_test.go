@@ -36,7 +36,7 @@ func TestAStaleOffsetRebasesOnTheRightHistory(t *testing.T) {
 	if _, _, err := Rekey(Path(dir, id), seal.Key{}, k); err != nil {
 		t.Fatal(err)
 	}
-	x, err := OpenAt(dir, id, k, pos, HashHistory(old)) // window X loads the session
+	x, err := OpenAt(dir, id, k, pos, HashHistory(old), nil) // window X loads the session
 	if err != nil {
 		t.Fatal(err)
 	}
