@@ -129,5 +129,9 @@ type Text struct {
 // "" prints nothing.
 func Textf(format string, args ...any) Text { return Text{format: format, args: args} }
 
+// IsZero reports whether t is the zero Text or Textf(""), which print
+// nothing.
+func (t Text) IsZero() bool { return t.format == "" }
+
 // String is the English text.
 func (t Text) String() string { return fmt.Sprintf(t.format, t.args...) }

@@ -54,6 +54,21 @@ var storageTexts = []struct{ en, pt string }{
 	{"open in a running chatcli (%s)", "aberta num chatcli em execução (%[1]s)"},
 	{"not checked: %d session file(s) cannot be read and may name one (%s)",
 		"não verificados: %[1]d arquivo(s) de sessão ilegível(is), que pode(m) nomear um (%[2]s)"},
+	// chatcli storage prune --apply's Left alone reasons
+	{"now named by a session", "agora nomeado por uma sessão"},
+	{"a session file cannot be read now and may name it", "um arquivo de sessão está ilegível agora e pode nomeá-lo"},
+	{"open in a running chatcli", "aberta num chatcli em execução"},
+	{"open in a running chatcli (an older build)", "aberta num chatcli em execução (uma versão anterior)"},
+	{"already gone", "já não existe"},
+	{"unreadable now", "ilegível agora"},
+	{"updated since the plan", "atualizada desde o plano"},
+	{"being written", "sendo gravado"},
+	{"written since the plan", "gravado desde o plano"},
+	{"cannot be read: %v", "não pode ser lido: %[1]v"},
+	{"held by a running chatcli", "em uso por um chatcli em execução"},
+	{"in use by a running chatcli", "em uso por um chatcli em execução"},
+	{"workspace unknown: %v", "workspace desconhecido: %[1]v"},
+	{"workspace exists again", "o workspace existe de novo"},
 }
 
 // storageMessages are the catalog of chatcli storage prune's and /storage
