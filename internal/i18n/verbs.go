@@ -57,10 +57,9 @@ func catalogue() []struct{ en, pt string } {
 }
 
 // textMessages are the messages of Errorf and Textf: the errors
-// (errorMessages, formatErrors) and the retention report's texts
-// (storageTexts), whose
-// English is fmt's of their format.
+// (errorMessages, formatErrors, jsonErrors) and the retention report's
+// texts (storageTexts), whose English is fmt's of their format.
 func textMessages() []struct{ en, pt string } {
 	all := append([]struct{ en, pt string }{}, errorMessages...)
-	return append(append(all, storageTexts...), formatErrors...)
+	return append(append(append(all, storageTexts...), formatErrors...), jsonErrors...)
 }
