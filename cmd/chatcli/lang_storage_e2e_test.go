@@ -36,3 +36,37 @@ func TestJSONSyntaxErrorsSpeakPortuguese(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyStateAndJSONFlagsSpeakPortuguese: what /config session says of
+// CHATCLI_ENCRYPTION_KEY (unset, a key, a passphrase) and the --json flag
+// lines of storage verify, rekey and decrypt are Portuguese under
+// CHATCLI_LANG=pt-BR and as before in English.
+func TestKeyStateAndJSONFlagsSpeakPortuguese(t *testing.T) {
+	for lang, want := range map[string][]string{
+		"pt-BR": {"não definido (os arquivos ficam em texto puro)", "definido (sessões e journals são selados)",
+			"definido, uma frase-senha (Argon2id, sal em key-salt.json; sessões e journals são selados)",
+			"--json     imprime {sound, sessions,", "--json   imprime {rekeyed, unchanged,", "--json   imprime {rekeyed (arquivos descriptografados),"},
+		"en": {"not set (files are plaintext)", "set (sessions and journals are sealed)",
+			"set, a passphrase (Argon2id, salt in key-salt.json; sessions and journals are sealed)",
+			"--json     print {sound, sessions,", "--json   print {rekeyed, unchanged,", "--json   print {rekeyed (files decrypted),"},
+	} {
+		var all strings.Builder
+		for _, key := range []string{"", strings.Repeat("K", 43) + "=", "a passphrase"} {
+			env := []string{"CHATCLI_HOME=" + t.TempDir(), "CHATCLI_LANG=" + lang, "CHATCLI_ENCRYPTION_KEY=" + key}
+			out, errOut, code := run(t, env, "/config session\n")
+			if code != 0 {
+				t.Fatalf("%s: exit %d\n%s", lang, code, errOut)
+			}
+			all.WriteString(out)
+		}
+		for _, verb := range []string{"verify", "rekey", "decrypt"} {
+			out, _, _ := run(t, []string{"CHATCLI_HOME=" + t.TempDir(), "CHATCLI_LANG=" + lang}, "", "storage", verb, "--help")
+			all.WriteString(out)
+		}
+		for _, w := range want {
+			if !strings.Contains(all.String(), w) {
+				t.Errorf("%s: %q missing from:\n%s", lang, w, all.String())
+			}
+		}
+	}
+}
