@@ -70,3 +70,65 @@ func TestKeyStateAndJSONFlagsSpeakPortuguese(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyLinesSpeakPortuguese: storage verify's reasons for each
+// damaged journal line, a damaged session file's error and the error
+// kind it ends with are Portuguese under CHATCLI_LANG=pt-BR and as before
+// in English, with the same exit codes (6, damage; 4, not checked);
+// --json keeps its English reasons in both.
+func TestVerifyLinesSpeakPortuguese(t *testing.T) {
+	home := t.TempDir()
+	env := []string{"CHATCLI_HOME=" + home}
+	if _, errOut, code := run(t, env, "", "-p", "hi", "--name", "s1"); code != 0 {
+		t.Fatalf("-p: exit %d\n%s", code, errOut)
+	}
+	journals, _ := filepath.Glob(filepath.Join(home, "transcripts", "*.jsonl"))
+	if len(journals) != 1 {
+		t.Fatalf("journals: %v", journals)
+	}
+	f, err := os.OpenFile(journals[0], os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("\n\x00\x00\x00\n{\"type\":\"msg")
+	f.Close()
+	if err := os.WriteFile(filepath.Join(home, "sessions", "bad.json"), []byte("garbage"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	sealed := t.TempDir()
+	key := "CHATCLI_ENCRYPTION_KEY=" + strings.Repeat("K", 43) + "="
+	if _, errOut, code := run(t, []string{"CHATCLI_HOME=" + sealed, key}, "", "-p", "hi", "--name", "s1"); code != 0 {
+		t.Fatalf("-p sealed: exit %d\n%s", code, errOut)
+	}
+	for lang, want := range map[string][]string{
+		"pt-BR": {": linha vazia\n", ": 3 bytes NUL\n", ": última linha cortada, 12 bytes sem quebra de linha",
+			"danificado: arquivo de sessão ilegível: " + filepath.Join(home, "sessions", "bad.json") + ": JSON inválido: esperava um objeto no byte 0;",
+			"chatcli: storage verify: há danos: 2 arquivo(s) danificado(s), cada um listado acima\n",
+			"chatcli: storage verify: 2 arquivo(s) não pôde(puderam) ser verificado(s), cada um listado acima\n",
+			`s1.json: sessão "s1": criptografado; defina CHATCLI_ENCRYPTION_KEY`},
+		"en": {": empty line\n", ": 3 NUL bytes\n", ": torn last line, 12 bytes without a newline",
+			"damaged: session: unreadable file: " + filepath.Join(home, "sessions", "bad.json") + ": invalid JSON: want an object at byte 0;",
+			"chatcli: storage verify: damage found: 2 damaged file(s), each listed above\n",
+			"chatcli: storage verify: 2 file(s) could not be checked, each listed above\n",
+			`s1.json: session "s1" is encrypted; set CHATCLI_ENCRYPTION_KEY`},
+	} {
+		out, errOut, code := run(t, append(env, "CHATCLI_LANG="+lang), "", "storage", "verify")
+		if code != exitDamaged {
+			t.Errorf("%s: exit %d, want %d", lang, code, exitDamaged)
+		}
+		out2, errOut2, code := run(t, []string{"CHATCLI_HOME=" + sealed, "CHATCLI_LANG=" + lang}, "", "storage", "verify")
+		if code != exitData {
+			t.Errorf("%s: sealed: exit %d, want %d", lang, code, exitData)
+		}
+		all := out + errOut + out2 + errOut2
+		for _, w := range want {
+			if !strings.Contains(all, w) {
+				t.Errorf("%s: %q missing from:\n%s", lang, w, all)
+			}
+		}
+		js, _, _ := run(t, append(env, "CHATCLI_LANG="+lang), "", "storage", "verify", "--json")
+		if !strings.Contains(js, `"reason": "empty line"`) || !strings.Contains(js, `"error": "session: unreadable file: `) {
+			t.Errorf("%s: --json:\n%s", lang, js)
+		}
+	}
+}

@@ -5,6 +5,9 @@ package i18n
 var formatErrors = []struct{ en, pt string }{
 	{"not a session document", "não é um documento de sessão"},
 	{"file is empty (0 bytes)", "o arquivo está vazio (0 bytes)"},
+	{"session %q is %w", "sessão %[1]q: %[2]v"},
+	{"session %q is %w (ChatCLI's encryption, %s)", "sessão %[1]q: %[2]v (criptografia do ChatCLI, %[3]s)"},
+	{"journal %s is %w", "journal %[1]s: %[2]v"},
 	{"%w: version is %s", "%[1]v: a versão é %[2]s"},
 	{"%w: field %q: %v", "%[1]v: campo %[2]q: %[3]v"},
 	{"%w: field %q is not valid JSON", "%[1]v: o campo %[2]q não é JSON válido"},

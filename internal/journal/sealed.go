@@ -13,6 +13,7 @@ import (
 
 	"github.com/gofrs/flock"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/storefile"
 )
@@ -158,7 +159,7 @@ func (o *lineOpener) verdict() error {
 	case o.plain > 0:
 		return nil
 	case o.unkeyed > 0:
-		return fmt.Errorf("journal %s is %w", o.path, ErrEncrypted)
+		return i18n.Errorf("journal %s is %w", o.path, ErrEncrypted)
 	case o.fail > 0 && o.opened == 0:
 		return fmt.Errorf("journal %s: wrong encryption key or damaged file: %w; %s", o.path, seal.ErrWrongKey, notChanged)
 	}
