@@ -132,3 +132,35 @@ func TestVerifyLinesSpeakPortuguese(t *testing.T) {
 		}
 	}
 }
+
+// TestWrongKeyErrorsSpeakPortuguese: a session and a journal that do not
+// open with the key are said so in Portuguese under CHATCLI_LANG=pt-BR
+// (storage verify, session show) and as before in English, exiting 4 in
+// both.
+func TestWrongKeyErrorsSpeakPortuguese(t *testing.T) {
+	home := t.TempDir()
+	if _, errOut, code := run(t, []string{"CHATCLI_HOME=" + home, "CHATCLI_ENCRYPTION_KEY=" + strings.Repeat("K", 43) + "="}, "", "-p", "hi", "--name", "s1"); code != 0 {
+		t.Fatalf("-p: exit %d\n%s", code, errOut)
+	}
+	for lang, want := range map[string][]string{
+		"pt-BR": {`sessão "s1": chave de criptografia errada ou arquivo danificado (`, "): chave errada ou dados adulterados; ele não foi alterado (só abre com a chave que o selou)",
+			".jsonl: chave de criptografia errada ou arquivo danificado: chave errada ou dados adulterados; ele não foi alterado"},
+		"en": {`session "s1": wrong encryption key or damaged file (`, "): seal: wrong key or tampered data; it was not changed (it opens only with the key that sealed it)",
+			".jsonl: wrong encryption key or damaged file: seal: wrong key or tampered data; it was not changed"},
+	} {
+		env := []string{"CHATCLI_HOME=" + home, "CHATCLI_LANG=" + lang, "CHATCLI_ENCRYPTION_KEY=" + strings.Repeat("L", 43) + "="}
+		var all strings.Builder
+		for _, args := range [][]string{{"storage", "verify"}, {"session", "show", "s1"}} {
+			out, errOut, code := run(t, env, "", args...)
+			if code != exitData {
+				t.Errorf("%s %v: exit %d, want %d", lang, args, code, exitData)
+			}
+			all.WriteString(out + errOut)
+		}
+		for _, w := range want {
+			if !strings.Contains(all.String(), w) {
+				t.Errorf("%s: %q missing from:\n%s", lang, w, all.String())
+			}
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"os"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/storefile"
 )
@@ -62,7 +63,7 @@ func (r *resealer) run(data []byte) (out []byte, changed bool, damaged []Warning
 		out = append(append(out, nl...), '\n')
 	}
 	if failed > 0 && opened == 0 {
-		return nil, false, nil, fmt.Errorf("journal %s: wrong encryption key or damaged file: %w; %s", r.path, seal.ErrWrongKey, notChanged)
+		return nil, false, nil, i18n.Errorf("journal %s: wrong encryption key or damaged file: %w; %s", r.path, seal.ErrWrongKey, notChanged)
 	}
 	return out, changed, damaged, nil
 }

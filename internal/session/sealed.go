@@ -126,7 +126,7 @@ func (s *Store) containerError(name, p string, err error) error {
 		return i18n.Errorf("session %q is %w", name, ErrEncrypted)
 	case errors.Is(err, seal.ErrWrongKey):
 		s.refuseKey(name)
-		return fmt.Errorf("session %q: wrong encryption key or damaged file (%s): %w; it was not changed (it opens only with the key that sealed it)", name, p, err)
+		return i18n.Errorf("session %q: wrong encryption key or damaged file (%s): %w; it was not changed (it opens only with the key that sealed it)", name, p, err)
 	case errors.Is(err, seal.ErrTooNew):
 		return fmt.Errorf("%w: %s: %v; it was not changed (upgrade chatcli to open it)", ErrTooNew, p, err)
 	}
