@@ -147,7 +147,7 @@ func TestGatewayCheck(t *testing.T) {
 		t.Fatalf("bad settings: exit %d\n%s", code, errOut)
 	}
 	_, errOut, code = run(t, append(env, "CHATCLI_TELEGRAM_BOT_TOKEN="+telegramToken, "CHATCLI_TELEGRAM_ALLOWED_USERS=42,@alice"), "", "gateway", "--check")
-	if code != exitUsage || !strings.Contains(errOut, `"@alice"`) || !strings.Contains(errOut, gateway.TelegramIDRule) {
+	if code != exitUsage || !strings.Contains(errOut, `"@alice"`) || !strings.Contains(errOut, gateway.TelegramIDRule.String()) {
 		t.Fatalf("a @username on the Telegram allow-list: exit %d\n%s", code, errOut)
 	}
 }

@@ -8,14 +8,17 @@ import (
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/gateway"
 	"github.com/chatcli/chatcli/internal/hub"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/render"
 )
 
 // hubLink is the REPL's Conversation Hub membership (command.Hub): a
 // client of the relay chatcli gateway serves at hub.SocketPath(home).
-// Events are shown through show as they come, made visible first.
+// Events are shown through show as they come, made visible first, in
+// lang.
 type hubLink struct {
 	home, name string
+	lang       *i18n.Printer
 	show       func(text string)
 
 	mu sync.Mutex
@@ -26,14 +29,14 @@ var _ command.Hub = (*hubLink)(nil)
 
 // newHubLink returns the membership of the REPL of this process, named
 // "terminal <pid>" in the thread.
-func newHubLink(home string, show func(string)) *hubLink {
-	return &hubLink{home: home, name: fmt.Sprintf("terminal %d", os.Getpid()), show: show}
+func newHubLink(home string, lang *i18n.Printer, show func(string)) *hubLink {
+	return &hubLink{home: home, name: fmt.Sprintf("terminal %d", os.Getpid()), lang: lang, show: show}
 }
 
 func (l *hubLink) Join(thread string) error {
 	l.Leave()
 	cl, err := hub.Dial(hub.SocketPath(l.home), thread, l.name, func(ev hub.Event) {
-		if text := gateway.EventText(ev, l.name); text != "" {
+		if text := gateway.EventTextIn(l.lang, ev, l.name); text != "" {
 			l.show(render.Visible(text))
 		}
 	})

@@ -280,7 +280,7 @@ func replRun(ctx context.Context, o *rootOptions) error {
 		Lang: lang, Switch: o.f.switcher(c)}
 	var showMu sync.Mutex
 	show := func(text string) { showMu.Lock(); fmt.Fprintln(s.Err, text); showMu.Unlock() }
-	link := newHubLink(c.Home, func(text string) { show(text) })
+	link := newHubLink(c.Home, lang, func(text string) { show(text) })
 	opts.Hub = link
 	defer link.Leave()
 	if s.InTTY && s.OutTTY {

@@ -44,7 +44,7 @@ stderr.`
 
 // errDamaged ends a `storage verify` run that found damage it did not
 // repair (exit status exitDamaged).
-var errDamaged = errors.New("storage verify: damage found")
+var errDamaged = i18n.Errorf("storage verify: damage found")
 
 // Verdicts of a verifyProblem.
 const (
@@ -108,6 +108,9 @@ type verifyProblem struct {
 
 	err  error    // what Error says, for the exit status
 	form sealForm // the form the file is sealed in, whose key it needs
+	// notRepaired: Error is err led by "not repaired: "; wrongKey: it ends
+	// in wrongKeyNote (errorIn says them in another language).
+	notRepaired, wrongKey bool
 }
 
 type verifyLine struct {
@@ -185,7 +188,8 @@ func storageVerifyRun(o *storageVerifyOptions) error {
 			// open while it opens others of its form is damaged (or sealed
 			// under another key). ChatCLI's envelope has a key of its own.
 			p.Verdict = verdictDamaged
-			p.Error += wrongKeyNote[p.form]
+			p.Error += wrongKeyNote(nil, p.form)
+			p.wrongKey = true
 		}
 		p.LeftAsIs = o.Repair && p.Verdict == verdictDamaged
 		switch p.Verdict {
@@ -244,7 +248,7 @@ func verifyJournal(path string, key seal.Key, repair bool) (*verifyProblem, bool
 	p.Broken = rep.Broken
 	switch {
 	case err != nil:
-		p.Error, p.err = "not repaired: "+err.Error(), err
+		p.Error, p.err, p.notRepaired = "not repaired: "+err.Error(), err, true
 	case rep.Broken == "":
 		return nil, opened // sound by now: the damage was mended meanwhile
 	default:
@@ -291,8 +295,8 @@ func verifyProgress(w io.Writer, done, total int) {
 }
 
 // writeVerifyReport prints sum for a person, in lang (nil: English). The
-// problems' own texts (p.Error, a line's reason) are the JSON report's,
-// English.
+// JSON report's texts (p.Error, a line's reason) stay English; in
+// another language the report says them there (errorIn, reasonIn).
 func writeVerifyReport(lang *i18n.Printer, w io.Writer, sum verifySummary, repair bool) {
 	if sum.ChatCLIEnvelopes > 0 {
 		lang.Fprintf(w, "Checked %d session file(s), %d trashed session(s) and %d journal(s); %d of the session files in ChatCLI's envelope, with ChatCLI's key.\n",
@@ -303,13 +307,13 @@ func writeVerifyReport(lang *i18n.Printer, w io.Writer, sum verifySummary, repai
 	for _, p := range sum.Problems {
 		switch {
 		case p.Verdict == verdictDamaged && p.DamagedLines == 0:
-			lang.Fprintf(w, "damaged: %s", p.Error)
+			lang.Fprintf(w, "damaged: %s", p.errorIn(lang))
 		case p.Verdict == verdictUnchecked:
-			lang.Fprintf(w, "not checked: %s", p.Error)
+			lang.Fprintf(w, "not checked: %s", p.errorIn(lang))
 		default:
 			lang.Fprintf(w, "damaged: %s: %d damaged line(s) of %d", p.Path, p.DamagedLines, p.Lines)
 			for _, l := range p.FirstDamaged {
-				fmt.Fprintf(w, "\n  %s:%d: %s", p.Path, l.Line, l.Reason)
+				fmt.Fprintf(w, "\n  %s:%d: %s", p.Path, l.Line, reasonIn(lang, l.Reason))
 			}
 			if more := p.DamagedLines - len(p.FirstDamaged); more > 0 {
 				lang.Fprintf(w, "\n  … and %d more", more)
@@ -324,7 +328,7 @@ func writeVerifyReport(lang *i18n.Printer, w io.Writer, sum verifySummary, repai
 					fmt.Fprintf(w, "\n  %s", p.Error)
 				}
 			case p.Error != "":
-				fmt.Fprintf(w, "\n  %s", p.Error)
+				fmt.Fprintf(w, "\n  %s", p.errorIn(lang))
 			}
 		}
 		if p.LeftAsIs {
@@ -365,3 +369,8 @@ func (e *verifyError) Error() string {
 }
 
 func (e *verifyError) Unwrap() []error { return e.errs }
+
+// Said implements i18n.Sayer.
+func (e *verifyError) Said() error {
+	return i18n.Errorf("storage verify: %d file(s) could not be checked, each listed above", len(e.errs))
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/session"
 	"github.com/chatcli/chatcli/internal/storefile"
@@ -21,10 +22,12 @@ const (
 )
 
 // wrongKeyNote ends the error of a file a key did not open while it
-// opened others of that form.
-var wrongKeyNote = [2]string{
-	formChatcli: " (the key opens other files of this store: damaged, or sealed under another key)",
-	formChatCLI: " (ChatCLI's key opens other files in its envelope here: damaged, or encrypted under another key)",
+// opened others of form, in lang (nil: English).
+func wrongKeyNote(lang *i18n.Printer, form sealForm) string {
+	if form == formChatCLI {
+		return lang.Sprintf(" (ChatCLI's key opens other files in its envelope here: damaged, or encrypted under another key)")
+	}
+	return lang.Sprintf(" (the key opens other files of this store: damaged, or sealed under another key)")
 }
 
 // verifySession loads session file f, decoding what a sealed file holds.

@@ -49,11 +49,21 @@ func WriteSettings(lang *i18n.Printer, w io.Writer, c config.Config, file string
 	tw.Flush()
 }
 
-// valueIn is a setting's value in lang: "not set" is said in lang, any
-// other value is the setting's own.
+// valueIn is a setting's value in lang: "not set", "set" and what
+// CHATCLI_ENCRYPTION_KEY's state says are said in lang, any other value is
+// the setting's own.
 func valueIn(lang *i18n.Printer, v string) string {
-	if v == "not set" {
+	switch v {
+	case "not set":
 		return lang.Sprintf("not set")
+	case "set":
+		return lang.Sprintf("set")
+	case "not set (files are plaintext)":
+		return lang.Sprintf("not set (files are plaintext)")
+	case "set (sessions and journals are sealed)":
+		return lang.Sprintf("set (sessions and journals are sealed)")
+	case "set, a passphrase (Argon2id, salt in " + config.KeySaltFileName + "; sessions and journals are sealed)":
+		return lang.Sprintf("set, a passphrase (Argon2id, salt in %s; sessions and journals are sealed)", config.KeySaltFileName)
 	}
 	return v
 }
@@ -64,7 +74,7 @@ func WriteSessionConfig(lang *i18n.Printer, w io.Writer, c config.Config, bound,
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	lang.Fprintf(tw, "SETTING\tVALUE\tSOURCE\n")
 	for _, s := range c.SessionSettings() {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.Name, s.Value, sourceIn(lang, s.Source))
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.Name, valueIn(lang, s.Value), sourceIn(lang, s.Source))
 	}
 	tw.Flush()
 	if bound == "" {

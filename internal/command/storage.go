@@ -156,7 +156,7 @@ func writeSpared(lang *i18n.Printer, w io.Writer, spared []retention.Spared, tit
 	for _, s := range spared {
 		why := s.Why
 		if t := lang.TextWith(s.WhyText, func(e error) string { return kindsIn(lang, e, errorKinds) }); t != "" {
-			why = t // Why in lang (Left alone's reasons have no text yet)
+			why = t // Why in lang
 		}
 		fmt.Fprintf(w, "  %s: %s\n", s.Name, why)
 	}

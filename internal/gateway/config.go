@@ -1,7 +1,6 @@
 package gateway
 
 import (
-	"errors"
 	"fmt"
 	"net"
 	"net/url"
@@ -119,27 +118,25 @@ func (c Config) Check() (lines []string, err error) { return c.CheckIn(nil) }
 // CheckIn is Check with its lines in lang (nil: English).
 func (c Config) CheckIn(lang *i18n.Printer) (lines []string, err error) {
 	var errs []error
-	bad := func(format string, args ...any) {
-		errs = append(errs, fmt.Errorf("%w: "+format, append([]any{config.ErrConfig}, args...)...))
-	}
+	bad := func(err error) { errs = append(errs, err) }
 	checkURL := func(name, v string) {
 		if u, err := url.Parse(v); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			bad("%s=%q is not an http(s) URL", name, v)
+			bad(i18n.Errorf("%w: %s=%q is not an http(s) URL", config.ErrConfig, name, v))
 		}
 	}
 	checkAddr := func(name, v string) {
 		if _, _, err := net.SplitHostPort(v); err != nil {
-			bad("%s=%q is not host:port (%v)", name, v, err)
+			bad(i18n.Errorf("%w: %s=%q is not host:port (%v)", config.ErrConfig, name, v, err))
 		}
 	}
-	need := func(name, v, why string) {
+	need := func(name, v string, why i18n.Text) {
 		if v == "" {
-			bad("%s is not set%s", name, why)
+			bad(i18n.Errorf("%w: %s is not set%s", config.ErrConfig, name, why))
 		}
 	}
 	checkPath := func(name, v string) {
 		if !strings.HasPrefix(v, "/") {
-			bad("%s=%q must start with /", name, v)
+			bad(i18n.Errorf("%w: %s=%q must start with /", config.ErrConfig, name, v))
 		}
 	}
 	home := func(h string) string {
@@ -157,19 +154,19 @@ func (c Config) CheckIn(lang *i18n.Printer) (lines []string, err error) {
 	if t := c.Telegram; t.Enabled {
 		checkURL("CHATCLI_TELEGRAM_API_URL", t.APIURL)
 		if !strings.Contains(t.Token, ":") {
-			bad("CHATCLI_TELEGRAM_BOT_TOKEN is not a bot token (<bot id>:<secret>, from @BotFather)")
+			bad(i18n.Errorf("%w: CHATCLI_TELEGRAM_BOT_TOKEN is not a bot token (<bot id>:<secret>, from @BotFather)", config.ErrConfig))
 		}
 		if wrong := t.Allow.nonNumeric(); len(wrong) > 0 {
-			bad("CHATCLI_TELEGRAM_ALLOWED_USERS holds %s: %s", quoteAll(wrong), TelegramIDRule)
+			bad(i18n.Errorf("%w: CHATCLI_TELEGRAM_ALLOWED_USERS holds %s: %s", config.ErrConfig, quoteAll(wrong), TelegramIDRule))
 		}
 		if t.Home != "" && len(AllowList{t.Home}.nonNumeric()) > 0 {
-			bad("CHATCLI_TELEGRAM_HOME_CHANNEL=%q: %s", t.Home, TelegramIDRule)
+			bad(i18n.Errorf("%w: CHATCLI_TELEGRAM_HOME_CHANNEL=%q: %s", config.ErrConfig, t.Home, TelegramIDRule))
 		}
 		lines = append(lines, lang.Sprintf("telegram: long polling %s · %s%s", t.APIURL, allow("CHATCLI_TELEGRAM_ALLOWED_USERS", t.Allow), home(t.Home)))
 	}
 	if s := c.Slack; s.Enabled {
-		need("CHATCLI_SLACK_BOT_TOKEN", s.Token, " (the bot token, xoxb-…)")
-		need("CHATCLI_SLACK_SIGNING_SECRET", s.SigningSecret, ": requests could not be verified")
+		need("CHATCLI_SLACK_BOT_TOKEN", s.Token, i18n.Textf(" (the bot token, xoxb-…)"))
+		need("CHATCLI_SLACK_SIGNING_SECRET", s.SigningSecret, i18n.Textf(": requests could not be verified"))
 		checkAddr("CHATCLI_SLACK_ADDR", s.Addr)
 		checkPath("CHATCLI_SLACK_PATH", s.Path)
 		checkURL("CHATCLI_SLACK_API_URL", s.APIURL)
@@ -177,8 +174,8 @@ func (c Config) CheckIn(lang *i18n.Printer) (lines []string, err error) {
 			allow("CHATCLI_SLACK_ALLOWED_USERS", s.Allow), home(s.Home)))
 	}
 	if w := c.WhatsApp; w.Enabled {
-		need("CHATCLI_WHATSAPP_PHONE_ID", w.PhoneID, " (the id of the number replies are sent from)")
-		need("CHATCLI_WHATSAPP_VERIFY_TOKEN", w.VerifyToken, ": the webhook subscription could not be verified")
+		need("CHATCLI_WHATSAPP_PHONE_ID", w.PhoneID, i18n.Textf(" (the id of the number replies are sent from)"))
+		need("CHATCLI_WHATSAPP_VERIFY_TOKEN", w.VerifyToken, i18n.Textf(": the webhook subscription could not be verified"))
 		checkAddr("CHATCLI_WHATSAPP_ADDR", w.Addr)
 		checkPath("CHATCLI_WHATSAPP_PATH", w.Path)
 		checkURL("CHATCLI_WHATSAPP_GRAPH_URL", w.GraphURL)
@@ -190,9 +187,9 @@ func (c Config) CheckIn(lang *i18n.Printer) (lines []string, err error) {
 			allow("CHATCLI_WHATSAPP_ALLOWED_USERS", w.Allow), home(w.Home)))
 	}
 	if len(lines) == 0 {
-		bad("no channel is configured: set CHATCLI_TELEGRAM_BOT_TOKEN, CHATCLI_SLACK_BOT_TOKEN and CHATCLI_SLACK_SIGNING_SECRET, or CHATCLI_WHATSAPP_ACCESS_TOKEN")
+		bad(i18n.Errorf("%w: no channel is configured: set CHATCLI_TELEGRAM_BOT_TOKEN, CHATCLI_SLACK_BOT_TOKEN and CHATCLI_SLACK_SIGNING_SECRET, or CHATCLI_WHATSAPP_ACCESS_TOKEN", config.ErrConfig))
 	}
-	return lines, errors.Join(errs...)
+	return lines, i18n.Join(errs...)
 }
 
 // Channels are the channels' names, as targets and principals name them.
@@ -216,21 +213,21 @@ func (c Config) Target(target string) (channel, chat string, err error) {
 	case "whatsapp":
 		enabled, homeChat, token = c.WhatsApp.Enabled && c.WhatsApp.PhoneID != "", c.WhatsApp.Home, "CHATCLI_WHATSAPP_ACCESS_TOKEN and CHATCLI_WHATSAPP_PHONE_ID"
 	default:
-		return "", "", fmt.Errorf("%w: %q names no channel (%s, or <channel>:<chat id>)", config.ErrConfig, target, strings.Join(Channels, ", "))
+		return "", "", i18n.Errorf("%w: %q names no channel (%s, or <channel>:<chat id>)", config.ErrConfig, target, strings.Join(Channels, ", "))
 	}
 	if !enabled {
-		return "", "", fmt.Errorf("%w: %s is not configured: set %s", config.ErrConfig, channel, token)
+		return "", "", i18n.Errorf("%w: %s is not configured: set %s", config.ErrConfig, channel, token)
 	}
 	chat = strings.TrimSpace(chat)
 	if !explicit {
 		chat = homeChat
 		if chat == "" {
-			return "", "", fmt.Errorf("%w: %s has no home channel: set %s or send to %s:<chat id>", config.ErrConfig, channel,
+			return "", "", i18n.Errorf("%w: %s has no home channel: set %s or send to %s:<chat id>", config.ErrConfig, channel,
 				"CHATCLI_"+strings.ToUpper(channel)+"_HOME_CHANNEL", channel)
 		}
 	}
 	if chat == "" {
-		return "", "", fmt.Errorf("%w: %q names no chat after the colon", config.ErrConfig, target)
+		return "", "", i18n.Errorf("%w: %q names no chat after the colon", config.ErrConfig, target)
 	}
 	return channel, chat, nil
 }
@@ -241,8 +238,7 @@ func (c Config) Target(target string) (channel, chat string, err error) {
 // significant bits"; a group's or channel's chat id is negative) and an
 // update names its sender by that id alone, so a @username could never
 // match.
-const TelegramIDRule = "Telegram user and chat ids are integers (a user: 123456789; a group: -1001234567890), not @usernames; " +
-	"a user finds theirs by messaging @userinfobot"
+var TelegramIDRule = i18n.Textf("Telegram user and chat ids are integers (a user: 123456789; a group: -1001234567890), not @usernames; a user finds theirs by messaging @userinfobot")
 
 // nonNumeric returns the ids of a that are not integers (an optional
 // leading '-' and ASCII digits, at most 19 of them: an int64).

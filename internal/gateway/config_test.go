@@ -52,7 +52,7 @@ func TestCheckRefusesTelegramIdsThatAreNotNumbers(t *testing.T) {
 	if !errors.Is(err, config.ErrConfig) {
 		t.Fatalf("error %v, want config.ErrConfig", err)
 	}
-	for _, want := range []string{"CHATCLI_TELEGRAM_ALLOWED_USERS", `"@alice"`, `"12a"`, `"-"`, `"99999999999999999999"`, TelegramIDRule} {
+	for _, want := range []string{"CHATCLI_TELEGRAM_ALLOWED_USERS", `"@alice"`, `"12a"`, `"-"`, `"99999999999999999999"`, TelegramIDRule.String()} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("%s not in\n%v", want, err)
 		}

@@ -122,7 +122,7 @@ func (g *Gateway) Handle(ctx context.Context, m Message, r Replier) error {
 	c, err := g.conv(m.Principal)
 	if err != nil {
 		g.o.Log(fmt.Sprintf("%s: %v", m.Principal, err))
-		return r.Reply(ctx, "error: "+command.ErrorLine(err))
+		return r.Reply(ctx, g.o.Lang.Sprintf("error: %s", command.ErrorLineIn(g.o.Lang, err)))
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -257,14 +257,14 @@ func (g *Gateway) turn(ctx context.Context, c *conv, text string, r Replier) err
 		return ctx.Err()
 	}
 	if err != nil && reply.Content == "" && len(reply.ToolCalls) == 0 {
-		return r.Reply(ctx, "error: "+command.ErrorLine(errors.Join(err, merr)))
+		return r.Reply(ctx, g.o.Lang.Sprintf("error: %s", command.ErrorLineIn(g.o.Lang, i18n.Join(err, merr))))
 	}
 	out := reply.Content
 	for _, n := range notices {
-		out += "\n\nnote: " + n
+		out += g.o.Lang.Sprintf("\n\nnote: %s", n)
 	}
-	if err = errors.Join(err, merr); err != nil {
-		out += "\n\nwarning: " + command.ErrorLine(err)
+	if err = i18n.Join(err, merr); err != nil {
+		out += g.o.Lang.Sprintf("\n\nwarning: %s", command.ErrorLineIn(g.o.Lang, err))
 	}
 	return r.Reply(ctx, out)
 }

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/chatcli/chatcli/internal/hub"
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // hubQueue is how many hub events wait for a chat before more are dropped.
@@ -43,7 +44,7 @@ func (l *hubLink) queue(text string) bool {
 // sent to r's chat until leaveHub.
 func (g *Gateway) joinHub(c *conv, thread string, r Replier) string {
 	if g.o.Hub == nil {
-		return "The Conversation Hub is not available here."
+		return g.o.Lang.Sprintf("The Conversation Hub is not available here.")
 	}
 	g.leaveHub(c)
 	l := &hubLink{events: make(chan string, hubQueue), done: make(chan struct{})}
@@ -60,12 +61,12 @@ func (g *Gateway) joinHub(c *conv, thread string, r Replier) string {
 		if ev.Kind == hub.KindJoined {
 			joined = ev
 		}
-		if text := EventText(ev, c.p.String()); text != "" && !l.queue(text) {
+		if text := EventTextIn(g.o.Lang, ev, c.p.String()); text != "" && !l.queue(text) {
 			g.o.Log(g.o.Lang.Sprintf("%s: hub %s: an event was dropped (the chat is behind)", c.p, thread))
 		}
 	})
 	c.hub = l
-	return fmt.Sprintf("Joined hub thread %q (%d member(s), %d recent turn(s)). The turns of its other members are shown here as they end; /hub leave stops that.",
+	return g.o.Lang.Sprintf("Joined hub thread %q (%d member(s), %d recent turn(s)). The turns of its other members are shown here as they end; /hub leave stops that.",
 		thread, l.m.Members(), len(joined.Backlog))
 }
 
@@ -91,32 +92,36 @@ func (g *Gateway) hubCommand(c *conv, f []string, r Replier) string {
 	case len(f) == 2 && f[1] == "leave" && c.hub != nil:
 		name := c.hub.m.Thread()
 		g.leaveHub(c)
-		return fmt.Sprintf("Left hub thread %q.", name)
+		return g.o.Lang.Sprintf("Left hub thread %q.", name)
 	case len(f) <= 2 && c.hub != nil:
-		return fmt.Sprintf("In hub thread %q with %d member(s).", c.hub.m.Thread(), c.hub.m.Members())
+		return g.o.Lang.Sprintf("In hub thread %q with %d member(s).", c.hub.m.Thread(), c.hub.m.Members())
 	case len(f) <= 2:
-		return "In no hub thread; /hub join NAME joins one."
+		return g.o.Lang.Sprintf("In no hub thread; /hub join NAME joins one.")
 	}
-	return "usage: /hub [join NAME | leave]"
+	return g.o.Lang.Sprintf("usage: /hub [join NAME | leave]")
 }
 
 // EventText is how a hub event reads in a chat or a terminal, "" for one
 // not shown; self is the member it is shown to.
-func EventText(ev hub.Event, self string) string {
+func EventText(ev hub.Event, self string) string { return EventTextIn(nil, ev, self) }
+
+// EventTextIn is EventText in lang (nil: English); the prompts and replies
+// relayed stay as they were written.
+func EventTextIn(lang *i18n.Printer, ev hub.Event, self string) string {
 	switch ev.Kind {
 	case hub.KindJoined:
 		var b strings.Builder
 		for _, t := range ev.Backlog {
-			b.WriteString(turnText(ev.Thread, t) + "\n\n")
+			b.WriteString(turnText(lang, ev.Thread, t) + "\n\n")
 		}
 		return strings.TrimSpace(b.String())
 	case hub.KindTurn:
-		return turnText(ev.Thread, *ev.Turn)
+		return turnText(lang, ev.Thread, *ev.Turn)
 	case hub.KindRotated:
 		if ev.From == self {
 			return ""
 		}
-		return fmt.Sprintf("[hub %s] %s started another conversation; earlier turns are no longer relayed.", ev.Thread, ev.From)
+		return lang.Sprintf("[hub %s] %s started another conversation; earlier turns are no longer relayed.", ev.Thread, ev.From)
 	}
 	return ""
 }
@@ -124,8 +129,8 @@ func EventText(ev hub.Event, self string) string {
 // turnText shows another member's turn: its prompt on one line, then its
 // reply under a line that says whose it is, so it never reads as this
 // member's own reply.
-func turnText(thread string, t hub.Turn) string {
-	return fmt.Sprintf("[hub %s] %s asked: %s\n[hub %s] reply to %s:\n%s", thread, t.From, oneLine(t.Prompt), thread, t.From, t.Reply)
+func turnText(lang *i18n.Printer, thread string, t hub.Turn) string {
+	return lang.Sprintf("[hub %s] %s asked: %s\n[hub %s] reply to %s:\n%s", thread, t.From, oneLine(t.Prompt), thread, t.From, t.Reply)
 }
 
 // oneLine is s with its line breaks as spaces, cut to 300 characters.

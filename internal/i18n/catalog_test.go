@@ -101,8 +101,8 @@ func keyArg(call *ast.CallExpr) int {
 	return -1
 }
 
-// isPrinter reports whether x names a Printer: Lang, x.Lang, lang, or a
-// call of lang() or x.lang().
+// isPrinter reports whether x names a Printer: Lang, x.Lang, lang, a
+// call of lang() or x.lang(), or the Plain() of one of them.
 func isPrinter(x ast.Expr) bool {
 	switch x := x.(type) {
 	case *ast.Ident:
@@ -110,6 +110,9 @@ func isPrinter(x ast.Expr) bool {
 	case *ast.SelectorExpr:
 		return x.Sel.Name == "Lang" || x.Sel.Name == "lang"
 	case *ast.CallExpr:
+		if sel, ok := x.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Plain" {
+			return isPrinter(sel.X)
+		}
 		return isPrinter(x.Fun)
 	}
 	return false
@@ -118,7 +121,7 @@ func isPrinter(x ast.Expr) bool {
 // printingDirs are the packages whose messages and errors the catalog
 // holds.
 var printingDirs = []string{"../command", "../repl", "../conversation", "../../cmd/chatcli",
-	"../session", "../journal", "../contexts", "../memory", "../compact", "../retention", "../picker",
+	"../session", "../journal", "../jsonscan", "../contexts", "../memory", "../compact", "../retention", "../shadow", "../picker",
 	"../mcpserver", "../acpserver", "../gateway", "../gateway/telegram", "../gateway/slack", "../gateway/whatsapp"}
 
 func TestEveryMessageIsInBothLanguages(t *testing.T) {

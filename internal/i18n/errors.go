@@ -2,6 +2,7 @@ package i18n
 
 import (
 	"fmt"
+	"strings"
 )
 
 // Error is an error whose text is a catalog message (errorMessages). Its
@@ -67,6 +68,13 @@ func (p *Printer) Error(err error, other func(error) string) string {
 	if s, ok := err.(Sayer); ok {
 		err = s.Said()
 	}
+	if j, ok := err.(*joined); ok {
+		lines := make([]string, len(j.errs))
+		for i, e := range j.errs {
+			lines[i] = p.Error(e, other)
+		}
+		return strings.Join(lines, "\n")
+	}
 	e, ok := err.(*Error)
 	if !ok || !isErrorKey[e.format] {
 		if other == nil {
@@ -76,6 +84,33 @@ func (p *Printer) Error(err error, other func(error) string) string {
 	}
 	return p.Sprintf(e.format, p.said(e.args, other)...)
 }
+
+// Join is errors.Join (the same text, one error a line, and the same
+// errors wrapped) for errors Printer.Error says one by one.
+func Join(errs ...error) error {
+	var j joined
+	for _, e := range errs {
+		if e != nil {
+			j.errs = append(j.errs, e)
+		}
+	}
+	if len(j.errs) == 0 {
+		return nil
+	}
+	return &j
+}
+
+type joined struct{ errs []error }
+
+func (j *joined) Error() string {
+	lines := make([]string, len(j.errs))
+	for i, e := range j.errs {
+		lines[i] = e.Error()
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (j *joined) Unwrap() []error { return j.errs }
 
 // Text is t in p's language, with each Text and error among its
 // arguments said the same way; t's English text when the catalog does not
@@ -128,6 +163,10 @@ type Text struct {
 // Textf is the Text of the catalog message format with args; the Text of
 // "" prints nothing.
 func Textf(format string, args ...any) Text { return Text{format: format, args: args} }
+
+// IsZero reports whether t is the zero Text or Textf(""), which print
+// nothing.
+func (t Text) IsZero() bool { return t.format == "" }
 
 // String is the English text.
 func (t Text) String() string { return fmt.Sprintf(t.format, t.args...) }

@@ -101,3 +101,24 @@ func TestPlainPortugueseNumbers(t *testing.T) {
 		t.Fatalf("plain Portuguese %q", got)
 	}
 }
+
+func TestJoinIsErrorsJoinSaidLineByLine(t *testing.T) {
+	a := Errorf("%w: %q (no file %s)", errKind, "x", "/h/x.json")
+	b := errors.New("other")
+	j := Join(nil, a, b)
+	if want := errors.Join(a, b).Error(); j.Error() != want || !errors.Is(j, errKind) || !errors.Is(j, b) {
+		t.Fatalf("%q, want %q wrapping both", j, want)
+	}
+	if Join(nil, nil) != nil {
+		t.Fatal("Join of nils is not nil")
+	}
+	kind := func(e error) string {
+		if e == errKind {
+			return "sessão não encontrada"
+		}
+		return e.Error()
+	}
+	if got, want := New(Portuguese).Error(j, kind), "sessão não encontrada: \"x\" (o arquivo /h/x.json não existe)\nother"; got != want {
+		t.Fatalf("%q\nwant %q", got, want)
+	}
+}

@@ -30,4 +30,10 @@ var moreHelp = []struct{ en, pt string }{
 	{"read everything and say what would be imported, writing nothing", "lê tudo e diz o que seria importado, sem gravar nada"},
 	{"set each damaged journal aside as <id>.jsonl.broken and rewrite it clean; session files are never changed", "põe cada journal danificado de lado como <id>.jsonl.broken e o regrava limpo; arquivos de sessão nunca mudam"},
 	{"do not ask (required when stdin is not a terminal)", "não pergunta (obrigatório quando o stdin não é um terminal)"},
+	{"print {sound, sessions, trash, journals, damaged, repaired, unchecked, problems: [{path, kind, verdict, error, lines, damaged_lines, first_damaged: [{line, reason}], broken, records, left_as_is}]}",
+		"imprime {sound, sessions, trash, journals, damaged, repaired, unchecked, problems: [{path, kind, verdict, error, lines, damaged_lines, first_damaged: [{line, reason}], broken, records, left_as_is}]}"},
+	{"print {rekeyed, unchanged, failed: [{path, error}], damaged_lines_kept}",
+		"imprime {rekeyed, unchanged, failed: [{path, error}], damaged_lines_kept}"},
+	{"print {rekeyed (files decrypted), unchanged, failed: [{path, error}], damaged_lines_kept (lines left out)}",
+		"imprime {rekeyed (arquivos descriptografados), unchanged, failed: [{path, error}], damaged_lines_kept (linhas deixadas de fora)}"},
 }

@@ -35,4 +35,32 @@ var serverMessages = []struct{ en, pt string }{
 	{"answers %d allowed id(s) (%s)", "responde a %[1]d id(s) permitido(s) (%[2]s)"},
 	{"signatures checked (%s)", "assinaturas verificadas (%[1]s)"},
 	{"signatures NOT checked (set %s)", "assinaturas NÃO verificadas (defina %[1]s)"},
+	{"%s on http://%s%s", "%[1]s em http://%[2]s%[3]s"},
+	{"telegram: chat %d: %v", "telegram: no chat %[1]d: %[2]v"},
+}
+
+// gatewayErrors are the catalog of the gateway's configuration errors
+// (gateway --check, gateway send) and of the texts they say.
+var gatewayErrors = []struct{ en, pt string }{
+	{"%w: %s=%q is not an http(s) URL", "%[1]v: %[2]s=%[3]q não é uma URL http(s)"},
+	{"%w: %s=%q is not host:port (%v)", "%[1]v: %[2]s=%[3]q não é host:porta (%[4]v)"},
+	{"%w: %s is not set%s", "%[1]v: %[2]s não está definida%[3]s"},
+	{" (the bot token, xoxb-…)", " (o token do bot, xoxb-…)"},
+	{": requests could not be verified", ": não haveria como verificar as requisições"},
+	{" (the id of the number replies are sent from)", " (o id do número de onde saem as respostas)"},
+	{": the webhook subscription could not be verified", ": não haveria como verificar a assinatura do webhook"},
+	{"%w: %s=%q must start with /", "%[1]v: %[2]s=%[3]q precisa começar com /"},
+	{"%w: CHATCLI_TELEGRAM_BOT_TOKEN is not a bot token (<bot id>:<secret>, from @BotFather)",
+		"%[1]v: CHATCLI_TELEGRAM_BOT_TOKEN não é um token de bot (<id do bot>:<segredo>, do @BotFather)"},
+	{"%w: CHATCLI_TELEGRAM_ALLOWED_USERS holds %s: %s", "%[1]v: CHATCLI_TELEGRAM_ALLOWED_USERS contém %[2]s: %[3]s"},
+	{"%w: CHATCLI_TELEGRAM_HOME_CHANNEL=%q: %s", "%[1]v: CHATCLI_TELEGRAM_HOME_CHANNEL=%[2]q: %[3]s"},
+	{"Telegram user and chat ids are integers (a user: 123456789; a group: -1001234567890), not @usernames; a user finds theirs by messaging @userinfobot",
+		"os ids de usuário e de chat do Telegram são inteiros (um usuário: 123456789; um grupo: -1001234567890), não @usernames; um usuário descobre o seu mandando uma mensagem ao @userinfobot"},
+	{"%w: no channel is configured: set CHATCLI_TELEGRAM_BOT_TOKEN, CHATCLI_SLACK_BOT_TOKEN and CHATCLI_SLACK_SIGNING_SECRET, or CHATCLI_WHATSAPP_ACCESS_TOKEN",
+		"%[1]v: nenhum canal está configurado: defina CHATCLI_TELEGRAM_BOT_TOKEN, CHATCLI_SLACK_BOT_TOKEN e CHATCLI_SLACK_SIGNING_SECRET, ou CHATCLI_WHATSAPP_ACCESS_TOKEN"},
+	{"%w: %q names no channel (%s, or <channel>:<chat id>)", "%[1]v: %[2]q não nomeia um canal (%[3]s, ou <canal>:<id do chat>)"},
+	{"%w: %s is not configured: set %s", "%[1]v: %[2]s não está configurado: defina %[3]s"},
+	{"%w: %s has no home channel: set %s or send to %s:<chat id>",
+		"%[1]v: %[2]s não tem canal principal: defina %[3]s ou envie para %[4]s:<id do chat>"},
+	{"%w: %q names no chat after the colon", "%[1]v: %[2]q não nomeia um chat depois dos dois-pontos"},
 }

@@ -50,21 +50,23 @@ var verbMessages = []struct{ en, pt string }{
 
 // catalogue is every message printed through a Printer: the REPL's
 // (messages), the headless verbs' (verbMessages), storage's
-// (storageMessages), the engine's notices (noticeMessages) and the help's
-// headings (helpHeadings).
+// (storageMessages), the servers' (serverMessages, chatMessages), the
+// engine's notices (noticeMessages) and the help's headings
+// (helpHeadings).
 func catalogue() []struct{ en, pt string } {
 	all := append([]struct{ en, pt string }{}, messages...)
 	all = append(append(all, verbMessages...), storageMessages...)
 	all = append(append(all, screenMessages...), listingMessages...)
-	all = append(all, serverMessages...)
+	all = append(append(all, serverMessages...), chatMessages...)
 	return append(append(all, noticeMessages...), helpHeadings...)
 }
 
 // textMessages are the messages of Errorf and Textf: the errors
-// (errorMessages, formatErrors) and the retention report's texts
-// (storageTexts), whose
-// English is fmt's of their format.
+// (errorMessages, formatErrors, jsonErrors, gatewayErrors) and the
+// retention report's texts (storageTexts), whose English is fmt's of their
+// format.
 func textMessages() []struct{ en, pt string } {
 	all := append([]struct{ en, pt string }{}, errorMessages...)
-	return append(append(all, storageTexts...), formatErrors...)
+	all = append(append(all, storageTexts...), formatErrors...)
+	return append(append(all, jsonErrors...), gatewayErrors...)
 }

@@ -11,6 +11,7 @@ import (
 	"os"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/storefile"
 )
@@ -81,7 +82,7 @@ func (r *resealer) run(src io.Reader, w io.Writer) (changed bool, damaged []Warn
 		}
 	}
 	if failed > 0 && opened == 0 {
-		return false, nil, fmt.Errorf("journal %s: wrong encryption key or damaged file: %w; %s", r.path, seal.ErrWrongKey, notChanged)
+		return false, nil, i18n.Errorf("journal %s: wrong encryption key or damaged file: %w; %s", r.path, seal.ErrWrongKey, notChanged)
 	}
 	return changed, damaged, bw.Flush()
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gofrs/flock"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/storefile"
 )
@@ -25,7 +26,7 @@ var ErrEncrypted = errors.New("encrypted; set CHATCLI_ENCRYPTION_KEY")
 
 // notChanged ends every wrong-key error: the file is left as it was and
 // only the key that sealed it opens it.
-const notChanged = "it was not changed (it opens only with the key that sealed it)"
+var notChanged = i18n.Textf("it was not changed (it opens only with the key that sealed it)")
 
 // LineName is the name a line of journal id is sealed for ("journal:<id>").
 func LineName(id string) string { return "journal:" + id }
@@ -158,9 +159,9 @@ func (o *lineOpener) verdict() error {
 	case o.plain > 0:
 		return nil
 	case o.unkeyed > 0:
-		return fmt.Errorf("journal %s is %w", o.path, ErrEncrypted)
+		return i18n.Errorf("journal %s is %w", o.path, ErrEncrypted)
 	case o.fail > 0 && o.opened == 0:
-		return fmt.Errorf("journal %s: wrong encryption key or damaged file: %w; %s", o.path, seal.ErrWrongKey, notChanged)
+		return i18n.Errorf("journal %s: wrong encryption key or damaged file: %w; %s", o.path, seal.ErrWrongKey, notChanged)
 	}
 	return nil
 }

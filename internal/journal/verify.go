@@ -5,12 +5,12 @@ package journal
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"strconv"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/storefile"
 )
@@ -82,7 +82,7 @@ func Repair(path string, key seal.Key) (Repaired, error) {
 	defer lock.Unlock()
 	data, err := storefile.ReadFile(path)
 	if err != nil {
-		return Repaired{}, fmt.Errorf("journal: read %s: %w", path, err)
+		return Repaired{}, i18n.Errorf("journal: read %s: %w", path, err)
 	}
 	o := &lineOpener{key: key, path: path, name: LineName(idOf(path))}
 	clean, res, err := cleanLines(path, data, o)
@@ -96,7 +96,7 @@ func Repair(path string, key seal.Key) (Repaired, error) {
 		return res, err
 	}
 	if err := atomicfile.WriteFile(path, clean); err != nil {
-		return res, fmt.Errorf("journal: rewrite %s (the journal as it was is also in %s): %w", path, res.Broken, err)
+		return res, i18n.Errorf("journal: rewrite %s (the journal as it was is also in %s): %w", path, res.Broken, err)
 	}
 	return res, nil
 }
@@ -129,7 +129,7 @@ func cleanLines(path string, data []byte, o *lineOpener) ([]byte, Repaired, erro
 		if reason != "" { // a record after NUL bytes (decodeLine)
 			var err error
 			if line, err = o.afterNULs(line); err != nil {
-				return nil, res, fmt.Errorf("journal: seal %s line %d: %w", path, n, err)
+				return nil, res, i18n.Errorf("journal: seal %s line %d: %w", path, n, err)
 			}
 		}
 		res.Records++
@@ -169,9 +169,9 @@ func keepBroken(path string, data io.ReaderAt, size int64) (string, error) {
 			continue // made meanwhile
 		}
 		if err != nil {
-			return "", fmt.Errorf("journal: keep a copy of %s as %s: %w", path, p, err)
+			return "", i18n.Errorf("journal: keep a copy of %s as %s: %w", path, p, err)
 		}
 		return p, nil
 	}
-	return "", fmt.Errorf("journal: keep a copy of %s: %s%s and -1 to -%d all exist", path, path, BrokenSuffix, maxBrokenCopies-1)
+	return "", i18n.Errorf("journal: keep a copy of %s: %s%s and -1 to -%d all exist", path, path, BrokenSuffix, maxBrokenCopies-1)
 }

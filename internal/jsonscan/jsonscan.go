@@ -17,13 +17,15 @@ package jsonscan
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"unicode/utf8"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // ErrSyntax is wrapped by every structural error, with the byte offset.
-var ErrSyntax = errors.New("jsonscan: invalid JSON")
+// The errors are catalog errors (i18n.Errorf): their Error is English,
+// and an i18n.Printer says them in the user's language.
+var ErrSyntax = i18n.Errorf("jsonscan: invalid JSON")
 
 // Member is one member of an object: its decoded key and the raw bytes of
 // its value (a sub-slice of the input, not a copy).
@@ -37,7 +39,7 @@ type Member struct {
 func Members(data []byte) ([]Member, error) {
 	i := skipSpace(data, 0)
 	if i >= len(data) || data[i] != '{' {
-		return nil, fmt.Errorf("%w: want an object at byte %d", ErrSyntax, i)
+		return nil, i18n.Errorf("%w: want an object at byte %d", ErrSyntax, i)
 	}
 	var out []Member
 	i = skipSpace(data, i+1)
@@ -46,7 +48,7 @@ func Members(data []byte) ([]Member, error) {
 	}
 	for {
 		if i >= len(data) || data[i] != '"' {
-			return nil, fmt.Errorf("%w: want a member name at byte %d", ErrSyntax, i)
+			return nil, i18n.Errorf("%w: want a member name at byte %d", ErrSyntax, i)
 		}
 		end, err := skipString(data, i)
 		if err != nil {
@@ -55,12 +57,12 @@ func Members(data []byte) ([]Member, error) {
 		key := string(data[i+1 : end-1])
 		if bytes.IndexByte(data[i:end], '\\') >= 0 || !utf8.Valid(data[i:end]) {
 			if err := json.Unmarshal(data[i:end], &key); err != nil {
-				return nil, fmt.Errorf("%w: bad member name at byte %d", ErrSyntax, i)
+				return nil, i18n.Errorf("%w: bad member name at byte %d", ErrSyntax, i)
 			}
 		}
 		i = skipSpace(data, end)
 		if i >= len(data) || data[i] != ':' {
-			return nil, fmt.Errorf("%w: want ':' at byte %d", ErrSyntax, i)
+			return nil, i18n.Errorf("%w: want ':' at byte %d", ErrSyntax, i)
 		}
 		i = skipSpace(data, i+1)
 		vend, err := SkipValue(data, i)
@@ -70,7 +72,7 @@ func Members(data []byte) ([]Member, error) {
 		out = append(out, Member{Key: key, Value: data[i:vend]})
 		i = skipSpace(data, vend)
 		if i >= len(data) {
-			return nil, fmt.Errorf("%w: the document ends early (byte %d)", ErrSyntax, i)
+			return nil, i18n.Errorf("%w: the document ends early (byte %d)", ErrSyntax, i)
 		}
 		switch data[i] {
 		case ',':
@@ -78,14 +80,14 @@ func Members(data []byte) ([]Member, error) {
 		case '}':
 			return out, trailing(data, i+1)
 		default:
-			return nil, fmt.Errorf("%w: want ',' or '}' at byte %d", ErrSyntax, i)
+			return nil, i18n.Errorf("%w: want ',' or '}' at byte %d", ErrSyntax, i)
 		}
 	}
 }
 
 func trailing(data []byte, i int) error {
 	if i = skipSpace(data, i); i != len(data) {
-		return fmt.Errorf("%w: unexpected data after the document at byte %d", ErrSyntax, i)
+		return i18n.Errorf("%w: unexpected data after the document at byte %d", ErrSyntax, i)
 	}
 	return nil
 }
@@ -120,7 +122,7 @@ func SkipValue(data []byte, i int) (int, error) {
 		case ',':
 			if depth == 0 {
 				if i == start {
-					return 0, fmt.Errorf("%w: missing value at byte %d", ErrSyntax, i)
+					return 0, i18n.Errorf("%w: missing value at byte %d", ErrSyntax, i)
 				}
 				return i, nil
 			}
@@ -132,7 +134,7 @@ func SkipValue(data []byte, i int) (int, error) {
 		i++
 	}
 	if depth > 0 || i == start {
-		return 0, fmt.Errorf("%w: the document ends early (byte %d)", ErrSyntax, len(data))
+		return 0, i18n.Errorf("%w: the document ends early (byte %d)", ErrSyntax, len(data))
 	}
 	return i, nil
 }
@@ -141,7 +143,7 @@ func SkipValue(data []byte, i int) (int, error) {
 func Elements(data []byte) ([][]byte, error) {
 	i := skipSpace(data, 0)
 	if i >= len(data) || data[i] != '[' {
-		return nil, fmt.Errorf("%w: want an array at byte %d", ErrSyntax, i)
+		return nil, i18n.Errorf("%w: want an array at byte %d", ErrSyntax, i)
 	}
 	var out [][]byte
 	i = skipSpace(data, i+1)
@@ -156,7 +158,7 @@ func Elements(data []byte) ([][]byte, error) {
 		out = append(out, data[i:end])
 		i = skipSpace(data, end)
 		if i >= len(data) {
-			return nil, fmt.Errorf("%w: the document ends early (byte %d)", ErrSyntax, i)
+			return nil, i18n.Errorf("%w: the document ends early (byte %d)", ErrSyntax, i)
 		}
 		switch data[i] {
 		case ',':
@@ -164,7 +166,7 @@ func Elements(data []byte) ([][]byte, error) {
 		case ']':
 			return out, trailing(data, i+1)
 		default:
-			return nil, fmt.Errorf("%w: want ',' or ']' at byte %d", ErrSyntax, i)
+			return nil, i18n.Errorf("%w: want ',' or ']' at byte %d", ErrSyntax, i)
 		}
 	}
 }
@@ -197,5 +199,5 @@ func skipString(b []byte, i int) (int, error) {
 		}
 		i++
 	}
-	return 0, fmt.Errorf("%w: unterminated string starting at byte %d", ErrSyntax, start)
+	return 0, i18n.Errorf("%w: unterminated string starting at byte %d", ErrSyntax, start)
 }

@@ -8,6 +8,8 @@ import (
 	"io"
 	"math"
 	"unicode/utf8"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // DefaultStreamBufBytes is the read buffer NewStream allocates when it is
@@ -105,13 +107,22 @@ func (s *Stream) fill() bool {
 // endErr is the error for input that ended where more was needed.
 func (s *Stream) endErr() error {
 	if s.rerr == io.EOF {
-		return fmt.Errorf("%w: the document ends early (byte %d)", ErrSyntax, s.Offset())
+		return i18n.Errorf("%w: the document ends early (byte %d)", ErrSyntax, s.Offset())
 	}
 	return fmt.Errorf("jsonscan: read at byte %d: %w", s.Offset(), s.rerr)
 }
 
-func (s *Stream) syntax(what string, at int64) error {
-	return fmt.Errorf("%w: %s at byte %d", ErrSyntax, what, at)
+func (s *Stream) syntax(what i18n.Text, at int64) error {
+	return i18n.Errorf("%w: %s at byte %d", ErrSyntax, what, at)
+}
+
+// wantCommaOr is what is wanted after a member or an element of the
+// container closed by closer.
+func wantCommaOr(closer byte) i18n.Text {
+	if closer == '}' {
+		return i18n.Textf("want ',' or '}'")
+	}
+	return i18n.Textf("want ',' or ']'")
 }
 
 // Peek returns the next byte that is not JSON white space, without
@@ -139,7 +150,7 @@ func (s *Stream) Enter() (byte, error) {
 		return 0, err
 	}
 	if c != '{' && c != '[' {
-		return 0, s.syntax("want an object or an array", s.Offset())
+		return 0, s.syntax(i18n.Textf("want an object or an array"), s.Offset())
 	}
 	s.i++
 	s.open = append(s.open, c)
@@ -179,7 +190,7 @@ func (s *Stream) More() (bool, error) {
 		s.i++
 		return true, nil
 	}
-	return false, s.syntax(fmt.Sprintf("want ',' or '%c'", closer), s.Offset())
+	return false, s.syntax(wantCommaOr(closer), s.Offset())
 }
 
 // Key reads a member name and the ':' after it, and returns the name
@@ -195,7 +206,7 @@ func (s *Stream) KeyUpTo(maxBytes int) (string, error) {
 	}
 	at := s.Offset()
 	if c != '"' {
-		return "", s.syntax("want a member name", at)
+		return "", s.syntax(i18n.Textf("want a member name"), at)
 	}
 	raw, cut, err := s.capturing(s.keyBuf[:0], maxBytes, func() error { s.i++; return s.skipString() })
 	s.keyBuf = raw[:0]
@@ -213,7 +224,7 @@ func (s *Stream) KeyUpTo(maxBytes int) (string, error) {
 	}
 	var key string
 	if err := json.Unmarshal(raw, &key); err != nil {
-		return "", s.syntax("bad member name", at)
+		return "", s.syntax(i18n.Textf("bad member name"), at)
 	}
 	return key, nil
 }
@@ -262,7 +273,7 @@ func (s *Stream) colon() error {
 		return err
 	}
 	if c != ':' {
-		return s.syntax("want ':'", s.Offset())
+		return s.syntax(i18n.Textf("want ':'"), s.Offset())
 	}
 	s.i++
 	return nil
@@ -308,7 +319,7 @@ func (s *Stream) Skip() error {
 			s.open = s.open[:len(s.open)-1]
 		case wantKey:
 			if c != '"' {
-				return s.syntax("want a member name", s.Offset())
+				return s.syntax(i18n.Textf("want a member name"), s.Offset())
 			}
 			s.i++
 			if err := s.skipString(); err != nil {
@@ -318,7 +329,7 @@ func (s *Stream) Skip() error {
 			continue
 		case wantColon:
 			if c != ':' {
-				return s.syntax("want ':'", s.Offset())
+				return s.syntax(i18n.Textf("want ':'"), s.Offset())
 			}
 			s.i++
 			want = wantValue
@@ -337,7 +348,7 @@ func (s *Stream) Skip() error {
 				s.i++
 				s.open = s.open[:len(s.open)-1]
 			default:
-				return s.syntax(fmt.Sprintf("want ',' or '%c'", top+2), s.Offset())
+				return s.syntax(wantCommaOr(top+2), s.Offset())
 			}
 		}
 		// A value is complete.
@@ -403,7 +414,7 @@ func (s *Stream) End() error {
 			switch s.buf[s.i] {
 			case ' ', '\n', '\r', '\t':
 			default:
-				return s.syntax("unexpected data after the document", s.Offset())
+				return s.syntax(i18n.Textf("unexpected data after the document"), s.Offset())
 			}
 		}
 		if !s.fill() {
@@ -427,7 +438,7 @@ func (s *Stream) scalar(c byte) error {
 	case c == '-' || '0' <= c && c <= '9':
 		return s.number()
 	}
-	return s.syntax("want a value", s.Offset())
+	return s.syntax(i18n.Textf("want a value"), s.Offset())
 }
 
 // skipString consumes a string whose opening quote was consumed. It jumps
@@ -439,7 +450,7 @@ func (s *Stream) skipString() error {
 	for {
 		if !s.fill() {
 			if s.rerr == io.EOF {
-				return fmt.Errorf("%w: unterminated string starting at byte %d", ErrSyntax, start)
+				return i18n.Errorf("%w: unterminated string starting at byte %d", ErrSyntax, start)
 			}
 			return s.endErr()
 		}
@@ -483,7 +494,7 @@ func (s *Stream) literal(word string) error {
 			return s.endErr()
 		}
 		if s.buf[s.i] != word[k] {
-			return s.syntax("invalid literal", at)
+			return s.syntax(i18n.Textf("invalid literal"), at)
 		}
 		s.i++
 	}
@@ -496,17 +507,17 @@ func (s *Stream) number() error {
 	at := s.Offset()
 	s.next('-')
 	if !s.next('0') && s.digits() == 0 { // one zero, or digits not led by one
-		return s.syntax("invalid number", at)
+		return s.syntax(i18n.Textf("invalid number"), at)
 	}
 	if s.next('.') && s.digits() == 0 {
-		return s.syntax("invalid number", at)
+		return s.syntax(i18n.Textf("invalid number"), at)
 	}
 	if s.next('e') || s.next('E') {
 		if !s.next('+') {
 			s.next('-')
 		}
 		if s.digits() == 0 {
-			return s.syntax("invalid number", at)
+			return s.syntax(i18n.Textf("invalid number"), at)
 		}
 	}
 	return nil
@@ -546,7 +557,7 @@ func Count(r io.Reader, buf []byte) (int, error) {
 		return 0, err
 	}
 	if c != '[' {
-		return 0, s.syntax("want an array", s.Offset()-1)
+		return 0, s.syntax(i18n.Textf("want an array"), s.Offset()-1)
 	}
 	n := 0
 	for {

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // Unquote returns the string the JSON string literal lit (its quotes
@@ -14,7 +16,7 @@ import (
 // whole string literal (a bad escape, a control byte, no closing quote).
 func Unquote(lit []byte) (string, error) {
 	if len(lit) < 2 || lit[0] != '"' || lit[len(lit)-1] != '"' {
-		return "", fmt.Errorf("%w: not a string literal", ErrSyntax)
+		return "", i18n.Errorf("%w: not a string literal", ErrSyntax)
 	}
 	s := lit[1 : len(lit)-1]
 	plain := true
@@ -33,12 +35,12 @@ func Unquote(lit []byte) (string, error) {
 		case c == '\\':
 			r, n, ok := unescape(s[i:])
 			if !ok {
-				return "", fmt.Errorf("%w: bad escape at byte %d of a string", ErrSyntax, i+1)
+				return "", i18n.Errorf("%w: bad escape at byte %d of a string", ErrSyntax, i+1)
 			}
 			out = utf8.AppendRune(out, r)
 			i += n
 		case c == '"' || c < 0x20:
-			return "", fmt.Errorf("%w: byte %#x inside a string at byte %d", ErrSyntax, c, i+1)
+			return "", i18n.Errorf("%w: byte %s inside a string at byte %d", ErrSyntax, fmt.Sprintf("%#x", c), i+1)
 		case c < utf8.RuneSelf:
 			out = append(out, c)
 			i++

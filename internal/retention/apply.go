@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/session"
 	"github.com/chatcli/chatcli/internal/shadow"
@@ -77,18 +78,18 @@ func apply(ctx context.Context, p PrunePlan) (Result, error) {
 			errs = append(errs, ctx.Err())
 			break
 		}
-		var why string
+		var why i18n.Text
 		var err error
 		switch it.Kind {
 		case KindSession:
 			why, err = trashSession(st, p.Home, it, listed)
 		case KindJournal:
 			if refs[it.Name] {
-				why = "now named by a session"
+				why = i18n.Textf("now named by a session")
 				break
 			}
 			if len(unknown) > 0 {
-				why = "a session file cannot be read now and may name it"
+				why = i18n.Textf("a session file cannot be read now and may name it")
 				break
 			}
 			why, err = removeJournal(it)
@@ -103,8 +104,8 @@ func apply(ctx context.Context, p PrunePlan) (Result, error) {
 		switch {
 		case err != nil:
 			errs = append(errs, err)
-		case why != "":
-			res.Skipped = append(res.Skipped, Spared{Name: it.Name, Why: why})
+		case !why.IsZero():
+			res.Skipped = append(res.Skipped, spared(it.Name, why))
 		default:
 			res.Removed = append(res.Removed, it)
 		}
@@ -140,16 +141,16 @@ func currentRefs(st *session.Store) (map[string]bool, []string, map[string]sessi
 // listing) while its file is unchanged since (session.Store.Unchanged), so
 // a file in another program's layout, whose header takes reading all of
 // it, is not read again; a changed file is read again.
-func trashSession(st *session.Store, home string, it Item, listed map[string]session.Header) (string, error) {
+func trashSession(st *session.Store, home string, it Item, listed map[string]session.Header) (i18n.Text, error) {
 	if err := markersDir(home); err != nil {
-		return "", fmt.Errorf("retention: check whether %q is open: %w", it.Name, err)
+		return i18n.Text{}, fmt.Errorf("retention: check whether %q is open: %w", it.Name, err)
 	}
 	lock, err := lockAt(context.Background(), markerPath(home, it.Name), true, false)
 	if err != nil {
-		return "", fmt.Errorf("retention: check whether %q is open: %w", it.Name, err)
+		return i18n.Text{}, fmt.Errorf("retention: check whether %q is open: %w", it.Name, err)
 	}
 	if lock == nil {
-		return "open in a running chatcli", nil
+		return i18n.Textf("open in a running chatcli"), nil
 	}
 	defer func() {
 		os.Remove(lock.Path())
@@ -157,10 +158,10 @@ func trashSession(st *session.Store, home string, it Item, listed map[string]ses
 	}()
 	legacy, err := lockAt(context.Background(), legacyMarkerPath(home, it.Name), true, false)
 	if err != nil {
-		return "", fmt.Errorf("retention: check whether %q is open: %w", it.Name, err)
+		return i18n.Text{}, fmt.Errorf("retention: check whether %q is open: %w", it.Name, err)
 	}
 	if legacy == nil {
-		return "open in a running chatcli (an older build)", nil
+		return i18n.Textf("open in a running chatcli (an older build)"), nil
 	}
 	defer func() {
 		os.Remove(legacy.Path())
@@ -173,77 +174,77 @@ func trashSession(st *session.Store, home string, it Item, listed map[string]ses
 	}
 	switch {
 	case errors.Is(err, session.ErrNotFound):
-		return "already gone", nil
+		return i18n.Textf("already gone"), nil
 	case err != nil:
-		return "unreadable now", nil
+		return i18n.Textf("unreadable now"), nil
 	case !h.UpdatedAt.Equal(it.When):
-		return "updated since the plan", nil
+		return i18n.Textf("updated since the plan"), nil
 	}
 	if _, err := st.Trash(it.Name); err != nil {
 		if errors.Is(err, session.ErrNotFound) {
-			return "already gone", nil
+			return i18n.Textf("already gone"), nil
 		}
-		return "", err
+		return i18n.Text{}, err
 	}
-	return "", nil
+	return i18n.Text{}, nil
 }
 
 // removeJournal deletes an orphan journal unless it is being appended to
 // (its lock is held) or was written since the plan.
-func removeJournal(it Item) (string, error) {
+func removeJournal(it Item) (i18n.Text, error) {
 	lock, err := storefile.NewLock(it.Path, os.O_RDONLY)
 	ok := false
 	if err == nil {
 		ok, err = lock.TryLock()
 	}
 	if errors.Is(err, fs.ErrNotExist) {
-		return "already gone", nil
+		return i18n.Textf("already gone"), nil
 	}
 	if err != nil {
-		return "", fmt.Errorf("retention: lock %s: %w", it.Path, err)
+		return i18n.Text{}, fmt.Errorf("retention: lock %s: %w", it.Path, err)
 	}
 	if !ok {
-		return "being written", nil
+		return i18n.Textf("being written"), nil
 	}
 	defer lock.Unlock()
-	if why := changed(it); why != "" {
+	if why := changed(it); !why.IsZero() {
 		return why, nil
 	}
 	if err := os.Remove(it.Path); err != nil {
-		return "", fmt.Errorf("retention: remove %s: %w", it.Path, err)
+		return i18n.Text{}, fmt.Errorf("retention: remove %s: %w", it.Path, err)
 	}
-	return "", atomicfile.SyncDir(filepath.Dir(it.Path))
+	return i18n.Text{}, atomicfile.SyncDir(filepath.Dir(it.Path))
 }
 
 // removeFile deletes a temp file or an expired trash entry (the caller
 // syncs the folder).
-func removeFile(it Item) (string, error) {
+func removeFile(it Item) (i18n.Text, error) {
 	if it.Kind == KindTemp {
-		if why := changed(it); why != "" {
+		if why := changed(it); !why.IsZero() {
 			return why, nil
 		}
 	}
 	if err := os.Remove(it.Path); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return "already gone", nil
+			return i18n.Textf("already gone"), nil
 		}
-		return "", fmt.Errorf("retention: remove %s: %w", it.Path, err)
+		return i18n.Text{}, fmt.Errorf("retention: remove %s: %w", it.Path, err)
 	}
-	return "", nil
+	return i18n.Text{}, nil
 }
 
 // changed says why a file measured by mtime may no longer be removed.
-func changed(it Item) string {
+func changed(it Item) i18n.Text {
 	fi, err := os.Lstat(it.Path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return "already gone"
+		return i18n.Textf("already gone")
 	case err != nil:
-		return "cannot be read: " + err.Error()
+		return i18n.Textf("cannot be read: %v", err)
 	case !fi.ModTime().Equal(it.When):
-		return "written since the plan"
+		return i18n.Textf("written since the plan")
 	}
-	return ""
+	return i18n.Text{}
 }
 
 // DropJournals deletes the journals of ids that no session and no trashed

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/session"
 	"github.com/chatcli/chatcli/internal/storefile"
 )
@@ -54,7 +55,7 @@ func isLegacyLock(file string) bool {
 // only while it is still the file at its path: a process that holds it
 // keeps it, and one waiting on it notices the removal as it does after a
 // rename (package session) and locks a new file.
-func removeLegacyLock(it Item) (string, error) {
+func removeLegacyLock(it Item) (i18n.Text, error) {
 	lock, err := storefile.NewLock(it.Path, os.O_RDWR)
 	ok := false
 	if err == nil {
@@ -62,18 +63,18 @@ func removeLegacyLock(it Item) (string, error) {
 	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return "already gone", nil
+		return i18n.Textf("already gone"), nil
 	case err != nil:
-		return "", fmt.Errorf("retention: lock %s: %w", it.Path, err)
+		return i18n.Text{}, fmt.Errorf("retention: lock %s: %w", it.Path, err)
 	case !ok:
-		return "held by a running chatcli", nil
+		return i18n.Textf("held by a running chatcli"), nil
 	}
 	defer lock.Unlock()
 	if !stillAt(lock) {
-		return "already gone", nil
+		return i18n.Textf("already gone"), nil
 	}
 	if err := os.Remove(it.Path); err != nil {
-		return "", fmt.Errorf("retention: remove %s: %w", it.Path, err)
+		return i18n.Text{}, fmt.Errorf("retention: remove %s: %w", it.Path, err)
 	}
-	return "", atomicfile.SyncDir(filepath.Dir(it.Path))
+	return i18n.Text{}, atomicfile.SyncDir(filepath.Dir(it.Path))
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/storefile"
 )
@@ -29,7 +30,7 @@ func (s *Store) openChatCLI(name, p string, data []byte) ([]byte, error) {
 		return nil, fmt.Errorf("%w: %s: %v", ErrCorrupt, p, err)
 	}
 	if s.chatcliKey.IsZero() {
-		return nil, fmt.Errorf("session %q is %w (ChatCLI's encryption, %s)", name, ErrEncrypted, p)
+		return nil, i18n.Errorf("session %q is %w (ChatCLI's encryption, %s)", name, ErrEncrypted, p)
 	}
 	body, err := seal.OpenChatCLI(s.chatcliKey, data)
 	switch {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"math"
 
@@ -60,7 +59,7 @@ func decodeReader(r io.Reader, discard bool) (*Session, error) {
 		return &Session{History: sanitize(h.msgs), SourceVersion: 1}, h.err
 	}
 	if c != '{' {
-		return nil, fmt.Errorf("%w: want an object at byte %d", jsonscan.ErrSyntax, st.Offset())
+		return nil, i18n.Errorf("%w: want an object at byte %d", jsonscan.ErrSyntax, st.Offset())
 	}
 	top, h, err := decodeMembers(st, discard)
 	if err != nil {

@@ -35,7 +35,7 @@ func classify(path string, err error) error {
 	var syn *json.SyntaxError
 	switch {
 	case errors.Is(err, jsonscan.ErrSyntax):
-		return i18n.Errorf("%w: %s: %v%s", ErrCorrupt, path, strings.TrimPrefix(err.Error(), "jsonscan: "), recoverHint(path))
+		return i18n.Errorf("%w: %s: %v%s", ErrCorrupt, path, unprefixed{err}, recoverHint(path))
 	case errors.As(err, &syn):
 		return i18n.Errorf("%w: %s: invalid JSON at byte %d: %v%s", ErrCorrupt, path, syn.Offset, syn, recoverHint(path))
 	case errors.Is(err, io.ErrUnexpectedEOF) || err.Error() == "unexpected end of JSON input":
@@ -43,6 +43,16 @@ func classify(path string, err error) error {
 	}
 	return i18n.Errorf("%w: %s: %v%s", ErrCorrupt, path, err, recoverHint(path))
 }
+
+// unprefixed is a jsonscan error said without the package's name
+// ("invalid JSON: want an object at byte 0"); an i18n.Printer says it as
+// the jsonscan error it is.
+type unprefixed struct{ err error }
+
+func (u unprefixed) Error() string { return strings.TrimPrefix(u.err.Error(), "jsonscan: ") }
+
+// Said implements i18n.Sayer.
+func (u unprefixed) Said() error { return u.err }
 
 // classifyRead is classify for DecodeReader's errors on file p: what the
 // reader failed to read is an I/O error naming p, never a corrupt file.

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/storefile"
@@ -94,10 +95,10 @@ func (s *Store) containerError(name, p string, err error) error {
 	switch {
 	case errors.Is(err, ErrEncrypted):
 		s.sawSealed()
-		return fmt.Errorf("session %q is %w", name, ErrEncrypted)
+		return i18n.Errorf("session %q is %w", name, ErrEncrypted)
 	case errors.Is(err, seal.ErrWrongKey):
 		s.refuseKey(name)
-		return fmt.Errorf("session %q: wrong encryption key or damaged file (%s): %w; it was not changed (it opens only with the key that sealed it)", name, p, err)
+		return i18n.Errorf("session %q: wrong encryption key or damaged file (%s): %w; it was not changed (it opens only with the key that sealed it)", name, p, err)
 	case errors.Is(err, seal.ErrTooNew):
 		return fmt.Errorf("%w: %s: %v; it was not changed (upgrade chatcli to open it)", ErrTooNew, p, err)
 	case errors.Is(err, seal.ErrCorrupt) || errors.Is(err, seal.ErrNotSealed):

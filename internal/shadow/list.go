@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/storefile"
 )
 
@@ -98,39 +99,40 @@ func workspaceOf(dir string) (ws string, gone bool, err error) {
 // still does not exist, holding the repository's lock (without waiting:
 // a repository in use is left). The folder is first renamed to a hidden
 // name, so no process sees it half deleted. It returns why it left the
-// repository alone, or "" when it removed it.
-func RemoveIfGone(dir string) (string, error) {
+// repository alone (a catalog text, said in the user's language by
+// chatcli storage prune), or a zero Text when it removed it.
+func RemoveIfGone(dir string) (i18n.Text, error) {
 	if _, err := os.Lstat(dir); errors.Is(err, fs.ErrNotExist) {
-		return "already gone", nil
+		return i18n.Textf("already gone"), nil
 	}
 	lock, err := storefile.NewLock(filepath.Join(dir, "lock"), os.O_CREATE|os.O_RDWR)
 	if err != nil {
-		return "", fmt.Errorf("shadow: %w", err)
+		return i18n.Text{}, fmt.Errorf("shadow: %w", err)
 	}
 	ok, err := lock.TryLock()
 	if err != nil {
-		return "", fmt.Errorf("shadow: lock %s: %w", lock.Path(), err)
+		return i18n.Text{}, fmt.Errorf("shadow: lock %s: %w", lock.Path(), err)
 	}
 	if !ok {
-		return "in use by a running chatcli", nil
+		return i18n.Textf("in use by a running chatcli"), nil
 	}
 	defer lock.Unlock()
 	_, gone, err := workspaceOf(dir)
 	switch {
 	case err != nil:
-		return "workspace unknown: " + err.Error(), nil
+		return i18n.Textf("workspace unknown: %v", err), nil
 	case !gone:
-		return "workspace exists again", nil
+		return i18n.Textf("workspace exists again"), nil
 	}
 	doomed := filepath.Join(filepath.Dir(dir), "."+filepath.Base(dir)+".removing")
 	os.RemoveAll(doomed)
 	if err := os.Rename(dir, doomed); err != nil {
-		return "", fmt.Errorf("shadow: remove %s: %w", dir, err)
+		return i18n.Text{}, fmt.Errorf("shadow: remove %s: %w", dir, err)
 	}
 	if err := os.RemoveAll(doomed); err != nil {
-		return "", fmt.Errorf("shadow: remove %s: %w", dir, err)
+		return i18n.Text{}, fmt.Errorf("shadow: remove %s: %w", dir, err)
 	}
-	return "", nil
+	return i18n.Text{}, nil
 }
 
 // Sealed reports whether the repository in dir (an Info.Dir of List) is in

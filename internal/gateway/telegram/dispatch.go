@@ -2,7 +2,6 @@ package telegram
 
 import (
 	"context"
-	"fmt"
 	"sync"
 	"time"
 
@@ -121,7 +120,7 @@ func (d *dispatcher) serve(chat int64) {
 		m, _ := message(u)
 		r := &replier{bot: d.bot, chat: chat, o: d.o}
 		if err := d.o.Handler.Handle(d.ctx, m, r); err != nil && d.ctx.Err() == nil {
-			d.o.Log(fmt.Sprintf("telegram: chat %d: %v", chat, d.o.redact(err)))
+			d.o.Log(d.o.Lang.Plain().Sprintf("telegram: chat %d: %v", chat, d.o.Lang.Error(d.o.redact(err), nil)))
 		}
 		<-d.slots
 		d.mu.Lock()

@@ -61,7 +61,7 @@ func NewEndpoint(ctx context.Context, o Options) *Endpoint {
 // the messages being served (gateway.ServeHTTP). Errors: the listener's.
 func Run(ctx context.Context, o Options) error {
 	ep := NewEndpoint(ctx, o)
-	return gateway.ServeHTTP(ctx, "whatsapp: webhook", o.Addr, o.Path, ep, ep.Wait, ep.o.Log)
+	return gateway.ServeHTTP(ctx, "whatsapp: webhook", o.Addr, o.Path, ep, ep.Wait, ep.o.Log, ep.o.Lang)
 }
 
 // Wait waits until every message accepted so far is served.
