@@ -106,3 +106,31 @@ func TestTwoWindowsCreatingOneSessionWithTurnsInFlight(t *testing.T) {
 		t.Fatalf("session holds %q (%v); notices A %v B %v", users(s.History), err, a.notices, b.notices)
 	}
 }
+
+// A session deleted elsewhere is created again by another window while
+// the bound window's turn, which writes it again, waits for its reply:
+// that turn follows the new session's, nothing is forked.
+func TestATurnRewritingADeletedSessionJoinsItsNewCreation(t *testing.T) {
+	st, _, a, b := twoWindows(t)
+	if _, err := st.Trash("s"); err != nil {
+		t.Fatal(err)
+	}
+	a.hook.during = func() {
+		if _, err := b.New(); err != nil {
+			t.Fatal(err)
+		}
+		if _, created, err := b.Attach("s"); err != nil || !created {
+			t.Fatalf("attach: created %v, %v", created, err)
+		}
+		turn(t, b.Engine, "b1")
+	}
+	turn(t, a.Engine, "a1")
+	noFork(t, st, a, b)
+	s, err := st.Load("s")
+	if err != nil || users(s.History) != "b1,zero,a1" {
+		t.Fatalf("session holds %q (%v); notices A %v B %v", users(s.History), err, a.notices, b.notices)
+	}
+	if a.JournalID() != s.TranscriptID {
+		t.Fatalf("A writes journal %s, the session names %s", a.JournalID(), s.TranscriptID)
+	}
+}
