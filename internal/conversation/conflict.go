@@ -97,10 +97,15 @@ func (e *Engine) reconcile() (fork string, err error) {
 		saved.History, saved.Checkpoints = h, both
 		if e.useJournalOf(cur) {
 			// The merge goes to the file's journal first, so the file
-			// written is its snapshot and other windows read it as one.
-			e.history = h
+			// written is its snapshot and other windows read it as one:
+			// with the merged checkpoints, which the commit records, else
+			// the file could name no journal position.
+			e.history, e.checkpoints = h, merged
 			e.commit(journal.ReasonSync)
-			saved.History = e.history
+			if both, err = rewind.Encode(e.checkpoints); err != nil {
+				return nil, err
+			}
+			saved.History, saved.Checkpoints, mergedCps = e.history, both, e.checkpoints
 		}
 		saved.JournalPos = e.journalPosOf(saved)
 		return saved, nil

@@ -59,6 +59,20 @@
 // this side is kept as a conflict fork (rule 2 below) and the other side
 // becomes live.
 //
+// A window bound to a session that does not exist (Attach of a new name
+// with an empty history, or a session deleted elsewhere since) records
+// its turns in a journal of its own, which no file names: its base stays
+// empty (a journal commit is the base only while the bound file, as last
+// seen, names that journal). When another window creates the session
+// first, the first write-through meets the file and merges (rule 1
+// below: with an empty base every message of this side is new): this
+// window goes on in the file's journal, its turn after what the other
+// window wrote, one notice counts what arrived, and the file written
+// names the journal position (the merged checkpoints recorded with it).
+// Windows that create one session at once thus append in journal order,
+// as bound windows do, and never fork; the journal left behind, named by
+// no session, is an orphan journal for retention.
+//
 // # Concurrent writers
 //
 // Files written without the journal (the journal off, another program,

@@ -141,7 +141,10 @@ func (e *Engine) Load(name string) (autosaved string, err error) {
 // the working directory) is loaded as by Load; a missing one is created from
 // the live history, at once when it holds messages, else at the first turn.
 // The creation is exclusive: a session another process creates under name
-// meanwhile is loaded instead, never replaced.
+// meanwhile is loaded instead, never replaced. One created after Attach
+// returned is taken in by the next turn: adopted, or, when the turn is
+// under way, followed by it in that session's journal; never forked
+// (doc.go, The journal and the snapshot).
 func (e *Engine) Attach(name string) (autosaved string, created bool, err error) {
 	defer e.announceBinding()
 	n, err := e.store.Name(name)

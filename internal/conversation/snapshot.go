@@ -170,7 +170,7 @@ func (e *Engine) commit(reason string) int {
 	}
 	e.journalLanded()
 	e.history = res.History
-	if e.bound != "" {
+	if e.fileNames(e.journal.ID()) {
 		// What every reader of the file and its journal now loads: the
 		// base of a merge with a file written without the journal.
 		e.base = res.History
@@ -179,4 +179,16 @@ func (e *Engine) commit(reason string) int {
 		e.notifyf("session %q: took in %d message(s) written in another window", e.bound, res.Adopted)
 	}
 	return res.Adopted
+}
+
+// fileNames reports whether the bound file, as this engine last read or
+// wrote it, exists and names journal id: only then is what id's view
+// holds what a reader of the file loads, and so the base of a merge. A
+// session not created yet (or deleted since) names no journal: its base
+// stays empty, so when another window creates it first, this window's
+// turns, all new to it, merge after that window's and go on in its
+// journal (reconcile) instead of making a conflict fork.
+func (e *Engine) fileNames(id string) bool {
+	known := e.seen.Revision != 0 || !e.seen.UpdatedAt.IsZero()
+	return e.bound != "" && known && id != "" && id == e.fileJournal
 }
