@@ -175,7 +175,7 @@ func storageVerifyRun(o *storageVerifyOptions) error {
 			p.form = form
 			sum.Problems = append(sum.Problems, *p)
 		}
-		verifyProgress(o.f.streams.Err, i+1, len(files))
+		verifyProgress(o.f.lang(), o.f.streams.Err, i+1, len(files))
 	}
 	var unchecked []error
 	for i := range sum.Problems {
@@ -283,14 +283,14 @@ func namingFile(err error, path string) string {
 	return path + ": " + err.Error()
 }
 
-// verifyProgress reports on w, for stores of many files, each tenth of
-// the files checked.
-func verifyProgress(w io.Writer, done, total int) {
+// verifyProgress reports on w in lang, for stores of many files, each
+// tenth of the files checked.
+func verifyProgress(lang *i18n.Printer, w io.Writer, done, total int) {
 	if total < verifyProgressFiles || done == total {
 		return
 	}
 	if step := total / 10; done%step == 0 {
-		fmt.Fprintf(w, "storage verify: %d of %d files checked\n", done, total)
+		lang.Fprintf(w, "storage verify: %d of %d files checked\n", done, total)
 	}
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -234,13 +235,18 @@ func TestStorageVerifyFlags(t *testing.T) {
 	}
 	var progress bytes.Buffer
 	for i := 1; i <= 1000; i++ {
-		verifyProgress(&progress, i, 1000)
+		verifyProgress(nil, &progress, i, 1000)
 	}
 	if n := strings.Count(progress.String(), "\n"); n != 9 || !strings.HasPrefix(progress.String(), "storage verify: 100 of 1000 files checked\n") {
 		t.Fatalf("progress:\n%s", progress.String())
 	}
 	progress.Reset()
-	verifyProgress(&progress, 10, 20)
+	verifyProgress(i18n.New(i18n.Portuguese), &progress, 5000, 10000)
+	if progress.String() != "storage verify: 5.000 de 10.000 arquivos verificados\n" {
+		t.Fatalf("progress in Portuguese: %q", progress.String())
+	}
+	progress.Reset()
+	verifyProgress(nil, &progress, 10, 20)
 	if progress.Len() != 0 {
 		t.Fatal("progress for a small store")
 	}

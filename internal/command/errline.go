@@ -73,7 +73,7 @@ func kindsIn(lang *i18n.Printer, err error, kinds []error) string {
 			line = strings.ReplaceAll(line, k.Error(), lang.Kind(k.Error()))
 		}
 	}
-	if errors.Is(err, session.ErrInvalidName) {
+	if errors.Is(err, session.ErrInvalidName) || line == session.NameRule {
 		line = strings.ReplaceAll(line, session.NameRule, lang.Kind(session.NameRule))
 	}
 	return line

@@ -128,6 +128,7 @@ var storageMessages = []struct{ en, pt string }{
 	{"%d journal(s) of those sessions kept: another session names them, or a session file cannot be read.\n",
 		"%[1]d journal(is) dessas sessões mantido(s): outra sessão os nomeia, ou um arquivo de sessão não pode ser lido.\n"},
 	// chatcli storage verify
+	{"storage verify: %d of %d files checked\n", "storage verify: %[1]d de %[2]d arquivos verificados\n"},
 	{"Checked %d session file(s), %d trashed session(s) and %d journal(s).\n",
 		"Verificados %[1]d arquivo(s) de sessão, %[2]d sessão(ões) na lixeira e %[3]d journal(is).\n"},
 	{"Checked %d session file(s), %d trashed session(s) and %d journal(s); %d of the session files in ChatCLI's envelope, with ChatCLI's key.\n",

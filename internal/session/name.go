@@ -3,6 +3,7 @@ package session
 import (
 	"errors"
 	"fmt"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,6 +30,10 @@ const MaxNameBytes = 255 - 41
 // ErrInvalidName is wrapped by every name validation error.
 var ErrInvalidName = errors.New("session: invalid name")
 
+// errNameRule is NameRule as an error, so that an error line in another
+// language says it (command.ErrorLineIn) inside the catalog message.
+var errNameRule = errors.New(NameRule)
+
 // NameRule is the sentence shown to people whose name was refused.
 const NameRule = "names use letters and digits of any script, '.', '_' and '-', start with a letter or digit, have 1-128 characters and at most 214 bytes in UTF-8, and contain no '..'"
 
@@ -45,47 +50,47 @@ var windowsReserved = map[string]bool{"CON": true, "PRN": true, "AUX": true, "NU
 // character or Windows-reserved device name (CON, NUL, COM1, …). Errors wrap
 // ErrInvalidName and quote the name.
 func NormalizeName(name string) (string, error) {
-	bad := func(why string) (string, error) {
-		return "", fmt.Errorf("%w %q: %s; %s", ErrInvalidName, name, why, NameRule)
+	bad := func(why i18n.Text) (string, error) {
+		return "", i18n.Errorf("%w %q: %s; %v", ErrInvalidName, name, why, errNameRule)
 	}
 	if name == "" {
-		return bad("empty")
+		return bad(i18n.Textf("empty"))
 	}
 	if !utf8.ValidString(name) {
-		return bad("not valid UTF-8")
+		return bad(i18n.Textf("not valid UTF-8"))
 	}
 	n := norm.NFC.String(name)
 	if utf8.RuneCountInString(n) > MaxNameChars {
-		return bad("too long")
+		return bad(i18n.Textf("too long"))
 	}
 	if len(n) > MaxNameBytes {
-		return bad(fmt.Sprintf("too long for the file system (%d bytes in UTF-8)", len(n)))
+		return bad(i18n.Textf("too long for the file system (%d bytes in UTF-8)", len(n)))
 	}
 	if strings.Contains(n, "..") {
-		return bad("contains '..'")
+		return bad(i18n.Textf("contains '..'"))
 	}
 	for i, r := range n {
 		switch {
 		case r == '/' || r == '\\':
-			return bad("contains a path separator")
+			return bad(i18n.Textf("contains a path separator"))
 		case unicode.IsSpace(r):
-			return bad("contains a space")
+			return bad(i18n.Textf("contains a space"))
 		case unicode.IsControl(r):
-			return bad("contains a control character")
+			return bad(i18n.Textf("contains a control character"))
 		case i == 0 && !(unicode.IsLetter(r) || unicode.IsDigit(r)):
-			return bad("must start with a letter or digit")
+			return bad(i18n.Textf("must start with a letter or digit"))
 		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.M, r):
 		case r == '.' || r == '_' || r == '-':
 		default:
-			return bad(fmt.Sprintf("character %q is not allowed", r))
+			return bad(i18n.Textf("character %q is not allowed", r))
 		}
 	}
 	if strings.HasSuffix(n, ".") {
-		return bad("ends with '.'")
+		return bad(i18n.Textf("ends with '.'"))
 	}
 	stem, _, _ := strings.Cut(n, ".")
 	if windowsReserved[strings.ToUpper(stem)] {
-		return bad("is a reserved device name on Windows")
+		return bad(i18n.Textf("is a reserved device name on Windows"))
 	}
 	return n, nil
 }
