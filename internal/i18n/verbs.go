@@ -25,7 +25,7 @@ var verbMessages = []struct{ en, pt string }{
 	{" (unanswered)", " (sem resposta)"},
 	{"  (unanswered: its request failed or was cancelled)\n", "  (sem resposta: a requisição falhou ou foi cancelada)\n"},
 	{"Forked %q into %q (%d messages).\n",
-		"╭── ✅ Session forked!\n│    De:  %[1]s\n│    Para:    %[2]s\n│    Mensagens: %[3]d\n╰──────────────────────────────────────────────\n"},
+		"╭── ✅ Session forked!\n│    De:   %[1]s\n│    Para: %[2]s\n│    Mensagens: %[3]d\n╰──────────────────────────────────────────────\n"},
 	{"No saved sessions.\n", "Nenhuma sessão salva.\n"},
 	{"No matches.\n", "Nenhum resultado.\n"},
 	{" (deleted)", " (apagada)"},
