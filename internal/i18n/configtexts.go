@@ -1,6 +1,7 @@
 package i18n
 
-// configTexts are the catalog of package config's errors (Errorf) and of
+// configTexts are the catalog of package config's errors (Errorf), of
+// package provider's own words of a failure's detail, and of
 // the settings' values that are prose (Textf), as chatcli config and
 // /config say them.
 var configTexts = []struct{ en, pt string }{
@@ -24,6 +25,8 @@ var configTexts = []struct{ en, pt string }{
 		"%[1]v: CHATCLI_CONTEXT_WINDOW=%[2]q: esperados tokens (no mínimo 1024), ou pares modelo=tokens separados por vírgulas"},
 	{"%w: %q is not a size: want a positive number of bytes, or one with KB, MB or GB (e.g. 100MB)",
 		"%[1]v: %[2]q não é um tamanho: esperado um número positivo de bytes, ou um com KB, MB ou GB (ex.: 100MB)"},
+	// package provider's own detail of a failed request (TimeoutCause)
+	{"no complete reply within %s", "nenhuma resposta completa em %[1]s"},
 	// values
 	{"by model", "pelo modelo"},
 	{"as CHATCLI_SESSION_AUTOSAVE", "como CHATCLI_SESSION_AUTOSAVE"},
