@@ -19,7 +19,7 @@ func TestPortugueseSessionMessages(t *testing.T) {
 			"Sessão 'debug-api' salva com sucesso.\n",
 			"Nova sessão de conversa iniciada; histórico foi limpo.\n",
 			"Sessão 'debug-api' carregada. A conversa anterior foi restaurada.\n",
-			"╭── ✅ Session forked!\n│    De:  debug-api\n│    Para:    experimento-v2\n│    Mensagens: 2\n│    Agora trabalhando no fork. O original permanece intacto.\n╰──",
+			"╭── ✅ Session forked!\n│    De:   debug-api\n│    Para: experimento-v2\n│    Mensagens: 2\n│    Agora trabalhando no fork. O original permanece intacto.\n╰──",
 			"Sessão 'debug-api' deletada com sucesso do disco.\n",
 		} {
 			if !strings.Contains(out, want) {

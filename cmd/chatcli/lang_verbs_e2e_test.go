@@ -17,7 +17,7 @@ func TestHeadlessVerbsSpeakPortuguese(t *testing.T) {
 		want []string
 	}{
 		{"pt-BR", []string{"Nenhuma sessão salva encontrada em ", "NOME  MENSAGENS  ATUALIZADA", "Sessão demo · 2 mensagens · atualizada em ",
-			"│    De:  demo\n│    Para:    d2\n", "Sessão 'd2' deletada com sucesso do disco.", "Sessão 'd2' restaurada da lixeira.",
+			"│    De:   demo\n│    Para: d2\n", "Sessão 'd2' deletada com sucesso do disco.", "Sessão 'd2' restaurada da lixeira.",
 			"Armazenamento ", "ARMAZENAMENTO", "REMOVÍVEL AGORA", "└─ d2 · fork em 2 · 2 mensagens", "Nenhum resultado.\n"}},
 		{"en", []string{"No saved sessions in ", "NAME  MESSAGES  UPDATED", "Session demo · 2 messages · updated ",
 			`Forked "demo" into "d2" (2 messages).`, `Session "d2" moved to the trash`, `Restored session "d2" from the trash.`,
@@ -193,7 +193,7 @@ func TestVerifyExportAndRekeySpeakPortuguese(t *testing.T) {
 // CHATCLI_LANG=pt-BR and as before in English.
 func TestREPLLinesSpeakPortuguese(t *testing.T) {
 	for lang, want := range map[string][]string{
-		"pt-BR": {"Esta conversa · 0 mensagens · sem sessão vinculada\n",
+		"pt-BR": {"Esta conversa · 0 mensagem · sem sessão vinculada\n",
 			"Nenhum checkpoint ainda: um é feito antes de cada requisição ao modelo.\n", "Em nenhuma thread do hub; /hub join NOME entra numa.\n",
 			"  /help                          lista os comandos\n"},
 		"en": {"This conversation · 0 messages · not bound to a session\n",

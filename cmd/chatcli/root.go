@@ -171,6 +171,7 @@ func newRootCmd(f *factory, runF func(*rootOptions) error) *cobra.Command {
 	cmd.AddCommand(newACPCmd(f, nil))
 	cmd.AddCommand(newMCPCmd(f, nil))
 	cmd.AddCommand(newGatewayCmd(f, nil))
+	addCobraCommands(cmd)
 	localizeHelp(cmd, f)
 	return cmd
 }

@@ -44,16 +44,19 @@ func WriteSettings(lang *i18n.Printer, w io.Writer, c config.Config, file string
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	lang.Fprintf(tw, "SETTING\tVALUE\tSOURCE\n")
 	for _, s := range c.AllSettings() {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.Name, valueIn(lang, s.Value), sourceIn(lang, s.Source))
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.Name, valueIn(lang, s), sourceIn(lang, s.Source))
 	}
 	tw.Flush()
 }
 
-// valueIn is a setting's value in lang: "not set", "set" and what
-// CHATCLI_ENCRYPTION_KEY's state says are said in lang, any other value is
-// the setting's own.
-func valueIn(lang *i18n.Printer, v string) string {
-	switch v {
+// valueIn is a setting's value in lang: a value that is prose (its Said),
+// "not set", "set" and what CHATCLI_ENCRYPTION_KEY's state says are said
+// in lang, any other value is the setting's own.
+func valueIn(lang *i18n.Printer, s config.Setting) string {
+	if !s.Said.IsZero() {
+		return lang.Text(s.Said)
+	}
+	switch v := s.Value; v {
 	case "not set":
 		return lang.Sprintf("not set")
 	case "set":
@@ -65,7 +68,7 @@ func valueIn(lang *i18n.Printer, v string) string {
 	case "set, a passphrase (Argon2id, salt in " + config.KeySaltFileName + "; sessions and journals are sealed)":
 		return lang.Sprintf("set, a passphrase (Argon2id, salt in %s; sessions and journals are sealed)", config.KeySaltFileName)
 	}
-	return v
+	return s.Value
 }
 
 // WriteSessionConfig prints every session setting with its value and
@@ -74,7 +77,7 @@ func WriteSessionConfig(lang *i18n.Printer, w io.Writer, c config.Config, bound,
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	lang.Fprintf(tw, "SETTING\tVALUE\tSOURCE\n")
 	for _, s := range c.SessionSettings() {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.Name, valueIn(lang, s.Value), sourceIn(lang, s.Source))
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.Name, valueIn(lang, s), sourceIn(lang, s.Source))
 	}
 	tw.Flush()
 	if bound == "" {

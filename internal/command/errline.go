@@ -59,14 +59,17 @@ func ErrorLineIn(lang *i18n.Printer, err error, more ...error) string {
 }
 
 // kindsIn is the text of err with the text of each of kinds it wraps, of
-// a provider failure's hint and of the name rules replaced by its line in
-// lang.
+// a provider failure's hint and chatcli's own detail (provider.Error's
+// Cause) and of the name rules replaced by its line in lang.
 func kindsIn(lang *i18n.Printer, err error, kinds []error) string {
 	line := err.Error()
 	var pe *provider.Error
 	if errors.As(err, &pe) {
 		hint := strings.TrimPrefix((&provider.Error{Kind: pe.Kind}).Error(), ": ")
 		line = strings.Replace(line, pe.Provider+": "+hint, pe.Provider+": "+lang.Kind(hint), 1)
+		if pe.Cause != nil && pe.Detail != "" {
+			line = strings.Replace(line, ": "+pe.Detail, ": "+lang.Error(pe.Cause, nil), 1)
+		}
 	}
 	for _, k := range kinds {
 		if errors.Is(err, k) {

@@ -1,10 +1,12 @@
 package command
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/provider"
@@ -92,5 +94,25 @@ func TestHelpSummariesAreInBothLanguages(t *testing.T) {
 		if !real[s] {
 			t.Errorf("catalog summary %q is no command's", s)
 		}
+	}
+}
+
+// A provider's own time limit running out is said in Portuguese, its
+// duration as it is; a server's words stay its own.
+func TestProviderTimeoutIsSaidInPortuguese(t *testing.T) {
+	ctx, cancel := provider.WithTimeout(context.Background(), time.Millisecond)
+	defer cancel()
+	<-ctx.Done()
+	err := provider.ContextError("openai", ctx, context.DeadlineExceeded)
+	if got := ErrorLine(err); !strings.Contains(got, "openai: request timed out: no complete reply within 1ms") {
+		t.Errorf("English: %q", got)
+	}
+	got := ErrorLineIn(i18n.New(i18n.Portuguese), err)
+	if !strings.Contains(got, "openai: a requisição excedeu o tempo limite: nenhuma resposta completa em 1ms") {
+		t.Errorf("Portuguese: %q", got)
+	}
+	server := provider.Classify("openai", 500, "no complete reply within 1ms", nil)
+	if got := ErrorLineIn(i18n.New(i18n.Portuguese), server); !strings.Contains(got, ": no complete reply within 1ms") {
+		t.Errorf("a server's words: %q", got)
 	}
 }

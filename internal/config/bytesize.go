@@ -1,10 +1,11 @@
 package config
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // DefaultHistoryMaxBytes caps the input history file when HISTORY_MAX_SIZE
@@ -36,7 +37,7 @@ func ParseByteSize(s string) (int64, error) {
 	}
 	n, err := strconv.ParseInt(v, 10, 64)
 	if err != nil || n <= 0 || n > math.MaxInt64/unit {
-		return 0, fmt.Errorf("%w: %q is not a size: want a positive number of bytes, or one with KB, MB or GB (e.g. 100MB)", ErrConfig, s)
+		return 0, i18n.Errorf("%w: %q is not a size: want a positive number of bytes, or one with KB, MB or GB (e.g. 100MB)", ErrConfig, s)
 	}
 	return n * unit, nil
 }
@@ -58,5 +59,13 @@ func historySizeSetting(c Config) string {
 	if c.HistoryErr != nil {
 		return "invalid: " + c.HistoryErr.Error()
 	}
-	return fmt.Sprintf("%s (%d bytes; at most %d lines)", FormatByteSize(c.HistoryMaxBytes), c.HistoryMaxBytes, c.HistoryMax)
+	return historySizeText(c).String()
+}
+
+// historySizeText is historySizeSetting as a catalog phrase.
+func historySizeText(c Config) i18n.Text {
+	if c.HistoryErr != nil {
+		return i18n.Textf("invalid: %v", c.HistoryErr)
+	}
+	return i18n.Textf("%s (%d bytes; at most %d lines)", FormatByteSize(c.HistoryMaxBytes), c.HistoryMaxBytes, c.HistoryMax)
 }

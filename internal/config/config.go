@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/seal"
 )
 
@@ -189,7 +190,7 @@ func fromEnv(getenv func(string) string) (Config, error) {
 	if c.Home == "" {
 		home, err := os.UserHomeDir()
 		if err != nil {
-			return c, fmt.Errorf("%w: CHATCLI_HOME is unset and the home directory is unknown: %v", ErrConfig, err)
+			return c, i18n.Errorf("%w: CHATCLI_HOME is unset and the home directory is unknown: %v", ErrConfig, err)
 		}
 		c.Home = filepath.Join(home, ".chatcli")
 	}
@@ -218,7 +219,7 @@ func fromEnv(getenv func(string) string) (Config, error) {
 	if v := getenv("CHATCLI_REQUEST_TIMEOUT"); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d <= 0 {
-			return c, fmt.Errorf("%w: CHATCLI_REQUEST_TIMEOUT=%q: want a duration such as 90s or 10m", ErrConfig, v)
+			return c, i18n.Errorf("%w: CHATCLI_REQUEST_TIMEOUT=%q: want a duration such as 90s or 10m", ErrConfig, v)
 		}
 		c.RequestTimeout = d
 	}
@@ -239,7 +240,7 @@ func fromEnv(getenv func(string) string) (Config, error) {
 		if v := getenv(name); v != "" {
 			b, err := ParseBool(v)
 			if err != nil {
-				return c, fmt.Errorf("%w: %s=%q: %v", ErrConfig, name, v, err)
+				return c, i18n.Errorf("%w: %s=%q: %v", ErrConfig, name, v, err)
 			}
 			*dst = b
 		}
@@ -248,7 +249,7 @@ func fromEnv(getenv func(string) string) (Config, error) {
 	if v := getenv("CHATCLI_MCP_SESSION_AUTOSAVE"); v != "" {
 		b, err := ParseBool(v)
 		if err != nil {
-			return c, fmt.Errorf("%w: %s=%q: %v", ErrConfig, "CHATCLI_MCP_SESSION_AUTOSAVE", v, err)
+			return c, i18n.Errorf("%w: %s=%q: %v", ErrConfig, "CHATCLI_MCP_SESSION_AUTOSAVE", v, err)
 		}
 		c.MCPAutosave = b
 	}
@@ -326,7 +327,7 @@ func ParseBool(v string) (bool, error) {
 	case "0", "false", "no", "off", "disabled", "disable":
 		return false, nil
 	}
-	return false, errors.New("want on or off (1/0, true/false, yes/no, enabled/disabled)")
+	return false, i18n.Errorf("want on or off (1/0, true/false, yes/no, enabled/disabled)")
 }
 
 // Setting is one configuration value as /config shows it.
@@ -334,6 +335,9 @@ type Setting struct {
 	Name   string // the environment variable
 	Value  string
 	Source string // "environment" or "default"
+	// Said is Value as a catalog phrase when Value is prose ("by model"),
+	// for a Printer to say in its language; zero for a plain value.
+	Said i18n.Text
 }
 
 // SessionSettings lists the settings that govern sessions, with their value
@@ -342,20 +346,20 @@ type Setting struct {
 func (c Config) SessionSettings() []Setting {
 	onOff := map[bool]string{true: "on", false: "off"}
 	out := []Setting{
-		{"CHATCLI_HOME", c.Home, ""},
-		{"CHATCLI_SESSION_AUTOSAVE", onOff[c.Autosave], ""},
-		{"CHATCLI_MCP_SESSION_AUTOSAVE", onOff[c.MCPAutosave], ""},
-		{"CHATCLI_SESSION_TRANSCRIPT", onOff[c.Transcript], ""},
-		{"CHATCLI_SESSION_WRITETHROUGH", onOff[c.WriteThrough], ""},
-		{"HISTORY_FILE", c.HistoryFile, ""},
-		{"HISTORY_MAX_SIZE", historySizeSetting(c), ""},
-		{EnvHistoryPlaintext, onOff[c.HistoryPlaintext], ""},
-		{"CHATCLI_REQUEST_TIMEOUT", c.RequestTimeout.String(), ""},
-		{"CHATCLI_SESSION_TTL", FormatTTL(c.SessionTTL), ""},
-		{"CHATCLI_SESSION_AUTOSAVE_KEEP", keepString(c.AutosaveKeep), ""},
-		{"CHATCLI_CONTEXT_WINDOW", contextWindowText(c), ""},
-		{"LLM_PROVIDER", c.Provider, ""},
-		{EnvEncryptionKey, keyState(c), ""},
+		{Name: "CHATCLI_HOME", Value: c.Home},
+		{Name: "CHATCLI_SESSION_AUTOSAVE", Value: onOff[c.Autosave]},
+		{Name: "CHATCLI_MCP_SESSION_AUTOSAVE", Value: onOff[c.MCPAutosave]},
+		{Name: "CHATCLI_SESSION_TRANSCRIPT", Value: onOff[c.Transcript]},
+		{Name: "CHATCLI_SESSION_WRITETHROUGH", Value: onOff[c.WriteThrough]},
+		{Name: "HISTORY_FILE", Value: c.HistoryFile},
+		{Name: "HISTORY_MAX_SIZE", Value: historySizeSetting(c), Said: historySizeText(c)},
+		{Name: EnvHistoryPlaintext, Value: onOff[c.HistoryPlaintext]},
+		{Name: "CHATCLI_REQUEST_TIMEOUT", Value: c.RequestTimeout.String()},
+		{Name: "CHATCLI_SESSION_TTL", Value: FormatTTL(c.SessionTTL)},
+		{Name: "CHATCLI_SESSION_AUTOSAVE_KEEP", Value: keepString(c.AutosaveKeep)},
+		{Name: "CHATCLI_CONTEXT_WINDOW", Value: contextWindowText(c), Said: contextWindowSaid(c)},
+		{Name: "LLM_PROVIDER", Value: c.Provider},
+		{Name: EnvEncryptionKey, Value: keyState(c)},
 	}
 	for i := range out {
 		out[i].Source = "default"
@@ -423,14 +427,14 @@ func (c *Config) readRetention(getenv func(string) string) error {
 	if v := getenv("CHATCLI_SESSION_TTL"); v != "" {
 		d, err := ParseTTL(v)
 		if err != nil {
-			return fmt.Errorf("%w: CHATCLI_SESSION_TTL=%q: %v", ErrConfig, v, err)
+			return i18n.Errorf("%w: CHATCLI_SESSION_TTL=%q: %v", ErrConfig, v, err)
 		}
 		c.SessionTTL = d
 	}
 	if v := getenv("CHATCLI_SESSION_AUTOSAVE_KEEP"); v != "" {
 		n, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil || n < 0 {
-			return fmt.Errorf("%w: CHATCLI_SESSION_AUTOSAVE_KEEP=%q: want a number of sessions (0 for no limit)", ErrConfig, v)
+			return i18n.Errorf("%w: CHATCLI_SESSION_AUTOSAVE_KEEP=%q: want a number of sessions (0 for no limit)", ErrConfig, v)
 		}
 		c.AutosaveKeep = n
 	}
@@ -442,7 +446,7 @@ func (c *Config) readRetention(getenv func(string) string) error {
 // are refused.
 func ParseTTL(v string) (time.Duration, error) {
 	v = strings.TrimSpace(v)
-	bad := errors.New("want days such as 90d or 30, a duration such as 12h, or 0 to disable")
+	bad := i18n.Errorf("want days such as 90d or 30, a duration such as 12h, or 0 to disable")
 	days, isDays := strings.CutSuffix(v, "d")
 	if n, err := strconv.Atoi(days); err == nil {
 		if n < 0 || n > 100*365 {
@@ -488,7 +492,7 @@ func keepString(n int) string {
 // every model ("128000"), or per-model sizes ("gpt-4o=128000,llama3.2=8192";
 // a bare number in the list is the size for the other models).
 func (c *Config) parseContextWindow(v string) error {
-	bad := fmt.Errorf("%w: CHATCLI_CONTEXT_WINDOW=%q: want tokens (at least 1024), or model=tokens pairs separated by commas", ErrConfig, v)
+	bad := i18n.Errorf("%w: CHATCLI_CONTEXT_WINDOW=%q: want tokens (at least 1024), or model=tokens pairs separated by commas", ErrConfig, v)
 	for _, part := range strings.Split(v, ",") {
 		model, tokens, perModel := strings.Cut(strings.TrimSpace(part), "=")
 		if !perModel {
@@ -517,6 +521,15 @@ func (c Config) ContextWindowFor(model string) int {
 		return n
 	}
 	return c.ContextWindow
+}
+
+// contextWindowSaid is contextWindowText as a catalog phrase when it is
+// prose ("by model").
+func contextWindowSaid(c Config) i18n.Text {
+	if c.ContextWindow == 0 && len(c.ContextWindows) == 0 {
+		return i18n.Textf("by model")
+	}
+	return i18n.Text{}
 }
 
 func contextWindowText(c Config) string {

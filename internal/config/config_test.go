@@ -177,13 +177,13 @@ func TestModelSettingNamesChatCLIDefault(t *testing.T) {
 	} {
 		cfg, _ := FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", c.env: "k"}))
 		got := cfg.SessionSettings()
-		if last := got[len(got)-1]; last != (Setting{c.name, c.value, c.source}) {
+		if last := got[len(got)-1]; last.Name != c.name || last.Value != c.value || last.Source != c.source {
 			t.Errorf("%s: %+v", c.env, last)
 		}
 	}
 	cfg, _ := FromEnv(env(map[string]string{"CHATCLI_HOME": "/h", "LLM_PROVIDER": "OLLAMA", "OLLAMA_MODEL": "llama3"}))
 	got := cfg.SessionSettings()
-	if last := got[len(got)-1]; last != (Setting{"OLLAMA_MODEL", "llama3", "environment"}) {
+	if last := got[len(got)-1]; last.Name != "OLLAMA_MODEL" || last.Value != "llama3" || last.Source != "environment" {
 		t.Errorf("ollama: %+v", last)
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // ErrConfigFile is wrapped by errors about config.toml; the message names
@@ -75,11 +77,11 @@ func LoadFile(path string) (*File, error) {
 		line := keyLine(string(data), k)
 		v, ok := variableOf(k)
 		if !ok {
-			return nil, fmt.Errorf("%w %s:%d: %q names no setting (chatcli config init writes a template of them all)", ErrConfigFile, path, line, k)
+			return nil, i18n.Errorf("%w %s:%d: %q names no setting (chatcli config init writes a template of them all)", ErrConfigFile, path, line, k)
 		}
 		s, ok := scalar(raw[k])
 		if !ok {
-			return nil, fmt.Errorf("%w %s:%d: %s: want a string, a number or a boolean", ErrConfigFile, path, line, k)
+			return nil, i18n.Errorf("%w %s:%d: %s: want a string, a number or a boolean", ErrConfigFile, path, line, k)
 		}
 		f.values[v.Name] = fileValue{value: s, line: line}
 	}

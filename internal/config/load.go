@@ -37,7 +37,7 @@ func (c Config) AllSettings() []Setting {
 		case s.Source == "" && v.Name == "LLM_PROVIDER":
 			s.Value, s.Source = c.Provider, "detected from the API settings"
 		case s.Source == "":
-			s.Value, s.Source = v.Default, "default"
+			s.Value, s.Said, s.Source = v.Default, v.Said, "default"
 			if v.Secret || v.Default == "" {
 				s.Value = "not set"
 			}

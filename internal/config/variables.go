@@ -1,6 +1,10 @@
 package config
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/chatcli/chatcli/internal/i18n"
+)
 
 // Variable is one setting chatcli reads: its environment variable, the
 // key naming it in config.toml (see Key), what it means and its default as
@@ -8,6 +12,9 @@ import "strings"
 type Variable struct {
 	Name    string
 	Default string
+	// Said is Default as a catalog phrase, when Default is prose
+	// ("by model") rather than a value; its English text is Default.
+	Said    i18n.Text
 	Summary string
 	// Secret values (API and encryption keys) are shown as "set", never
 	// printed.
@@ -34,7 +41,7 @@ var fixedVariables = []Variable{
 	{Name: "CLAUDEAI_API_KEY", Summary: "ChatCLI's name for ANTHROPIC_API_KEY (LLM_PROVIDER=CLAUDEAI)", Secret: true},
 	{Name: "CLAUDEAI_MODEL", Summary: "ChatCLI's name for ANTHROPIC_MODEL"},
 	{Name: "BEDROCK_MODEL", Default: DefaultBedrockModel, Summary: "model or inference profile id of the bedrock provider"},
-	{Name: "BEDROCK_REGION", Default: "AWS_REGION, else AWS_DEFAULT_REGION, else " + DefaultBedrockRegion, Summary: "AWS Region of the bedrock provider"},
+	{Name: "BEDROCK_REGION", Default: "AWS_REGION, else AWS_DEFAULT_REGION, else " + DefaultBedrockRegion, Said: i18n.Textf("AWS_REGION, else AWS_DEFAULT_REGION, else %s", DefaultBedrockRegion), Summary: "AWS Region of the bedrock provider"},
 	{Name: "AWS_REGION", Summary: "AWS Region (when BEDROCK_REGION is unset)"},
 	{Name: "AWS_DEFAULT_REGION", Summary: "AWS Region (when AWS_REGION is unset)"},
 	{Name: "AWS_ACCESS_KEY_ID", Summary: "AWS access key the bedrock provider signs with", Secret: true},
@@ -47,13 +54,13 @@ var fixedVariables = []Variable{
 	{Name: EnvDotenv, Default: "./.env", Summary: "ChatCLI's dotenv file, read beneath the environment", EnvOnly: true},
 	{Name: "CHATCLI_HOME", Default: "~/.chatcli", Summary: "the store of sessions, journals and history"},
 	{Name: "CHATCLI_SESSION_AUTOSAVE", Default: "on", Summary: "save an unbound conversation on exit as autosave-…"},
-	{Name: "CHATCLI_MCP_SESSION_AUTOSAVE", Default: "as CHATCLI_SESSION_AUTOSAVE", Summary: "mirror MCP and ACP conversations to mcp-<id>"},
+	{Name: "CHATCLI_MCP_SESSION_AUTOSAVE", Default: "as CHATCLI_SESSION_AUTOSAVE", Said: i18n.Textf("as CHATCLI_SESSION_AUTOSAVE"), Summary: "mirror MCP and ACP conversations to mcp-<id>"},
 	{Name: "CHATCLI_SESSION_TRANSCRIPT", Default: "on", Summary: "keep a journal under every conversation"},
 	{Name: "CHATCLI_SESSION_WRITETHROUGH", Default: "on", Summary: "a bound session takes each turn and adopts other windows' (off: written on save, detach and exit only)"},
 	{Name: "CHATCLI_SESSION_TTL", Default: "90d", Summary: "age after which machine-made sessions are removed (0: never)"},
 	{Name: "CHATCLI_SESSION_AUTOSAVE_KEEP", Default: "600", Summary: "machine-made sessions kept per prefix"},
 	{Name: "CHATCLI_REQUEST_TIMEOUT", Default: DefaultRequestTimeout.String(), Summary: "limit for one LLM request"},
-	{Name: "CHATCLI_CONTEXT_WINDOW", Default: "by model", Summary: "context size in tokens, or model=tokens,…"},
+	{Name: "CHATCLI_CONTEXT_WINDOW", Default: "by model", Said: i18n.Textf("by model"), Summary: "context size in tokens, or model=tokens,…"},
 	{Name: "HISTORY_FILE", Default: "$CHATCLI_HOME/history", Summary: "the REPL's input history"},
 	{Name: "HISTORY_MAX_SIZE", Default: "100MB", Summary: "size cap of the input history, in bytes (KB, MB, GB as ChatCLI reads it)"},
 	{Name: EnvEncryptionKey, Summary: "base64 of 32 bytes: key or passphrase: encrypt sessions, journals, checkpoints, history, contexts, memory", Secret: true},

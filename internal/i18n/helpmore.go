@@ -36,4 +36,17 @@ var moreHelp = []struct{ en, pt string }{
 		"imprime {rekeyed, unchanged, failed: [{path, error}], damaged_lines_kept}"},
 	{"print {rekeyed (files decrypted), unchanged, failed: [{path, error}], damaged_lines_kept (lines left out)}",
 		"imprime {rekeyed (arquivos descriptografados), unchanged, failed: [{path, error}], damaged_lines_kept (linhas deixadas de fora)}"},
+	// cobra's own commands (help, completion), as chatcli adds them
+	{"Help about any command", "Ajuda sobre qualquer comando"},
+	{"Help provides help for any command in the application.\nSimply type chatcli help [path to command] for full details.",
+		"Mostra a ajuda de qualquer comando.\nDigite chatcli help [caminho do comando] para ver os detalhes."},
+	{"Generate the autocompletion script for the specified shell",
+		"Gera o script de autocompletar para o shell indicado"},
+	{"Generate the autocompletion script for chatcli for the specified shell.\nSee each sub-command's help for details on how to use the generated script.\n",
+		"Gera o script de autocompletar do chatcli para o shell indicado.\nVeja a ajuda de cada subcomando para saber como usar o script gerado.\n"},
+	{"Generate the autocompletion script for bash", "Gera o script de autocompletar para o bash"},
+	{"Generate the autocompletion script for fish", "Gera o script de autocompletar para o fish"},
+	{"Generate the autocompletion script for powershell", "Gera o script de autocompletar para o powershell"},
+	{"Generate the autocompletion script for zsh", "Gera o script de autocompletar para o zsh"},
+	{"disable completion descriptions", "desliga as descrições do autocompletar"},
 }

@@ -100,12 +100,18 @@ func (p *Printer) Tag() language.Tag {
 }
 
 // Sprintf formats the message whose English format is key.
+// A key that counts something is said in the singular when its count is
+// one (singulars).
 func (p *Printer) Sprintf(key string, args ...any) string {
+	one, isOne := p.singularOf(key, args)
 	if p == nil || p.tag != Portuguese {
-		return fmt.Sprintf(key, args...)
+		return fmt.Sprintf(one, args...)
 	}
 	if p.plain {
 		args = plainInts(args)
+	}
+	if isOne {
+		return p.p.Sprintf(one, args...)
 	}
 	format, ok := ptFormats()[key]
 	if !ok {

@@ -25,7 +25,7 @@ var verbMessages = []struct{ en, pt string }{
 	{" (unanswered)", " (sem resposta)"},
 	{"  (unanswered: its request failed or was cancelled)\n", "  (sem resposta: a requisição falhou ou foi cancelada)\n"},
 	{"Forked %q into %q (%d messages).\n",
-		"╭── ✅ Session forked!\n│    De:  %[1]s\n│    Para:    %[2]s\n│    Mensagens: %[3]d\n╰──────────────────────────────────────────────\n"},
+		"╭── ✅ Session forked!\n│    De:   %[1]s\n│    Para: %[2]s\n│    Mensagens: %[3]d\n╰──────────────────────────────────────────────\n"},
 	{"No saved sessions.\n", "Nenhuma sessão salva.\n"},
 	{"No matches.\n", "Nenhum resultado.\n"},
 	{" (deleted)", " (apagada)"},
@@ -62,11 +62,12 @@ func catalogue() []struct{ en, pt string } {
 }
 
 // textMessages are the messages of Errorf and Textf: the errors
-// (errorMessages, formatErrors, jsonErrors, gatewayErrors) and the
+// (errorMessages, formatErrors, jsonErrors, gatewayErrors, configTexts) and the
 // retention report's texts (storageTexts), whose English is fmt's of their
 // format.
 func textMessages() []struct{ en, pt string } {
 	all := append([]struct{ en, pt string }{}, errorMessages...)
 	all = append(append(all, storageTexts...), formatErrors...)
+	all = append(all, configTexts...)
 	return append(append(all, jsonErrors...), gatewayErrors...)
 }

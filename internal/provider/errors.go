@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/message"
 )
 
@@ -85,17 +86,25 @@ func ContextError(providerName string, ctx context.Context, err error) *Error {
 	if !errors.Is(err, cerr) {
 		err = fmt.Errorf("%w: %w", cerr, err)
 	}
+	cause := context.Cause(ctx)
+	if cause == cerr {
+		cause = nil
+	}
 	detail := ""
-	if cause := context.Cause(ctx); cause != nil && cause != cerr {
+	if cause != nil {
 		detail = cause.Error()
 	}
-	return Classify(providerName, 0, detail, err)
+	e := Classify(providerName, 0, detail, err)
+	if e.Detail == detail {
+		e.Cause = cause
+	}
+	return e
 }
 
 // TimeoutCause is the cause to give context.WithTimeoutCause for a
 // provider's own time limit d, so the error says which limit ran out.
 func TimeoutCause(d time.Duration) error {
-	return fmt.Errorf("no complete reply within %s", d)
+	return i18n.Errorf("no complete reply within %s", d)
 }
 
 // WithTimeout bounds ctx by an adapter's own time limit d, with

@@ -88,6 +88,10 @@ type Error struct {
 	Status   int    // HTTP status, 0 when there was no response
 	Detail   string // the server's own message, one line, may be empty
 	Err      error  // the underlying error
+	// Cause is the error Detail is the text of when Detail is chatcli's
+	// own words (TimeoutCause), for a Printer to say in its language; nil
+	// when Detail is the server's.
+	Cause error
 }
 
 func (e *Error) Error() string {
