@@ -32,7 +32,7 @@ func TestErrorKindsSpeakPortuguese(t *testing.T) {
 		{[]string{"session", "show", "bad"}, "", "", exitData,
 			"chatcli: arquivo de sessão ilegível: " + filepath.Join(home, "sessions", "bad.json"), "chatcli: session: unreadable file: "},
 		{[]string{"session", "show", "../x"}, "", "", exitUsage,
-			`chatcli: nome de sessão inválido "../x": contains '..'; os nomes usam letras`, `chatcli: session: invalid name "../x": contains '..'; names use letters`},
+			`chatcli: nome de sessão inválido "../x": contém '..'; os nomes usam letras`, `chatcli: session: invalid name "../x": contains '..'; names use letters`},
 		{[]string{"-p", "hi"}, "", "OPENAI_BASE_URL=http://127.0.0.1:1", exitProvider,
 			"chatcli: openai: não foi possível conectar ao servidor", "chatcli: openai: cannot connect to the server"},
 		{nil, "/session load nosuch\n", "", exitNotFound,
