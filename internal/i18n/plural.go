@@ -17,6 +17,13 @@ var singulars = []struct {
 	arg    int    // the count: its argument, numbered from 1
 	en, pt string // the texts when the count is one
 }{
+	// the retention pass's summary (retention.SummaryIn)
+	{"moved %d machine-made sessions to the trash", 1,
+		"moved %d machine-made session to the trash", "%[1]d sessão criada pelo chatcli movida para a lixeira"},
+	{"deleted %d orphan journals", 1, "deleted %d orphan journal", "%[1]d journal órfão apagado"},
+	{"deleted %d leftover temp files", 1, "deleted %d leftover temp file", "%[1]d arquivo temporário esquecido apagado"},
+	{"deleted %d expired trash entries", 1, "deleted %d expired trash entry", "%[1]d item vencido da lixeira apagado"},
+	{"deleted %d checkpoint repositories", 1, "deleted %d checkpoint repository", "%[1]d repositório de checkpoints apagado"},
 	{"Loaded session %q (%d messages).\n", 2,
 		"Loaded session %q (%d message).\n",
 		"Sessão '%[1]s' carregada. A conversa anterior foi restaurada.\n"},

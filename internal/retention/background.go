@@ -41,31 +41,18 @@ func Summary(r Result) string { return SummaryIn(nil, r) }
 // SummaryIn is Summary in lang (nil: English).
 func SummaryIn(lang *i18n.Printer, r Result) string {
 	var parts []string
-	if n := r.Count(ReasonTTL) + r.Count(ReasonKeepCount); n == 1 {
-		parts = append(parts, lang.Sprintf("moved 1 machine-made session to the trash"))
-	} else if n > 1 {
-		parts = append(parts, lang.Sprintf("moved %d machine-made sessions to the trash", n))
+	say := func(n int, text string) {
+		if n > 0 {
+			parts = append(parts, text)
+		}
 	}
-	if n := r.Count(ReasonOrphanJournal); n == 1 {
-		parts = append(parts, lang.Sprintf("deleted 1 orphan journal"))
-	} else if n > 1 {
-		parts = append(parts, lang.Sprintf("deleted %d orphan journals", n))
-	}
-	if n := r.Count(ReasonTemp); n == 1 {
-		parts = append(parts, lang.Sprintf("deleted 1 leftover temp file"))
-	} else if n > 1 {
-		parts = append(parts, lang.Sprintf("deleted %d leftover temp files", n))
-	}
-	if n := r.Count(ReasonExpiredTrash); n == 1 {
-		parts = append(parts, lang.Sprintf("deleted 1 expired trash entry"))
-	} else if n > 1 {
-		parts = append(parts, lang.Sprintf("deleted %d expired trash entries", n))
-	}
-	if n := r.Count(ReasonWorkspaceGone); n == 1 {
-		parts = append(parts, lang.Sprintf("deleted 1 checkpoint repository"))
-	} else if n > 1 {
-		parts = append(parts, lang.Sprintf("deleted %d checkpoint repositories", n))
-	}
+	machine, orphans := r.Count(ReasonTTL)+r.Count(ReasonKeepCount), r.Count(ReasonOrphanJournal)
+	temps, expired, repos := r.Count(ReasonTemp), r.Count(ReasonExpiredTrash), r.Count(ReasonWorkspaceGone)
+	say(machine, lang.Sprintf("moved %d machine-made sessions to the trash", machine))
+	say(orphans, lang.Sprintf("deleted %d orphan journals", orphans))
+	say(temps, lang.Sprintf("deleted %d leftover temp files", temps))
+	say(expired, lang.Sprintf("deleted %d expired trash entries", expired))
+	say(repos, lang.Sprintf("deleted %d checkpoint repositories", repos))
 	if len(parts) == 0 {
 		return ""
 	}
