@@ -44,8 +44,9 @@
 //     or cancelled when session/cancel (or $/cancel_request) arrived first.
 //     A line starting with "/" runs as a slash command instead, acting on
 //     this ACP session's engine only; what it prints comes back as
-//     agent_message_chunk text. There is no terminal: destructive verbs need
-//     --yes, as in script mode. Prompts of one session run one at a time.
+//     agent_message_chunk text, in Options.Lang's language, as the REPL
+//     prints it. There is no terminal: destructive verbs need --yes, as in
+//     script mode. Prompts of one session run one at a time.
 //   - session/request_permission (agent to client): Server.Ask, given to
 //     the tools of agent and coder modes in place of a terminal, asks the
 //     editor of the prompt's thread before each file write and command,
@@ -55,8 +56,8 @@
 //     the prompt, marked unanswered.
 //
 // Errors are JSON-RPC errors whose message is the one-line reason a person
-// can act on (the same text the CLI prints) and whose data is
-// {"reason": that line}. Codes: -32602 invalid params (bad or reserved
+// can act on (the same text the CLI prints, in Options.Lang's language)
+// and whose data is {"reason": that line}. Codes: -32602 invalid params (bad or reserved
 // session name, usage of a slash command, unsupported content), -32002
 // resource not found (unknown sessionId, missing session), -32603 internal
 // error (provider failures, unreadable files, anything else). A prompt

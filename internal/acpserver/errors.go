@@ -19,9 +19,9 @@ const (
 )
 
 // reqError maps err to a JSON-RPC error whose message and data.reason are
-// the line a person can act on (command.ErrorLine). An *acp.RequestError
-// passes through unchanged.
-func reqError(err error) error {
+// the line a person can act on, in the server's language
+// (command.ErrorLineIn). An *acp.RequestError passes through unchanged.
+func (s *Server) reqError(err error) error {
 	var re *acp.RequestError
 	if errors.As(err, &re) {
 		return re
@@ -34,7 +34,7 @@ func reqError(err error) error {
 		errors.Is(err, conversation.ErrReservedName), errors.Is(err, session.ErrExists):
 		code = codeInvalidParams
 	}
-	line := command.ErrorLine(err)
+	line := command.ErrorLineIn(s.o.Lang, err)
 	return &acp.RequestError{Code: code, Message: line, Data: map[string]any{"reason": line}}
 }
 

@@ -106,7 +106,17 @@ type harness struct {
 // offline). mirror sets Options.Mirror.
 func start(t *testing.T, p provider.Provider, mirror bool) *harness {
 	t.Helper()
+	return startWith(t, p, mirror, nil)
+}
+
+// startWith is start with the server's options changed by set first
+// (nil: as newServer makes them).
+func startWith(t *testing.T, p provider.Provider, mirror bool, set func(*Options)) *harness {
+	t.Helper()
 	srv, st, notices := newServer(t, p, mirror)
+	if set != nil {
+		set(&srv.o)
+	}
 	toAgentR, toAgentW := io.Pipe()
 	toClientR, toClientW := io.Pipe()
 	served := make(chan error, 1)

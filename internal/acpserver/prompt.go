@@ -10,6 +10,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // Prompt runs one turn, or one slash command, on the session and answers
@@ -21,13 +22,13 @@ func (s *Server) Prompt(ctx context.Context, p acp.PromptRequest) (acp.PromptRes
 	}
 	text, err := promptText(p.Prompt)
 	if err != nil {
-		return acp.PromptResponse{}, reqError(err)
+		return acp.PromptResponse{}, s.reqError(err)
 	}
 	ctx = context.WithValue(ctx, promptKey{}, p.SessionId) // Ask asks this thread's editor
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	if ss.closed {
-		return acp.PromptResponse{}, notFound("ACP session " + string(p.SessionId) + " was replaced by a later session/load")
+		return acp.PromptResponse{}, notFound(s.o.Lang.Sprintf("ACP session %s was replaced by a later session/load", p.SessionId))
 	}
 	send := func(chunk string) {
 		if chunk != "" {
@@ -51,29 +52,30 @@ func (s *Server) Prompt(ctx context.Context, p acp.PromptRequest) (acp.PromptRes
 	}
 	if merr := ss.mirror(s.o); merr != nil && err == nil && ctx.Err() == nil {
 		// A turn that is not durable is never acknowledged as a turn.
-		err = fmt.Errorf("the turn was not saved: %w; it is kept only in this ACP session's memory, and the next prompt tries the save again", merr)
+		err = i18n.Errorf("the turn was not saved: %w; it is kept only in this ACP session's memory, and the next prompt tries the save again", merr)
 	}
 	if ctx.Err() != nil {
 		return acp.PromptResponse{StopReason: acp.StopReasonCancelled}, nil
 	}
 	if err != nil {
-		return acp.PromptResponse{}, reqError(err)
+		return acp.PromptResponse{}, s.reqError(err)
 	}
 	return acp.PromptResponse{StopReason: acp.StopReasonEndTurn}, nil
 }
 
 // runCommand dispatches a slash command on this session's engine only; its
-// output is streamed as agent text. There is no terminal to confirm on, so
-// destructive verbs need --yes.
+// output is streamed as agent text, in the server's language as the REPL
+// prints it. There is no terminal to confirm on, so destructive verbs need
+// --yes.
 func (s *Server) runCommand(ctx context.Context, ss *acpSession, line string, send func(string)) error {
 	w := chunkWriter(send)
-	env := &command.Env{Engine: ss.engine, Out: w, Err: w, Interactive: false, Config: s.o.Config}
+	env := &command.Env{Engine: ss.engine, Out: w, Err: w, Interactive: false, Config: s.o.Config, Lang: s.o.Lang}
 	err := command.Dispatch(ctx, env, line)
 	if replacesConversation(line) {
 		ss.generation++
 	}
 	if errors.Is(err, command.ErrQuit) {
-		return fmt.Errorf("%w: %s does nothing here; close the thread in the editor to end the session", command.ErrUsage, strings.Fields(line)[0])
+		return i18n.Errorf("%w: %s does nothing here; close the thread in the editor to end the session", command.ErrUsage, strings.Fields(line)[0])
 	}
 	return err
 }

@@ -39,7 +39,8 @@ type Options struct {
 	// Notify receives notices, one line each (stderr in the CLI); nil
 	// discards them. Called from several goroutines.
 	Notify func(string)
-	// Lang is the language of the notices (nil: English).
+	// Lang is the language of the notices, of what slash commands print
+	// and of the errors' reasons (nil: English).
 	Lang *i18n.Printer
 	// Version is reported as agentInfo.version.
 	Version string
@@ -129,11 +130,11 @@ func (s *Server) Authenticate(context.Context, acp.AuthenticateRequest) (acp.Aut
 // tools work in p.Cwd.
 func (s *Server) NewSession(_ context.Context, p acp.NewSessionRequest) (acp.NewSessionResponse, error) {
 	if err := checkCwd("session/new", p.Cwd); err != nil {
-		return acp.NewSessionResponse{}, reqError(err)
+		return acp.NewSessionResponse{}, s.reqError(err)
 	}
 	e, err := s.o.NewEngine(p.Cwd)
 	if err != nil {
-		return acp.NewSessionResponse{}, reqError(err)
+		return acp.NewSessionResponse{}, s.reqError(err)
 	}
 	id := acp.SessionId(s.o.NewID())
 	s.put(id, &acpSession{id: id, engine: e})
@@ -158,7 +159,7 @@ func (s *Server) get(id acp.SessionId) (*acpSession, error) {
 	if ss := s.sessions[id]; ss != nil {
 		return ss, nil
 	}
-	return nil, notFound("no ACP session " + string(id) + " in this connection (session/new or session/load first)")
+	return nil, notFound(s.o.Lang.Sprintf("no ACP session %s in this connection (session/new or session/load first)", id))
 }
 
 // Cancel is session/cancel; the SDK has already cancelled the running

@@ -80,11 +80,11 @@ func (ss *acpSession) close(o Options) {
 // and replays its history before answering.
 func (s *Server) LoadSession(ctx context.Context, p acp.LoadSessionRequest) (acp.LoadSessionResponse, error) {
 	if err := checkCwd("session/load", p.Cwd); err != nil {
-		return acp.LoadSessionResponse{}, reqError(err)
+		return acp.LoadSessionResponse{}, s.reqError(err)
 	}
 	e, err := s.o.NewEngine(p.Cwd)
 	if err != nil {
-		return acp.LoadSessionResponse{}, reqError(err)
+		return acp.LoadSessionResponse{}, s.reqError(err)
 	}
 	name := string(p.SessionId)
 	if !e.Store().Exists(name) && e.Store().Exists(MirrorPrefix+name) {
@@ -92,7 +92,7 @@ func (s *Server) LoadSession(ctx context.Context, p acp.LoadSessionRequest) (acp
 	}
 	if _, _, err := e.Attach(name); err != nil {
 		e.Close(false)
-		return acp.LoadSessionResponse{}, reqError(fmt.Errorf("session/load %s: %w", p.SessionId, err))
+		return acp.LoadSessionResponse{}, s.reqError(fmt.Errorf("session/load %s: %w", p.SessionId, err))
 	}
 	ss := &acpSession{id: p.SessionId, engine: e}
 	ss.mu.Lock()
@@ -100,7 +100,7 @@ func (s *Server) LoadSession(ctx context.Context, p acp.LoadSessionRequest) (acp
 	err = s.replay(ctx, p.SessionId, e.History())
 	ss.mu.Unlock()
 	if err != nil {
-		return acp.LoadSessionResponse{}, reqError(fmt.Errorf("session/load %s: replay: %w", p.SessionId, err))
+		return acp.LoadSessionResponse{}, s.reqError(fmt.Errorf("session/load %s: replay: %w", p.SessionId, err))
 	}
 	return acp.LoadSessionResponse{}, nil
 }
@@ -112,12 +112,12 @@ func (s *Server) LoadSession(ctx context.Context, p acp.LoadSessionRequest) (acp
 func (s *Server) ListSessions(_ context.Context, p acp.ListSessionsRequest) (acp.ListSessionsResponse, error) {
 	e, err := s.o.NewEngine("")
 	if err != nil {
-		return acp.ListSessionsResponse{}, reqError(err)
+		return acp.ListSessionsResponse{}, s.reqError(err)
 	}
 	defer e.Close(false)
 	heads, err := e.Store().List()
 	if err != nil {
-		return acp.ListSessionsResponse{}, reqError(err)
+		return acp.ListSessionsResponse{}, s.reqError(err)
 	}
 	cursor := ""
 	if p.Cursor != nil {
@@ -125,7 +125,7 @@ func (s *Server) ListSessions(_ context.Context, p acp.ListSessionsRequest) (acp
 	}
 	page, err := command.PageOf(len(heads), cursor, ListPageSize)
 	if err != nil {
-		return acp.ListSessionsResponse{}, reqError(fmt.Errorf("%w: session/list: %v", errInvalid, command.ErrorLine(err)))
+		return acp.ListSessionsResponse{}, s.reqError(fmt.Errorf("%w: session/list: %v", errInvalid, command.ErrorLineIn(s.o.Lang, err)))
 	}
 	cwd := s.o.WorkDir
 	if p.Cwd != nil && *p.Cwd != "" {

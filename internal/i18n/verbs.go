@@ -51,23 +51,24 @@ var verbMessages = []struct{ en, pt string }{
 // catalogue is every message printed through a Printer: the REPL's
 // (messages), the headless verbs' (verbMessages), storage's
 // (storageMessages), the servers' (serverMessages, chatMessages), the
-// engine's notices (noticeMessages) and the help's headings
-// (helpHeadings).
+// engine's notices (noticeMessages), chatcli acp's (acpMessages) and the
+// help's headings (helpHeadings).
 func catalogue() []struct{ en, pt string } {
 	all := append([]struct{ en, pt string }{}, messages...)
 	all = append(append(all, verbMessages...), storageMessages...)
 	all = append(append(all, screenMessages...), listingMessages...)
 	all = append(append(all, serverMessages...), chatMessages...)
+	all = append(all, acpMessages...)
 	return append(append(all, noticeMessages...), helpHeadings...)
 }
 
 // textMessages are the messages of Errorf and Textf: the errors
-// (errorMessages, formatErrors, jsonErrors, gatewayErrors, configTexts) and the
-// retention report's texts (storageTexts), whose English is fmt's of their
-// format.
+// (errorMessages, formatErrors, jsonErrors, gatewayErrors, configTexts,
+// acpErrors) and the retention report's texts (storageTexts), whose
+// English is fmt's of their format.
 func textMessages() []struct{ en, pt string } {
 	all := append([]struct{ en, pt string }{}, errorMessages...)
 	all = append(append(all, storageTexts...), formatErrors...)
-	all = append(all, configTexts...)
+	all = append(append(all, configTexts...), acpErrors...)
 	return append(append(all, jsonErrors...), gatewayErrors...)
 }

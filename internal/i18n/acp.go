@@ -1,0 +1,20 @@
+package i18n
+
+// acpMessages are the catalog of what chatcli acp says through a Printer
+// beyond the shared commands' texts: the reasons of its JSON-RPC errors
+// that name an ACP session.
+var acpMessages = []struct{ en, pt string }{
+	{"ACP session %s was replaced by a later session/load",
+		"a sessão ACP %[1]s foi substituída por um session/load posterior"},
+	{"no ACP session %s in this connection (session/new or session/load first)",
+		"nenhuma sessão ACP %[1]s nesta conexão (faça session/new ou session/load antes)"},
+}
+
+// acpErrors are the messages of chatcli acp's own errors (Errorf), which
+// its JSON-RPC errors carry as their reason.
+var acpErrors = []struct{ en, pt string }{
+	{"%w: %s does nothing here; close the thread in the editor to end the session",
+		"%[1]v: %[2]s não faz nada aqui; feche a thread no editor para encerrar a sessão"},
+	{"the turn was not saved: %w; it is kept only in this ACP session's memory, and the next prompt tries the save again",
+		"o turno não foi salvo: %[1]v; ele fica só na memória desta sessão ACP, e o próximo prompt tenta salvar de novo"},
+}
