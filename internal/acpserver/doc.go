@@ -45,8 +45,11 @@
 //     A line starting with "/" runs as a slash command instead, acting on
 //     this ACP session's engine only; what it prints comes back as
 //     agent_message_chunk text, in Options.Lang's language, as the REPL
-//     prints it. There is no terminal: destructive verbs need --yes, as in
-//     script mode. Prompts of one session run one at a time.
+//     prints it. An unknown command ("/nosuch") is answered as the REPL
+//     answers it: its error line ("error: unknown command /nosuch; /help
+//     lists the commands") as agent text, then end_turn. There is no
+//     terminal: destructive verbs need --yes, as in script mode. Prompts
+//     of one session run one at a time.
 //   - session/request_permission (agent to client): Server.Ask, given to
 //     the tools of agent and coder modes in place of a terminal, asks the
 //     editor of the prompt's thread before each file write and command,
@@ -57,8 +60,9 @@
 //
 // Errors are JSON-RPC errors whose message is the one-line reason a person
 // can act on (the same text the CLI prints, in Options.Lang's language)
-// and whose data is {"reason": that line}. Codes: -32602 invalid params (bad or reserved
-// session name, usage of a slash command, unsupported content), -32002
+// and whose data is {"reason": that line}. Codes: -32602 invalid params
+// (params of the wrong shape, a bad or reserved session name, bad
+// arguments of a known slash command, unsupported content), -32002
 // resource not found (unknown sessionId, missing session), -32603 internal
 // error (provider failures, unreadable files, anything else). A prompt
 // whose turn could not be written (its mirror failed: full disk,

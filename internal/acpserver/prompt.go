@@ -66,7 +66,8 @@ func (s *Server) Prompt(ctx context.Context, p acp.PromptRequest) (acp.PromptRes
 // runCommand dispatches a slash command on this session's engine only; its
 // output is streamed as agent text, in the server's language as the REPL
 // prints it. There is no terminal to confirm on, so destructive verbs need
-// --yes.
+// --yes. An unknown command is not an error of the request: the REPL's
+// line saying so is the reply.
 func (s *Server) runCommand(ctx context.Context, ss *acpSession, line string, send func(string)) error {
 	w := chunkWriter(send)
 	env := &command.Env{Engine: ss.engine, Out: w, Err: w, Interactive: false, Config: s.o.Config, Lang: s.o.Lang}
@@ -74,10 +75,26 @@ func (s *Server) runCommand(ctx context.Context, ss *acpSession, line string, se
 	if replacesConversation(line) {
 		ss.generation++
 	}
-	if errors.Is(err, command.ErrQuit) {
+	switch {
+	case errors.Is(err, command.ErrQuit):
 		return i18n.Errorf("%w: %s does nothing here; close the thread in the editor to end the session", command.ErrUsage, strings.Fields(line)[0])
+	case err != nil && !known(line):
+		s.o.Lang.Fprintf(w, "error: %s\n", command.ErrorLineIn(s.o.Lang, err))
+		return nil
 	}
 	return err
+}
+
+// known reports whether the slash command line names one of
+// command.Commands.
+func known(line string) bool {
+	name := strings.TrimPrefix(strings.Fields(line)[0], "/")
+	for _, c := range command.Commands() {
+		if c.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // chunkWriter sends each write as agent_message_chunks of at most

@@ -229,8 +229,8 @@ func TestErrorsAreJSONRPCErrorsWithAReason(t *testing.T) {
 	id := h.newSession()
 	_, err = h.conn.Prompt(ctx(t), acp.PromptRequest{SessionId: id, Prompt: []acp.ContentBlock{acp.ImageBlock("aGk=", "image/png")}})
 	rpcError(t, err, codeInvalidParams, "only text")
-	_, _, err = h.prompt(id, "/nosuch")
-	rpcError(t, err, codeInvalidParams, "/nosuch")
+	_, _, err = h.prompt(id, "/session nosuch")
+	rpcError(t, err, codeInvalidParams, "nosuch")
 	_, _, err = h.prompt(id, "/session load ghost")
 	rpcError(t, err, codeResourceNotFound, "ghost")
 }
