@@ -92,8 +92,10 @@ func acpRun(ctx context.Context, o *acpOptions) error {
 		WorkDir:   wd,
 	})
 	// Writes and commands of agent and coder modes are asked of the
-	// editor (session/request_permission) instead of a terminal.
+	// editor (session/request_permission) instead of a terminal, worded
+	// in the REPL's language.
 	o.f.permit = repl.NewPermit(srv.Ask, s.Err)
+	o.f.permit.SetLang(o.f.lang())
 	acpServing()
 	return srv.Serve(ctx, s.In, s.Out)
 }

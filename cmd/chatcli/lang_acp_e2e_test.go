@@ -19,7 +19,13 @@ type acpAnswer struct {
 	Prompt     string
 	StopReason string
 	Text       string
-	Error      *struct {
+	// Permissions are the session/request_permission requests the
+	// prompt caused (the client rejects each).
+	Permissions []struct {
+		Title   string
+		Options []string
+	}
+	Error *struct {
 		Code    int
 		Message string
 	}
@@ -134,6 +140,35 @@ func TestACPSpeaksTheUsersLanguage(t *testing.T) {
 		out, errOut, _ := run(t, replEnv, "/help\n/nosuch\n")
 		if out != got["/help"].Text || !strings.Contains(errOut, "\n"+c.want["/nosuch"]) {
 			t.Errorf("%s: the REPL says otherwise:\n/help in ACP:\n%s\nREPL:\n%s\n%s", c.name, got["/help"].Text, out, errOut)
+		}
+	}
+}
+
+// TestACPAsksPermissionInTheUsersLanguage: in coder mode the write the
+// model asks for is asked of the editor with the REPL's question, in
+// Portuguese under CHATCLI_LANG=pt-BR and as before in English, its
+// options named in the same language; the rejected write is not made.
+func TestACPAsksPermissionInTheUsersLanguage(t *testing.T) {
+	for lang, want := range map[string]string{
+		"pt-BR": "Permitir write a.txt (3 B, new file)|Permitir|Sempre permitir nesta sessão|Recusar",
+		"en":    "Allow write a.txt (3 B, new file)|Allow|Always allow for this session|Reject",
+	} {
+		srv := scriptServer(t, []scriptReply{
+			{Calls: []scriptCall{{"call_w", "write_file", map[string]string{"path": "a.txt", "content": "hi\n"}}}},
+			{Text: "not written"},
+		}, nil)
+		ws := t.TempDir()
+		env := []string{"CHATCLI_HOME=" + t.TempDir(), "OPENAI_BASE_URL=" + srv.URL + "/v1", "OPENAI_MODEL=m", "CHATCLI_LANG=" + lang, "ACPCLIENT_CWD=" + ws}
+		got := acpPrompts(t, t.TempDir(), env, "/coder", "write it")["write it"]
+		if got.StopReason != "end_turn" || len(got.Permissions) != 1 {
+			t.Fatalf("%s: write it: %v", lang, got)
+		}
+		p := got.Permissions[0]
+		if asked := strings.Join(append([]string{p.Title}, p.Options...), "|"); asked != want {
+			t.Errorf("%s: the editor was asked %q, want %q", lang, asked, want)
+		}
+		if _, err := os.Stat(filepath.Join(ws, "a.txt")); !os.IsNotExist(err) {
+			t.Errorf("%s: a.txt after a rejected write: %v", lang, err)
 		}
 	}
 }

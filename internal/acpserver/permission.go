@@ -29,19 +29,21 @@ var permissionSeq atomic.Int64
 
 // Ask asks the editor whose session/prompt ctx belongs to whether a tool
 // may act, by session/request_permission (ACP v1, "Requesting
-// Permission"). question is the terminal's wording, "Allow write a.go (3 B,
-// new file)? [y]es / [n]o / [a]lways for this session "; its part before
-// "?" becomes the tool call's title. The options are allow_once,
-// allow_always and reject_once; the answer is "y", "a" or "n" (also "n"
-// when the editor answers cancelled), the answers repl.Permit.Ask reads
-// from a terminal. Errors: errNoPrompt outside a prompt, the request's
-// error (ctx ended, connection closed, client refused).
+// Permission"). question is the terminal's wording in the server's
+// language, "Allow write a.go (3 B, new file)? [y]es / [n]o / [a]lways for
+// this session " ("Permitir write a.go (3 B, new file)? [y] sim / …"); its
+// part before "? [y]" becomes the tool call's title. The options are
+// allow_once, allow_always and reject_once, named in the server's
+// language; the answer is "y", "a" or "n" (also "n" when the editor
+// answers cancelled), the answers repl.Permit.Ask reads from a terminal.
+// Errors: errNoPrompt outside a prompt, the request's error (ctx ended,
+// connection closed, client refused).
 func (s *Server) Ask(ctx context.Context, question string) (string, error) {
 	id, ok := ctx.Value(promptKey{}).(acp.SessionId)
 	if !ok || s.conn == nil {
 		return "", errNoPrompt
 	}
-	title, _, _ := strings.Cut(question, "? [y]es")
+	title, _, _ := strings.Cut(question, "? [y]")
 	title = strings.TrimSpace(title)
 	resp, err := s.conn.RequestPermission(ctx, acp.RequestPermissionRequest{
 		SessionId: id,
@@ -50,9 +52,9 @@ func (s *Server) Ask(ctx context.Context, question string) (string, error) {
 			Title:      &title,
 		},
 		Options: []acp.PermissionOption{
-			{OptionId: optionAllowOnce, Name: "Allow", Kind: acp.PermissionOptionKindAllowOnce},
-			{OptionId: optionAllowAlways, Name: "Always allow for this session", Kind: acp.PermissionOptionKindAllowAlways},
-			{OptionId: optionReject, Name: "Reject", Kind: acp.PermissionOptionKindRejectOnce},
+			{OptionId: optionAllowOnce, Name: s.o.Lang.Sprintf("Allow"), Kind: acp.PermissionOptionKindAllowOnce},
+			{OptionId: optionAllowAlways, Name: s.o.Lang.Sprintf("Always allow for this session"), Kind: acp.PermissionOptionKindAllowAlways},
+			{OptionId: optionReject, Name: s.o.Lang.Sprintf("Reject"), Kind: acp.PermissionOptionKindRejectOnce},
 		},
 	})
 	if err != nil {

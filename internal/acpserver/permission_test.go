@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -16,6 +17,7 @@ import (
 	acp "github.com/coder/acp-go-sdk"
 
 	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/provider/openai"
 	"github.com/chatcli/chatcli/internal/repl"
 	"github.com/chatcli/chatcli/internal/session"
@@ -60,10 +62,10 @@ func writeFileServer(t *testing.T) *httptest.Server {
 	return srv
 }
 
-// In coder mode a write is asked of the editor by
-// session/request_permission on the prompt's session: reject leaves the
-// file alone, allow writes it.
-func TestCoderWriteAsksTheEditor(t *testing.T) {
+// coderHarness serves ACP in lang with engines whose tools work in ws and
+// ask the editor, a permissionClient giving answers, through a
+// repl.Permit in lang.
+func coderHarness(t *testing.T, lang *i18n.Printer, answers ...acp.PermissionOptionId) (h *harness, pc *permissionClient, ws string) {
 	home, ws := t.TempDir(), t.TempDir()
 	st, err := session.Open(filepath.Join(home, "sessions"))
 	if err != nil {
@@ -76,6 +78,7 @@ func TestCoderWriteAsksTheEditor(t *testing.T) {
 	var srv *Server
 	srv = New(Options{NewEngine: func(string) (*conversation.Engine, error) {
 		permit := repl.NewPermit(srv.Ask, io.Discard)
+		permit.SetLang(lang)
 		box, err := tools.New(tools.Options{Root: ws, Permit: func(ctx context.Context, a tools.Action) (tools.Decision, error) {
 			ans, err := permit.Ask(ctx, a.Summary)
 			return map[repl.Permission]tools.Decision{repl.PermissionYes: tools.DecisionYes, repl.PermissionAlways: tools.DecisionAlways}[ans], err
@@ -85,18 +88,26 @@ func TestCoderWriteAsksTheEditor(t *testing.T) {
 		}
 		t.Cleanup(func() { box.Close() })
 		return conversation.New(conversation.Options{Store: st, Provider: p, Toolbox: box, JournalDir: filepath.Join(home, "transcripts")}), nil
-	}, WorkDir: home})
+	}, WorkDir: home, Lang: lang})
 	toAgentR, toAgentW := io.Pipe()
 	toClientR, toClientW := io.Pipe()
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(context.Background(), toAgentR, toClientW) }()
 	t.Cleanup(func() { toAgentW.Close(); <-served; toClientW.Close() })
-	pc := &permissionClient{answers: []acp.PermissionOptionId{optionReject, optionAllowOnce}}
-	h := &harness{t: t, conn: acp.NewClientSideConnection(pc, toAgentW, toClientR)}
+	pc = &permissionClient{answers: answers}
+	h = &harness{t: t, conn: acp.NewClientSideConnection(pc, toAgentW, toClientR)}
 	if _, err := h.conn.Initialize(ctx(t), acp.InitializeRequest{ProtocolVersion: acp.ProtocolVersionNumber}); err != nil {
 		t.Fatal(err)
 	}
 	h.client = &pc.testClient
+	return h, pc, ws
+}
+
+// In coder mode a write is asked of the editor by
+// session/request_permission on the prompt's session: reject leaves the
+// file alone, allow writes it.
+func TestCoderWriteAsksTheEditor(t *testing.T) {
+	h, pc, ws := coderHarness(t, nil, optionReject, optionAllowOnce)
 	id := h.newSession()
 	h.mustPrompt(id, "/coder")
 	h.mustPrompt(id, "write it")
@@ -131,6 +142,42 @@ func TestCoderWriteAsksTheEditor(t *testing.T) {
 	if r.SessionId != id || r.ToolCall.Title == nil || *r.ToolCall.Title != "Allow write a.txt (3 B, new file)" || len(r.Options) != 3 {
 		t.Fatalf("request %+v (title %q)", r, *r.ToolCall.Title)
 	}
+	if names := optionNames(r); names != "Allow|Always allow for this session|Reject" {
+		t.Fatalf("options %s", names)
+	}
+}
+
+// In Portuguese the editor is asked the REPL's Portuguese question, its
+// options named in Portuguese; the answer still counts.
+func TestPermissionRequestsSpeakTheServersLanguage(t *testing.T) {
+	h, pc, ws := coderHarness(t, i18n.New(i18n.Portuguese), optionAllowOnce)
+	id := h.newSession()
+	h.mustPrompt(id, "/coder")
+	h.mustPrompt(id, "write it")
+	if b, err := os.ReadFile(filepath.Join(ws, "a.txt")); err != nil || string(b) != "hi\n" {
+		t.Fatalf("a.txt after an allowed write: %q %v", b, err)
+	}
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	if len(pc.requests) != 1 {
+		t.Fatalf("want 1 permission request, got %d", len(pc.requests))
+	}
+	r := pc.requests[0]
+	if r.ToolCall.Title == nil || *r.ToolCall.Title != "Permitir write a.txt (3 B, new file)" {
+		t.Fatalf("title %v", r.ToolCall.Title)
+	}
+	if names := optionNames(r); names != "Permitir|Sempre permitir nesta sessão|Recusar" {
+		t.Fatalf("options %s", names)
+	}
+}
+
+// optionNames joins the names of a permission request's options.
+func optionNames(r acp.RequestPermissionRequest) string {
+	var names []string
+	for _, o := range r.Options {
+		names = append(names, o.Name)
+	}
+	return strings.Join(names, "|")
 }
 
 // Outside a prompt there is no thread to ask: Ask refuses.

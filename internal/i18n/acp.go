@@ -2,8 +2,12 @@ package i18n
 
 // acpMessages are the catalog of what chatcli acp says through a Printer
 // beyond the shared commands' texts: the reasons of its JSON-RPC errors
-// that name an ACP session.
+// that name an ACP session, and the options of the permission requests it
+// sends the editor.
 var acpMessages = []struct{ en, pt string }{
+	{"Allow", "Permitir"},
+	{"Always allow for this session", "Sempre permitir nesta sessão"},
+	{"Reject", "Recusar"},
 	{"ACP session %s was replaced by a later session/load",
 		"a sessão ACP %[1]s foi substituída por um session/load posterior"},
 	{"no ACP session %s in this connection (session/new or session/load first)",

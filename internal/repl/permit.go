@@ -39,7 +39,7 @@ type Permit struct {
 	// out receives the line saying an answer was not understood.
 	out io.Writer
 	// lang is the language of the question and of out's lines; nil is
-	// English (the ACP server reads the English question).
+	// English.
 	lang *i18n.Printer
 }
 
