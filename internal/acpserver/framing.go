@@ -1,13 +1,13 @@
 package acpserver
 
 import (
-	"fmt"
 	"io"
 	"sync"
 	"time"
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/jsonrpcline"
 )
 
@@ -31,11 +31,12 @@ const DrainTimeout = 2 * time.Second
 type framing struct {
 	out         *replyWriter
 	notify      func(string)
-	initialized bool // an initialize call was read
+	lang        *i18n.Printer // of the notices (their codes ungrouped)
+	initialized bool          // an initialize call was read
 }
 
-func newFraming(in io.Reader, out *replyWriter, notify func(string)) io.Reader {
-	f := &framing{out: out, notify: notify}
+func newFraming(in io.Reader, out *replyWriter, notify func(string), lang *i18n.Printer) io.Reader {
+	f := &framing{out: out, notify: notify, lang: lang}
 	return &jsonrpcline.Filter{Lines: jsonrpcline.NewReader(in, MaxLineBytes), Pass: f.pass, Refuse: f.refuse,
 		AtEnd: func() { out.pending.Wait(DrainTimeout) }}
 }
@@ -75,7 +76,7 @@ func (f *framing) refuse(e *jsonrpcline.Error, line []byte) {
 	if line != nil {
 		excerpt = ": " + jsonrpcline.Excerpt(line)
 	}
-	f.notify(fmt.Sprintf("acp: refused a line (%d %s)%s", e.Code, e.Message, excerpt))
+	f.notify(f.lang.Plain().Sprintf("acp: refused a line (%d %s)%s", e.Code, e.Message, excerpt))
 }
 
 // replyWriter serialises whole-line writes to the client (the SDK's and

@@ -1,12 +1,16 @@
 package acpserver
 
 import (
+	"context"
+	"io"
 	"strings"
 	"testing"
+	"time"
 
 	acp "github.com/coder/acp-go-sdk"
 
 	"github.com/chatcli/chatcli/internal/i18n"
+	"github.com/chatcli/chatcli/internal/jsonrpcline/linetest"
 )
 
 // TestCommandsAndErrorsSpeakTheServersLanguage: with Options.Lang
@@ -32,4 +36,31 @@ func TestCommandsAndErrorsSpeakTheServersLanguage(t *testing.T) {
 	rpcError(t, err, codeResourceNotFound, "nenhuma sessão ACP nope nesta conexão")
 	_, err = h.conn.LoadSession(ctx(t), acp.LoadSessionRequest{SessionId: "mcp-mine", Cwd: "/tmp", McpServers: []acp.McpServer{}})
 	rpcError(t, err, codeInvalidParams, "nome de sessão reservado")
+}
+
+// TestRefusedLineNoticeSpeaksTheServersLanguage: the notice of a line
+// that is not JSON is said in the server's language; the line's answer
+// stays JSON-RPC's.
+func TestRefusedLineNoticeSpeaksTheServersLanguage(t *testing.T) {
+	for lang, want := range map[*i18n.Printer]string{
+		i18n.New(i18n.English):    "acp: refused a line (-32700 ",
+		i18n.New(i18n.Portuguese): "acp: linha recusada (-32700 ",
+	} {
+		srv, _, notices := newServer(t, nil, true)
+		srv.o.Lang = lang
+		inR, inW := io.Pipe()
+		outR, outW := io.Pipe()
+		done := make(chan error, 1)
+		go func() { done <- srv.Serve(context.Background(), inR, outW); outW.Close() }()
+		c := linetest.NewConn(inW, outR)
+		c.Send(t, "not json")
+		if r := c.Next(t, 5*time.Second).Replies[0]; r.Error == nil || r.Error.Code != -32700 {
+			t.Fatalf("%s: not json answered %+v", lang.Tag(), r)
+		}
+		inW.Close()
+		<-done
+		if !strings.Contains(notices.String(), want) {
+			t.Errorf("%s: notices %q, want %q", lang.Tag(), notices.String(), want)
+		}
+	}
 }

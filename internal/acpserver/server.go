@@ -83,7 +83,7 @@ func New(o Options) *Server {
 // when it ended the connection, else nil.
 func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 	w := newReplyWriter(out)
-	s.conn = acp.NewAgentSideConnection(s, w, newFraming(in, w, s.o.Notify))
+	s.conn = acp.NewAgentSideConnection(s, w, newFraming(in, w, s.o.Notify, s.o.Lang))
 	s.conn.SetLogger(slog.New(slog.NewTextHandler(notifyWriter{s.o.Notify}, &slog.HandlerOptions{Level: slog.LevelWarn})))
 	var err error
 	select {

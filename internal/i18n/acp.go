@@ -2,9 +2,10 @@ package i18n
 
 // acpMessages are the catalog of what chatcli acp says through a Printer
 // beyond the shared commands' texts: the reasons of its JSON-RPC errors
-// that name an ACP session, and the options of the permission requests it
-// sends the editor.
+// that name an ACP session, the options of the permission requests it
+// sends the editor and the notice of a refused line.
 var acpMessages = []struct{ en, pt string }{
+	{"acp: refused a line (%d %s)%s", "acp: linha recusada (%[1]d %[2]s)%[3]s"},
 	{"Allow", "Permitir"},
 	{"Always allow for this session", "Sempre permitir nesta sessão"},
 	{"Reject", "Recusar"},
