@@ -3,12 +3,16 @@ package acpserver
 import (
 	"context"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/chatcli/chatcli/internal/atomicfile"
 	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/jsonrpcline/linetest"
 )
@@ -62,5 +66,31 @@ func TestRefusedLineNoticeSpeaksTheServersLanguage(t *testing.T) {
 		if !strings.Contains(notices.String(), want) {
 			t.Errorf("%s: notices %q, want %q", lang.Tag(), notices.String(), want)
 		}
+	}
+}
+
+// TestAnUnsavedTurnIsSaidInTheServersLanguage: with every whole-file
+// write failing (ENOSPC), the prompt's reason and the notices of the
+// mirror and of the session's close say so in Portuguese, the kind of
+// failure included.
+func TestAnUnsavedTurnIsSaidInTheServersLanguage(t *testing.T) {
+	h := startWith(t, nil, true, func(o *Options) { o.Lang = i18n.New(i18n.Portuguese) })
+	id := h.newSession()
+	orig := atomicfile.CreateTemp
+	atomicfile.CreateTemp = func(dir, pattern string) (atomicfile.TempFile, error) {
+		return nil, &os.PathError{Op: "open", Path: filepath.Join(dir, pattern), Err: syscall.ENOSPC}
+	}
+	t.Cleanup(func() { atomicfile.CreateTemp = orig })
+	_, _, err := h.prompt(id, "lost?")
+	rpcError(t, err, codeInternal, "o turno não foi salvo: ")
+	rpcError(t, err, codeInternal, "sem espaço no dispositivo")
+	h.stop()
+	for _, want := range []string{`sessão ACP s1: espelho "mcp-s1" não gravado: `, "sem espaço no dispositivo"} {
+		if !strings.Contains(h.notices.String(), want) {
+			t.Errorf("notices %q, want %q", h.notices.String(), want)
+		}
+	}
+	if strings.Contains(h.notices.String(), "no space left") {
+		t.Errorf("notices in English: %q", h.notices.String())
 	}
 }

@@ -48,7 +48,7 @@ func (ss *acpSession) mirror(o Options) error {
 	}
 	err := ss.engine.Mirror(ss.mirrorName())
 	if err != nil {
-		o.Notify(o.Lang.Sprintf("ACP session %s: mirror %q not written: %v", ss.id, ss.mirrorName(), o.Lang.Error(err, nil)))
+		o.Notify(o.Lang.Sprintf("ACP session %s: mirror %q not written: %v", ss.id, ss.mirrorName(), command.ErrorLineIn(o.Lang, err)))
 	}
 	return err
 }
@@ -69,7 +69,7 @@ func (ss *acpSession) close(o Options) {
 	}
 	name, err := ss.engine.Close(autosave)
 	if err != nil {
-		o.Notify(o.Lang.Sprintf("ACP session %s: %v", ss.id, o.Lang.Error(err, nil)))
+		o.Notify(o.Lang.Sprintf("ACP session %s: %v", ss.id, command.ErrorLineIn(o.Lang, err)))
 	}
 	if name != "" {
 		o.Notify(o.Lang.Sprintf("ACP session %s saved as %q", ss.id, name))
