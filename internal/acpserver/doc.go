@@ -54,7 +54,8 @@
 //     the tools of agent and coder modes in place of a terminal, asks the
 //     editor of the prompt's thread before each file write and command,
 //     with the options allow_once, allow_always (this tool, for the
-//     thread) and reject_once.
+//     thread) and reject_once; the title (the REPL's question) and the
+//     options' names are in Options.Lang's language.
 //   - session/cancel: cancels the running turn's context; the engine keeps
 //     the prompt, marked unanswered.
 //
