@@ -143,7 +143,8 @@ var helpMessages = []struct{ en, pt string }{
 }
 
 // HelpTexts are the English texts of the help catalog: the summaries and
-// flag lines (helpMessages) and the longer texts (helpLongs, moreHelp).
+// flag lines (helpMessages) and the longer texts (helpLongs, moreHelp,
+// completionHelp).
 func HelpTexts() []string {
 	out := make([]string, len(helpCatalog))
 	for i, m := range helpCatalog {
@@ -152,8 +153,9 @@ func HelpTexts() []string {
 	return out
 }
 
-// helpCatalog is helpMessages, helpLongs and moreHelp.
-var helpCatalog = append(append(append([]struct{ en, pt string }{}, helpMessages...), helpLongs...), moreHelp...)
+// helpCatalog is helpMessages, helpLongs, moreHelp and completionHelp.
+var helpCatalog = append(append(append(append([]struct{ en, pt string }{}, helpMessages...), helpLongs...), moreHelp...),
+	completionHelp...)
 
 // Help is the help text whose English text is en in p's language; en
 // itself when the catalog lacks it.

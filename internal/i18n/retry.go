@@ -9,3 +9,138 @@ var retryMessages = []struct{ en, pt string }{
 	{"%s could not be reached (%v); retrying in %s s (attempt %d of %d)…",
 		"não foi possível conectar a %[1]s (%[2]v); nova tentativa em %[3]s s (tentativa %[4]d de %[5]d)…"},
 }
+
+// completionHelp are the catalog of the long help of cobra's completion
+// commands (`chatcli completion bash|zsh|fish|powershell --help`), each
+// English text as cobra writes it for chatcli (the bash one wrapped to
+// 80 columns); the commands to run are kept as they are.
+var completionHelp = []struct{ en, pt string }{
+	{`Generate the autocompletion script for the bash shell.
+
+This script depends on the 'bash-completion' package.
+If it is not installed already, you can install it via your OS's
+package manager.
+
+To load completions in your current shell session:
+
+	source <(chatcli completion bash)
+
+To load completions for every new session, execute once:
+
+#### Linux:
+
+	chatcli completion bash > /etc/bash_completion.d/chatcli
+
+#### macOS:
+
+	chatcli completion bash > $(brew --prefix)/etc/bash_completion.d/chatcli
+
+You will need to start a new shell for this setup to take effect.
+`, `Gera o script de autocompletar para o shell bash.
+
+Este script depende do pacote 'bash-completion'.
+Se ele ainda não estiver instalado, instale-o pelo gerenciador de pacotes
+do seu sistema.
+
+Para carregar o autocompletar na sessão atual do shell:
+
+	source <(chatcli completion bash)
+
+Para carregá-lo em cada nova sessão, execute uma vez:
+
+#### Linux:
+
+	chatcli completion bash > /etc/bash_completion.d/chatcli
+
+#### macOS:
+
+	chatcli completion bash > $(brew --prefix)/etc/bash_completion.d/chatcli
+
+Abra um novo shell para que a configuração tenha efeito.
+`},
+	{`Generate the autocompletion script for the zsh shell.
+
+If shell completion is not already enabled in your environment you will need
+to enable it.  You can execute the following once:
+
+	echo "autoload -U compinit; compinit" >> ~/.zshrc
+
+To load completions in your current shell session:
+
+	source <(chatcli completion zsh)
+
+To load completions for every new session, execute once:
+
+#### Linux:
+
+	chatcli completion zsh > "${fpath[1]}/_chatcli"
+
+#### macOS:
+
+	chatcli completion zsh > $(brew --prefix)/share/zsh/site-functions/_chatcli
+
+You will need to start a new shell for this setup to take effect.
+`, `Gera o script de autocompletar para o shell zsh.
+
+Se o autocompletar do shell ainda não estiver ativado no seu ambiente, é
+preciso ativá-lo. Basta executar uma vez:
+
+	echo "autoload -U compinit; compinit" >> ~/.zshrc
+
+Para carregar o autocompletar na sessão atual do shell:
+
+	source <(chatcli completion zsh)
+
+Para carregá-lo em cada nova sessão, execute uma vez:
+
+#### Linux:
+
+	chatcli completion zsh > "${fpath[1]}/_chatcli"
+
+#### macOS:
+
+	chatcli completion zsh > $(brew --prefix)/share/zsh/site-functions/_chatcli
+
+Abra um novo shell para que a configuração tenha efeito.
+`},
+	{`Generate the autocompletion script for the fish shell.
+
+To load completions in your current shell session:
+
+	chatcli completion fish | source
+
+To load completions for every new session, execute once:
+
+	chatcli completion fish > ~/.config/fish/completions/chatcli.fish
+
+You will need to start a new shell for this setup to take effect.
+`, `Gera o script de autocompletar para o shell fish.
+
+Para carregar o autocompletar na sessão atual do shell:
+
+	chatcli completion fish | source
+
+Para carregá-lo em cada nova sessão, execute uma vez:
+
+	chatcli completion fish > ~/.config/fish/completions/chatcli.fish
+
+Abra um novo shell para que a configuração tenha efeito.
+`},
+	{`Generate the autocompletion script for powershell.
+
+To load completions in your current shell session:
+
+	chatcli completion powershell | Out-String | Invoke-Expression
+
+To load completions for every new session, add the output of the above command
+to your powershell profile.
+`, `Gera o script de autocompletar para o powershell.
+
+Para carregar o autocompletar na sessão atual do shell:
+
+	chatcli completion powershell | Out-String | Invoke-Expression
+
+Para carregá-lo em cada nova sessão, acrescente a saída do comando acima
+ao seu perfil do powershell.
+`},
+}
