@@ -3,6 +3,7 @@ package conversation
 import (
 	"context"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/chatcli/chatcli/internal/i18n"
@@ -58,8 +59,9 @@ func TestAServerThatCannotBeReachedIsSaidWithItsCause(t *testing.T) {
 	if _, err := e.Turn(context.Background(), "again", nil); err == nil {
 		t.Fatal("a closed server answered")
 	}
-	want := regexp.MustCompile(`^openai could not be reached \(dial tcp [^)]*refused\); retrying in 0\.5 s \(attempt 2 of 3\)…$`)
-	if len(f.notices) != 2 || !want.MatchString(f.notices[0]) {
+	want := regexp.MustCompile(`^openai could not be reached \([^)]+\); retrying in 0\.5 s \(attempt 2 of 3\)…$`)
+	if len(f.notices) != 2 || !want.MatchString(f.notices[0]) || strings.Contains(f.notices[0], "http://") ||
+		!strings.Contains(f.notices[1], "connection refused") {
 		t.Fatalf("notices %q", f.notices)
 	}
 }
