@@ -144,3 +144,32 @@ Para carregá-lo em cada nova sessão, acrescente a saída do comando acima
 ao seu perfil do powershell.
 `},
 }
+
+// hintErrors are the catalog of the errors whose hint names the command
+// that numbers or lists what they refer to: the headless verbs name
+// chatcli's own commands, the errors both surfaces share name both.
+var hintErrors = []struct{ en, pt string }{
+	{"%w: --at %d: want a message number, 1 or more (`chatcli session export %s md -` numbers them)",
+		"%[1]v: --at %[2]d: use um número de mensagem, 1 ou mais (`chatcli session export %[3]s md -` as numera)"},
+	{"%w: %d (the transcript of %q has %d messages; `chatcli session export %s md -` numbers them)",
+		"%[1]v: %[2]d (a transcrição de %[3]q tem %[4]d mensagens; `chatcli session export %[5]s md -` as numera)"},
+	{"%w: session %q was changed elsewhere; this task's work so far is kept as session %q (/session load %s, or `chatcli --resume %s`, continues it)",
+		"%[1]v: a sessão %[2]q foi alterada em outro lugar; o trabalho desta tarefa até aqui fica na sessão %[3]q (/session load %[4]s, ou `chatcli --resume %[5]s`, o continua)"},
+	{"%w: %q (/context list or `chatcli context list` shows them)",
+		"%[1]v: %[2]q (/context list ou `chatcli context list` mostra os contextos)"},
+	{"%w: %q; delete it first (/context delete %s, or `chatcli context delete %s --yes`), or choose another name",
+		"%[1]v: %[2]q; apague-o antes (/context delete %[3]s, ou `chatcli context delete %[4]s --yes`), ou escolha outro nome"},
+	{"%w: %d (there is 1 note; /memory list or `chatcli memory list` numbers them)",
+		"%[1]v: %[2]d (há 1 nota; /memory list ou `chatcli memory list` as numera)"},
+	{"%w: %d (there are %d notes; /memory list or `chatcli memory list` numbers them)",
+		"%[1]v: %[2]d (há %[3]d notas; /memory list ou `chatcli memory list` as numera)"},
+	{"memory: a note holds at most %d bytes (this one has %d); a context keeps longer text (/context create, or `chatcli context create`)",
+		"memória: uma nota tem no máximo %[1]d bytes (esta tem %[2]d); um contexto guarda textos maiores (/context create, ou `chatcli context create`)"},
+}
+
+// hintHelp are the catalog of the flag lines whose hint names the
+// headless command that numbers what they take.
+var hintHelp = []struct{ en, pt string }{
+	{"the fork holds messages 1..`N` of SRC's transcript, as `chatcli session export SRC md -` numbers them",
+		"o fork guarda as mensagens 1..`N` da transcrição de SRC, como `chatcli session export SRC md -` as numera"},
+}

@@ -63,12 +63,13 @@ func catalogue() []struct{ en, pt string } {
 }
 
 // textMessages are the messages of Errorf and Textf: the errors
-// (errorMessages, formatErrors, jsonErrors, gatewayErrors, configTexts) and the
-// retention report's texts (storageTexts), whose English is fmt's of their
-// format.
+// (errorMessages, formatErrors, jsonErrors, gatewayErrors, configTexts,
+// hintErrors) and the retention report's texts (storageTexts), whose
+// English is fmt's of their format.
 func textMessages() []struct{ en, pt string } {
 	all := append([]struct{ en, pt string }{}, errorMessages...)
 	all = append(append(all, storageTexts...), formatErrors...)
 	all = append(all, configTexts...)
+	all = append(all, hintErrors...)
 	return append(append(all, jsonErrors...), gatewayErrors...)
 }
