@@ -118,6 +118,10 @@ func oneShotTurn(ctx context.Context, o *rootOptions, e *conversation.Engine, c 
 		stop = show(waiting)
 	})
 	defer e.SetOnTool(prev)
+	defer e.SetOnRetried(e.SetOnRetried(func() { // a retry's notice stopped the spinner
+		stop()
+		stop = show(waiting)
+	}))
 	var onDelta func(string)
 	if e.Mode() == conversation.ModeChat {
 		onDelta = func(s string) { io.WriteString(w, s) }

@@ -246,7 +246,7 @@ func newSessionForkCmd(f *factory) *cobra.Command {
 		Args: exactArgs(2, i18n.Textf("SRC and DST")),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.Flags().Changed("at") && at < 1 {
-				return i18n.Errorf("%w: --at %d: want a message number, 1 or more (/session transcript show 1 in the REPL numbers them)", errFlags, at)
+				return i18n.Errorf("%w: --at %d: want a message number, 1 or more (`chatcli session export %s md -` numbers them)", errFlags, at, args[0])
 			}
 			if cmd.Flags().Changed("checkpoint") && checkpoint < 1 {
 				return i18n.Errorf("%w: --checkpoint %d: want a checkpoint number, 1 or more (`chatcli session rewind %s --list` numbers them)", errFlags, checkpoint, args[0])
@@ -272,6 +272,10 @@ func newSessionForkCmd(f *factory) *cobra.Command {
 				return i18n.Errorf("%w: %d (session %q has %d); `chatcli session rewind %s --list` shows them",
 					conversation.ErrNoCheckpoint, checkpoint, args[0], n, args[0])
 			}
+			if t, terr := e.Transcript(); at > 0 && terr == nil && at > len(t.Messages) {
+				return i18n.Errorf("%w: %d (the transcript of %q has %d messages; `chatcli session export %s md -` numbers them)",
+					conversation.ErrNoMessage, at, args[0], len(t.Messages), args[0])
+			}
 			switch {
 			case at > 0:
 				_, err = e.ForkAt(args[1], at)
@@ -290,7 +294,7 @@ func newSessionForkCmd(f *factory) *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().IntVar(&at, "at", 0, "the fork holds messages 1..`N` of SRC's transcript, as /session transcript show (in the REPL) numbers them")
+	cmd.Flags().IntVar(&at, "at", 0, "the fork holds messages 1..`N` of SRC's transcript, as `chatcli session export SRC md -` numbers them")
 	cmd.Flags().IntVar(&checkpoint, "checkpoint", 0, "the fork holds SRC as it was at checkpoint `K`, as `chatcli session rewind SRC --list` numbers them (1 is the newest)")
 	return cmd
 }

@@ -78,6 +78,8 @@ func RunTurn(ctx context.Context, env *Env, prompt string) error {
 		})
 		defer env.Engine.SetOnTool(prev)
 		defer env.Engine.SetOnToolStart(env.Engine.SetOnToolStart(func(c message.ToolCall) { env.progress(Running(c)) }))
+		// A retry's notice stopped the spinner; the retry is awaited too.
+		defer env.Engine.SetOnRetried(env.Engine.SetOnRetried(func() { env.progress(waiting) }))
 	}
 	out := PlainReply(env.Out)
 	if env.Reply != nil {

@@ -110,7 +110,7 @@ func (s *Store) Create(name string, paths []string) (*Context, error) {
 		return nil, i18n.Errorf("context %q: name at least one file or folder", n)
 	}
 	if _, err := os.Lstat(path); err == nil {
-		return nil, i18n.Errorf("%w: %q; /context delete %s first, or choose another name", ErrExists, n, n)
+		return nil, i18n.Errorf("%w: %q; delete it first (/context delete %s, or `chatcli context delete %s --yes`), or choose another name", ErrExists, n, n, n)
 	}
 	c := &Context{Version: Version, Name: n, CreatedAt: s.now().UTC().Truncate(time.Second)}
 	if err := collect(c, paths); err != nil {
@@ -146,7 +146,7 @@ func (s *Store) Load(name string) (*Context, error) {
 	}
 	fi, err := os.Lstat(path)
 	if os.IsNotExist(err) {
-		return nil, i18n.Errorf("%w: %q (/context list shows them)", ErrNotFound, n)
+		return nil, i18n.Errorf("%w: %q (/context list or `chatcli context list` shows them)", ErrNotFound, n)
 	}
 	if err == nil && !fi.Mode().IsRegular() {
 		err = errors.New("not a regular file")

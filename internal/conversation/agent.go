@@ -180,8 +180,8 @@ func (e *Engine) agentLoop(ctx context.Context, onDelta func(string)) (message.M
 			return reply, errors.Join(runErr, err)
 		}
 		if fork != "" { // the live history is now the other side's: not this task's to send
-			return reply, i18n.Errorf("%w: session %q was changed elsewhere; this task's work so far is kept as session %q (/session load %s continues it)",
-				ErrForkedAway, e.bound, fork, fork)
+			return reply, i18n.Errorf("%w: session %q was changed elsewhere; this task's work so far is kept as session %q (/session load %s, or `chatcli --resume %s`, continues it)",
+				ErrForkedAway, e.bound, fork, fork, fork)
 		}
 	}
 }

@@ -34,7 +34,7 @@ func (e *Engine) compact(ctx context.Context, o compact.Options) (compact.Result
 	if _, err := e.adopt(); err != nil { // compact what is current, never overwrite it
 		return compact.Result{}, err
 	}
-	res, err := compact.Compact(ctx, e.history, o)
+	res, err := compact.Compact(e.retrying(ctx), e.history, o)
 	if err != nil {
 		return res, err
 	}

@@ -113,6 +113,9 @@ type Engine struct {
 	onTool   func(ToolActivity)
 	// onToolStart hears each tool call before it runs (SetOnToolStart).
 	onToolStart func(message.ToolCall)
+	// onRetried hears each retry the provider makes, after its notice
+	// (SetOnRetried).
+	onRetried func()
 	// code keeps file checkpoints (see code.go); codeFailed is set once a
 	// file checkpoint failed (reported once).
 	code       CodeCheckpoints

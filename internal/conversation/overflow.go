@@ -38,6 +38,7 @@ const learnedShare = 0.9
 //   - a compaction that fails is returned joined with the provider's
 //     error, the history unchanged.
 func (e *Engine) chat(ctx context.Context, tools []provider.Tool, onDelta func(string)) ([]message.Message, provider.Response, error) {
+	ctx = e.retrying(ctx)
 	sent := e.withSupplement(e.requests.of(e.history))
 	resp, err := e.provider.Chat(ctx, provider.Request{Messages: sent, Tools: tools}, onDelta)
 	var pe *provider.Error

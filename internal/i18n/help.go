@@ -93,8 +93,6 @@ var helpMessages = []struct{ en, pt string }{
 	{"replace an existing config file", "substitui um arquivo de configuração existente"},
 	{"do not ask for confirmation", "não pede confirmação"},
 	{"replace PATH when a file is there", "substitui o arquivo que estiver em CAMINHO"},
-	{"the fork holds messages 1..`N` of SRC's transcript, as /session transcript show (in the REPL) numbers them",
-		"o fork guarda as mensagens 1..`N` da transcrição de SRC, numeradas como /session transcript show (no REPL) as numera"},
 	{"the fork holds SRC as it was at checkpoint `K`, as `chatcli session rewind SRC --list` numbers them (1 is the newest)",
 		"o fork guarda SRC como era no checkpoint `K`, numerado como `chatcli session rewind SRC --list` os numera (1 é o mais novo)"},
 	{"on a terminal, list every folder's sessions with a FOLDER column (default: this folder's, when it has any)",
@@ -143,7 +141,8 @@ var helpMessages = []struct{ en, pt string }{
 }
 
 // HelpTexts are the English texts of the help catalog: the summaries and
-// flag lines (helpMessages) and the longer texts (helpLongs, moreHelp).
+// flag lines (helpMessages, hintHelp) and the longer texts (helpLongs,
+// moreHelp, completionHelp).
 func HelpTexts() []string {
 	out := make([]string, len(helpCatalog))
 	for i, m := range helpCatalog {
@@ -152,8 +151,10 @@ func HelpTexts() []string {
 	return out
 }
 
-// helpCatalog is helpMessages, helpLongs and moreHelp.
-var helpCatalog = append(append(append([]struct{ en, pt string }{}, helpMessages...), helpLongs...), moreHelp...)
+// helpCatalog is helpMessages, helpLongs, moreHelp, completionHelp and
+// hintHelp.
+var helpCatalog = append(append(append(append(append([]struct{ en, pt string }{}, helpMessages...), helpLongs...), moreHelp...),
+	completionHelp...), hintHelp...)
 
 // Help is the help text whose English text is en in p's language; en
 // itself when the catalog lacks it.

@@ -58,17 +58,18 @@ func catalogue() []struct{ en, pt string } {
 	all = append(append(all, verbMessages...), storageMessages...)
 	all = append(append(all, screenMessages...), listingMessages...)
 	all = append(append(all, serverMessages...), chatMessages...)
-	all = append(all, acpMessages...)
+	all = append(append(all, acpMessages...), retryMessages...)
 	return append(append(all, noticeMessages...), helpHeadings...)
 }
 
 // textMessages are the messages of Errorf and Textf: the errors
 // (errorMessages, formatErrors, jsonErrors, gatewayErrors, configTexts,
-// acpErrors) and the retention report's texts (storageTexts), whose
-// English is fmt's of their format.
+// acpErrors, hintErrors) and the retention report's texts (storageTexts),
+// whose English is fmt's of their format.
 func textMessages() []struct{ en, pt string } {
 	all := append([]struct{ en, pt string }{}, errorMessages...)
 	all = append(append(all, storageTexts...), formatErrors...)
 	all = append(append(all, configTexts...), acpErrors...)
+	all = append(all, hintErrors...)
 	return append(append(all, jsonErrors...), gatewayErrors...)
 }

@@ -98,7 +98,7 @@ func (s *Store) Save(text string) (int, error) {
 		return 0, i18n.Errorf("memory: nothing to save")
 	}
 	if len(text) > MaxNoteBytes {
-		return 0, i18n.Errorf("memory: a note holds at most %d bytes (this one has %d); /context create keeps longer text", MaxNoteBytes, len(text))
+		return 0, i18n.Errorf("memory: a note holds at most %d bytes (this one has %d); a context keeps longer text (/context create, or `chatcli context create`)", MaxNoteBytes, len(text))
 	}
 	n := 0
 	err := s.change(func(notes []Note) ([]Note, error) {
@@ -119,9 +119,9 @@ func (s *Store) Forget(n int) (Note, error) {
 			case 0:
 				return nil, i18n.Errorf("%w: %d (there are no notes)", ErrNoNote, n)
 			case 1:
-				return nil, i18n.Errorf("%w: %d (there is 1 note; /memory list numbers them)", ErrNoNote, n)
+				return nil, i18n.Errorf("%w: %d (there is 1 note; /memory list or `chatcli memory list` numbers them)", ErrNoNote, n)
 			}
-			return nil, i18n.Errorf("%w: %d (there are %d notes; /memory list numbers them)", ErrNoNote, n, len(notes))
+			return nil, i18n.Errorf("%w: %d (there are %d notes; /memory list or `chatcli memory list` numbers them)", ErrNoNote, n, len(notes))
 		}
 		gone = notes[n-1]
 		return append(notes[:n-1:n-1], notes[n:]...), nil

@@ -90,10 +90,12 @@ func NewBedrock(cfg BedrockConfig) (*Client, error) {
 	if hc == nil {
 		hc = &http.Client{}
 	}
+	retries := provider.Retries(cfg.MaxRetries, DefaultMaxRetries)
 	opts := []option.RequestOption{
 		option.WithoutEnvironmentDefaults(),
 		option.WithHTTPClient(hc),
-		option.WithMaxRetries(provider.Retries(cfg.MaxRetries, DefaultMaxRetries)),
+		option.WithMaxRetries(retries),
+		option.WithMiddleware(provider.RetryMiddleware(BedrockName, retries, 0)),
 		option.WithJSONSet("anthropic_version", BedrockVersion),
 		bedrock.WithConfig(awsCfg),
 	}

@@ -51,7 +51,9 @@ type Config struct {
 	// MaxRetries is how many times the SDK retries a request that failed
 	// before any reply came (connection errors, 408, 409, 429, 5xx
 	// including 529 overloaded, or as the server's x-should-retry header
-	// says); 0 means DefaultMaxRetries and a negative value no retry.
+	// says); 0 means DefaultMaxRetries and a negative value no retry. Each
+	// retry is told, before its wait, to the OnRetry of the request's
+	// context (provider.WithOnRetry).
 	MaxRetries int
 }
 
@@ -88,6 +90,7 @@ func New(cfg Config) (*Client, error) {
 		option.WithBaseURL(base + "/"),
 		option.WithHTTPClient(hc),
 		option.WithMaxRetries(retries),
+		option.WithMiddleware(provider.RetryMiddleware(Name, retries, 0)),
 	}
 	if cfg.APIKey != "" {
 		opts = append(opts, option.WithAPIKey(cfg.APIKey))

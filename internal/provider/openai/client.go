@@ -48,7 +48,9 @@ type Config struct {
 	Timeout time.Duration
 	// MaxRetries is how many times the SDK retries a request that failed
 	// with a connection error, 408, 409, 429 or 5xx before any reply came;
-	// 0 means DefaultMaxRetries and a negative value means no retry.
+	// 0 means DefaultMaxRetries and a negative value means no retry. Each
+	// retry is told, before its wait, to the OnRetry of the request's
+	// context (provider.WithOnRetry).
 	MaxRetries int
 	// Preset names the OpenAI-compatible service behind BaseURL when its
 	// rules differ from OpenAI's: PresetGemini applies Gemini's (package doc).
@@ -80,11 +82,16 @@ func New(cfg Config) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
+	name := Name
+	if cfg.Preset != "" {
+		name = cfg.Preset
+	}
 	retries := provider.Retries(cfg.MaxRetries, DefaultMaxRetries)
 	opts := []option.RequestOption{
 		option.WithBaseURL(base),
 		option.WithAPIKey(cfg.APIKey),
 		option.WithMaxRetries(retries),
+		option.WithMiddleware(provider.RetryMiddleware(name, retries, provider.MaxRetryAfterOpenAI)),
 	}
 	if cfg.HTTPClient != nil {
 		opts = append(opts, option.WithHTTPClient(cfg.HTTPClient))
@@ -92,10 +99,6 @@ func New(cfg Config) (*Client, error) {
 	d := dialect{name: Name, maxCompletion: hostOf(base) == "api.openai.com"}
 	if cfg.Preset == PresetGemini {
 		d = dialect{name: PresetGemini, gemini: true}
-	}
-	name := Name
-	if cfg.Preset != "" {
-		name = cfg.Preset
 	}
 	return &Client{sdk: openai.NewClient(opts...), name: name, model: cfg.Model, timeout: cfg.Timeout, dialect: d}, nil
 }

@@ -156,7 +156,8 @@ func (b *Bedrock) serve(w http.ResponseWriter, r *http.Request) {
 // relayError turns a Messages error into Bedrock's: a context-length or
 // other invalid request is a ValidationException carrying the model's
 // message (Bedrock passes Claude's "prompt is too long: N tokens > M
-// maximum" on), a 429 a ThrottlingException.
+// maximum" on), a 429 a ThrottlingException; a Retry-After header is
+// kept.
 func (b *Bedrock) relayError(w http.ResponseWriter, res *http.Response) {
 	var e struct {
 		Error struct{ Message string } `json:"error"`
@@ -166,6 +167,9 @@ func (b *Bedrock) relayError(w http.ResponseWriter, res *http.Response) {
 		404: "ResourceNotFoundException", 429: "ThrottlingException", 503: "ServiceUnavailableException"}[res.StatusCode]
 	if exception == "" {
 		exception = "InternalServerException"
+	}
+	if ra := res.Header.Get("Retry-After"); ra != "" {
+		w.Header().Set("Retry-After", ra)
 	}
 	BedrockError(w, res.StatusCode, exception, e.Error.Message)
 }

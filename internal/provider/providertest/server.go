@@ -27,6 +27,8 @@ type Reply struct {
 	Status     int
 	ErrType    string
 	ErrMessage string
+	// RetryAfter, when not "", is the error response's Retry-After header.
+	RetryAfter string
 }
 
 // Server is a strict fake. Its fields other than the embedded server are
@@ -79,6 +81,9 @@ func newServer(t testing.TB, replies []Reply, path string, bearer bool, check fu
 		}
 		rep := s.next()
 		if rep.Status != 0 {
+			if rep.RetryAfter != "" {
+				w.Header().Set("Retry-After", rep.RetryAfter)
+			}
 			writeErr(w, rep.Status, rep.ErrType, rep.ErrMessage)
 			return
 		}
