@@ -141,7 +141,7 @@ func TestE2EStorageDecrypt(t *testing.T) {
 	if out := mustRun(t, plain, "", "session", "search", sealMarker); !strings.Contains(out, "zoo") {
 		t.Fatalf("search without the key:\n%s", out)
 	}
-	if out := mustRun(t, env, "", "storage", "decrypt", "--yes"); !strings.Contains(out, "0 file(s) written as plaintext") {
+	if out := mustRun(t, env, "", "storage", "decrypt", "--yes"); !strings.Contains(out, "0 files written as plaintext") {
 		t.Errorf("second run:\n%s", out)
 	}
 }

@@ -153,7 +153,7 @@ func importRun(o *importOptions) (err error) {
 	}
 	fmt.Fprintf(o.f.streams.Out, "%s %s: %s\n", verb, src.Name, sum)
 	if len(errs) > 0 {
-		return i18n.Errorf("import: %d file(s) failed, each named above: %w", sum.failed, errors.Join(errs...))
+		return i18n.Errorf("import: %d files failed, each named above: %w", sum.failed, errors.Join(errs...))
 	}
 	return nil
 }

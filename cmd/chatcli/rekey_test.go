@@ -152,7 +152,7 @@ func TestRekeyInterrupted(t *testing.T) {
 			if !checkEachOpens(t, home, ids, old, nw) {
 				t.Fatal("not every file is under the new key after the rerun")
 			}
-			want := fmt.Sprintf("%d file(s) re-sealed, %d already under the new key, 0 failed", files-k, k)
+			want := fmt.Sprintf("%d files re-sealed, %d already under the new key, 0 failed", files-k, k)
 			if !strings.Contains(out.String(), want) {
 				t.Fatalf("summary %q, want %q", out, want)
 			}
@@ -174,7 +174,7 @@ func TestRekeyWrongOldKey(t *testing.T) {
 	}
 	// Each failed file is reported once, on stderr as it fails; the error
 	// at the end counts them.
-	if strings.Contains(err.Error(), "wrong encryption key") || !strings.Contains(err.Error(), "file(s) could not be re-sealed, each listed above") {
+	if strings.Contains(err.Error(), "wrong encryption key") || !strings.Contains(err.Error(), "could not be re-sealed, each listed above") {
 		t.Fatalf("the summary repeats the failures: %v", err)
 	}
 	checkEachOpens(t, home, ids, old, parsed(t, b64Key(2)))
@@ -305,7 +305,7 @@ func TestRekeyDropsTheSearchIndex(t *testing.T) {
 		t.Errorf("the index sealed under the old key is still there: %v", err)
 	}
 	f, out, errb := rekeyFactory(home, map[string]string{"CHATCLI_ENCRYPTION_KEY": b64Key(2)})
-	if err := storageRekeyRun(&storageRekeyOptions{f: f}); err != nil || !strings.Contains(out.String(), "0 file(s) re-sealed") {
+	if err := storageRekeyRun(&storageRekeyOptions{f: f}); err != nil || !strings.Contains(out.String(), "0 files re-sealed") {
 		t.Errorf("second rekey: %v %q\n%s", err, out, errb)
 	}
 }

@@ -14,13 +14,13 @@ var verbMessages = []struct{ en, pt string }{
 	{"No saved sessions in %s. A conversation is kept as an autosave when the REPL exits; chatcli --name NAME saves one as NAME.\n",
 		"Nenhuma sessão salva encontrada em %[1]s. Uma conversa é guardada como autosave quando o REPL termina; chatcli --name NOME a salva como NOME.\n"},
 	{"(%d of the %d sessions used in %s, %d in all; -n 0 lists them all, --all every folder's)\n",
-		"(%[1]d das %[2]d sessões usadas em %[3]s, %[4]d ao todo; -n 0 lista todas, --all as de todas as pastas)\n"},
+		"(%[1]d {[2]da|das} %[2]d {sessão usada|sessões usadas} em %[3]s, %[4]d ao todo; -n 0 lista todas, --all as de todas as pastas)\n"},
 	{"(the sessions used in %s, %d of %d; --all lists every folder's)\n",
 		"(as sessões usadas em %[1]s, %[2]d de %[3]d; --all lista as de todas as pastas)\n"},
 	{"(%d of %d sessions; -n 0 lists them all)\n",
-		"(%[1]d de %[2]d sessões; -n 0 lista todas)\n"},
+		"(%[1]d de %[2]d {sessão|sessões}; -n 0 lista todas)\n"},
 	{"Session %s · %d messages · updated %s\n",
-		"Sessão %[1]s · %[2]d mensagens · atualizada em %[3]s\n"},
+		"Sessão %[1]s · %[2]d {mensagem|mensagens} · atualizada em %[3]s\n"},
 	{" (result of %s)", " (resultado de %[1]s)"},
 	{" (unanswered)", " (sem resposta)"},
 	{"  (unanswered: its request failed or was cancelled)\n", "  (sem resposta: a requisição falhou ou foi cancelada)\n"},
@@ -45,7 +45,7 @@ var verbMessages = []struct{ en, pt string }{
 	{"Store %s\n", "Armazenamento %[1]s\n"},
 	{"STORE\tFILES\tSIZE\tREMOVABLE NOW\tRULE\n", "ARMAZENAMENTO\tARQUIVOS\tTAMANHO\tREMOVÍVEL AGORA\tREGRA\n"},
 	{"checking %d sessions once (written by an earlier version)… %d/%d",
-		"verificando %[1]d sessões uma única vez (gravadas por uma versão anterior)… %[2]d/%[3]d"},
+		"verificando %[1]d {sessão|sessões} uma única vez ({gravada|gravadas} por uma versão anterior)… %[2]d/%[3]d"},
 }
 
 // catalogue is every message printed through a Printer: the REPL's
