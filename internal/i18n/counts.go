@@ -100,4 +100,6 @@ var englishCounts = []string{
 	", %d damaged journal {line|lines} left out (kept in .broken copies)",
 	"%d file-checkpoint {folder stays encrypted, listed|folders stay encrypted, each listed} above\n",
 	"import: %d {file|files} failed, {named|each named} above: %w",
+	"%d {conversation|conversations} in %d {file|files}: %d new {session|sessions}, %d updated, %d unchanged, %d {message|messages} written, %d {line|lines} skipped, %d {file|files} failed",
+	"import: %s: %d more {line|lines} skipped",
 }

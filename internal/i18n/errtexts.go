@@ -268,6 +268,8 @@ var errorMessages = []struct{ en, pt string }{
 		"%[1]v: --since %[2]q: use uma data (2006-01-02), um horário RFC 3339 ou uma idade (90m, 36h, 7d)"},
 	{"%w: name the tool to import from (claude-code, codex, gemini or opencode); see %s --help",
 		"%[1]v: indique a ferramenta de onde importar (claude-code, codex, gemini ou opencode); veja %[2]s --help"},
+	{"%d conversations in %d files: %d new sessions, %d updated, %d unchanged, %d messages written, %d lines skipped, %d files failed",
+		"%[1]d {conversa|conversas} em %[2]d {arquivo|arquivos}: %[3]d {sessão nova|sessões novas}, %[4]d {atualizada|atualizadas}, %[5]d {inalterada|inalteradas}, %[6]d {mensagem gravada|mensagens gravadas}, %[7]d {linha pulada|linhas puladas}, %[8]d {arquivo com falha|arquivos com falha}"},
 	{"import: %d files failed, each named above: %w", "importação: %[1]d {arquivo falhou, indicado|arquivos falharam, cada um indicado} acima: %[2]v"},
 	{"%w: %d damaged files, each listed above", "%[1]v: %[2]d {arquivo danificado, listado|arquivos danificados, cada um listado} acima"},
 	{"working directory: %w", "pasta de trabalho: %[1]v"},

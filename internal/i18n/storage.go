@@ -174,6 +174,10 @@ var storageMessages = []struct{ en, pt string }{
 		"%[1]d {pasta de checkpoints de arquivos continua criptografada, listada|pastas de checkpoints de arquivos continuam criptografadas, cada uma listada} acima\n"},
 	{"unset %s now, or chatcli seals what it writes again\n",
 		"remova %[1]s agora, ou o chatcli sela de novo o que gravar\n"},
+	// chatcli import
+	{"imported %s: %s\n", "importado de %[1]s: %[2]s\n"},
+	{"would import (dry run) %s: %s\n", "seria importado (simulação) de %[1]s: %[2]s\n"},
+	{"import: %s: %d more lines skipped", "import: %[1]s: mais %[2]d {linha pulada|linhas puladas}"},
 	// session export (ChatCLI's line)
 	{"Exported %d messages to %s (source: %s).\n", "{Exportada|Exportadas} %[1]d {entrada|entradas} para %[2]s (fonte: %[3]s).\n"},
 	// session search
