@@ -52,7 +52,7 @@ func TestPortugueseSizesContextsAndSettings(t *testing.T) {
 				t.Errorf("%s: %q missing from:\n%s", lang, w, all.String())
 			}
 		}
-		size := regexp.MustCompile(`would delete 1 trashed session\(s\) \(\d+\.\d KB\)|apagaria de vez 1 sessão\(ões\) \(\d+,\d KB\)`)
+		size := regexp.MustCompile(`would delete 1 trashed session \(\d+\.\d KB\)|apagaria de vez 1 sessão \(\d+,\d KB\)`)
 		if !size.MatchString(all.String()) {
 			t.Errorf("%s: the trash's size:\n%s", lang, all.String())
 		}
@@ -103,7 +103,7 @@ func TestServerNoticesSpeakPortuguese(t *testing.T) {
 			"nota: chatcli " + version + " gateway · provedor offline", "nota: hub: os terminais entram com /hub join NOME (relay em ",
 			"nota: slack: mensagem do usuário U2 (chat D1) ignorada: fora da allow-list de slack"},
 		"en": {"note: chatcli " + version + " MCP server on stdio · provider offline · model offline · store ",
-			"gateway settings are valid\n", "slack: Events API on http://", "answers 1 allowed id(s) (CHATCLI_SLACK_ALLOWED_USERS)",
+			"gateway settings are valid\n", "slack: Events API on http://", "answers 1 allowed id (CHATCLI_SLACK_ALLOWED_USERS)",
 			"note: chatcli " + version + " gateway · provider offline", "note: hub: terminals join with /hub join NAME (relay at ",
 			"note: slack: message from user U2 (chat D1) ignored: not on the slack allow-list"},
 	} {

@@ -152,7 +152,8 @@ func TestRekeyInterrupted(t *testing.T) {
 			if !checkEachOpens(t, home, ids, old, nw) {
 				t.Fatal("not every file is under the new key after the rerun")
 			}
-			want := fmt.Sprintf("%d files re-sealed, %d already under the new key, 0 failed", files-k, k)
+			noun := map[bool]string{true: "file", false: "files"}[files-k == 1]
+			want := fmt.Sprintf("%d %s re-sealed, %d already under the new key, 0 failed", files-k, noun, k)
 			if !strings.Contains(out.String(), want) {
 				t.Fatalf("summary %q, want %q", out, want)
 			}
@@ -203,7 +204,7 @@ func TestRekeyKeepsADamagedJournalLine(t *testing.T) {
 	if err := storageRekeyRun(&storageRekeyOptions{f: f}); err != nil {
 		t.Fatal(err)
 	}
-	if want := ", 0 failed, 1 damaged journal line(s) kept as they were"; !strings.Contains(out.String(), want) {
+	if want := ", 0 failed, 1 damaged journal line kept as it was"; !strings.Contains(out.String(), want) {
 		t.Fatalf("summary %q, want %q", out, want)
 	}
 	if want := p + ":3: damaged line kept as it was"; !strings.Contains(errb.String(), want) {

@@ -75,7 +75,7 @@ func TestStorageVerifyRepair(t *testing.T) {
 
 	out, errOut, code := run(t, env, "", "storage", "verify")
 	for _, want := range []string{
-		"damaged: " + j + ": 2 damaged line(s) of " + strconv.Itoa(lines),
+		"damaged: " + j + ": 2 damaged lines of " + strconv.Itoa(lines),
 		j + ":1: checksum mismatch (stored ",
 		j + ":" + strconv.Itoa(lines) + ": torn last line, ",
 		"damaged: session: unreadable file: " + cut + ": ",
