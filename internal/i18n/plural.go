@@ -34,7 +34,8 @@ import (
 // only. The texts are set with explicit argument indexes (%[1]d), as a
 // message.Printer formats each selected form with all the arguments.
 // English integers are plainInts there, written as package fmt writes
-// them, ungrouped.
+// them, ungrouped. message and its plural tables were linked already;
+// building the catalogs costs the binary about 60 KB.
 
 // countedText is a text with choices compiled for a catalog.Builder.
 type countedText struct {
