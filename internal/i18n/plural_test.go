@@ -56,7 +56,7 @@ func TestEveryCountIsSaidInTheSingularForOne(t *testing.T) {
 	c := englishCounted()
 	for _, m := range append(catalogue(), textMessages()...) {
 		if pluralish.MatchString(m.en) && !c.keys[m.en] && !notCounts[m.en] {
-			t.Errorf("%q counts, but has no singular in englishCounts", m.en)
+			t.Errorf("%q counts, but has no singular: write its English with choices ({file|files}) in englishCounts, and its Portuguese with choices too", m.en)
 		}
 	}
 }
