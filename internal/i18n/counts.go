@@ -9,6 +9,7 @@ var englishCounts = []string{
 	"Saved %d {message|messages} as session %q; later turns are saved there too.\n",
 	"Loaded session %q (%d {message|messages}).\n",
 	"Session %s · %d {message|messages} · updated %s\n",
+	"%d {message|messages}",
 	"Forked %q into %q (%d {message|messages}).\n",
 	"Forked %q into %q (%d {message|messages}); now bound to %[2]q, the original is untouched.\n",
 	"Forked the conversation into %q (%d {message|messages}); now bound to it.\n",
