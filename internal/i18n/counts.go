@@ -38,6 +38,7 @@ var englishCounts = []string{
 	// contexts and memory
 	"Detached %d {context|contexts}.\n",
 	"Memory: %d {note|notes} (/memory show)\n",
+	"%w: %d ({[3]there is|there are} %d {note|notes}; /memory list numbers them)",
 	"%d {file|files}",
 	"%d {chunk|chunks}",
 	"Attached context %q (%s, priority %d, %d of %d {chunk|chunks}); each request includes it.\n",

@@ -42,7 +42,6 @@ var pluralish = regexp.MustCompile(`%(?:\[\d\])?d(?: [a-zA-Z-]+){0,2}? (?:[a-zA-
 // notCounts are the catalog's messages whose %d is followed by a plural
 // that no count of one meets: a number of a thing, a total of several.
 var notCounts = map[string]bool{
-	"%w: %d (there are %d notes; /memory list numbers them)":                                     true, // "there is 1 note" is another message
 	"Forked messages 1-%d into %q; now bound to it.\n":                                           true,
 	"too long for the file system (%d bytes in UTF-8)":                                           true, // hundreds
 	"memory: a note holds at most %d bytes (this one has %d); /context create keeps longer text": true,
