@@ -100,7 +100,7 @@ func TestCon1TwoProcesses(t *testing.T) { // case con-1
 	if got := strings.Join(userPrompts(s.History), ","); got != "zero,from B,from A" || s.History[3].Content != "reply to B" {
 		t.Fatalf("S holds %q; B said:\n%s", got, bErr.String())
 	}
-	if !strings.Contains(bErr.String(), `session "S": took in 2 message(s) written in another window`) {
+	if !strings.Contains(bErr.String(), `session "S": took in 2 messages written in another window`) {
 		t.Fatalf("B did not say it took in A's turn:\n%s", bErr.String())
 	}
 	checkJournals(t, home)

@@ -220,7 +220,7 @@ func TestRekeyResealsContextsAndMemory(t *testing.T) {
 	runOK(t, "", oldEnv, "", "context", "create", "a", work)
 	runOK(t, "", oldEnv, "", "memory", "save", "NOTE-REKEY")
 	out, _ := runOK(t, "", append(newEnv, "CHATCLI_ENCRYPTION_KEY_OLD="+oldKey), "", "storage", "rekey")
-	if !strings.Contains(out, "2 file(s) re-sealed") {
+	if !strings.Contains(out, "2 files re-sealed") {
 		t.Fatalf("rekey: %s", out)
 	}
 	if out, _ := runOK(t, "", newEnv, "", "memory", "list"); !strings.Contains(out, "NOTE-REKEY") {
@@ -247,7 +247,7 @@ func TestDecryptWritesContextsMemoryAndHistoryAsPlaintext(t *testing.T) {
 	if data, _ := os.ReadFile(history); bytes.Contains(data, []byte("HISTLINE")) {
 		t.Fatalf("rekey left the history plaintext: %q", data)
 	}
-	if out, _ := runOK(t, "", env, "", "storage", "decrypt", "--yes"); !strings.Contains(out, "3 file(s) written as plaintext") {
+	if out, _ := runOK(t, "", env, "", "storage", "decrypt", "--yes"); !strings.Contains(out, "3 files written as plaintext") {
 		t.Fatalf("decrypt: %s", out)
 	}
 	if data, _ := os.ReadFile(history); string(data) != "HISTLINE\n" {
@@ -259,7 +259,7 @@ func TestDecryptWritesContextsMemoryAndHistoryAsPlaintext(t *testing.T) {
 	if out, _ := runOK(t, "", plain, "", "context", "show", "a"); !strings.Contains(out, "a.md") {
 		t.Fatalf("context without the key: %s", out)
 	}
-	if out, _ := runOK(t, "", env, "", "storage", "decrypt", "--yes"); !strings.Contains(out, "0 file(s) written as plaintext, 3 already plaintext") {
+	if out, _ := runOK(t, "", env, "", "storage", "decrypt", "--yes"); !strings.Contains(out, "0 files written as plaintext, 3 already plaintext") {
 		t.Fatalf("decrypt again: %s", out)
 	}
 }

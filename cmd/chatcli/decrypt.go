@@ -104,9 +104,9 @@ func storageDecryptRun(o *storageDecryptOptions) error {
 		return err
 	}
 	lang := o.f.lang()
-	line := lang.Sprintf("%d file(s) written as plaintext, %d already plaintext, %d failed", sum.Rekeyed, sum.Unchanged, len(sum.Failed))
+	line := lang.Sprintf("%d files written as plaintext, %d already plaintext, %d failed", sum.Rekeyed, sum.Unchanged, len(sum.Failed))
 	if sum.DamagedKept > 0 {
-		line += lang.Sprintf(", %d damaged journal line(s) left out (kept in .broken copies)", sum.DamagedKept)
+		line += lang.Sprintf(", %d damaged journal lines left out (kept in .broken copies)", sum.DamagedKept)
 	}
 	if err := printSummary(o.f, o.JSON, sum, line); err != nil {
 		return err
@@ -116,7 +116,7 @@ func storageDecryptRun(o *storageDecryptOptions) error {
 	}
 	if !o.JSON && len(errs) == 0 {
 		if len(sealedRepos) > 0 {
-			lang.Fprintf(o.f.streams.Out, "%d file-checkpoint folder(s) stay encrypted, each listed above\n", len(sealedRepos))
+			lang.Fprintf(o.f.streams.Out, "%d file-checkpoint folders stay encrypted, each listed above\n", len(sealedRepos))
 		}
 		lang.Fprintf(o.f.streams.Out, "unset %s now, or chatcli seals what it writes again\n", config.EnvEncryptionKey)
 	}

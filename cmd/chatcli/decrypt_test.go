@@ -141,7 +141,7 @@ func TestE2EStorageDecrypt(t *testing.T) {
 	if out := mustRun(t, plain, "", "session", "search", sealMarker); !strings.Contains(out, "zoo") {
 		t.Fatalf("search without the key:\n%s", out)
 	}
-	if out := mustRun(t, env, "", "storage", "decrypt", "--yes"); !strings.Contains(out, "0 file(s) written as plaintext") {
+	if out := mustRun(t, env, "", "storage", "decrypt", "--yes"); !strings.Contains(out, "0 files written as plaintext") {
 		t.Errorf("second run:\n%s", out)
 	}
 }
@@ -201,7 +201,7 @@ func TestDecryptCoversHistoryContextsAndMemory(t *testing.T) {
 	if n, err := memory.Open(home, seal.Key{}).List(); err != nil || len(n) != 1 || n[0].Text != "a fact" {
 		t.Errorf("memory without the key: %v %v", n, err)
 	}
-	if !strings.Contains(errb.String(), "file checkpoints stay encrypted") || !strings.Contains(out.String(), "1 file-checkpoint folder(s) stay encrypted") {
+	if !strings.Contains(errb.String(), "file checkpoints stay encrypted") || !strings.Contains(out.String(), "1 file-checkpoint folder stays encrypted, listed above") {
 		t.Errorf("sealed checkpoints not named:\nstdout %q\nstderr %q", out, errb)
 	}
 }

@@ -82,7 +82,7 @@ func TestHubRelaysBetweenTheREPLAndTelegram(t *testing.T) {
 			t.Fatalf("answer to %q: %+v, want %q\n%s", text, tg.Sent(), want, gw.stderr.String())
 		}
 	}
-	chat("/hub join T", `Joined hub thread "T" (2 member(s)`)
+	chat("/hub join T", `Joined hub thread "T" (2 members`)
 	chat("hello from telegram", "[offline] reply #1 to: hello from telegram")
 	if !waitText(errOut.String, "[hub T] telegram:42 asked: hello from telegram\n[hub T] reply to telegram:42:\n[offline] reply #1 to: hello from telegram") {
 		t.Fatalf("the REPL, waiting for input, was not shown the chat's turn:\n%s", errOut.String())

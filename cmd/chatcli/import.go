@@ -71,8 +71,9 @@ type importSummary struct {
 	files, failed, conversations, created, updated, unchanged, messages, skipped int
 }
 
-func (s importSummary) String() string {
-	return fmt.Sprintf("%d conversation(s) in %d file(s): %d new session(s), %d updated, %d unchanged, %d message(s) written, %d line(s) skipped, %d file(s) failed",
+// text is the summary's line.
+func (s importSummary) text() i18n.Text {
+	return i18n.Textf("%d conversations in %d files: %d new sessions, %d updated, %d unchanged, %d messages written, %d lines skipped, %d files failed",
 		s.conversations, s.files, s.created, s.updated, s.unchanged, s.messages, s.skipped, s.failed)
 }
 
@@ -105,7 +106,7 @@ func importRun(o *importOptions) (err error) {
 		}
 	}()
 	w := &importer.Writer{Store: st, JournalDir: c.TranscriptsDir(), Record: rec, DryRun: o.DryRun, Now: time.Now}
-	progress := newImportProgress(o.f.streams, len(files))
+	progress, lang := newImportProgress(o.f.streams, len(files)), o.f.lang()
 	var sum importSummary
 	var errs []error
 	var waiting []importer.Conversation
@@ -116,7 +117,7 @@ func importRun(o *importOptions) (err error) {
 		sum.skipped += len(problems)
 		for j, p := range problems {
 			if j == problemsShown {
-				progress.say("import: %s: %d more line(s) skipped", file, len(problems)-problemsShown)
+				progress.say("%s", lang.Sprintf("import: %s: %d more lines skipped", file, len(problems)-problemsShown))
 				break
 			}
 			progress.say("import: %s", p)
@@ -147,13 +148,13 @@ func importRun(o *importOptions) (err error) {
 		}
 	}
 	progress.clear()
-	verb := "imported"
 	if o.DryRun {
-		verb = "would import (dry run)"
+		lang.Fprintf(o.f.streams.Out, "would import (dry run) %s: %s\n", src.Name, lang.Text(sum.text()))
+	} else {
+		lang.Fprintf(o.f.streams.Out, "imported %s: %s\n", src.Name, lang.Text(sum.text()))
 	}
-	fmt.Fprintf(o.f.streams.Out, "%s %s: %s\n", verb, src.Name, sum)
 	if len(errs) > 0 {
-		return i18n.Errorf("import: %d file(s) failed, each named above: %w", sum.failed, errors.Join(errs...))
+		return i18n.Errorf("import: %d files failed, each named above: %w", sum.failed, errors.Join(errs...))
 	}
 	return nil
 }

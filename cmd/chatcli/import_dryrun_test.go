@@ -64,12 +64,12 @@ func TestImportDryRunReportsWhatTheRunDoes(t *testing.T) {
 		change func()
 		want   string
 	}{
-		{func() {}, "4 conversation(s) in 4 file(s): 2 new session(s), 2 updated, 0 unchanged, 10 message(s) written"},
+		{func() {}, "4 conversations in 4 files: 2 new sessions, 2 updated, 0 unchanged, 10 messages written"},
 		{func() {
 			writeClaudeFile(t, dir, later, later, "a4", 5)     // resumed from the repeating file
 			writeClaudeFile(t, dir, other, other, "", 7, 8, 9) // grown
-		}, "5 conversation(s) in 5 file(s): 0 new session(s), 2 updated, 3 unchanged, 6 message(s) written"},
-		{func() {}, "5 conversation(s) in 5 file(s): 0 new session(s), 0 updated, 5 unchanged, 0 message(s) written"},
+		}, "5 conversations in 5 files: 0 new sessions, 2 updated, 3 unchanged, 6 messages written"},
+		{func() {}, "5 conversations in 5 files: 0 new sessions, 0 updated, 5 unchanged, 0 messages written"},
 	}
 	for i, r := range rounds {
 		r.change()

@@ -35,18 +35,18 @@ func TestImportCommandFromEachTool(t *testing.T) {
 	home, env := importHome(t)
 	for _, tool := range []string{"claude-code", "codex", "gemini"} {
 		out, errOut, code := run(t, env, "", "import", tool)
-		if code != 0 || !strings.Contains(out, "1 new session(s)") {
+		if code != 0 || !strings.Contains(out, "1 new session,") {
 			t.Fatalf("import %s: exit %d\n%s%s", tool, code, out, errOut)
 		}
 		out, errOut, code = run(t, env, "", "import", tool)
-		if code != 0 || !strings.Contains(out, "0 new session(s), 0 updated, 1 unchanged, 0 message(s) written") {
+		if code != 0 || !strings.Contains(out, "0 new sessions, 0 updated, 1 unchanged, 0 messages written") {
 			t.Errorf("second import %s: exit %d\n%s%s", tool, code, out, errOut)
 		}
 	}
 	export := filepath.Join(home, "export.json")
 	data, _ := os.ReadFile("../../internal/importer/testdata/opencode/ses_4f2a9c1e7b3dXyZ8qLmN0pR5sT.json")
 	os.WriteFile(export, data, 0o600)
-	if out, errOut, code := run(t, env, "", "import", "opencode", export); code != 0 || !strings.Contains(out, "1 new session(s)") {
+	if out, errOut, code := run(t, env, "", "import", "opencode", export); code != 0 || !strings.Contains(out, "1 new session,") {
 		t.Fatalf("import opencode: exit %d\n%s%s", code, out, errOut)
 	}
 	list, _, _ := run(t, env, "", "session", "list")
@@ -103,7 +103,7 @@ func TestImportCommandBadInput(t *testing.T) {
 	if os.Geteuid() != 0 && (code != 1 || !strings.Contains(errOut, filepath.Join(dir, "s2.jsonl"))) {
 		t.Errorf("unreadable file: exit %d\n%s", code, errOut)
 	}
-	if !strings.Contains(out, "1 new session(s)") || !strings.Contains(out, "1 line(s) skipped") {
+	if !strings.Contains(out, "1 new session,") || !strings.Contains(out, "1 line skipped") {
 		t.Errorf("summary: %s", out)
 	}
 	if _, errOut, code := run(t, env, "", "import", "vscode"); code != 2 || !strings.Contains(errOut, "claude-code, codex, gemini, opencode") {

@@ -17,11 +17,11 @@ import (
 func TestGatewayChatRepliesSpeakPortuguese(t *testing.T) {
 	for lang, want := range map[string][]string{
 		"pt-BR": {"Mande uma mensagem para conversar.", "Em nenhuma thread do hub; /hub join NOME entra numa.",
-			"Entrou na thread do hub 'T' (1 membro(s), 0 turno(s) recente(s)).", "Saiu da thread do hub 'T'.",
+			"Entrou na thread do hub 'T' (1 membro, 0 turno recente).", "Saiu da thread do hub 'T'.",
 			"Sessões não podem ser apagadas de um chat;", "/model x não está disponível num chat; /help lista o que está.",
 			"uso: /hub [join NOME | leave]", "Nenhuma sessão vinculada (0 mensagem", "erro: nome de sessão inválido"},
 		"en": {"Send a message to talk.", "In no hub thread; /hub join NAME joins one.",
-			`Joined hub thread "T" (1 member(s), 0 recent turn(s)).`, `Left hub thread "T".`,
+			`Joined hub thread "T" (1 member, 0 recent turns).`, `Left hub thread "T".`,
 			"Deleting a session is not possible from a chat;", "/model x is not available in a chat; /help lists what is.",
 			"usage: /hub [join NAME | leave]", "No session bound (0 messages", "error: session: invalid name"},
 	} {

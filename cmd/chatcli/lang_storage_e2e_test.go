@@ -103,13 +103,13 @@ func TestVerifyLinesSpeakPortuguese(t *testing.T) {
 	for lang, want := range map[string][]string{
 		"pt-BR": {": linha vazia\n", ": 3 bytes NUL\n", ": última linha cortada, 12 bytes sem quebra de linha",
 			"danificado: arquivo de sessão ilegível: " + filepath.Join(home, "sessions", "bad.json") + ": JSON inválido: esperava um objeto no byte 0;",
-			"chatcli: storage verify: há danos: 2 arquivo(s) danificado(s), cada um listado acima\n",
-			"chatcli: storage verify: 2 arquivo(s) não pôde(puderam) ser verificado(s), cada um listado acima\n",
+			"chatcli: storage verify: há danos: 2 arquivos danificados, cada um listado acima\n",
+			"chatcli: storage verify: 2 arquivos não puderam ser verificados, cada um listado acima\n",
 			`s1.json: sessão "s1": criptografado; defina CHATCLI_ENCRYPTION_KEY`},
 		"en": {": empty line\n", ": 3 NUL bytes\n", ": torn last line, 12 bytes without a newline",
 			"damaged: session: unreadable file: " + filepath.Join(home, "sessions", "bad.json") + ": invalid JSON: want an object at byte 0;",
-			"chatcli: storage verify: damage found: 2 damaged file(s), each listed above\n",
-			"chatcli: storage verify: 2 file(s) could not be checked, each listed above\n",
+			"chatcli: storage verify: damage found: 2 damaged files, each listed above\n",
+			"chatcli: storage verify: 2 files could not be checked, each listed above\n",
 			`s1.json: session "s1" is encrypted; set CHATCLI_ENCRYPTION_KEY`},
 	} {
 		out, errOut, code := run(t, append(env, "CHATCLI_LANG="+lang), "", "storage", "verify")

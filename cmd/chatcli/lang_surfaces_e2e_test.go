@@ -26,10 +26,10 @@ func TestPortugueseSizesContextsAndSettings(t *testing.T) {
 	for lang, want := range map[string][]string{
 		"pt-BR": {"Contexto 'c' criado: 1 arquivo, 4,7 KiB em ", "/context attach c o envia.\n", "não definido",
 			"Mantidos:\n  autosave-20200101-000000: ilegível: arquivo de sessão ilegível: ",
-			"orphan journals: não verificados: 1 arquivo(s) de sessão ilegível(is)"},
+			"orphan journals: não verificados: 1 arquivo de sessão ilegível, que pode nomear um"},
 		"en": {"Created context \"c\": 1 file, 4.7 KiB in ", "/context attach c sends it.\n", "not set",
 			"Kept:\n  autosave-20200101-000000: unreadable: session: unreadable file: ",
-			"orphan journals: not checked: 1 session file(s) cannot be read"},
+			"orphan journals: not checked: 1 session file cannot be read"},
 	} {
 		home := t.TempDir()
 		env := []string{"CHATCLI_HOME=" + home, "CHATCLI_LANG=" + lang}
@@ -52,7 +52,7 @@ func TestPortugueseSizesContextsAndSettings(t *testing.T) {
 				t.Errorf("%s: %q missing from:\n%s", lang, w, all.String())
 			}
 		}
-		size := regexp.MustCompile(`would delete 1 trashed session\(s\) \(\d+\.\d KB\)|apagaria de vez 1 sessão\(ões\) \(\d+,\d KB\)`)
+		size := regexp.MustCompile(`would delete 1 trashed session \(\d+\.\d KB\)|apagaria de vez 1 sessão \(\d+,\d KB\)`)
 		if !size.MatchString(all.String()) {
 			t.Errorf("%s: the trash's size:\n%s", lang, all.String())
 		}
@@ -99,11 +99,11 @@ func TestSessionFormatErrorsSpeakPortuguese(t *testing.T) {
 func TestServerNoticesSpeakPortuguese(t *testing.T) {
 	for lang, want := range map[string][]string{
 		"pt-BR": {"nota: chatcli " + version + " servidor MCP no stdio · provedor offline · modelo offline · armazenamento ",
-			"as configurações do gateway são válidas\n", "slack: Events API em http://", "responde a 1 id(s) permitido(s) (CHATCLI_SLACK_ALLOWED_USERS)",
+			"as configurações do gateway são válidas\n", "slack: Events API em http://", "responde a 1 id permitido (CHATCLI_SLACK_ALLOWED_USERS)",
 			"nota: chatcli " + version + " gateway · provedor offline", "nota: hub: os terminais entram com /hub join NOME (relay em ",
 			"nota: slack: mensagem do usuário U2 (chat D1) ignorada: fora da allow-list de slack"},
 		"en": {"note: chatcli " + version + " MCP server on stdio · provider offline · model offline · store ",
-			"gateway settings are valid\n", "slack: Events API on http://", "answers 1 allowed id(s) (CHATCLI_SLACK_ALLOWED_USERS)",
+			"gateway settings are valid\n", "slack: Events API on http://", "answers 1 allowed id (CHATCLI_SLACK_ALLOWED_USERS)",
 			"note: chatcli " + version + " gateway · provider offline", "note: hub: terminals join with /hub join NAME (relay at ",
 			"note: slack: message from user U2 (chat D1) ignored: not on the slack allow-list"},
 	} {

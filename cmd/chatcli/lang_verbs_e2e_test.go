@@ -129,9 +129,9 @@ func TestJSONNoticesKeepTheirNumbersInEveryLanguage(t *testing.T) {
 func TestStorageSpeaksPortuguese(t *testing.T) {
 	for lang, want := range map[string][]string{
 		"pt-BR": {"sessões que você nomeou", "nunca removidas automaticamente", "para a lixeira quando não atualizadas há 90d (CHATCLI_SESSION_TTL)",
-			"Nada a remover.\n", "Esvaziar a lixeira apagaria de vez 1 sessão(ões)", "Lixeira esvaziada: 1 sessão(ões) apagada(s) ("},
+			"Nada a remover.\n", "Esvaziar a lixeira apagaria de vez 1 sessão (", "Lixeira esvaziada: 1 sessão apagada ("},
 		"en": {"sessions you named", "never removed automatically", "to the trash when not updated for 90d (CHATCLI_SESSION_TTL)",
-			"Nothing to remove.\n", "Emptying the trash would delete 1 trashed session(s)", "Emptied the trash: 1 trashed session(s) deleted ("},
+			"Nothing to remove.\n", "Emptying the trash would delete 1 trashed session (", "Emptied the trash: 1 trashed session deleted ("},
 	} {
 		env := []string{"CHATCLI_HOME=" + t.TempDir(), "CHATCLI_LANG=" + lang}
 		var all strings.Builder
@@ -157,12 +157,12 @@ func TestStorageSpeaksPortuguese(t *testing.T) {
 // before in English.
 func TestVerifyExportAndRekeySpeakPortuguese(t *testing.T) {
 	for lang, want := range map[string][]string{
-		"pt-BR": {"Verificados 1 arquivo(s) de sessão, 0 sessão(ões) na lixeira e 1 journal(is).\nEstá tudo íntegro.\n",
+		"pt-BR": {"Verificado 1 arquivo de sessão, 0 sessão na lixeira e 1 journal.\nEstá tudo íntegro.\n",
 			"Exportadas 2 entradas para ", " (fonte: journal).\n", ": selado com a nova chave\n",
-			"2 arquivo(s) selado(s) de novo, 0 já com a nova chave, 0 com falha\n"},
-		"en": {"Checked 1 session file(s), 0 trashed session(s) and 1 journal(s).\nEverything is sound.\n",
+			"2 arquivos selados de novo, 0 já com a nova chave, 0 com falha\n"},
+		"en": {"Checked 1 session file, 0 trashed sessions and 1 journal.\nEverything is sound.\n",
 			"Exported 2 messages to ", " (source: journal).\n", ": sealed under the new key\n",
-			"2 file(s) re-sealed, 0 already under the new key, 0 failed\n"},
+			"2 files re-sealed, 0 already under the new key, 0 failed\n"},
 	} {
 		home := t.TempDir()
 		env := []string{"CHATCLI_HOME=" + home, "CHATCLI_LANG=" + lang}

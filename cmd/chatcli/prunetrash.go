@@ -46,7 +46,7 @@ func prunePreview(o *storagePruneOptions, c config.Config, plan retention.PruneP
 		for _, e := range trash {
 			size += e.SizeBytes
 		}
-		lang.Fprintf(out, "Emptying the trash would delete %d trashed session(s) (%s) for good; nothing was deleted: run %s.\n",
+		lang.Fprintf(out, "Emptying the trash would delete %d trashed sessions (%s) for good; nothing was deleted: run %s.\n",
 			len(trash), lang.Decimal(retention.FormatBytes(size)), again)
 		for _, e := range trash {
 			fmt.Fprintf(out, "  %s  (%s, %s)\n", e.Name, e.File, lang.Decimal(retention.FormatBytes(e.SizeBytes)))
@@ -98,13 +98,13 @@ func emptyTrash(o *storagePruneOptions, c config.Config, res *pruneOutput) error
 	out, lang := o.f.streams.Out, o.f.lang()
 	if !o.JSON && (!o.Quiet || len(removed) > 0) {
 		if len(gone) > 0 {
-			lang.Fprintf(out, "Emptied the trash: %d trashed session(s) deleted (%s), with %d journal(s) no other session names (%s).\n",
+			lang.Fprintf(out, "Emptied the trash: %d trashed sessions deleted (%s), with %d journals no other session names (%s).\n",
 				len(removed), lang.Decimal(retention.FormatBytes(size)), len(gone), lang.Decimal(retention.FormatBytes(goneSize)))
 		} else {
-			lang.Fprintf(out, "Emptied the trash: %d trashed session(s) deleted (%s).\n", len(removed), lang.Decimal(retention.FormatBytes(size)))
+			lang.Fprintf(out, "Emptied the trash: %d trashed sessions deleted (%s).\n", len(removed), lang.Decimal(retention.FormatBytes(size)))
 		}
 		if kept := len(journalBytes) - len(gone); kept > 0 {
-			lang.Fprintf(out, "%d journal(s) of those sessions kept: another session names them, or a session file cannot be read.\n", kept)
+			lang.Fprintf(out, "%d journals of those sessions kept: another session names them, or a session file cannot be read.\n", kept)
 		}
 	}
 	return applyErr

@@ -125,9 +125,9 @@ func storageRekeyRun(o *storageRekeyOptions) error {
 		return err
 	}
 	lang := o.f.lang()
-	line := lang.Sprintf("%d file(s) re-sealed, %d already under the new key, %d failed", sum.Rekeyed, sum.Unchanged, len(sum.Failed))
+	line := lang.Sprintf("%d files re-sealed, %d already under the new key, %d failed", sum.Rekeyed, sum.Unchanged, len(sum.Failed))
 	if sum.DamagedKept > 0 {
-		line += lang.Sprintf(", %d damaged journal line(s) kept as they were", sum.DamagedKept)
+		line += lang.Sprintf(", %d damaged journal lines kept as they were", sum.DamagedKept)
 	}
 	if err := printSummary(o.f, o.JSON, sum, line); err != nil {
 		return err
@@ -187,11 +187,14 @@ type rekeyError struct {
 	decrypt bool
 }
 
-func (e *rekeyError) Error() string {
+func (e *rekeyError) Error() string { return e.Said().Error() }
+
+// Said implements i18n.Sayer.
+func (e *rekeyError) Said() error {
 	if e.decrypt {
-		return fmt.Sprintf("storage decrypt: %d file(s) could not be written as plaintext, each listed above (they are unchanged; run it again with the key that sealed them)", len(e.errs))
+		return i18n.Errorf("storage decrypt: %d files could not be written as plaintext, each listed above (they are unchanged; run it again with the key that sealed them)", len(e.errs))
 	}
-	return fmt.Sprintf("storage rekey: %d file(s) could not be re-sealed, each listed above (they are unchanged; set CHATCLI_ENCRYPTION_KEY_OLD to the key that sealed them and run it again)", len(e.errs))
+	return i18n.Errorf("storage rekey: %d files could not be re-sealed, each listed above (they are unchanged; set CHATCLI_ENCRYPTION_KEY_OLD to the key that sealed them and run it again)", len(e.errs))
 }
 
 func (e *rekeyError) Unwrap() []error { return e.errs }

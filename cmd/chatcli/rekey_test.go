@@ -152,7 +152,8 @@ func TestRekeyInterrupted(t *testing.T) {
 			if !checkEachOpens(t, home, ids, old, nw) {
 				t.Fatal("not every file is under the new key after the rerun")
 			}
-			want := fmt.Sprintf("%d file(s) re-sealed, %d already under the new key, 0 failed", files-k, k)
+			noun := map[bool]string{true: "file", false: "files"}[files-k == 1]
+			want := fmt.Sprintf("%d %s re-sealed, %d already under the new key, 0 failed", files-k, noun, k)
 			if !strings.Contains(out.String(), want) {
 				t.Fatalf("summary %q, want %q", out, want)
 			}
@@ -174,7 +175,7 @@ func TestRekeyWrongOldKey(t *testing.T) {
 	}
 	// Each failed file is reported once, on stderr as it fails; the error
 	// at the end counts them.
-	if strings.Contains(err.Error(), "wrong encryption key") || !strings.Contains(err.Error(), "file(s) could not be re-sealed, each listed above") {
+	if strings.Contains(err.Error(), "wrong encryption key") || !strings.Contains(err.Error(), "could not be re-sealed, each listed above") {
 		t.Fatalf("the summary repeats the failures: %v", err)
 	}
 	checkEachOpens(t, home, ids, old, parsed(t, b64Key(2)))
@@ -203,7 +204,7 @@ func TestRekeyKeepsADamagedJournalLine(t *testing.T) {
 	if err := storageRekeyRun(&storageRekeyOptions{f: f}); err != nil {
 		t.Fatal(err)
 	}
-	if want := ", 0 failed, 1 damaged journal line(s) kept as they were"; !strings.Contains(out.String(), want) {
+	if want := ", 0 failed, 1 damaged journal line kept as it was"; !strings.Contains(out.String(), want) {
 		t.Fatalf("summary %q, want %q", out, want)
 	}
 	if want := p + ":3: damaged line kept as it was"; !strings.Contains(errb.String(), want) {
@@ -305,7 +306,7 @@ func TestRekeyDropsTheSearchIndex(t *testing.T) {
 		t.Errorf("the index sealed under the old key is still there: %v", err)
 	}
 	f, out, errb := rekeyFactory(home, map[string]string{"CHATCLI_ENCRYPTION_KEY": b64Key(2)})
-	if err := storageRekeyRun(&storageRekeyOptions{f: f}); err != nil || !strings.Contains(out.String(), "0 file(s) re-sealed") {
+	if err := storageRekeyRun(&storageRekeyOptions{f: f}); err != nil || !strings.Contains(out.String(), "0 files re-sealed") {
 		t.Errorf("second rekey: %v %q\n%s", err, out, errb)
 	}
 }

@@ -143,7 +143,7 @@ func TestSessionDeleteGoesThroughTheTrash(t *testing.T) {
 	}
 	run(t, env, "", "session", "delete", "notes", "--yes")
 	out, _, _ = run(t, env, "", "storage", "prune", "--empty-trash", "--apply")
-	if !strings.Contains(out, "1 trashed session(s) deleted") {
+	if !strings.Contains(out, "1 trashed session deleted") {
 		t.Fatalf("%s", out)
 	}
 }
@@ -232,14 +232,14 @@ func TestEmptyTrashReportsTheJournals(t *testing.T) {
 	bad := filepath.Join(home, "sessions", "bad.json")
 	os.WriteFile(bad, nil, 0o600)
 	out := mustRun(t, env, "", "storage", "prune", "--empty-trash", "--apply")
-	if !strings.Contains(out, "1 trashed session(s) deleted") || strings.Contains(out, "with 1 journal") ||
-		!strings.Contains(out, "1 journal(s) of those sessions kept: another session names them, or a session file cannot be read.") || len(journals()) != 1 {
+	if !strings.Contains(out, "1 trashed session deleted") || strings.Contains(out, "with 1 journal") ||
+		!strings.Contains(out, "1 journal of those sessions kept: another session names it, or a session file cannot be read.") || len(journals()) != 1 {
 		t.Fatalf("%s\njournals: %v", out, journals())
 	}
 	os.Remove(bad)
 	trash("two")
 	out = mustRun(t, env, "", "storage", "prune", "--empty-trash", "--apply")
-	if !strings.Contains(out, "1 trashed session(s) deleted (") || !strings.Contains(out, "), with 1 journal(s) no other session names (") ||
+	if !strings.Contains(out, "1 trashed session deleted (") || !strings.Contains(out, "), with 1 journal no other session names (") ||
 		strings.Contains(out, "kept") || len(journals()) != 1 {
 		t.Fatalf("%s\njournals: %v", out, journals())
 	}
@@ -264,7 +264,7 @@ func TestEmptyTrashWithoutApplyDeletesNothing(t *testing.T) {
 	mustRun(t, env, "", "session", "delete", "old", "--yes")
 	before := snapshot(t, home)
 	out := mustRun(t, env, "", "storage", "prune", "--empty-trash")
-	if !strings.Contains(out, "would delete 1 trashed session(s)") || !strings.Contains(out, "nothing was deleted") ||
+	if !strings.Contains(out, "would delete 1 trashed session") || !strings.Contains(out, "nothing was deleted") ||
 		!strings.Contains(out, "--empty-trash --apply") || !strings.Contains(out, "  old  (old.") {
 		t.Fatalf("dry run:\n%s", out)
 	}

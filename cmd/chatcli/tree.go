@@ -174,8 +174,5 @@ func origin(lang *i18n.Printer, n *session.TreeNode) string {
 
 // countOf is "1 message" or "N messages" in lang's language.
 func countOf(lang *i18n.Printer, n int) string {
-	if n == 1 {
-		return lang.Sprintf("1 message")
-	}
 	return lang.Sprintf("%d messages", max(n, 0))
 }

@@ -215,7 +215,7 @@ func storageVerifyRun(o *storageVerifyOptions) error {
 	}
 	switch {
 	case sum.Damaged > 0:
-		return i18n.Errorf("%w: %d damaged file(s), each listed above", errDamaged, sum.Damaged)
+		return i18n.Errorf("%w: %d damaged files, each listed above", errDamaged, sum.Damaged)
 	case len(unchecked) > 0:
 		return &verifyError{unchecked}
 	}
@@ -299,10 +299,10 @@ func verifyProgress(lang *i18n.Printer, w io.Writer, done, total int) {
 // another language the report says them there (errorIn, reasonIn).
 func writeVerifyReport(lang *i18n.Printer, w io.Writer, sum verifySummary, repair bool) {
 	if sum.ChatCLIEnvelopes > 0 {
-		lang.Fprintf(w, "Checked %d session file(s), %d trashed session(s) and %d journal(s); %d of the session files in ChatCLI's envelope, with ChatCLI's key.\n",
+		lang.Fprintf(w, "Checked %d session files, %d trashed sessions and %d journals; %d of the session files in ChatCLI's envelope, with ChatCLI's key.\n",
 			sum.Sessions, sum.Trash, sum.Journals, sum.ChatCLIEnvelopes)
 	} else {
-		lang.Fprintf(w, "Checked %d session file(s), %d trashed session(s) and %d journal(s).\n", sum.Sessions, sum.Trash, sum.Journals)
+		lang.Fprintf(w, "Checked %d session files, %d trashed sessions and %d journals.\n", sum.Sessions, sum.Trash, sum.Journals)
 	}
 	for _, p := range sum.Problems {
 		switch {
@@ -311,7 +311,7 @@ func writeVerifyReport(lang *i18n.Printer, w io.Writer, sum verifySummary, repai
 		case p.Verdict == verdictUnchecked:
 			lang.Fprintf(w, "not checked: %s", p.errorIn(lang))
 		default:
-			lang.Fprintf(w, "damaged: %s: %d damaged line(s) of %d", p.Path, p.DamagedLines, p.Lines)
+			lang.Fprintf(w, "damaged: %s: %d damaged lines of %d", p.Path, p.DamagedLines, p.Lines)
 			for _, l := range p.FirstDamaged {
 				fmt.Fprintf(w, "\n  %s:%d: %s", p.Path, l.Line, reasonIn(lang, l.Reason))
 			}
@@ -320,9 +320,9 @@ func writeVerifyReport(lang *i18n.Printer, w io.Writer, sum verifySummary, repai
 			}
 			switch {
 			case p.Verdict == verdictRepaired:
-				lang.Fprintf(w, "\n  repaired: the journal as it was is %s; it now holds its %d readable record(s)", p.Broken, p.Records)
+				lang.Fprintf(w, "\n  repaired: the journal as it was is %s; it now holds its %d readable records", p.Broken, p.Records)
 				if p.Placed > 0 {
-					lang.Fprintf(w, "; %d session file(s) name its new offsets", p.Placed)
+					lang.Fprintf(w, "; %d session files name its new offsets", p.Placed)
 				}
 				if p.Error != "" {
 					fmt.Fprintf(w, "\n  %s", p.Error)
@@ -338,7 +338,7 @@ func writeVerifyReport(lang *i18n.Printer, w io.Writer, sum verifySummary, repai
 	}
 	switch {
 	case sum.Sound && sum.Repaired > 0:
-		lang.Fprintf(w, "%d journal(s) repaired; everything is sound now.\n", sum.Repaired)
+		lang.Fprintf(w, "%d journals repaired; everything is sound now.\n", sum.Repaired)
 	case sum.Sound:
 		lang.Fprintf(w, "Everything is sound.\n")
 	default:
@@ -364,13 +364,11 @@ func hasDamagedJournal(sum verifySummary) bool {
 // wrong key, a newer format).
 type verifyError struct{ errs []error }
 
-func (e *verifyError) Error() string {
-	return fmt.Sprintf("storage verify: %d file(s) could not be checked, each listed above", len(e.errs))
-}
+func (e *verifyError) Error() string { return e.Said().Error() }
 
 func (e *verifyError) Unwrap() []error { return e.errs }
 
 // Said implements i18n.Sayer.
 func (e *verifyError) Said() error {
-	return i18n.Errorf("storage verify: %d file(s) could not be checked, each listed above", len(e.errs))
+	return i18n.Errorf("storage verify: %d files could not be checked, each listed above", len(e.errs))
 }

@@ -49,7 +49,7 @@ func TestStorageVerifyRepair(t *testing.T) {
 	mustRun(t, env, "", "-p", "again", "--session", "demo")
 	mustRun(t, env, "", "-p", "bye", "--session", "gone")
 	mustRun(t, env, "", "session", "delete", "gone", "--yes")
-	if out := mustRun(t, env, "", "storage", "verify"); !strings.Contains(out, "Checked 1 session file(s), 1 trashed session(s) and 2 journal(s).\nEverything is sound.\n") {
+	if out := mustRun(t, env, "", "storage", "verify"); !strings.Contains(out, "Checked 1 session file, 1 trashed session and 2 journals.\nEverything is sound.\n") {
 		t.Fatalf("a sound store:\n%s", out)
 	}
 
@@ -75,7 +75,7 @@ func TestStorageVerifyRepair(t *testing.T) {
 
 	out, errOut, code := run(t, env, "", "storage", "verify")
 	for _, want := range []string{
-		"damaged: " + j + ": 2 damaged line(s) of " + strconv.Itoa(lines),
+		"damaged: " + j + ": 2 damaged lines of " + strconv.Itoa(lines),
 		j + ":1: checksum mismatch (stored ",
 		j + ":" + strconv.Itoa(lines) + ": torn last line, ",
 		"damaged: session: unreadable file: " + cut + ": ",
@@ -87,7 +87,7 @@ func TestStorageVerifyRepair(t *testing.T) {
 			t.Errorf("verify lacks %q", want)
 		}
 	}
-	if code != exitDamaged || !strings.Contains(errOut, "chatcli: storage verify: damage found: 3 damaged file(s)") {
+	if code != exitDamaged || !strings.Contains(errOut, "chatcli: storage verify: damage found: 3 damaged files") {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
 	// A load reads the journal after the session file's position only:

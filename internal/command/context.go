@@ -251,8 +251,6 @@ func contextStatus(env *Env, st *contexts.Store) error {
 	notes, err := memory.Open(env.Config.Home, env.Config.EncryptionKey).List()
 	if err != nil {
 		lang.Fprintf(env.Out, "Memory: %v\n", err)
-	} else if len(notes) == 1 {
-		lang.Fprintf(env.Out, "Memory: 1 note (/memory show)\n")
 	} else {
 		lang.Fprintf(env.Out, "Memory: %d notes (/memory show)\n", len(notes))
 	}
@@ -275,19 +273,9 @@ func contextStatus(env *Env, st *contexts.Store) error {
 }
 
 // filesIn is "1 file" or "N files" in lang; chunksIn the same of chunks.
-func filesIn(lang *i18n.Printer, n int) string {
-	if n == 1 {
-		return lang.Sprintf("1 file")
-	}
-	return lang.Sprintf("%d files", n)
-}
+func filesIn(lang *i18n.Printer, n int) string { return lang.Sprintf("%d files", n) }
 
-func chunksIn(lang *i18n.Printer, n int) string {
-	if n == 1 {
-		return lang.Sprintf("1 chunk")
-	}
-	return lang.Sprintf("%d chunks", n)
-}
+func chunksIn(lang *i18n.Printer, n int) string { return lang.Sprintf("%d chunks", n) }
 
 // size is n bytes for people in lang: "4.2 KiB" ("4,2 KiB").
 func size(lang *i18n.Printer, n int) string { return lang.Decimal(humanize.IBytes(uint64(max(n, 0)))) }

@@ -47,7 +47,7 @@ func TestSessionStatusInPortuguese(t *testing.T) {
 	if err := Dispatch(context.Background(), env, "/session status"); err != nil {
 		t.Fatal(err)
 	}
-	// CLDR's pt counts 0 in the singular, as 1 (i18n.singulars).
+	// CLDR's pt counts 0 in the singular, as 1 (i18n's plural.go).
 	if got := out.String(); !strings.HasPrefix(got, "Nenhuma sessão vinculada (0 mensagem, nada por salvar).") {
 		t.Errorf("%q", got)
 	}

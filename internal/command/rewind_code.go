@@ -63,7 +63,7 @@ func RewindTo(ctx context.Context, env *Env, n int, scope Scope, yes bool) error
 	env.say("Rewound to %s, before %q: %d messages.\n", cp.At.Local().Format("15:04:05"), cp.Prompt, cp.Messages)
 	if scope == ScopeConversation && cp.Code != "" {
 		if _, p, err := e.CodePlan(1); err == nil && len(p.Changes) > 0 {
-			env.say("The files changed since: /rewind 1 code restores them (%d path(s)).\n", len(p.Changes))
+			env.say("The files changed since: /rewind 1 code restores them (%d paths).\n", len(p.Changes))
 		}
 	}
 	return nil
@@ -129,7 +129,7 @@ func writeCommands(lang *i18n.Printer, w io.Writer, cmds []shadow.Command) {
 // hand-edited files could have been confirmed (otherwise the hint names
 // --yes).
 func writeReport(lang *i18n.Printer, w io.Writer, rep shadow.Report, asked bool) {
-	lang.Fprintf(w, "Restored the files: %d path(s) set back.\n", len(rep.Done))
+	lang.Fprintf(w, "Restored the files: %d paths set back.\n", len(rep.Done))
 	if len(rep.Skipped) > 0 {
 		var names []string
 		for _, s := range rep.Skipped {
@@ -158,7 +158,7 @@ func offerScope(env *Env, n int) (Scope, bool) {
 		}
 		return ScopeConversation, true
 	}
-	env.say("The files changed since this checkpoint (%d path(s)).\n", len(p.Changes))
+	env.say("The files changed since this checkpoint (%d paths).\n", len(p.Changes))
 	for {
 		answer, err := env.Ask(env.Lang.Sprintf("Restore [1] conversation, [2] code, [3] both (default), q to quit: "))
 		if err != nil {

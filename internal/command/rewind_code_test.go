@@ -73,7 +73,7 @@ func TestRewindMenuOffersCodeConversationOrBoth(t *testing.T) {
 	if len(prompts) != 3 || !strings.Contains(prompts[1], "[2] code") || !strings.Contains(out.String(), "Answer 1, 2, 3 or q.") {
 		t.Errorf("prompts %q\n%s", prompts, out.String())
 	}
-	for _, want := range []string{"+code", "remove          x.go", "1 path(s) set back", "Rewound to"} {
+	for _, want := range []string{"+code", "remove          x.go", "1 path set back", "Rewound to"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}

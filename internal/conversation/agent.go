@@ -197,7 +197,7 @@ func (e *Engine) runCalls(ctx context.Context, calls []message.ToolCall) error {
 					Content: message.InterruptedResult, Meta: &message.Meta{Mode: e.mode, Repair: message.RepairInterrupted, ToolError: true}})
 			}
 			e.record(journal.ReasonSync)
-			return i18n.Errorf("cancelled; %d tool call(s) not run were marked interrupted: %w", len(calls)-k, context.Cause(ctx))
+			return i18n.Errorf("cancelled; %d tool calls not run were marked interrupted: %w", len(calls)-k, context.Cause(ctx))
 		}
 		if e.onToolStart != nil {
 			e.onToolStart(c)

@@ -119,7 +119,7 @@ func (e *Engine) reconcile() (fork string, err error) {
 	case recreated:
 		e.notifyf("session %q was deleted elsewhere; this window wrote it again", e.bound)
 	case theirs > 0:
-		e.notifyf("session %q gained %d message(s) elsewhere; this window's %d new message(s) now follow them",
+		e.notifyf("session %q gained %d messages elsewhere; this window's %d new messages now follow them",
 			e.bound, theirs, len(saved.History)-len(e.base)-theirs)
 	}
 	if mergedCps != nil {

@@ -116,7 +116,7 @@ func TestCon1TurnsOfTwoWindowsAreMerged(t *testing.T) {
 	if s.History[3].Role != message.RoleAssistant || s.History[4].Content != "from A" {
 		t.Fatalf("B's reply must follow B's prompt: %+v", s.History)
 	}
-	if len(b.notices) != 1 || !strings.Contains(b.notices[0], "took in 2 message(s) written in another window") {
+	if len(b.notices) != 1 || !strings.Contains(b.notices[0], "took in 2 messages written in another window") {
 		t.Fatalf("B's notices: %v", b.notices)
 	}
 	if users(b.History()) != users(s.History) || b.Dirty() {

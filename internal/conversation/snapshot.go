@@ -176,7 +176,7 @@ func (e *Engine) commit(reason string) int {
 		e.base = res.History
 	}
 	if res.Adopted > 0 {
-		e.notifyf("session %q: took in %d message(s) written in another window", e.bound, res.Adopted)
+		e.notifyf("session %q: took in %d messages written in another window", e.bound, res.Adopted)
 	}
 	return res.Adopted
 }

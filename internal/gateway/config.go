@@ -149,7 +149,7 @@ func (c Config) CheckIn(lang *i18n.Printer) (lines []string, err error) {
 		if len(a) == 0 {
 			return lang.Sprintf("no allow-list (%s): answers nobody", variable)
 		}
-		return lang.Sprintf("answers %d allowed id(s) (%s)", len(a), variable)
+		return lang.Sprintf("answers %d allowed ids (%s)", len(a), variable)
 	}
 	if t := c.Telegram; t.Enabled {
 		checkURL("CHATCLI_TELEGRAM_API_URL", t.APIURL)

@@ -28,7 +28,7 @@ func TestCheckNamesEveryMissingOrBadSetting(t *testing.T) {
 	if strings.Contains(text, "s3cr3t") || strings.Contains(text, "EAAG-tok") {
 		t.Fatalf("a secret was shown:\n%s", text)
 	}
-	if !strings.Contains(text, "slack: ") || !strings.Contains(text, "answers 2 allowed id(s)") || !strings.Contains(text, "signatures NOT checked") {
+	if !strings.Contains(text, "slack: ") || !strings.Contains(text, "answers 2 allowed ids") || !strings.Contains(text, "signatures NOT checked") {
 		t.Fatalf("lines:\n%s", text)
 	}
 	if got := c.Allow()["whatsapp"]; len(got) != 2 || got[0] != "5511" {

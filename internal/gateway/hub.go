@@ -66,7 +66,7 @@ func (g *Gateway) joinHub(c *conv, thread string, r Replier) string {
 		}
 	})
 	c.hub = l
-	return g.o.Lang.Sprintf("Joined hub thread %q (%d member(s), %d recent turn(s)). The turns of its other members are shown here as they end; /hub leave stops that.",
+	return g.o.Lang.Sprintf("Joined hub thread %q (%d members, %d recent turns). The turns of its other members are shown here as they end; /hub leave stops that.",
 		thread, l.m.Members(), len(joined.Backlog))
 }
 
@@ -94,7 +94,7 @@ func (g *Gateway) hubCommand(c *conv, f []string, r Replier) string {
 		g.leaveHub(c)
 		return g.o.Lang.Sprintf("Left hub thread %q.", name)
 	case len(f) <= 2 && c.hub != nil:
-		return g.o.Lang.Sprintf("In hub thread %q with %d member(s).", c.hub.m.Thread(), c.hub.m.Members())
+		return g.o.Lang.Sprintf("In hub thread %q with %d members.", c.hub.m.Thread(), c.hub.m.Members())
 	case len(f) <= 2:
 		return g.o.Lang.Sprintf("In no hub thread; /hub join NAME joins one.")
 	}

@@ -31,6 +31,6 @@ var configTexts = []struct{ en, pt string }{
 	{"by model", "pelo modelo"},
 	{"as CHATCLI_SESSION_AUTOSAVE", "como CHATCLI_SESSION_AUTOSAVE"},
 	{"AWS_REGION, else AWS_DEFAULT_REGION, else %s", "AWS_REGION, senão AWS_DEFAULT_REGION, senão %[1]s"},
-	{"%s (%d bytes; at most %d lines)", "%[1]s (%[2]d bytes; no máximo %[3]d linhas)"},
+	{"%s (%d bytes; at most %d lines)", "%[1]s (%[2]d {byte|bytes}; no máximo %[3]d {linha|linhas})"},
 	{"invalid: %v", "inválido: %[1]v"},
 }

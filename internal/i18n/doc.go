@@ -6,7 +6,11 @@
 // reorder the arguments with explicit indexes (%[2]s). The Portuguese
 // messages of ChatCLI's documentation are kept word for word ("Sessão 'x'
 // salva com sucesso."). English is formatted by package fmt, so it reads
-// exactly as the key formatted; Portuguese groups digits ("4.004"), except
+// exactly as the key formatted, but for a message that counts something:
+// the key counts in the plural, and the words that change with a count
+// are choices ({message|messages}) that CLDR's rules pick from in each
+// language, through golang.org/x/text (plural.go, counts.go); no text
+// says "file(s)". Portuguese groups digits ("4.004"), except
 // from a Plain Printer, used for text inside -p --json and --stream-json,
 // whose keys and numbers never change with the language.
 //

@@ -6,19 +6,24 @@ import (
 )
 
 // Error is an error whose text is a catalog message (errorMessages). Its
-// Error is the English text, exactly fmt.Errorf's of the same format and
-// arguments, and it wraps what fmt.Errorf's %w verbs wrap, so errors.Is
+// Error is the English text, fmt.Errorf's of the same format and
+// arguments but for a count of one said in the singular, and it wraps what fmt.Errorf's %w verbs wrap, so errors.Is
 // and errors.As see through it; Printer.Error says it in another language.
 type Error struct {
 	format string
 	args   []any
-	err    error // fmt.Errorf(format, args...), or the error Reword rewords
-	reword bool  // err is Reword's: the English text and what is wrapped
+	err    error  // fmt.Errorf(format, args...), or the error Reword rewords
+	text   string // the English text of a counted message, else ""
+	reword bool   // err is Reword's: the English text and what is wrapped
 }
 
 // Errorf is fmt.Errorf for a message of the catalog: format is its key.
 func Errorf(format string, args ...any) error {
-	return &Error{format: format, args: args, err: fmt.Errorf(format, args...)}
+	e := &Error{format: format, args: args, err: fmt.Errorf(format, args...)}
+	if englishCounted().keys[format] {
+		e.text = english(format, args)
+	}
+	return e
 }
 
 // Sayer is an error of its own type whose text is an Error's: Said
@@ -38,7 +43,12 @@ func Reword(err error, format string, args ...any) error {
 }
 
 // Error is the English text.
-func (e *Error) Error() string { return e.err.Error() }
+func (e *Error) Error() string {
+	if e.text != "" {
+		return e.text
+	}
+	return e.err.Error()
+}
 
 // Unwrap returns the errors format's %w verbs wrap, or Reword's error.
 func (e *Error) Unwrap() []error {
@@ -169,4 +179,4 @@ func Textf(format string, args ...any) Text { return Text{format: format, args: 
 func (t Text) IsZero() bool { return t.format == "" }
 
 // String is the English text.
-func (t Text) String() string { return fmt.Sprintf(t.format, t.args...) }
+func (t Text) String() string { return english(t.format, t.args) }

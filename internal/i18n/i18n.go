@@ -20,26 +20,19 @@ var (
 // Printer formats messages in one language. A nil Printer prints English.
 //
 // English is formatted by package fmt, so an English message is the key
-// formatted as fmt.Sprintf would, digits ungrouped ("4004 tokens").
+// formatted as fmt.Sprintf would, digits ungrouped ("4004 tokens"),
+// except that a count of one is said in the singular (plural.go).
 // Portuguese numbers are grouped the Portuguese way ("4.004 tokens"),
 // unless the Printer is Plain.
 type Printer struct {
 	tag   language.Tag
-	p     *message.Printer
 	plain bool // integers without digit grouping (see Plain)
 }
 
-// New returns the Printer of tag (English or Portuguese). An English
-// Printer costs nothing to make; the Portuguese texts are indexed once per
-// process, at the first Portuguese message.
-func New(tag language.Tag) *Printer {
-	if tag != Portuguese {
-		return &Printer{tag: tag}
-	}
-	// message.Printer formats the Portuguese text itself (ptFormats), with
-	// Portuguese number formatting; its catalog is empty.
-	return &Printer{tag: tag, p: message.NewPrinter(tag, message.Catalog(catalog.NewBuilder()))}
-}
+// New returns the Printer of tag (English or Portuguese). A Printer
+// costs nothing to make; the texts of a language are indexed once per
+// process, at its first message.
+func New(tag language.Tag) *Printer { return &Printer{tag: tag} }
 
 // ptFormats maps each English key of the catalog (catalogue and
 // textMessages) to its Portuguese format.
@@ -100,25 +93,29 @@ func (p *Printer) Tag() language.Tag {
 }
 
 // Sprintf formats the message whose English format is key.
-// A key that counts something is said in the singular when its count is
-// one (singulars).
+// A message that counts something says each count's words in the form
+// its language gives that count (plural.go).
 func (p *Printer) Sprintf(key string, args ...any) string {
-	one, isOne := p.singularOf(key, args)
 	if p == nil || p.tag != Portuguese {
-		return fmt.Sprintf(one, args...)
+		return english(key, args)
 	}
 	if p.plain {
 		args = plainInts(args)
 	}
-	if isOne {
-		return p.p.Sprintf(one, args...)
+	if c := portugueseCounted(); c.keys[key] {
+		return c.printer.Sprintf(key, args...)
 	}
 	format, ok := ptFormats()[key]
 	if !ok {
 		format = key // a key without Portuguese (the catalog tests catch it)
 	}
-	return p.p.Sprintf(format, args...)
+	return portuguese().Sprintf(format, args...)
 }
+
+// portuguese formats the Portuguese texts that count nothing.
+var portuguese = sync.OnceValue(func() *message.Printer {
+	return message.NewPrinter(Portuguese, message.Catalog(catalog.NewBuilder()))
+})
 
 // plainInts returns args with each integer in a plainInt.
 func plainInts(args []any) []any {
@@ -128,6 +125,14 @@ func plainInts(args []any) []any {
 		case int:
 			out[i] = plainInt(n)
 		case int64:
+			out[i] = plainInt(n)
+		case int32:
+			out[i] = plainInt(n)
+		case uint:
+			out[i] = plainInt(n)
+		case uint32:
+			out[i] = plainInt(n)
+		case uint64:
 			out[i] = plainInt(n)
 		default:
 			out[i] = a

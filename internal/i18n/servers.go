@@ -32,7 +32,7 @@ var serverMessages = []struct{ en, pt string }{
 		"whatsapp: webhook em http://%[1]s%[2]s · %[3]s · respostas por %[4]s · %[5]s%[6]s"},
 	{" · home channel %s", " · canal principal %[1]s"},
 	{"no allow-list (%s): answers nobody", "sem allow-list (%[1]s): não responde a ninguém"},
-	{"answers %d allowed id(s) (%s)", "responde a %[1]d id(s) permitido(s) (%[2]s)"},
+	{"answers %d allowed ids (%s)", "responde a %[1]d {id permitido|ids permitidos} (%[2]s)"},
 	{"signatures checked (%s)", "assinaturas verificadas (%[1]s)"},
 	{"signatures NOT checked (set %s)", "assinaturas NÃO verificadas (defina %[1]s)"},
 	{"%s on http://%s%s", "%[1]s em http://%[2]s%[3]s"},

@@ -119,7 +119,7 @@ func TestChatOnANamedSessionWritesThroughAndAdoptsOtherSurfaces(t *testing.T) {
 	if got := f.users("shared"); got != "one,from the terminal,three" || out.Messages != 6 || out.Reply != "[offline] reply #3 to: three" {
 		t.Fatalf("after another surface's turn: %q, %+v", got, out)
 	}
-	if len(out.Notices) != 1 || !strings.Contains(out.Notices[0], `session "shared": took in 2 message(s) written in another window`) {
+	if len(out.Notices) != 1 || !strings.Contains(out.Notices[0], `session "shared": took in 2 messages written in another window`) {
 		t.Fatalf("the client is not told of the adoption: %q", out.Notices)
 	}
 	// Without session the bound conversation continues.

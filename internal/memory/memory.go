@@ -115,11 +115,8 @@ func (s *Store) Forget(n int) (Note, error) {
 	var gone Note
 	err := s.change(func(notes []Note) ([]Note, error) {
 		if n < 1 || n > len(notes) {
-			switch len(notes) {
-			case 0:
+			if len(notes) == 0 {
 				return nil, i18n.Errorf("%w: %d (there are no notes)", ErrNoNote, n)
-			case 1:
-				return nil, i18n.Errorf("%w: %d (there is 1 note; /memory list or `chatcli memory list` numbers them)", ErrNoNote, n)
 			}
 			return nil, i18n.Errorf("%w: %d (there are %d notes; /memory list or `chatcli memory list` numbers them)", ErrNoNote, n, len(notes))
 		}

@@ -269,7 +269,7 @@ func (p *PrunePlan) planJournals(list []session.Header, trash []session.TrashEnt
 		return err
 	}
 	if len(unknown) > 0 {
-		p.Spared = append(p.Spared, spared("orphan journals", i18n.Textf("not checked: %d session file(s) cannot be read and may name one (%s)",
+		p.Spared = append(p.Spared, spared("orphan journals", i18n.Textf("not checked: %d session files cannot be read and may name one (%s)",
 			len(unknown), strings.Join(unknown, ", "))))
 		return nil
 	}

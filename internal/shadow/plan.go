@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"regexp"
-	"strings"
 )
 
 // ErrUnknownCheckpoint is returned by Plan and Restore for an id that is
@@ -191,24 +190,4 @@ type Report struct {
 type Skip struct {
 	Path string `json:"path"`
 	Why  string `json:"why"`
-}
-
-// Summary is one line saying what a restore did, for people.
-func (rep Report) Summary() string {
-	parts := []string{fmt.Sprintf("%d file(s) set back", len(rep.Done))}
-	if len(rep.Skipped) > 0 {
-		var names []string
-		for _, s := range rep.Skipped {
-			names = append(names, s.Path+" ("+s.Why+")")
-		}
-		parts = append(parts, "left alone: "+strings.Join(names, ", "))
-	}
-	if len(rep.Commands) > 0 {
-		var lines []string
-		for _, c := range rep.Commands {
-			lines = append(lines, c.Line)
-		}
-		parts = append(parts, "not undoable (commands run since): "+strings.Join(lines, "; "))
-	}
-	return strings.Join(parts, "; ")
 }
