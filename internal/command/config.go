@@ -44,7 +44,7 @@ func WriteSettings(lang *i18n.Printer, w io.Writer, c config.Config, file string
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	lang.Fprintf(tw, "SETTING\tVALUE\tSOURCE\n")
 	for _, s := range c.AllSettings() {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.Name, valueIn(lang, s), sourceIn(lang, s.Source))
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.Name, valueIn(lang, s), settingSource(lang, s))
 	}
 	tw.Flush()
 }
@@ -77,7 +77,7 @@ func WriteSessionConfig(lang *i18n.Printer, w io.Writer, c config.Config, bound,
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	lang.Fprintf(tw, "SETTING\tVALUE\tSOURCE\n")
 	for _, s := range c.SessionSettings() {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.Name, valueIn(lang, s), sourceIn(lang, s.Source))
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.Name, valueIn(lang, s), settingSource(lang, s))
 	}
 	tw.Flush()
 	if bound == "" {
@@ -90,6 +90,20 @@ func WriteSessionConfig(lang *i18n.Printer, w io.Writer, c config.Config, bound,
 		}
 	}
 	lang.Fprintf(w, "bound session: %s\nactive journal: %s\n", bound, journalID)
+}
+
+// settingSource is where s's value comes from in lang: its source, or
+// the flag or command that chose the value over it, with the source it
+// replaced.
+func settingSource(lang *i18n.Printer, s config.Setting) string {
+	src := sourceIn(lang, s.Source)
+	switch {
+	case s.By == "":
+		return src
+	case strings.HasPrefix(s.By, "/"):
+		return lang.Sprintf("this session (%s; was: %s)", s.By, src)
+	}
+	return lang.Sprintf("command line (%s; was: %s)", s.By, src)
 }
 
 // sourceIn is a setting's source (config.Setting.Source) in lang; a
