@@ -152,8 +152,8 @@ func HelpTexts() []string {
 	return out
 }
 
-// helpCatalog is helpMessages, helpLongs and moreHelp.
-var helpCatalog = append(append(append([]struct{ en, pt string }{}, helpMessages...), helpLongs...), moreHelp...)
+// helpCatalog is helpMessages, helpLongs, moreHelp and configHelp.
+var helpCatalog = append(append(append(append([]struct{ en, pt string }{}, helpMessages...), helpLongs...), moreHelp...), configHelp...)
 
 // Help is the help text whose English text is en in p's language; en
 // itself when the catalog lacks it.
