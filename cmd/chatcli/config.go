@@ -51,8 +51,15 @@ The environment overrides the file. Servers started by a desktop application
 (chatcli mcp-server, chatcli acp) read the file too, so they need no env block.
 
 chatcli config lists every setting with its value and where it came from: the
-environment, the file and line, or the default. API and encryption keys are
-shown as set or not set, never printed.`
+environment, the file and line, or the default; a provider or model chosen by
+--provider or --model (in the REPL, /model or /switch) is shown as the next
+request uses it, with the source it replaced. API and encryption keys are
+shown as set or not set, never printed.
+
+On a terminal the table is fitted to its width (COLUMNS, when set, takes
+its place): long values and sources wrap under their column, and a name too
+long for it is cut with "…". Piped or redirected, every row is one whole
+line, as scripts read it.`
 
 func newConfigCmd(f *factory) *cobra.Command {
 	cmd := &cobra.Command{
@@ -65,7 +72,7 @@ func newConfigCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			command.WriteSettings(f.lang(), f.streams.Out, c, f.file.Path)
+			command.WriteSettings(f.lang(), f.streams.Out, c, f.file.Path, f.tableWidth())
 			return nil
 		},
 	}
@@ -78,7 +85,7 @@ func newConfigCmd(f *factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			command.WriteSessionConfig(f.lang(), f.streams.Out, c, "", "")
+			command.WriteSessionConfig(f.lang(), f.streams.Out, c, "", "", f.tableWidth())
 			return nil
 		},
 	})

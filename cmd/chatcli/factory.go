@@ -102,12 +102,11 @@ func (f *factory) config(providerFlag, modelFlag string) (config.Config, error) 
 	if err != nil {
 		return c, err
 	}
-	if providerFlag != "" || modelFlag != "" {
-		p := providerFlag
-		if p == "" {
-			p = c.Provider
-		}
-		err = c.Override(p, modelFlag)
+	if providerFlag != "" {
+		err = c.Choose(providerFlag, "", "--provider")
+	}
+	if err == nil && modelFlag != "" {
+		err = c.Choose(c.Provider, modelFlag, "--model")
 	}
 	return c, err
 }

@@ -25,7 +25,7 @@ func (o *sessionListOptions) writeTable(list []session.Header, folders map[strin
 	lang := o.f.lang()
 	total, format, scope := len(list), command.ListFormat{Lang: lang}, ""
 	if s.OutTTY {
-		format.Now, format.Width = time.Now(), s.width()
+		format.Now, format.Width = time.Now(), o.f.tableWidth()
 		here := o.f.folder()
 		if o.All {
 			format.Folders = folders

@@ -36,7 +36,7 @@ func prunePreview(o *storagePruneOptions, c config.Config, plan retention.PruneP
 		again = "`chatcli storage prune --empty-trash --apply`"
 	}
 	if !o.Quiet || len(plan.Items) > 0 {
-		command.WritePlanIn(lang, out, plan, again)
+		command.WritePlanIn(lang, out, plan, again, o.f.tableWidth())
 	}
 	if o.EmptyTrash && len(trash) == 0 && !o.Quiet {
 		lang.Fprintf(out, "The trash is empty.\n")

@@ -278,7 +278,7 @@ func replRun(ctx context.Context, o *rootOptions) error {
 	opts := repl.Options{Engine: e, In: s.In, Out: out, Err: s.Err, Banner: banner(lang, e.Provider()), Autosave: c.Autosave, Config: &c,
 		Class: scriptClass, Pick: func() (string, error) { return o.f.pick(ctx, e, c.Home) }, OnSaved: func(name string) { o.f.noteUsed(c.Home, name, "") },
 		Progress: term.progress(), Reply: term.reply(), StylePrompt: term.prompt,
-		Lang: lang, Switch: o.f.switcher(c)}
+		Lang: lang, Switch: o.f.switcher(c), Width: o.f.tableWidth}
 	var showMu sync.Mutex
 	show := func(text string) { showMu.Lock(); fmt.Fprintln(s.Err, text); showMu.Unlock() }
 	link := newHubLink(c.Home, lang, func(text string) { show(text) })

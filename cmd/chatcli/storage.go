@@ -32,7 +32,11 @@ The rules:
   - temp files left by interrupted writes are deleted after an hour;
   - the trash keeps sessions 7 days: chatcli session restore NAME.
 The REPL applies the rules once at start-up; chatcli storage prune does it on
-demand.`
+demand.
+
+On a terminal the table is fitted to its width (COLUMNS, when set, takes
+its place): the rules wrap under their column. Piped or redirected, every
+store is one whole line, as scripts read it.`
 
 // How long the REPL waits for the start-up retention pass: before the
 // banner, and at exit.
@@ -97,7 +101,7 @@ func storageRun(o *storageOptions) error {
 	if o.JSON {
 		return writeJSON(o.f, lines)
 	}
-	command.WriteReportIn(o.f.lang(), o.f.streams.Out, c.Home, lines)
+	command.WriteReportIn(o.f.lang(), o.f.streams.Out, c.Home, lines, o.f.tableWidth())
 	return nil
 }
 

@@ -61,6 +61,17 @@ type Env struct {
 	// Hub is the surface's Conversation Hub membership (/hub); nil when
 	// the surface has none.
 	Hub Hub
+	// Width is the terminal's width in cells, which tables are fitted to
+	// (writeRows); nil, or 0, when Out is not a terminal: nothing is cut.
+	Width func() int
+}
+
+// width is Width's, 0 without one.
+func (env *Env) width() int {
+	if env.Width == nil {
+		return 0
+	}
+	return env.Width()
 }
 
 // say writes the message whose English format is key to Out, in Lang.

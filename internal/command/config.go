@@ -2,11 +2,9 @@ package command
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"os"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/chatcli/chatcli/internal/i18n"
 
@@ -23,17 +21,18 @@ func runConfig(_ context.Context, env *Env, args []string) error {
 		return i18n.Errorf("%w: no configuration available here", ErrUsage)
 	}
 	if len(args) == 0 {
-		WriteSettings(env.Lang, env.Out, *env.Config, "")
+		WriteSettings(env.Lang, env.Out, *env.Config, "", env.width())
 		return nil
 	}
-	WriteSessionConfig(env.Lang, env.Out, *env.Config, env.Engine.Bound(), env.Engine.JournalID())
+	WriteSessionConfig(env.Lang, env.Out, *env.Config, env.Engine.Bound(), env.Engine.JournalID(), env.width())
 	return nil
 }
 
 // WriteSettings prints every setting (config.Config.AllSettings) with its
 // value and source in lang, after the config file's path when it is
-// known. Names and values are never translated.
-func WriteSettings(lang *i18n.Printer, w io.Writer, c config.Config, file string) {
+// known, fitted to width (a terminal's; 0 cuts nothing: writeRows). Names
+// and values are never translated.
+func WriteSettings(lang *i18n.Printer, w io.Writer, c config.Config, file string, width int) {
 	if file != "" {
 		state := ""
 		if _, err := os.Stat(file); err != nil {
@@ -41,12 +40,17 @@ func WriteSettings(lang *i18n.Printer, w io.Writer, c config.Config, file string
 		}
 		lang.Fprintf(w, "config file: %s%s\n", file, state)
 	}
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	lang.Fprintf(tw, "SETTING\tVALUE\tSOURCE\n")
-	for _, s := range c.AllSettings() {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.Name, valueIn(lang, s), sourceIn(lang, s.Source))
+	writeSettingRows(lang, w, c.AllSettings(), width)
+}
+
+// writeSettingRows prints settings as a table of their names, values and
+// sources in lang, fitted to width.
+func writeSettingRows(lang *i18n.Printer, w io.Writer, list []config.Setting, width int) {
+	var rows [][]string
+	for _, s := range list {
+		rows = append(rows, []string{s.Name, valueIn(lang, s), settingSource(lang, s)})
 	}
-	tw.Flush()
+	writeRows(w, headings(lang.Sprintf("SETTING\tVALUE\tSOURCE\n")), rows, []colFit{name, wrap, wrap}, width)
 }
 
 // valueIn is a setting's value in lang: a value that is prose (its Said),
@@ -72,14 +76,10 @@ func valueIn(lang *i18n.Printer, s config.Setting) string {
 }
 
 // WriteSessionConfig prints every session setting with its value and
-// source in lang, then the bound session and the active journal id.
-func WriteSessionConfig(lang *i18n.Printer, w io.Writer, c config.Config, bound, journalID string) {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	lang.Fprintf(tw, "SETTING\tVALUE\tSOURCE\n")
-	for _, s := range c.SessionSettings() {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.Name, valueIn(lang, s), sourceIn(lang, s.Source))
-	}
-	tw.Flush()
+// source in lang, fitted to width as WriteSettings, then the bound
+// session and the active journal id.
+func WriteSessionConfig(lang *i18n.Printer, w io.Writer, c config.Config, bound, journalID string, width int) {
+	writeSettingRows(lang, w, c.SessionSettings(), width)
 	if bound == "" {
 		bound = lang.Sprintf("(none)")
 	}
@@ -90,6 +90,20 @@ func WriteSessionConfig(lang *i18n.Printer, w io.Writer, c config.Config, bound,
 		}
 	}
 	lang.Fprintf(w, "bound session: %s\nactive journal: %s\n", bound, journalID)
+}
+
+// settingSource is where s's value comes from in lang: its source, or
+// the flag or command that chose the value over it, with the source it
+// replaced.
+func settingSource(lang *i18n.Printer, s config.Setting) string {
+	src := sourceIn(lang, s.Source)
+	switch {
+	case s.By == "":
+		return src
+	case strings.HasPrefix(s.By, "/"):
+		return lang.Sprintf("this session (%s; was: %s)", s.By, src)
+	}
+	return lang.Sprintf("command line (%s; was: %s)", s.By, src)
 }
 
 // sourceIn is a setting's source (config.Setting.Source) in lang; a

@@ -203,7 +203,7 @@ func contextList(env *Env, st *contexts.Store) error {
 		}
 		rows = append(rows, []string{n, strconv.Itoa(len(c.Files)), size(env.Lang, c.Bytes()), strconv.Itoa(len(c.Chunks)), c.CreatedAt.Format("2006-01-02 15:04"), mark})
 	}
-	writeTable(env.Out, rows)
+	writeAligned(env.Out, rows, []colFit{name, keep, keep, keep, keep, keep}, env.width())
 	return nil
 }
 

@@ -32,16 +32,13 @@ type ListFormat struct {
 	// Folders, when set, adds a FOLDER column: the folder each session
 	// was last used in, by name.
 	Folders map[string]string
-	// Width, when set, is the terminal's width in cells: titles are cut
-	// (with "…") so that each row fits in it, when there is room for at
-	// least 10 cells of title.
+	// Width, when set, is the terminal's width in cells: titles (and
+	// folders, from the left) are cut with "…" so that each row fits in
+	// it (fitTable).
 	Width int
 	// Lang is the language of the headings and notes; nil is English.
 	Lang *i18n.Printer
 }
-
-// minTitleCells is the narrowest title column Width cuts titles to.
-const minTitleCells = 10
 
 // WriteListAs is WriteList with the columns of f. Columns are aligned by
 // display width (a CJK character or an emoji takes two cells).
@@ -78,51 +75,8 @@ func WriteListAs(w io.Writer, list []session.Header, bound string, f ListFormat)
 		}
 		rows = append(rows, row)
 	}
-	if f.Width > 0 && f.Folders == nil {
-		fitTitles(rows, f.Width)
-	}
-	writeTable(w, rows)
-}
-
-// fitTitles cuts the last cell (the title) of every row so that the row,
-// as writeTable prints it, is at most width cells wide.
-func fitTitles(rows [][]string, width int) {
-	last := len(rows[0]) - 1
-	used := 0
-	for i := 0; i < last; i++ {
-		col := 0
-		for _, r := range rows {
-			col = max(col, cellWidth(r[i]))
-		}
-		used += col + 2
-	}
-	room := width - used
-	if room < minTitleCells {
-		return
-	}
-	for _, r := range rows {
-		r[last] = clipCells(r[last], room)
-	}
-}
-
-// clipCells cuts s to at most n display cells, ending in "…" when cut.
-func clipCells(s string, n int) string {
-	if cellWidth(s) <= n {
-		return s
-	}
-	var b strings.Builder
-	used, state := 0, -1
-	for rest := s; rest != ""; {
-		var c string
-		var w int
-		c, rest, w, state = uniseg.FirstGraphemeClusterInString(rest, state)
-		if used+w > n-1 {
-			break
-		}
-		b.WriteString(c)
-		used += w
-	}
-	return b.String() + "…"
+	fits := []colFit{name, keep, keep, clip, clipLeft}
+	writeAligned(w, rows, fits[:len(rows[0])], f.Width)
 }
 
 // writeTable prints rows with columns two cells apart, each as wide as

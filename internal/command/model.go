@@ -25,7 +25,7 @@ func runModel(_ context.Context, env *Env, args []string) error {
 		env.say("Provider %s, model %s. /model NAME changes the model; /switch PROVIDER the provider.\n", p.Name(), p.Model())
 		return nil
 	case 1:
-		return switchTo(env, p.Name(), args[0])
+		return switchTo(env, p.Name(), args[0], "/model")
 	}
 	return fmt.Errorf("%w: %s", ErrUsage, modelUsage)
 }
@@ -43,12 +43,13 @@ func runSwitch(_ context.Context, env *Env, args []string) error {
 	default:
 		return fmt.Errorf("%w: %s", ErrUsage, switchUsage)
 	}
-	return switchTo(env, strings.ToLower(args[0]), model)
+	return switchTo(env, strings.ToLower(args[0]), model, "/switch")
 }
 
 // switchTo builds the provider and model through env.Switch and makes the
-// engine use it. The history stays one conversation.
-func switchTo(env *Env, name, model string) error {
+// engine use it; env.Config, what /config shows, says by (the command)
+// chose them. The history stays one conversation.
+func switchTo(env *Env, name, model, by string) error {
 	if env.Switch == nil {
 		return i18n.Errorf("%w: the provider cannot be changed here", ErrUsage)
 	}
@@ -57,6 +58,12 @@ func switchTo(env *Env, name, model string) error {
 		return err
 	}
 	env.Engine.SetProvider(p)
+	if env.Config != nil {
+		c := *env.Config // the surface's own stays as it started
+		if c.Choose(name, model, by) == nil {
+			env.Config = &c
+		}
+	}
 	env.say("Now using provider %s, model %s, from the next turn; the conversation stays one history.\n", p.Name(), p.Model())
 	return nil
 }

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"text/tabwriter"
+	"strconv"
 	"time"
 
 	"github.com/chatcli/chatcli/internal/config"
@@ -27,7 +27,7 @@ func runStorage(_ context.Context, env *Env, args []string) error {
 		if err != nil {
 			return err
 		}
-		WriteReportIn(env.Lang, env.Out, home, lines)
+		WriteReportIn(env.Lang, env.Out, home, lines, env.width())
 		return nil
 	case args[0] == "prune" && len(args) <= 2:
 		apply := len(args) == 2 && args[1] == "--apply"
@@ -39,7 +39,7 @@ func runStorage(_ context.Context, env *Env, args []string) error {
 			return err
 		}
 		if !apply {
-			WritePlanIn(env.Lang, env.Out, plan, "/storage prune --apply")
+			WritePlanIn(env.Lang, env.Out, plan, "/storage prune --apply", env.width())
 			return nil
 		}
 		res, err := retention.Apply(plan)
@@ -63,15 +63,15 @@ func storageRules(env *Env) (string, retention.Rules) {
 // WriteReport prints one line per store under home: files, size, what the
 // rules would remove now and the rule.
 func WriteReport(w io.Writer, home string, lines []retention.StoreLine) {
-	WriteReportIn(nil, w, home, lines)
+	WriteReportIn(nil, w, home, lines, 0)
 }
 
 // WriteReportIn is WriteReport in lang (nil: English): its headings, the
-// stores' names and their rules.
-func WriteReportIn(lang *i18n.Printer, w io.Writer, home string, lines []retention.StoreLine) {
+// stores' names and their rules; the table fitted to width (a terminal's;
+// 0 cuts nothing: writeRows).
+func WriteReportIn(lang *i18n.Printer, w io.Writer, home string, lines []retention.StoreLine, width int) {
 	lang.Fprintf(w, "Store %s\n", home)
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	lang.Fprintf(tw, "STORE\tFILES\tSIZE\tREMOVABLE NOW\tRULE\n")
+	var rows [][]string
 	for _, l := range lines {
 		removable := "-"
 		if l.RemoveFiles > 0 {
@@ -81,9 +81,9 @@ func WriteReportIn(lang *i18n.Printer, w io.Writer, home string, lines []retenti
 		if lang.Tag() != i18n.English {
 			store, rule = lang.Text(l.StoreText), lang.Text(l.RuleText)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\n", store, l.Files, lang.Decimal(retention.FormatBytes(l.SizeBytes)), removable, rule)
+		rows = append(rows, []string{store, strconv.Itoa(l.Files), lang.Decimal(retention.FormatBytes(l.SizeBytes)), removable, rule})
 	}
-	tw.Flush()
+	writeRows(w, headings(lang.Sprintf("STORE\tFILES\tSIZE\tREMOVABLE NOW\tRULE\n")), rows, []colFit{name, keep, keep, keep, wrap}, width)
 }
 
 // reasonText says in lang what each rule removes and where it goes.
@@ -108,19 +108,20 @@ func reasonText(lang *i18n.Printer, r retention.Rules, reason retention.Reason) 
 // WritePlan prints what the rules would remove, grouped by reason, then
 // what was spared and how to apply the plan (applyHint, the command).
 func WritePlan(w io.Writer, p retention.PrunePlan, applyHint string) {
-	WritePlanIn(nil, w, p, applyHint)
+	WritePlanIn(nil, w, p, applyHint, 0)
 }
 
-// WritePlanIn is WritePlan in lang (nil: English). The reasons' names
-// (the keys of --json output) stay as they are.
-func WritePlanIn(lang *i18n.Printer, w io.Writer, p retention.PrunePlan, applyHint string) {
+// WritePlanIn is WritePlan in lang (nil: English), each reason's table
+// fitted to width as WriteReportIn's. The reasons' names (the keys of
+// --json output) stay as they are.
+func WritePlanIn(lang *i18n.Printer, w io.Writer, p retention.PrunePlan, applyHint string, width int) {
 	for _, g := range p.Groups() {
 		fmt.Fprintf(w, "%s: %d, %s — %s\n", g.Reason, len(g.Items), lang.Decimal(retention.FormatBytes(g.SizeBytes)), reasonText(lang, p.Rules, g.Reason))
-		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		var rows [][]string
 		for _, it := range g.Items {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\n", it.Name, it.When.Local().Format("2006-01-02 15:04"), lang.Decimal(retention.FormatBytes(it.SizeBytes)))
+			rows = append(rows, []string{"  " + it.Name, it.When.Local().Format("2006-01-02 15:04"), lang.Decimal(retention.FormatBytes(it.SizeBytes))})
 		}
-		tw.Flush()
+		writeRows(w, nil, rows, []colFit{name, keep, keep}, width)
 	}
 	writeSpared(lang, w, p.Spared, lang.Sprintf("Kept"))
 	if len(p.Items) == 0 {

@@ -146,6 +146,11 @@ type Config struct {
 	file    *File           // the config file beneath the environment (Load)
 	env     func(string) string
 	oldKey  string // CHATCLI_ENCRYPTION_KEY_OLD, parsed by OldKey
+	// settingsProvider is the provider the settings name; chosen maps a
+	// variable to the flag or command that chose its value over them
+	// (Choose).
+	settingsProvider string
+	chosen           map[string]string
 }
 
 // DefaultRequestTimeout is the LLM request limit when none is configured.
@@ -269,6 +274,7 @@ func fromEnv(getenv func(string) string) (Config, error) {
 	if err := c.Override(c.Provider, ""); err != nil {
 		c.ProviderErr = err
 	}
+	c.settingsProvider = c.Provider
 	return c, nil
 }
 
@@ -280,16 +286,7 @@ func fromEnv(getenv func(string) string) (Config, error) {
 // configuration is then unchanged.
 func (c *Config) Override(provider, model string) error {
 	provider = canonicalProvider(provider)
-	defaults := map[string]string{
-		ProviderOpenAI:    firstNonEmpty(c.OpenAIModel, DefaultOpenAIModel),
-		ProviderAnthropic: firstNonEmpty(c.AnthropicModel, DefaultAnthropicModel),
-		ProviderOffline:   "offline",
-		ProviderBedrock:   c.Bedrock.Model,
-	}
-	for name, e := range c.Endpoints {
-		defaults[name] = e.Model
-	}
-	def, ok := defaults[provider]
+	def, ok := c.settingsModel(provider)
 	if !ok {
 		return unsupported(provider)
 	}
@@ -338,6 +335,10 @@ type Setting struct {
 	// Said is Value as a catalog phrase when Value is prose ("by model"),
 	// for a Printer to say in its language; zero for a plain value.
 	Said i18n.Text
+	// By is the flag or command ("--model", "/model", "/switch") that
+	// chose Value over the setting Source names (Config.Choose); "" when
+	// Value is the setting's own.
+	By string
 }
 
 // SessionSettings lists the settings that govern sessions, with their value
@@ -367,9 +368,10 @@ func (c Config) SessionSettings() []Setting {
 			out[i].Source = src
 		} else if out[i].Name == "CHATCLI_MCP_SESSION_AUTOSAVE" && c.fromEnv["CHATCLI_SESSION_AUTOSAVE"] {
 			out[i].Source = "follows CHATCLI_SESSION_AUTOSAVE"
-		} else if out[i].Name == "LLM_PROVIDER" && c.Provider != ProviderOffline {
+		} else if out[i].Name == "LLM_PROVIDER" && c.providerOfSettings() != ProviderOffline {
 			out[i].Source = "detected from the API settings"
 		}
+		c.markChosen(&out[i])
 	}
 	if m, ok := c.modelSetting(); ok {
 		out = append(out, m)
@@ -384,13 +386,13 @@ var chatcliDefaultModels = map[string]string{"OPENAI_MODEL": "gpt-5.4", "ANTHROP
 // modelSetting is the model row of SessionSettings: the provider's model
 // variable, and when it is unset, the default and ChatCLI's when it differs.
 func (c Config) modelSetting() (Setting, bool) {
-	name := map[string]string{ProviderOpenAI: "OPENAI_MODEL", ProviderAnthropic: "ANTHROPIC_MODEL", ProviderBedrock: "BEDROCK_MODEL"}[c.Provider]
+	name := c.modelVar()
 	set := map[string]string{"OPENAI_MODEL": c.OpenAIModel, "ANTHROPIC_MODEL": c.AnthropicModel}[name]
 	if name == "BEDROCK_MODEL" && c.Bedrock.Model != DefaultBedrockModel {
 		set = c.Bedrock.Model
 	}
 	if e, ok := c.Endpoints[c.Provider]; ok {
-		name, set = e.ModelVar, ""
+		set = ""
 		if e.Model != e.DefaultModel {
 			set = e.Model
 		}
@@ -405,6 +407,7 @@ func (c Config) modelSetting() (Setting, bool) {
 			s.Source = "default (ChatCLI's default is " + cc + ")"
 		}
 	}
+	c.markChosen(&s)
 	return s, true
 }
 

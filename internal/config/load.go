@@ -23,7 +23,8 @@ func (c Config) sourceOf(name string) string {
 
 // AllSettings lists every variable of Variables with its value (secrets
 // as "set") and source: "environment", "path:line" or "default" (the
-// value then is the default's description).
+// value then is the default's description). The provider and model a flag
+// or command chose (Choose) are shown with their By.
 func (c Config) AllSettings() []Setting {
 	get := c.env
 	if get == nil {
@@ -35,7 +36,7 @@ func (c Config) AllSettings() []Setting {
 		s := Setting{Name: v.Name, Value: get(v.Name), Source: c.sourceOf(v.Name)}
 		switch {
 		case s.Source == "" && v.Name == "LLM_PROVIDER":
-			s.Value, s.Source = c.Provider, "detected from the API settings"
+			s.Value, s.Source = c.providerOfSettings(), "detected from the API settings"
 		case s.Source == "":
 			s.Value, s.Said, s.Source = v.Default, v.Said, "default"
 			if v.Secret || v.Default == "" {
@@ -44,6 +45,7 @@ func (c Config) AllSettings() []Setting {
 		case v.Secret:
 			s.Value = "set"
 		}
+		c.markChosen(&s)
 		out = append(out, s)
 	}
 	return out

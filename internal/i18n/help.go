@@ -151,10 +151,10 @@ func HelpTexts() []string {
 	return out
 }
 
-// helpCatalog is helpMessages, helpLongs, moreHelp, completionHelp and
-// hintHelp.
-var helpCatalog = append(append(append(append(append([]struct{ en, pt string }{}, helpMessages...), helpLongs...), moreHelp...),
-	completionHelp...), hintHelp...)
+// helpCatalog is helpMessages, helpLongs, moreHelp, completionHelp,
+// hintHelp and configHelp.
+var helpCatalog = append(append(append(append(append(append([]struct{ en, pt string }{}, helpMessages...), helpLongs...), moreHelp...),
+	completionHelp...), hintHelp...), configHelp...)
 
 // Help is the help text whose English text is en in p's language; en
 // itself when the catalog lacks it.

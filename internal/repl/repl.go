@@ -92,6 +92,9 @@ type Options struct {
 	// is published through it, and the commands that start another
 	// conversation rotate it (command.Rotates).
 	Hub command.Hub
+	// Width is the terminal's width, which tables are fitted to
+	// (command.Env.Width); nil when output is not a terminal.
+	Width func() int
 }
 
 // Run is the read-eval loop. It returns nil at EOF or /exit, ErrScriptFailed
@@ -101,7 +104,7 @@ type Options struct {
 func Run(ctx context.Context, o Options) error {
 	interactive := o.Reader != nil
 	env := &command.Env{Engine: o.Engine, Out: o.Out, Err: o.Err, Interactive: interactive, Confirm: o.Confirm, Config: o.Config,
-		Progress: o.Progress, Reply: o.Reply, Lang: o.Lang, Switch: o.Switch, Hub: o.Hub}
+		Progress: o.Progress, Reply: o.Reply, Lang: o.Lang, Switch: o.Switch, Hub: o.Hub, Width: o.Width}
 	if interactive {
 		env.Pick = o.Pick
 	}
