@@ -58,9 +58,11 @@ func (e *Error) Unwrap() []error {
 // said by its
 // catalog message, with each error and Text among its arguments said the
 // same way;
-// any other error by other (err.Error() when other is nil), which is
-// where a caller names the kinds of error it knows (command.ErrorLineIn).
-// In English it is err.Error().
+// an error of encoding/json (a *json.SyntaxError, one of JSONError, a
+// *json.UnmarshalTypeError) and io.ErrUnexpectedEOF by its type and
+// fields; any other error by other (err.Error() when other is nil), which
+// is where a caller names the kinds of error it knows
+// (command.ErrorLineIn). In English it is err.Error().
 func (p *Printer) Error(err error, other func(error) string) string {
 	if p.Tag() != Portuguese {
 		return err.Error()
@@ -77,6 +79,9 @@ func (p *Printer) Error(err error, other func(error) string) string {
 	}
 	e, ok := err.(*Error)
 	if !ok || !isErrorKey[e.format] {
+		if s, ok := p.jsonSaid(err); ok {
+			return s
+		}
 		if other == nil {
 			return err.Error()
 		}
