@@ -62,12 +62,12 @@ func catalogue() []struct{ en, pt string } {
 }
 
 // textMessages are the messages of Errorf and Textf: the errors
-// (errorMessages, formatErrors, jsonErrors, gatewayErrors, configTexts) and the
-// retention report's texts (storageTexts), whose English is fmt's of their
-// format.
+// (errorMessages, formatErrors, jsonErrors, gatewayErrors, configTexts),
+// the retention report's texts (storageTexts) and the journal reader's
+// (journalTexts), whose English is fmt's of their format.
 func textMessages() []struct{ en, pt string } {
 	all := append([]struct{ en, pt string }{}, errorMessages...)
 	all = append(append(all, storageTexts...), formatErrors...)
-	all = append(all, configTexts...)
+	all = append(append(all, configTexts...), journalTexts...)
 	return append(append(all, jsonErrors...), gatewayErrors...)
 }
