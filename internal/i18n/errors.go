@@ -59,7 +59,8 @@ func (e *Error) Unwrap() []error {
 // catalog message, with each error and Text among its arguments said the
 // same way;
 // an error of encoding/json (a *json.SyntaxError, one of JSONError, a
-// *json.UnmarshalTypeError) and io.ErrUnexpectedEOF by its type and
+// *json.UnmarshalTypeError), a base64.CorruptInputError and
+// io.ErrUnexpectedEOF by its type and
 // fields; any other error by other (err.Error() when other is nil), which
 // is where a caller names the kinds of error it knows
 // (command.ErrorLineIn). In English it is err.Error().

@@ -29,14 +29,25 @@ var journalTexts = []struct{ en, pt string }{
 	{"%w: the checksum member is not the record's last member in the form \"crc\":\"<8 hex>\"",
 		"%[1]v: o membro do checksum não é o último membro do registro na forma \"crc\":\"<8 hex>\""},
 	{"%w: the checksum %q is not 8 lowercase hex digits", "%[1]v: o checksum %[2]q não tem 8 dígitos hexadecimais minúsculos"},
+	// a sealed line or envelope that does not open (package seal)
+	{"%w: line break inside a sealed line", "%[1]v: quebra de linha dentro de uma linha selada"},
+	{"%w: sealed line is not base64: %v", "%[1]v: a linha selada não é base64: %[2]v"},
+	{"%w: sealed line holds no envelope", "%[1]v: a linha selada não guarda um envelope"},
+	{"%w: sealed line version %s, this build reads v1", "%[1]v: linha selada na versão %[2]s, este chatcli lê a v1"},
+	{"%w: malformed sealed-line prefix", "%[1]v: prefixo de linha selada malformado"},
+	{"%w: cut short inside the magic", "%[1]v: cortado no meio do número mágico"},
+	{"%w: cut short after the magic, no version byte", "%[1]v: cortado depois do número mágico, sem o byte de versão"},
+	{"%w: version %d, this build reads versions 1 and 2", "%[1]v: versão %[2]d, este chatcli lê as versões 1 e 2"},
+	{"%w: version %d is not the one expected here", "%[1]v: a versão %[2]d não é a esperada aqui"},
+	{"%w: %d bytes, too short", "%[1]v: %[2]d bytes, curto demais"},
 	// records missing from a journal
 	{"%w: %s has no record %d", "%[1]v: %[2]s não tem o registro %[3]d"},
 	{"%w: %s: the view names message %s, which no record holds",
 		"%[1]v: %[2]s: a visão cita a mensagem %[3]s, que nenhum registro guarda"},
 }
 
-// jsonWords are the lines of the errors of package encoding/json, said by
-// their type (Printer.Error): the English key of each form and its
+// jsonWords are the lines of the errors of package encoding/json (and of
+// encoding/base64's CorruptInputError), said by their type (Printer.Error): the English key of each form and its
 // Brazilian Portuguese text. A JSON error's English text is its own.
 var jsonWords = []struct{ en, pt string }{
 	{"invalid JSON at byte %d: unexpected character %s", "JSON inválido no byte %[1]d: caractere inesperado %[2]s"},
@@ -46,6 +57,7 @@ var jsonWords = []struct{ en, pt string }{
 	{"json: cannot unmarshal %s into Go struct field %s of type %s",
 		"json: não dá para ler %[1]s no campo Go %[2]s, do tipo %[3]s"},
 	{"json: cannot unmarshal %s into Go value of type %s", "json: não dá para ler %[1]s num valor Go do tipo %[2]s"},
+	{"illegal base64 data at input byte %d", "dados base64 inválidos no byte %[1]d"},
 	// the kinds of JSON value (json.UnmarshalTypeError.Value)
 	{"number", "um número"},
 	{"number %s", "o número %[1]s"},

@@ -1,6 +1,7 @@
 package i18n
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -34,8 +35,8 @@ type jsonSyntax struct {
 
 func (e *jsonSyntax) Unwrap() error { return e.SyntaxError }
 
-// jsonSaid is err, an error of encoding/json (or JSONError's, or
-// io.ErrUnexpectedEOF), in p's language, said by its type and fields;
+// jsonSaid is err, an error of encoding/json (or JSONError's,
+// encoding/base64's CorruptInputError, io.ErrUnexpectedEOF), in p's language, said by its type and fields;
 // false for any other error.
 func (p *Printer) jsonSaid(err error) (string, bool) {
 	if syn, ok := err.(*jsonSyntax); ok {
@@ -60,6 +61,9 @@ func (p *Printer) jsonSaid(err error) (string, bool) {
 			return p.say(jsonWords, "json: cannot unmarshal %s into Go struct field %s of type %s", value, e.Struct+"."+e.Field, typ), true
 		}
 		return p.say(jsonWords, "json: cannot unmarshal %s into Go value of type %s", value, typ), true
+	}
+	if e, ok := err.(base64.CorruptInputError); ok {
+		return p.say(jsonWords, "illegal base64 data at input byte %d", int64(e)), true
 	}
 	if err == io.ErrUnexpectedEOF {
 		return p.say(jsonWords, "unexpected EOF"), true

@@ -26,6 +26,10 @@ func TestReasonsAreSaidInBothLanguages(t *testing.T) {
 	sealed, _ := seal.SealLine(k, LineName("x"), good)
 	other := testKey(t, 2)
 	_, openErr := seal.OpenLine(other, LineName("x"), sealed)
+	notOpen := func(line string) i18n.Text {
+		_, err := seal.OpenLine(k, LineName("x"), []byte(line))
+		return sealedNotOpen(err)
+	}
 	at := `"at":"2026-11-30T08:00:00Z"`
 	cases := []struct {
 		reason i18n.Text
@@ -34,6 +38,14 @@ func TestReasonsAreSaidInBothLanguages(t *testing.T) {
 		{reasonEmptyLine, "empty line", "linha vazia"},
 		{reasonNoKey, "sealed line, and no key to open it", "linha selada, e nenhuma chave para abri-la"},
 		{sealedNotOpen(openErr), "sealed line does not open: seal: wrong key or tampered data", "a linha selada não abre: chave errada ou dados adulterados"},
+		{notOpen("chatcli-sealed:v2:AAAA"), "sealed line does not open: seal: envelope version too new: sealed line version v2, this build reads v1",
+			"a linha selada não abre: versão do envelope criptografado mais nova que este chatcli: linha selada na versão v2, este chatcli lê a v1"},
+		{notOpen("chatcli-sealed:v1:AA!A"), "sealed line does not open: seal: corrupt envelope: sealed line is not base64: illegal base64 data at input byte 2",
+			"a linha selada não abre: envelope criptografado corrompido: a linha selada não é base64: dados base64 inválidos no byte 2"},
+		{notOpen("chatcli-sealed:v1:AAAA"), "sealed line does not open: seal: corrupt envelope: sealed line holds no envelope",
+			"a linha selada não abre: envelope criptografado corrompido: a linha selada não guarda um envelope"},
+		{notOpen("chatcli-sealed:x"), "sealed line does not open: seal: corrupt envelope: malformed sealed-line prefix",
+			"a linha selada não abre: envelope criptografado corrompido: prefixo de linha selada malformado"},
 		{why(`{"type":"x",`+at+`}`, true), `journal: corrupt record: unknown record type "x"`,
 			`registro do journal corrompido: tipo de registro desconhecido "x"`},
 		{why(`{"type":"message",`+at+`}`, true), "journal: corrupt record: message record without message or hash",
@@ -82,7 +94,7 @@ func TestReasonsAreSaidInBothLanguages(t *testing.T) {
 		if got != c.pt {
 			t.Errorf("%q in Portuguese: %q, want %q", c.en, got, c.pt)
 		}
-		for _, en := range []string{"corrupt", "record", "cannot", "invalid", "unexpected", "mismatch", "without", "bytes before", "line"} {
+		for _, en := range []string{"corrupt", "record", "cannot", "invalid", "unexpected", "mismatch", "without", "bytes before", "line", "sealed", "envelope", "version", "illegal", "holds"} {
 			if strings.Contains(got, en) && !strings.Contains(c.pt, en) {
 				t.Errorf("%q in Portuguese keeps %q: %q", c.en, en, got)
 			}
