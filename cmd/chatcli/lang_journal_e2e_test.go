@@ -34,10 +34,11 @@ func damagedStore(t *testing.T) (string, string) {
 }
 
 // TestJournalReasonsSpeakPortuguese: under CHATCLI_LANG=pt-BR, storage
-// verify says why each damaged journal line is damaged in Portuguese, the
-// record's type and encoding/json's errors included, and session show
-// says a session file's JSON type error in Portuguese, with no English
-// left in either; the exit codes are English's.
+// verify and the notes of a session's load say why each damaged journal
+// line is damaged in Portuguese, the record's type and encoding/json's
+// errors included, and session show says a session file's JSON type
+// error in Portuguese, with no English left in any; the exit codes are
+// English's.
 func TestJournalReasonsSpeakPortuguese(t *testing.T) {
 	home, j := damagedStore(t)
 	env := []string{"CHATCLI_HOME=" + home, "CHATCLI_LANG=pt-BR"}
@@ -64,17 +65,32 @@ func TestJournalReasonsSpeakPortuguese(t *testing.T) {
 		": não é um documento de sessão: campo \"title\": json: não dá para ler um número num valor Go do tipo string; tire-o do lugar"; !strings.Contains(showErr, w) {
 		t.Errorf("session show: %q missing from:\n%s", w, showErr)
 	}
+	// Loading the session reports the lines after its journal position.
+	_, notes, code := run(t, env, "", "-p", "again", "--session", "s1")
+	if code != 0 {
+		t.Errorf("-p --session: exit %d\n%s", code, notes)
+	}
+	for _, w := range []string{
+		"nota: journal: " + j + `:3: linha danificada pulada (registro do journal corrompido: tipo de registro desconhecido "x")` + "\n",
+		"nota: journal: " + j + ":5: linha danificada pulada (registro do journal corrompido: JSON inválido no byte 1: caractere inesperado 'g')\n",
+		"nota: journal: " + j + ":6: linha danificada pulada (última linha cortada, 12 bytes sem quebra de linha)\n",
+	} {
+		if !strings.Contains(notes, w) {
+			t.Errorf("-p --session: %q missing from:\n%s", w, notes)
+		}
+	}
 	for _, en := range []string{"corrupt record", "unknown record", "invalid character", "looking for", "torn last line", "without a newline",
-		"cannot unmarshal", "into Go", "of type", "not a session document", "unreadable file", "move it aside"} {
-		if strings.Contains(out+showErr, en) {
-			t.Errorf("%q left in English:\n%s%s", en, out, showErr)
+		"cannot unmarshal", "into Go", "of type", "not a session document", "unreadable file", "move it aside", "skipped a damaged line"} {
+		if strings.Contains(out+showErr+notes, en) {
+			t.Errorf("%q left in English:\n%s%s%s", en, out, showErr, notes)
 		}
 	}
 }
 
 // TestJournalReasonsInEnglish pins storage verify's English report, its
-// --json reasons and session show's error for the same store: the words
-// of the journal reader and of encoding/json, as they always were.
+// --json reasons, session show's error and the notes of a session's load
+// for the same store: the words of the journal reader and of
+// encoding/json, as they always were.
 func TestJournalReasonsInEnglish(t *testing.T) {
 	home, j := damagedStore(t)
 	t1 := filepath.Join(home, "sessions", "t1.json")
@@ -110,5 +126,12 @@ func TestJournalReasonsInEnglish(t *testing.T) {
 	_, showErr, _ := run(t, env, "", "session", "show", "t1")
 	if w := "chatcli: session: unreadable file: " + t1 + ": not a session document: field \"title\": json: cannot unmarshal number into Go value of type string; move it aside, then `chatcli session restore t1` brings back a copy from the trash if there is one\n"; showErr != w {
 		t.Errorf("session show: %q, want %q", showErr, w)
+	}
+	_, notes, _ := run(t, env, "", "-p", "again", "--session", "s1")
+	if w := "note: journal: " + j + `:3: skipped a damaged line (journal: corrupt record: unknown record type "x")` + "\n" +
+		"note: journal: " + j + ":4: skipped a damaged line (journal: corrupt record: json: cannot unmarshal number into Go struct field wireRecord.Record.type of type string)\n" +
+		"note: journal: " + j + ":5: skipped a damaged line (journal: corrupt record: invalid character 'g' looking for beginning of value)\n" +
+		"note: journal: " + j + ":6: skipped a damaged line (torn last line, 12 bytes without a newline)\n"; !strings.Contains(notes, w) {
+		t.Errorf("-p --session: %q missing from:\n%s", w, notes)
 	}
 }

@@ -37,7 +37,7 @@ func (e *Engine) openJournal() error {
 	}
 	j, warnings, err := journal.Open(e.journalDir, e.sess.TranscriptID, e.store.Key())
 	for _, w := range warnings {
-		e.notifyf("journal: %s", w.String())
+		e.notifyf("journal: %s", w.Said())
 	}
 	if err != nil {
 		return err
@@ -128,7 +128,7 @@ func (e *Engine) forkJournal() error {
 func (e *Engine) copyJournal(id string) (string, error) {
 	nid, dropped, err := journal.Fork(e.journalDir, id, e.store.Key())
 	for _, w := range dropped {
-		e.notifyf("journal: %s; not copied", w.String())
+		e.notifyf("journal: %s; not copied", w.Said())
 	}
 	return nid, e.landed(err)
 }

@@ -133,7 +133,7 @@ func (p *Printer) TextWith(t Text, other func(error) string) string {
 }
 
 // said is args with each error and Text among them said in p's language
-// (an error through other, as Error does).
+// (an error through other, as Error does, in a Text too).
 func (p *Printer) said(args []any, other func(error) string) []any {
 	out := make([]any, len(args))
 	for i, a := range args {
@@ -141,7 +141,7 @@ func (p *Printer) said(args []any, other func(error) string) []any {
 		case error:
 			out[i] = p.Error(a, other)
 		case Text:
-			out[i] = p.Text(a)
+			out[i] = p.TextWith(a, other)
 		default:
 			out[i] = a
 		}

@@ -14,6 +14,7 @@ var journalTexts = []struct{ en, pt string }{
 	{"torn last line, %d bytes without a newline", "última linha cortada, %[1]d bytes sem quebra de linha"},
 	{"checksum mismatch (stored %s, computed %s)", "checksum não confere (gravado %[1]s, calculado %[2]s)"},
 	{"sealed line does not open: %s", "a linha selada não abre: %[1]s"},
+	{"%s: skipped a damaged line (%s)", "%[1]s: linha danificada pulada (%[2]s)"},
 	// a line that is not a record
 	{"%w: %v", "%[1]v: %[2]v"},
 	{"%w: checksum mismatch", "%[1]v: checksum não confere"},

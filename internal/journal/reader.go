@@ -4,10 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"slices"
+	"strconv"
 
 	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/message"
@@ -26,8 +26,12 @@ type Warning struct {
 	Reason i18n.Text
 }
 
-func (w Warning) String() string {
-	return fmt.Sprintf("%s:%d: skipped a damaged line (%s)", w.Path, w.Line, w.Reason)
+func (w Warning) String() string { return w.Said().String() }
+
+// Said is the warning as a catalog text: "<path>:<line>: skipped a
+// damaged line (<reason>)", the line number written as in the file.
+func (w Warning) Said() i18n.Text {
+	return i18n.Textf("%s: skipped a damaged line (%s)", w.Path+":"+strconv.Itoa(w.Line), w.Reason)
 }
 
 // ScanResult summarises a read.

@@ -107,3 +107,14 @@ func why(line string, complete bool) i18n.Text {
 	_, reason := decodeLine([]byte(line), complete)
 	return reason
 }
+
+// A warning names its file and line as they are, in either language.
+func TestWarningIsSaidInBothLanguages(t *testing.T) {
+	w := Warning{Path: "/s/j.jsonl", Line: 1234, Reason: i18n.Textf("%d NUL bytes", 4096)}
+	if got, want := w.String(), "/s/j.jsonl:1234: skipped a damaged line (4096 NUL bytes)"; got != want || w.Said().String() != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	if got, want := i18n.New(i18n.Portuguese).Text(w.Said()), "/s/j.jsonl:1234: linha danificada pulada (4.096 bytes NUL)"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+}
