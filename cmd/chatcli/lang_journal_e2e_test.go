@@ -34,11 +34,11 @@ func damagedStore(t *testing.T) (string, string) {
 }
 
 // TestJournalReasonsSpeakPortuguese: under CHATCLI_LANG=pt-BR, storage
-// verify and the notes of a session's load say why each damaged journal
-// line is damaged in Portuguese, the record's type and encoding/json's
-// errors included, and session show says a session file's JSON type
-// error in Portuguese, with no English left in any; the exit codes are
-// English's.
+// verify, the notes of a session's load and the warnings of its export
+// say why each damaged journal line is damaged in Portuguese, the
+// record's type and encoding/json's errors included, and session show
+// says a session file's JSON type error in Portuguese, with no English
+// left in any; the exit codes are English's.
 func TestJournalReasonsSpeakPortuguese(t *testing.T) {
 	home, j := damagedStore(t)
 	env := []string{"CHATCLI_HOME=" + home, "CHATCLI_LANG=pt-BR"}
@@ -79,10 +79,15 @@ func TestJournalReasonsSpeakPortuguese(t *testing.T) {
 			t.Errorf("-p --session: %q missing from:\n%s", w, notes)
 		}
 	}
+	// An export of its transcript warns of the same lines.
+	_, warnings, _ := run(t, env, "", "session", "export", "s1", "md", "-")
+	if w := "aviso: " + j + `:3: linha danificada pulada (registro do journal corrompido: tipo de registro desconhecido "x")` + "\n"; !strings.Contains(warnings, w) {
+		t.Errorf("session export: %q missing from:\n%s", w, warnings)
+	}
 	for _, en := range []string{"corrupt record", "unknown record", "invalid character", "looking for", "torn last line", "without a newline",
 		"cannot unmarshal", "into Go", "of type", "not a session document", "unreadable file", "move it aside", "skipped a damaged line"} {
-		if strings.Contains(out+showErr+notes, en) {
-			t.Errorf("%q left in English:\n%s%s%s", en, out, showErr, notes)
+		if all := out + showErr + notes + warnings; strings.Contains(all, en) {
+			t.Errorf("%q left in English:\n%s", en, all)
 		}
 	}
 }
