@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/i18n"
 
 	"github.com/spf13/cobra"
@@ -149,7 +150,7 @@ func runTargets(f *factory, label string, changed, damagedWhat i18n.Text, target
 		ok, damaged, err := t.run()
 		for _, w := range damaged {
 			sum.DamagedKept++
-			fmt.Fprintf(f.streams.Err, "%s: %s:%d: %s (%s)\n", label, w.Path, w.Line, lang.Text(damagedWhat), w.Reason)
+			fmt.Fprintf(f.streams.Err, "%s: %s:%d: %s (%s)\n", label, w.Path, w.Line, lang.Text(damagedWhat), command.TextIn(lang.Plain(), w.Reason))
 		}
 		switch {
 		case err != nil:

@@ -44,7 +44,7 @@ func newSessionExportCmd(f *factory) *cobra.Command {
 				return err
 			}
 			for _, w := range t.Warnings {
-				f.warn(w)
+				f.warn(command.TextIn(f.lang(), w))
 			}
 			msgs, source := t.Messages, t.Source
 			path := ""

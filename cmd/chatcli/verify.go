@@ -114,8 +114,15 @@ type verifyProblem struct {
 }
 
 type verifyLine struct {
-	Line   int    `json:"line"` // 1-based
-	Reason string `json:"reason"`
+	Line   int    `json:"line"`   // 1-based
+	Reason string `json:"reason"` // English, as the journal reader says it
+
+	said i18n.Text // Reason, said in the reader's language by reasonIn
+}
+
+// damagedLine is the line of the report of w, a damaged journal line.
+func damagedLine(w journal.Warning) verifyLine {
+	return verifyLine{Line: w.Line, Reason: w.Reason.String(), said: w.Reason}
 }
 
 func newStorageVerifyCmd(f *factory, runF func(*storageVerifyOptions) error) *cobra.Command {
@@ -239,7 +246,7 @@ func verifyJournal(path string, key seal.Key, repair bool) (*verifyProblem, bool
 		p.Lines = last // a torn last line, which has no "\n"
 	}
 	for _, w := range res.Warnings[:min(len(res.Warnings), verifyFirstLines)] {
-		p.FirstDamaged = append(p.FirstDamaged, verifyLine{w.Line, w.Reason})
+		p.FirstDamaged = append(p.FirstDamaged, damagedLine(w))
 	}
 	if !repair {
 		return p, opened
@@ -256,7 +263,7 @@ func verifyJournal(path string, key seal.Key, repair bool) (*verifyProblem, bool
 		if len(rep.Damaged) != p.DamagedLines { // lines appended or damaged since Verify
 			p.DamagedLines, p.FirstDamaged = len(rep.Damaged), nil
 			for _, w := range rep.Damaged[:min(len(rep.Damaged), verifyFirstLines)] {
-				p.FirstDamaged = append(p.FirstDamaged, verifyLine{w.Line, w.Reason})
+				p.FirstDamaged = append(p.FirstDamaged, damagedLine(w))
 			}
 		}
 	}
@@ -313,7 +320,7 @@ func writeVerifyReport(lang *i18n.Printer, w io.Writer, sum verifySummary, repai
 		default:
 			lang.Fprintf(w, "damaged: %s: %d damaged lines of %d", p.Path, p.DamagedLines, p.Lines)
 			for _, l := range p.FirstDamaged {
-				fmt.Fprintf(w, "\n  %s:%d: %s", p.Path, l.Line, reasonIn(lang, l.Reason))
+				fmt.Fprintf(w, "\n  %s:%d: %s", p.Path, l.Line, l.reasonIn(lang))
 			}
 			if more := p.DamagedLines - len(p.FirstDamaged); more > 0 {
 				lang.Fprintf(w, "\n  … and %d more", more)

@@ -58,6 +58,13 @@ func ErrorLineIn(lang *i18n.Printer, err error, more ...error) string {
 	return errorLine(err, lang.Error(err, func(e error) string { return kindsIn(lang, e, kinds) }))
 }
 
+// TextIn is t in lang's language (its English text in English), each
+// error among its arguments said as ErrorLineIn says it: a catalog error
+// by its message, the kinds of any other error by their lines.
+func TextIn(lang *i18n.Printer, t i18n.Text) string {
+	return lang.TextWith(t, func(e error) string { return kindsIn(lang, e, errorKinds) })
+}
+
 // kindsIn is the text of err with the text of each of kinds it wraps, of
 // a provider failure's hint and chatcli's own detail (provider.Error's
 // Cause) and of the name rules replaced by its line in lang.

@@ -43,7 +43,7 @@ func sessionTranscript(env *Env, a []string, yes bool) error {
 		if err != nil {
 			return err
 		}
-		warn(env, t.Warnings)
+		warnSaid(env, t.Warnings)
 		return transcriptRead(env, a, t.Messages, t.Source, usage)
 	case "search":
 		if len(a) < 2 {
@@ -149,7 +149,7 @@ func sessionExport(env *Env, a []string, yes bool) error {
 	if err != nil {
 		return err
 	}
-	warn(env, t.Warnings)
+	warnSaid(env, t.Warnings)
 	msgs, source := t.Messages, t.Source
 	name := env.Engine.Bound()
 	if name == "" {
@@ -231,5 +231,13 @@ func Export(format, path, name string, msgs []message.Message, now time.Time, st
 func warn(env *Env, warnings []string) {
 	for _, w := range warnings {
 		env.Lang.Fprintf(env.Err, "warning: %s\n", w)
+	}
+}
+
+// warnSaid is warn for warnings that are catalog texts, said in env's
+// language.
+func warnSaid(env *Env, warnings []i18n.Text) {
+	for _, w := range warnings {
+		env.Lang.Fprintf(env.Err, "warning: %s\n", TextIn(env.Lang, w))
 	}
 }

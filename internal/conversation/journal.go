@@ -4,6 +4,7 @@ import (
 	"errors"
 	"syscall"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/seal"
@@ -37,7 +38,7 @@ func (e *Engine) openJournal() error {
 	}
 	j, warnings, err := journal.Open(e.journalDir, e.sess.TranscriptID, e.store.Key())
 	for _, w := range warnings {
-		e.notifyf("journal: %s", w.String())
+		e.notifyf("journal: %s", w.Said())
 	}
 	if err != nil {
 		return err
@@ -128,7 +129,7 @@ func (e *Engine) forkJournal() error {
 func (e *Engine) copyJournal(id string) (string, error) {
 	nid, dropped, err := journal.Fork(e.journalDir, id, e.store.Key())
 	for _, w := range dropped {
-		e.notifyf("journal: %s; not copied", w.String())
+		e.notifyf("journal: %s; not copied", w.Said())
 	}
 	return nid, e.landed(err)
 }
@@ -145,8 +146,9 @@ type Transcript struct {
 	Messages []message.Message
 	// Source is SourceJournal, SourceLive or SourceBoth.
 	Source string
-	// Warnings name the damaged journal lines that were skipped.
-	Warnings []string
+	// Warnings name the damaged journal lines that were skipped
+	// (journal.Warning.Said).
+	Warnings []i18n.Text
 }
 
 // Where a transcript came from.
@@ -173,7 +175,7 @@ func ReadTranscript(dir, id string, live []message.Message, key seal.Key) (Trans
 	}
 	t := Transcript{Messages: msgs, Source: SourceJournal}
 	for _, w := range warnings {
-		t.Warnings = append(t.Warnings, w.String())
+		t.Warnings = append(t.Warnings, w.Said())
 	}
 	if len(msgs) == 0 {
 		t.Messages, t.Source = live, SourceLive

@@ -56,7 +56,9 @@ func (e *Engine) SearchTranscript(query string, limit int) ([]search.Hit, []stri
 		if err != nil {
 			return nil, err
 		}
-		warnings = t.Warnings
+		for _, w := range t.Warnings {
+			warnings = append(warnings, w.String())
+		}
 		ix := search.NewIndex()
 		ix.Add(search.MessageDocs(t.Source, t.Messages)...)
 		return ix, nil

@@ -110,7 +110,7 @@ func (e *Engine) Load(name string) (autosaved string, err error) {
 	e.useFile(s)
 	e.history, e.dirty = s.History, false
 	for _, w := range s.JournalWarnings {
-		e.notifyf("journal: %s", w.String())
+		e.notifyf("journal: %s", w.Said())
 	}
 	if s.Relinked { // written with its journal again on exit
 		e.notifyf("session %q was rewritten by another program (ChatCLI) without chatcli's bookkeeping; linked it to its journal again with its checkpoints", e.bound)

@@ -68,9 +68,12 @@ func (e *Error) Unwrap() []error {
 // said by its
 // catalog message, with each error and Text among its arguments said the
 // same way;
-// any other error by other (err.Error() when other is nil), which is
-// where a caller names the kinds of error it knows (command.ErrorLineIn).
-// In English it is err.Error().
+// an error of encoding/json (a *json.SyntaxError, one of JSONError, a
+// *json.UnmarshalTypeError), a base64.CorruptInputError and
+// io.ErrUnexpectedEOF by its type and
+// fields; any other error by other (err.Error() when other is nil), which
+// is where a caller names the kinds of error it knows
+// (command.ErrorLineIn). In English it is err.Error().
 func (p *Printer) Error(err error, other func(error) string) string {
 	if p.Tag() != Portuguese {
 		return err.Error()
@@ -87,6 +90,9 @@ func (p *Printer) Error(err error, other func(error) string) string {
 	}
 	e, ok := err.(*Error)
 	if !ok || !isErrorKey[e.format] {
+		if s, ok := p.jsonSaid(err); ok {
+			return s
+		}
 		if other == nil {
 			return err.Error()
 		}
@@ -137,7 +143,7 @@ func (p *Printer) TextWith(t Text, other func(error) string) string {
 }
 
 // said is args with each error and Text among them said in p's language
-// (an error through other, as Error does).
+// (an error through other, as Error does, in a Text too).
 func (p *Printer) said(args []any, other func(error) string) []any {
 	out := make([]any, len(args))
 	for i, a := range args {
@@ -145,7 +151,7 @@ func (p *Printer) said(args []any, other func(error) string) []any {
 		case error:
 			out[i] = p.Error(a, other)
 		case Text:
-			out[i] = p.Text(a)
+			out[i] = p.TextWith(a, other)
 		default:
 			out[i] = a
 		}

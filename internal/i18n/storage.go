@@ -150,16 +150,6 @@ var storageMessages = []struct{ en, pt string }{
 		" (a chave abre outros arquivos deste armazenamento: danificado, ou selado com outra chave)"},
 	{" (ChatCLI's key opens other files in its envelope here: damaged, or encrypted under another key)",
 		" (a chave do ChatCLI abre outros arquivos no envelope dele aqui: danificado, ou criptografado com outra chave)"},
-	// why a journal line is damaged (the journal reader's reasons)
-	{"empty line", "linha vazia"},
-	{"NUL bytes inside the line", "bytes NUL dentro da linha"},
-	{"sealed line, and no key to open it", "linha selada, e nenhuma chave para abri-la"},
-	{"%d NUL bytes", "%[1]d {byte NUL|bytes NUL}"},
-	{"%d NUL bytes before a record", "%[1]d {byte NUL|bytes NUL} antes de um registro"},
-	{"%d NUL bytes before a record, then %s", "%[1]d {byte NUL|bytes NUL} antes de um registro, depois %[2]s"},
-	{"torn last line, %d bytes without a newline", "última linha cortada, %[1]d {byte|bytes} sem quebra de linha"},
-	{"checksum mismatch (stored %s, computed %s)", "checksum não confere (gravado %[1]s, calculado %[2]s)"},
-	{"sealed line does not open: %s", "a linha selada não abre: %[1]s"},
 	// chatcli storage rekey and decrypt
 	{"%d files re-sealed, %d already under the new key, %d failed",
 		"%[1]d {arquivo selado|arquivos selados} de novo, %[2]d já com a nova chave, %[3]d com falha"},

@@ -64,12 +64,13 @@ func catalogue() []struct{ en, pt string } {
 
 // textMessages are the messages of Errorf and Textf: the errors
 // (errorMessages, formatErrors, jsonErrors, gatewayErrors, configTexts,
-// acpErrors, hintErrors) and the retention report's texts (storageTexts),
-// whose English is fmt's of their format.
+// acpErrors, hintErrors), the retention report's texts (storageTexts) and
+// the journal reader's (journalTexts), whose English is fmt's of their
+// format.
 func textMessages() []struct{ en, pt string } {
 	all := append([]struct{ en, pt string }{}, errorMessages...)
 	all = append(append(all, storageTexts...), formatErrors...)
 	all = append(append(all, configTexts...), acpErrors...)
-	all = append(all, hintErrors...)
+	all = append(append(all, hintErrors...), journalTexts...)
 	return append(append(all, jsonErrors...), gatewayErrors...)
 }

@@ -51,5 +51,5 @@ func endsRecord(path string, key seal.Key, pos Pos) bool {
 	}
 	o := &lineOpener{key: key, path: path, name: LineName(idOf(path))}
 	rec, reason := o.readLine(line, true)
-	return reason == "" && rec.Type != "" && rec.Seq == pos.Seq
+	return reason.IsZero() && rec.Type != "" && rec.Seq == pos.Seq
 }

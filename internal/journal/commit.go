@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/seal"
 )
@@ -229,7 +230,7 @@ func (j *Journal) resolveView(h []message.Message, hashes []string, read []Recor
 	for _, hsh := range j.view {
 		m := have[hsh]
 		if m == nil {
-			return nil, fmt.Errorf("%w: %s: the view names message %s, which no record holds", ErrCorrupt, j.path, hsh)
+			return nil, i18n.Errorf("%w: %s: the view names message %s, which no record holds", ErrCorrupt, j.path, hsh)
 		}
 		out = append(out, *m)
 	}

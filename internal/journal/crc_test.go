@@ -81,7 +81,7 @@ func TestChecksumCatchesBitRot(t *testing.T) {
 				t.Fatalf("%d records, %v, %v", len(recs), res.Warnings, err)
 			}
 			w := res.Warnings[0]
-			if w.Line != 2 || !strings.Contains(w.Reason, c.reason) || !strings.HasPrefix(w.String(), p+":2: skipped a damaged line (") {
+			if w.Line != 2 || !strings.Contains(w.Reason.String(), c.reason) || !strings.HasPrefix(w.String(), p+":2: skipped a damaged line (") {
 				t.Fatalf("warning %q", w)
 			}
 			if recs[0].Message.Content != marker+" question a" || recs[1].Message.Content != marker+" question b" {
@@ -183,7 +183,7 @@ func TestSealedLineWithBadChecksum(t *testing.T) {
 	p := Path(dir, id)
 	os.WriteFile(p, append(append(data, bad...), '\n'), 0o600)
 	recs, res, err := ReadAll(p, k)
-	if err != nil || len(recs) != 4 || len(res.Warnings) != 1 || res.Warnings[0].Line != 5 || !strings.Contains(res.Warnings[0].Reason, "checksum mismatch") {
+	if err != nil || len(recs) != 4 || len(res.Warnings) != 1 || res.Warnings[0].Line != 5 || !strings.Contains(res.Warnings[0].Reason.String(), "checksum mismatch") {
 		t.Fatalf("%d records, %v, %v", len(recs), res.Warnings, err)
 	}
 }

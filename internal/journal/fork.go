@@ -184,7 +184,7 @@ func (c *forkCopy) copyLine(w io.Writer, line []byte, complete bool) error {
 		if err != nil {
 			return err
 		}
-		if why != "" {
+		if !why.IsZero() {
 			if complete {
 				c.failed++
 			}
@@ -200,7 +200,7 @@ func (c *forkCopy) copyLine(w io.Writer, line []byte, complete bool) error {
 	if !sealed && rec.Type != "" {
 		c.plain++
 	}
-	if reason != "" {
+	if !reason.IsZero() {
 		c.dropped = append(c.dropped, Warning{Path: c.src, Line: c.line, Offset: start, Reason: reason})
 		if rec.Type == "" {
 			return nil

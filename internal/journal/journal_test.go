@@ -181,7 +181,7 @@ func TestNULBlockAndStrayLines(t *testing.T) { // case dur-2
 	if err != nil || len(recs) != 6 || recs[5].Message.Content != "m5" {
 		t.Fatalf("records after the NUL block must be read: %d %v", len(recs), err)
 	}
-	if len(res.Warnings) != 3 || res.Warnings[0].Line != 4 || !strings.Contains(res.Warnings[0].Reason, "500 NUL bytes") ||
+	if len(res.Warnings) != 3 || res.Warnings[0].Line != 4 || !strings.Contains(res.Warnings[0].Reason.String(), "500 NUL bytes") ||
 		res.Warnings[1].Line != 8 || res.Warnings[2].Line != 9 {
 		t.Fatalf("warnings %v", res.Warnings)
 	}
@@ -293,7 +293,7 @@ func TestDamagedLinesThatStillHoldARecord(t *testing.T) {
 	file.Write(bytes.TrimSuffix(l2, []byte("\n"))) // a whole record without its newline
 	os.WriteFile(Path(dir, id), file.Bytes(), 0o600)
 	j, w, err := Open(dir, id, noKey)
-	if err != nil || len(w) != 1 || !strings.Contains(w[0].Reason, "500 NUL bytes before a record") {
+	if err != nil || len(w) != 1 || !strings.Contains(w[0].Reason.String(), "500 NUL bytes before a record") {
 		t.Fatalf("warnings %v %v", w, err)
 	}
 	sync1(t, j, append(h, msg("assistant", "d")), 1) // only "d" is new

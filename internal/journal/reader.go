@@ -4,11 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"slices"
-	"strings"
+	"strconv"
 
 	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/message"
@@ -21,11 +20,18 @@ type Warning struct {
 	Path   string
 	Line   int   // 1-based line number in the file
 	Offset int64 // byte offset of the line's start
-	Reason string
+	// Reason is why: its String is the English text ("torn last line,
+	// 12 bytes without a newline"), and an i18n.Printer says it in its
+	// language.
+	Reason i18n.Text
 }
 
-func (w Warning) String() string {
-	return fmt.Sprintf("%s:%d: skipped a damaged line (%s)", w.Path, w.Line, w.Reason)
+func (w Warning) String() string { return w.Said().String() }
+
+// Said is the warning as a catalog text: "<path>:<line>: skipped a
+// damaged line (<reason>)", the line number written as in the file.
+func (w Warning) Said() i18n.Text {
+	return i18n.Textf("%s: skipped a damaged line (%s)", w.Path+":"+strconv.Itoa(w.Line), w.Reason)
 }
 
 // ScanResult summarises a read.
@@ -142,7 +148,7 @@ func scanStream(in io.Reader, path string, pos Pos, o *lineOpener, fn func(Recor
 			res.Plain++
 		}
 		rec, reason := o.readLine(line, complete)
-		if reason == "" || rec.Type != "" {
+		if reason.IsZero() || rec.Type != "" {
 			if !complete {
 				res.End = off // a whole record missing only its newline
 			}
@@ -156,7 +162,7 @@ func scanStream(in io.Reader, path string, pos Pos, o *lineOpener, fn func(Recor
 				return res, err
 			}
 		}
-		if reason == "" {
+		if reason.IsZero() {
 			continue
 		}
 		res.Warnings = append(res.Warnings, Warning{Path: path, Line: lineNo, Offset: start, Reason: reason})
@@ -209,7 +215,7 @@ func (o *lineOpener) countTop() {
 
 // reasonEmptyLine is the Warning.Reason of an empty line: chatcli never
 // writes one, so it is a stray line, skipped and counted like the others.
-const reasonEmptyLine = "empty line"
+var reasonEmptyLine = i18n.Textf("empty line")
 
 // errNotAtLine is returned by a scan from an offset that does not start a
 // line (the journal was rewritten since the offset was taken).
@@ -229,9 +235,9 @@ func ReadAfter(path string, key seal.Key, pos Pos) ([]Record, Pos, []Warning, er
 
 // readLine reads one line (without its "\n"; complete when it had one),
 // opening it with o when it is sealed. It returns the record (Type "" when
-// none) and why the line, or part of it, was skipped ("" when it was not);
-// what it met is counted in o for verdict.
-func (o *lineOpener) readLine(line []byte, complete bool) (Record, string) {
+// none) and why the line, or part of it, was skipped (the zero Text when
+// it was not); what it met is counted in o for verdict.
+func (o *lineOpener) readLine(line []byte, complete bool) (Record, i18n.Text) {
 	switch {
 	case seal.IsSealedLine(line) && complete:
 		pt, why := o.open(line)
@@ -243,7 +249,7 @@ func (o *lineOpener) readLine(line []byte, complete bool) (Record, string) {
 		if o.key.IsZero() {
 			o.unkeyed++
 		}
-		return Record{}, fmt.Sprintf("torn last line, %d bytes without a newline", len(line))
+		return Record{}, tornLine(len(line))
 	}
 	rec, reason := decodeLine(line, complete)
 	if rec.Type != "" {
@@ -253,43 +259,46 @@ func (o *lineOpener) readLine(line []byte, complete bool) (Record, string) {
 }
 
 // decodeLine decodes one line. It returns the record (Type "" when none)
-// and why the line, or part of it, was skipped ("" when it was not). A
+// and why the line, or part of it, was skipped (the zero Text when it was
+// not). A
 // record preceded on its line by NUL bytes (a block of zeros whose newline
 // was lost) is still read, with a warning for the NULs; a last line that
 // is a whole record without its newline is read too. A record whose
 // checksum does not match (ErrChecksum) is skipped as "checksum mismatch",
 // wherever it is.
-func decodeLine(line []byte, complete bool) (Record, string) {
+func decodeLine(line []byte, complete bool) (Record, i18n.Text) {
 	if i := bytes.LastIndexByte(line, 0); i >= 0 {
 		rest := bytes.TrimLeft(line[i+1:], "\x00")
 		if len(bytes.Trim(line, "\x00")) == 0 {
-			return Record{}, fmt.Sprintf("%d NUL bytes", len(line))
+			return Record{}, i18n.Textf("%d NUL bytes", len(line))
 		}
 		rec, err := DecodeRecord(rest)
-		if errors.Is(err, ErrChecksum) {
-			return Record{}, fmt.Sprintf("%d NUL bytes before a record, then %s", i+1, checksumReason(err))
+		var bad *checksumError
+		if errors.As(err, &bad) {
+			return Record{}, i18n.Textf("%d NUL bytes before a record, then %s", i+1, bad.reason())
 		}
 		if err != nil {
-			return Record{}, "NUL bytes inside the line"
+			return Record{}, i18n.Textf("NUL bytes inside the line")
 		}
-		return rec, fmt.Sprintf("%d NUL bytes before a record", i+1)
+		return rec, i18n.Textf("%d NUL bytes before a record", i+1)
 	}
 	rec, err := DecodeRecord(line)
+	var bad *checksumError
 	switch {
-	case errors.Is(err, ErrChecksum):
-		return Record{}, checksumReason(err)
+	case errors.As(err, &bad):
+		return Record{}, bad.reason()
 	case err != nil && !complete:
-		return Record{}, fmt.Sprintf("torn last line, %d bytes without a newline", len(line))
+		return Record{}, tornLine(len(line))
 	case err != nil:
-		return Record{}, err.Error()
+		return Record{}, i18n.Textf("%s", err)
 	}
-	return rec, ""
+	return rec, i18n.Text{}
 }
 
-// checksumReason is the warning's reason for an ErrChecksum error:
-// "checksum mismatch (stored …, computed …)".
-func checksumReason(err error) string {
-	return strings.TrimPrefix(err.Error(), ErrCorrupt.Error()+": ")
+// tornLine is the reason of a last line of n bytes that is not a whole
+// record and has no newline.
+func tornLine(n int) i18n.Text {
+	return i18n.Textf("torn last line, %d bytes without a newline", n)
 }
 
 // ReadAll reads every record of the journal at path (see scan), opening

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/message"
 )
 
@@ -62,7 +63,25 @@ var ErrCorrupt = errors.New("journal: corrupt record")
 
 // ErrChecksum is wrapped by errors about a record whose checksum does not
 // match its bytes (bit rot, an edit by hand); it wraps ErrCorrupt.
-var ErrChecksum = fmt.Errorf("%w: checksum mismatch", ErrCorrupt)
+var ErrChecksum = i18n.Errorf("%w: checksum mismatch", ErrCorrupt)
+
+// checksumError is a record whose checksum member (stored) is not the
+// CRC-32C of its bytes (computed); it wraps ErrChecksum.
+type checksumError struct{ stored, computed string }
+
+func (e *checksumError) Error() string { return e.Said().Error() }
+
+func (e *checksumError) Unwrap() error { return ErrChecksum }
+
+// Said implements i18n.Sayer.
+func (e *checksumError) Said() error {
+	return i18n.Errorf("%w (stored %s, computed %s)", ErrChecksum, e.stored, e.computed)
+}
+
+// reason is why the reader skips the record's line.
+func (e *checksumError) reason() i18n.Text {
+	return i18n.Textf("checksum mismatch (stored %s, computed %s)", e.stored, e.computed)
+}
 
 // The checksum member (doc.go, "Checksums"): the record's last member,
 // `,"crc":"` + 8 lowercase hex digits + `"` before the closing brace.
@@ -119,7 +138,7 @@ type wireRecord struct {
 func DecodeRecord(line []byte) (Record, error) {
 	var w wireRecord
 	if err := json.Unmarshal(line, &w); err != nil {
-		return Record{}, fmt.Errorf("%w: %v", ErrCorrupt, err)
+		return Record{}, i18n.Errorf("%w: %v", ErrCorrupt, i18n.JSONError(err, line))
 	}
 	r := w.Record
 	r.Checkpoints, r.Checkpoint = compactRaw(r.Checkpoints), compactRaw(r.Checkpoint)
@@ -131,26 +150,26 @@ func DecodeRecord(line []byte) (Record, error) {
 	switch r.Type {
 	case TypeMessage:
 		if r.Message == nil || len(r.Hash) != 32 {
-			return r, fmt.Errorf("%w: message record without message or hash", ErrCorrupt)
+			return r, i18n.Errorf("%w: message record without message or hash", ErrCorrupt)
 		}
 	case TypeRewrite:
 		for _, h := range r.Hashes {
 			if len(h) != 32 {
-				return r, fmt.Errorf("%w: rewrite record with a bad hash", ErrCorrupt)
+				return r, i18n.Errorf("%w: rewrite record with a bad hash", ErrCorrupt)
 			}
 		}
 	case TypeCheckpoints:
 		if len(r.Checkpoints) == 0 || r.Checkpoints[0] != '[' {
-			return r, fmt.Errorf("%w: checkpoints record without a list", ErrCorrupt)
+			return r, i18n.Errorf("%w: checkpoints record without a list", ErrCorrupt)
 		}
 	default:
-		return r, fmt.Errorf("%w: unknown record type %q", ErrCorrupt, r.Type)
+		return r, i18n.Errorf("%w: unknown record type %q", ErrCorrupt, r.Type)
 	}
 	switch {
 	case r.Checkpoint != nil && (r.Type == TypeCheckpoints || r.Checkpoint[0] != '{'):
-		return r, fmt.Errorf("%w: a checkpoint added that is not an object on a message or rewrite record", ErrCorrupt)
+		return r, i18n.Errorf("%w: a checkpoint added that is not an object on a message or rewrite record", ErrCorrupt)
 	case r.Kept < 0 || r.Kept > 0 && r.Checkpoint == nil:
-		return r, fmt.Errorf("%w: \"kept\" is %d, not the count of checkpoints kept before a checkpoint added", ErrCorrupt, r.Kept)
+		return r, i18n.Errorf("%w: \"kept\" is %d, not the count of checkpoints kept before a checkpoint added", ErrCorrupt, r.Kept)
 	}
 	return r, nil
 }
@@ -174,15 +193,15 @@ func compactRaw(raw json.RawMessage) json.RawMessage {
 func checkCRC(line []byte) error {
 	n := len(line)
 	if n < crcBytes+2 || !bytes.Equal(line[n-crcBytes:n-crcBytes+len(crcOpen)], []byte(crcOpen)) || !bytes.HasSuffix(line, []byte(`"}`)) {
-		return fmt.Errorf("%w: the checksum member is not the record's last member in the form \"crc\":\"<8 hex>\"", ErrCorrupt)
+		return i18n.Errorf("%w: the checksum member is not the record's last member in the form \"crc\":\"<8 hex>\"", ErrCorrupt)
 	}
 	digits := line[n-10 : n-2]
 	if !lowerHex(digits) {
-		return fmt.Errorf("%w: the checksum %q is not 8 lowercase hex digits", ErrCorrupt, digits)
+		return i18n.Errorf("%w: the checksum %q is not 8 lowercase hex digits", ErrCorrupt, string(digits))
 	}
 	want, _ := strconv.ParseUint(string(digits), 16, 32)
 	if got := crc32.Update(recordCRC(line[:n-crcBytes]), castagnoli, []byte("}")); got != uint32(want) {
-		return fmt.Errorf("%w (stored %s, computed %08x)", ErrChecksum, digits, got)
+		return &checksumError{stored: string(digits), computed: fmt.Sprintf("%08x", got)}
 	}
 	return nil
 }

@@ -65,7 +65,7 @@ func (r *resealer) run(src io.Reader, w io.Writer) (changed bool, damaged []Warn
 		switch {
 		case err != nil:
 			return false, nil, err
-		case why == "":
+		case why.IsZero():
 			opened += btoi(seal.IsSealedLine(line))
 		default:
 			failed += btoi(complete)
@@ -95,12 +95,12 @@ func btoi(b bool) int {
 }
 
 // line returns line re-sealed, or why it is a damaged sealed line.
-func (r *resealer) line(line []byte) ([]byte, string, error) {
+func (r *resealer) line(line []byte) ([]byte, i18n.Text, error) {
 	pt := line
 	if seal.IsSealedLine(line) {
 		if r.from == r.to {
 			if _, err := seal.OpenLine(r.k, r.to, line); err == nil {
-				return line, "", nil
+				return line, i18n.Text{}, nil
 			}
 		}
 		if r.old.IsZero() {
@@ -108,14 +108,14 @@ func (r *resealer) line(line []byte) ([]byte, string, error) {
 		}
 		var err error
 		if pt, err = seal.OpenLine(r.old, r.from, line); err != nil {
-			return nil, "sealed line does not open: " + err.Error(), nil
+			return nil, sealedNotOpen(err), nil
 		}
 	}
 	if r.k.IsZero() {
-		return pt, "", nil
+		return pt, i18n.Text{}, nil
 	}
 	sealed, err := seal.SealLine(r.k, r.to, pt)
-	return sealed, "", err
+	return sealed, i18n.Text{}, err
 }
 
 // sealPlainLines replaces the journal with every line sealed followed by

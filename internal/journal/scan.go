@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/seal"
 )
 
@@ -80,7 +81,7 @@ func RecordAt(path string, key seal.Key, before Pos) (Record, error) {
 	case err != nil:
 		return Record{}, err
 	}
-	return Record{}, fmt.Errorf("%w: %s has no record %d", ErrCorrupt, path, before.Seq+1)
+	return Record{}, i18n.Errorf("%w: %s has no record %d", ErrCorrupt, path, before.Seq+1)
 }
 
 // Place returns pos as the journal at path has it now: the position just

@@ -129,12 +129,16 @@ type lineOpener struct {
 }
 
 // reasonNoKey is why a sealed line read without a key was skipped.
-const reasonNoKey = "sealed line, and no key to open it"
+var reasonNoKey = i18n.Textf("sealed line, and no key to open it")
+
+// sealedNotOpen is why a sealed line that err kept from opening was
+// skipped.
+func sealedNotOpen(err error) i18n.Text { return i18n.Textf("sealed line does not open: %s", err) }
 
 // open returns the plaintext of a sealed line, or why it was skipped
 // (without a key: reasonNoKey; verdict decides whether that fails the
 // read).
-func (o *lineOpener) open(line []byte) ([]byte, string) {
+func (o *lineOpener) open(line []byte) ([]byte, i18n.Text) {
 	if o.key.IsZero() {
 		o.unkeyed++
 		return nil, reasonNoKey
@@ -142,10 +146,10 @@ func (o *lineOpener) open(line []byte) ([]byte, string) {
 	pt, err := seal.OpenLine(o.key, o.name, line)
 	if err != nil {
 		o.fail++
-		return nil, "sealed line does not open: " + err.Error()
+		return nil, sealedNotOpen(err)
 	}
 	o.opened++
-	return pt, ""
+	return pt, i18n.Text{}
 }
 
 // verdict is the scan's error once every line was read. A journal with

@@ -120,13 +120,13 @@ func cleanLines(path string, data []byte, o *lineOpener) ([]byte, Repaired, erro
 			continue
 		}
 		rec, reason := o.readLine(line, complete)
-		if reason != "" {
+		if !reason.IsZero() {
 			res.Damaged = append(res.Damaged, Warning{Path: path, Line: n, Offset: start, Reason: reason})
 		}
 		if rec.Type == "" {
 			continue
 		}
-		if reason != "" { // a record after NUL bytes (decodeLine)
+		if !reason.IsZero() { // a record after NUL bytes (decodeLine)
 			var err error
 			if line, err = o.afterNULs(line); err != nil {
 				return nil, res, i18n.Errorf("journal: seal %s line %d: %w", path, n, err)

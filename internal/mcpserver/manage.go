@@ -309,7 +309,7 @@ func (s *Server) export(env *command.Env, in SessionInput) error {
 		return err
 	}
 	for _, w := range t.Warnings {
-		fmt.Fprintln(env.Err, "warning: "+w)
+		fmt.Fprintln(env.Err, "warning: "+w.String())
 	}
 	_, err = command.Export(in.Format, "-", label, t.Messages, time.Now(), env.Out, false)
 	return err

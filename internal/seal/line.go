@@ -4,7 +4,8 @@ import (
 	"bytes"
 	"encoding/base64"
 	"errors"
-	"fmt"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // Line form (see doc.go): linePrefix, "v1:", base64 of the envelope.
@@ -49,17 +50,17 @@ func OpenLine(k Key, name string, line []byte) ([]byte, error) {
 	}
 	payload := line[len(lineV1Prefix):]
 	if bytes.ContainsAny(payload, "\r\n") {
-		return nil, fmt.Errorf("%w: line break inside a sealed line", ErrCorrupt)
+		return nil, i18n.Errorf("%w: line break inside a sealed line", ErrCorrupt)
 	}
 	env := make([]byte, lineEncoding.DecodedLen(len(payload)))
 	n, err := lineEncoding.Decode(env, payload)
 	if err != nil {
-		return nil, fmt.Errorf("%w: sealed line is not base64: %v", ErrCorrupt, err)
+		return nil, i18n.Errorf("%w: sealed line is not base64: %v", ErrCorrupt, err)
 	}
 	env = env[:n]
 	if err := checkEnvelope(k, env); err != nil {
 		if errors.Is(err, ErrNotSealed) {
-			return nil, fmt.Errorf("%w: sealed line holds no envelope", ErrCorrupt)
+			return nil, i18n.Errorf("%w: sealed line holds no envelope", ErrCorrupt)
 		}
 		return nil, err
 	}
@@ -71,9 +72,9 @@ func OpenLine(k Key, name string, line []byte) ([]byte, error) {
 func lineVersionError(rest []byte) error {
 	v, _, ok := bytes.Cut(rest, []byte(":"))
 	if ok && len(v) >= 2 && len(v) <= 10 && v[0] == 'v' && v[1] != '0' && allDigits(v[1:]) {
-		return fmt.Errorf("%w: sealed line version %s, this build reads v1", ErrTooNew, v)
+		return i18n.Errorf("%w: sealed line version %s, this build reads v1", ErrTooNew, string(v))
 	}
-	return fmt.Errorf("%w: malformed sealed-line prefix", ErrCorrupt)
+	return i18n.Errorf("%w: malformed sealed-line prefix", ErrCorrupt)
 }
 
 func allDigits(b []byte) bool {

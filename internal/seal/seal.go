@@ -10,6 +10,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // Envelope layout (see doc.go).
@@ -116,17 +118,17 @@ func checkHeader(k Key, b []byte, want byte, minBytes int) error {
 	n := len(b)
 	switch {
 	case n > 0 && n < len(magic) && string(b) == magic[:n]:
-		return fmt.Errorf("%w: cut short inside the magic", ErrCorrupt)
+		return i18n.Errorf("%w: cut short inside the magic", ErrCorrupt)
 	case !IsSealed(b):
 		return ErrNotSealed
 	case n == len(magic):
-		return fmt.Errorf("%w: cut short after the magic, no version byte", ErrCorrupt)
+		return i18n.Errorf("%w: cut short after the magic, no version byte", ErrCorrupt)
 	case b[versionOff] > version2:
-		return fmt.Errorf("%w: version %d, this build reads versions 1 and 2", ErrTooNew, b[versionOff])
+		return i18n.Errorf("%w: version %d, this build reads versions 1 and 2", ErrTooNew, int(b[versionOff]))
 	case b[versionOff] != want:
-		return fmt.Errorf("%w: version %d is not the one expected here", ErrCorrupt, b[versionOff])
+		return i18n.Errorf("%w: version %d is not the one expected here", ErrCorrupt, int(b[versionOff]))
 	case n < minBytes:
-		return fmt.Errorf("%w: %d bytes, too short", ErrCorrupt, n)
+		return i18n.Errorf("%w: %d bytes, too short", ErrCorrupt, n)
 	}
 	return nil
 }
