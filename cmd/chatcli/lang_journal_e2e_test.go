@@ -116,16 +116,16 @@ func TestJournalReasonsInEnglish(t *testing.T) {
 	}
 	env := []string{"CHATCLI_HOME=" + home, "CHATCLI_LANG=en"}
 	out, errOut, code := run(t, env, "", "storage", "verify")
-	want := "Checked 2 session file(s), 0 trashed session(s) and 1 journal(s).\n" +
+	want := "Checked 2 session files, 0 trashed sessions and 1 journal.\n" +
 		"damaged: session: unreadable file: " + t1 + ": not a session document: field \"title\": json: cannot unmarshal number into Go value of type string; move it aside, then `chatcli session restore t1` brings back a copy from the trash if there is one\n" +
-		"damaged: " + j + ": 4 damaged line(s) of 6\n" +
+		"damaged: " + j + ": 4 damaged lines of 6\n" +
 		"  " + j + `:3: journal: corrupt record: unknown record type "x"` + "\n" +
 		"  " + j + ":4: journal: corrupt record: json: cannot unmarshal number into Go struct field wireRecord.Record.type of type string\n" +
 		"  " + j + ":5: journal: corrupt record: invalid character 'g' looking for beginning of value\n" +
 		"  " + j + ":6: torn last line, 12 bytes without a newline\n" +
 		"2 damaged, 0 repaired, 0 not checked.\n" +
 		"`chatcli storage verify --repair` sets each damaged journal aside as <id>.jsonl.broken and rewrites it clean.\n"
-	if code != exitDamaged || out != want || errOut != "chatcli: storage verify: damage found: 2 damaged file(s), each listed above\n" {
+	if code != exitDamaged || out != want || errOut != "chatcli: storage verify: damage found: 2 damaged files, each listed above\n" {
 		t.Errorf("verify: exit %d\n%s\nwant:\n%s\nstderr: %s", code, out, want, errOut)
 	}
 	_, showErr, _ := run(t, env, "", "session", "show", "t1")
