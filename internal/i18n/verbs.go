@@ -58,6 +58,7 @@ func catalogue() []struct{ en, pt string } {
 	all = append(append(all, verbMessages...), storageMessages...)
 	all = append(append(all, screenMessages...), listingMessages...)
 	all = append(append(all, serverMessages...), chatMessages...)
+	all = append(all, replMessages...)
 	return append(append(all, noticeMessages...), helpHeadings...)
 }
 
