@@ -51,7 +51,8 @@ func typedKeys(b []byte) []tea.Msg {
 
 // escapeLen is the length of the escape sequence b starts with: a CSI
 // sequence (ESC '[' parameters, intermediates, final byte), an SS3 key
-// (ESC 'O' and one byte), or a lone ESC.
+// (ESC 'O' and one byte), a string a terminal sends in reply to a query
+// (OSC, DCS, APC, PM or SOS, up to BEL or ESC '\'), or a lone ESC.
 func escapeLen(b []byte) int {
 	if len(b) < 2 {
 		return len(b)
@@ -63,6 +64,16 @@ func escapeLen(b []byte) int {
 		for i := 2; i < len(b); i++ {
 			if b[i] >= 0x40 && b[i] <= 0x7e {
 				return i + 1
+			}
+		}
+		return len(b)
+	case ']', 'P', '_', '^', 'X':
+		for i := 2; i < len(b); i++ {
+			if b[i] == 0x07 {
+				return i + 1
+			}
+			if b[i] == 0x1b && i+1 < len(b) && b[i+1] == '\\' {
+				return i + 2
 			}
 		}
 		return len(b)
