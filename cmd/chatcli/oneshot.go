@@ -103,11 +103,11 @@ func oneShotTurn(ctx context.Context, o *rootOptions, e *conversation.Engine, c 
 	if p := term.progress(); p != nil {
 		show = p
 	}
-	const waiting = "waiting for the model"
+	waiting := o.f.lang().Sprintf("waiting for the model")
 	stop := show(waiting)
 	defer e.SetOnToolStart(e.SetOnToolStart(func(c message.ToolCall) { // while the tool runs
 		stop()
-		stop = show(command.Running(c))
+		stop = show(command.Running(o.f.lang(), c))
 	}))
 	prev := e.SetOnTool(nil)
 	e.SetOnTool(func(a conversation.ToolActivity) { // the next request is awaited after each tool line

@@ -309,7 +309,7 @@ func replRun(ctx context.Context, o *rootOptions) error {
 		})
 		opts.Confirm = s.confirm
 		if f, ok := s.In.(*os.File); ok {
-			opts.WatchKeys = repl.EscCancels(f)
+			opts.WatchKeys = repl.EscCancels(f, ed.TypeAhead) // keys typed during a turn reach the next prompt
 		}
 	}
 	if thread := o.f.file.Getenv(o.f.getenv)("CHATCLI_HUB"); thread != "" {

@@ -36,7 +36,7 @@ func TestPastedCodeRoundTripsIntoTheSession(t *testing.T) {
 	s.waitFor("print(f())\noffline>")
 	s.run("set-buffer", "-b", "go", goCode)
 	s.run("paste-buffer", "-p", "-b", "go", "-t", s.name)
-	s.waitFor("[pasted 4 lines]")
+	s.waitFor("[pasted 3 lines]") // three lines, the last ended by its line feed
 	s.run("send-keys", "-t", s.name, "Enter")
 	s.waitFor("reply #2")
 	s.run("send-keys", "-t", s.name, "/session save pasted", "Enter")

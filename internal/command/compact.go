@@ -20,13 +20,14 @@ func runCompact(ctx context.Context, env *Env, args []string) error {
 	if instruction == "help" || instruction == "--help" {
 		return i18n.Errorf("%w: /compact summarises older messages and keeps the last 10; /compact INSTRUCTION keeps the last 4 and follows the instruction; /rewind compact undoes it", ErrUsage)
 	}
-	defer env.progress("compacting")()
+	compacting := env.Lang.Sprintf("compacting")
+	defer env.progress(compacting)()
 	if env.Progress != nil { // a retry's notice stopped the spinner
-		defer env.Engine.SetOnRetried(env.Engine.SetOnRetried(func() { env.progress("compacting") }))
+		defer env.Engine.SetOnRetried(env.Engine.SetOnRetried(func() { env.progress(compacting) }))
 	}
 	res, err := env.Engine.Compact(ctx, instruction, func(ev compact.Event) {
 		fmt.Fprintln(env.Out, render.Visible(ev.Text))
-		env.progress("compacting")
+		env.progress(compacting)
 	})
 	switch {
 	case errors.Is(err, compact.ErrNothingToGain):

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/render"
 )
@@ -66,7 +67,7 @@ func modeCommand(mode string) func(context.Context, *Env, []string) error {
 // cancelled, the error says that the prompt is kept unanswered and how to
 // resend it.
 func RunTurn(ctx context.Context, env *Env, prompt string) error {
-	const waiting = "waiting for the model"
+	waiting := env.Lang.Sprintf("waiting for the model")
 	defer env.progress(waiting)()
 	if env.Progress != nil { // after each tool call's line, the next request
 		prev := env.Engine.SetOnTool(nil)
@@ -77,7 +78,7 @@ func RunTurn(ctx context.Context, env *Env, prompt string) error {
 			env.progress(waiting)
 		})
 		defer env.Engine.SetOnTool(prev)
-		defer env.Engine.SetOnToolStart(env.Engine.SetOnToolStart(func(c message.ToolCall) { env.progress(Running(c)) }))
+		defer env.Engine.SetOnToolStart(env.Engine.SetOnToolStart(func(c message.ToolCall) { env.progress(Running(env.Lang, c)) }))
 		// A retry's notice stopped the spinner; the retry is awaited too.
 		defer env.Engine.SetOnRetried(env.Engine.SetOnRetried(func() { env.progress(waiting) }))
 	}
@@ -90,9 +91,11 @@ func RunTurn(ctx context.Context, env *Env, prompt string) error {
 	return turnFailed(ctx, env, err)
 }
 
-// Running is the spinner's label while tool call c runs: "running
-// run_command".
-func Running(c message.ToolCall) string { return "running " + render.VisibleLine(c.Name) }
+// Running is the spinner's label while tool call c runs, in lang (nil:
+// English): "running run_command".
+func Running(lang *i18n.Printer, c message.ToolCall) string {
+	return lang.Sprintf("running %s", render.VisibleLine(c.Name))
+}
 
 // PlainReply returns a writer that writes a reply to w as it arrives, its
 // control characters made visible (render.VisibleWriter), and, on Close,

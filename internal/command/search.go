@@ -9,7 +9,7 @@ func sessionSearch(env *Env, a []string, _ bool) error {
 	if len(a) == 0 {
 		return fmt.Errorf("%w: /session search QUERY", ErrUsage)
 	}
-	stop := env.progress("searching")
+	stop := env.progress(env.Lang.Sprintf("searching"))
 	hits, warnings, err := env.Engine.SearchSessions(strings.Join(a, " "), searchHits)
 	stop()
 	warn(env, warnings)

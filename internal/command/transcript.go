@@ -49,7 +49,7 @@ func sessionTranscript(env *Env, a []string, yes bool) error {
 		if len(a) < 2 {
 			return usage
 		}
-		stop := env.progress("searching")
+		stop := env.progress(env.Lang.Sprintf("searching"))
 		hits, warnings, err := env.Engine.SearchTranscript(strings.Join(a[1:], " "), searchHits)
 		stop()
 		warn(env, warnings)

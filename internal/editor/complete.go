@@ -55,6 +55,10 @@ func (m model) candidatesView() string {
 		first = m.candPos - maxCandidateLines + 1
 	}
 	last := min(len(m.cands), first+maxCandidateLines)
+	widest := 0 // the notes start in one column, after the widest candidate shown
+	for i := first; i < last; i++ {
+		widest = max(widest, ansi.StringWidth(strings.ReplaceAll(m.cands[i], "\n", " ")))
+	}
 	lines := make([]string, 0, last-first+1)
 	for i := first; i < last; i++ {
 		mark := "  "
@@ -64,7 +68,7 @@ func (m model) candidatesView() string {
 		c := strings.ReplaceAll(m.cands[i], "\n", " ")
 		if m.note != nil {
 			if note := m.note(m.cands[i]); note != "" {
-				c += "  — " + note
+				c += strings.Repeat(" ", widest-ansi.StringWidth(c)) + "  — " + note
 			}
 		}
 		if m.width > 2 {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/rivo/uniseg"
 )
 
@@ -344,10 +345,35 @@ func TestTabListShowsNotesBesideCandidates(t *testing.T) {
 	m.note = func(c string) string { return map[string]string{"/resume demo": "Deploy freeze plan"}[c] }
 	m, _ = press(t, m, append(typed("/resume d"), keyTab)...)
 	view := m.View().Content
-	if !strings.Contains(view, "/resume demo  — Deploy freeze plan") || strings.Contains(view, "/resume draft  —") {
+	if !strings.Contains(view, "/resume demo   — Deploy freeze plan") || strings.Contains(view, "/resume draft  —") {
 		t.Fatalf("notes beside candidates:\n%s", view)
 	}
 	if got := m.input.Value(); got != "/resume demo" { // no common prefix to add: the first is selected
 		t.Fatalf("line %q: the note must not be put in", got)
+	}
+}
+
+// TestTabListAlignsTheNotes: the notes of the candidates listed start in
+// one column, by display width (wide letters count two), as session
+// list's titles do.
+func TestTabListAlignsTheNotes(t *testing.T) {
+	cands := []string{"/session load ta", "/session load scr1", "/session load 日本", "/session load autosave-20261202-004724"}
+	m, _ := newTestModel(nil, func(string) []string { return cands })
+	m.note = func(c string) string { return "title of " + strings.TrimPrefix(c, "/session load ") }
+	m, _ = press(t, m, append(typed("/session load "), keyTab)...)
+	col := -1
+	for _, line := range strings.Split(m.View().Content, "\n") {
+		before, _, ok := strings.Cut(line, "— title of")
+		if !ok {
+			continue
+		}
+		if w := ansi.StringWidth(before); col < 0 {
+			col = w
+		} else if w != col {
+			t.Fatalf("the notes start in different columns (%d, %d):\n%s", col, w, m.View().Content)
+		}
+	}
+	if col < 0 {
+		t.Fatalf("no notes listed:\n%s", m.View().Content)
 	}
 }

@@ -88,6 +88,22 @@ func TestALongPasteShowsAsItsLineCount(t *testing.T) {
 	}
 }
 
+// TestAPasteEndingInALineFeedCountsItsLines: lines copied whole end in a
+// line feed, which ends the last line rather than starting one more; the
+// paste is still sent byte for byte.
+func TestAPasteEndingInALineFeedCountsItsLines(t *testing.T) {
+	paste := "def f(x):\n\tif x:\n\n\t\treturn 1\n\treturn 2\n"
+	m, _ := newTestModel(nil, nil)
+	m, _ = press(t, m, tea.PasteMsg{Content: paste})
+	if got := m.input.Value(); got != "[pasted 5 lines]" {
+		t.Fatalf("input shows %q", got)
+	}
+	m, _ = press(t, m, keyEnter)
+	if m.value != paste {
+		t.Fatalf("sent %q, want %q", m.value, paste)
+	}
+}
+
 func TestHistoryRecallsMultiLineEntries(t *testing.T) {
 	entry := "first line\nsecond line"
 	m, _ := newTestModel([]string{"older", entry}, nil)

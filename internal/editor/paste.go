@@ -29,6 +29,9 @@ func (m *model) paste(s string) {
 // and it has at most foldLines lines, otherwise as a fold.
 func (m *model) insert(s string) {
 	lines := strings.Count(s, "\n") + 1
+	if len(s) > 1 && strings.HasSuffix(s, "\n") {
+		lines-- // a line feed ends the last line, as wc -l counts them
+	}
 	if lines <= foldLines && keptAsTyped(s) {
 		m.input.InsertString(s)
 		return

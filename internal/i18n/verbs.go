@@ -58,7 +58,7 @@ func catalogue() []struct{ en, pt string } {
 	all = append(append(all, screenMessages...), listingMessages...)
 	all = append(append(all, serverMessages...), chatMessages...)
 	all = append(append(all, acpMessages...), retryMessages...)
-	all = append(all, configMessages...)
+	all = append(append(all, configMessages...), replMessages...)
 	return append(append(all, noticeMessages...), helpHeadings...)
 }
 

@@ -13,11 +13,13 @@ import (
 // cancels it: while the command runs, the terminal on in is switched to
 // non-canonical mode without echo (output processing and Ctrl+C signals are
 // unchanged) and its keys are read; Esc cancels the context. The stop
-// function restores the terminal and stops reading. Keys other than Esc
-// typed meanwhile are discarded. When in is not a terminal, contexts are
-// returned unchanged. A question asked meanwhile (a permission prompt)
-// calls PauseKeys on the context to have the terminal back.
-func EscCancels(in *os.File) func(context.Context) (context.Context, func()) {
+// function restores the terminal and stops reading. The bytes read
+// meanwhile are handed to keep (when not nil) each time the reading stops,
+// so that what was typed ahead reaches the next prompt (editor.TypeAhead
+// drops the Esc). When in is not a terminal, contexts are returned
+// unchanged. A question asked meanwhile (a permission prompt) calls
+// PauseKeys on the context to have the terminal back.
+func EscCancels(in *os.File, keep func([]byte)) func(context.Context) (context.Context, func()) {
 	return func(ctx context.Context) (context.Context, func()) {
 		fd := int(in.Fd())
 		old, err := unix.IoctlGetTermios(fd, unix.TCGETS)
@@ -25,7 +27,7 @@ func EscCancels(in *os.File) func(context.Context) (context.Context, func()) {
 			return ctx, func() {}
 		}
 		ctx, cancel := context.WithCancel(ctx)
-		w := &keyWatch{in: in, fd: fd, old: old, cancel: cancel}
+		w := &keyWatch{in: in, fd: fd, old: old, cancel: cancel, keep: keep}
 		if !w.start() {
 			cancel()
 			return ctx, func() {}
@@ -46,11 +48,13 @@ type keyWatch struct {
 	fd     int
 	old    *unix.Termios
 	cancel context.CancelFunc
+	keep   func([]byte) // hears the bytes read; may be nil
 
 	mu      sync.Mutex
 	cr      cancelreader.CancelReader
 	done    chan struct{}
 	running bool
+	typed   []byte // what the reading goroutine read, set before done closes
 }
 
 // start switches the terminal to non-canonical mode and reads keys until
@@ -72,9 +76,12 @@ func (w *keyWatch) start() bool {
 	w.cr, w.done, w.running = cr, make(chan struct{}), true
 	go func(done chan struct{}) {
 		defer close(done)
+		var typed []byte
+		defer func() { w.typed = typed }()
 		buf := make([]byte, 64)
 		for {
 			n, err := cr.Read(buf)
+			typed = append(typed, buf[:n]...)
 			if loneEsc(buf[:n]) {
 				w.cancel()
 			}
@@ -99,6 +106,10 @@ func (w *keyWatch) stop() {
 	w.cr.Close()
 	unix.IoctlSetTermios(w.fd, unix.TCSETS, w.old)
 	w.running = false
+	if typed := w.typed; len(typed) > 0 && w.keep != nil {
+		w.typed = nil
+		w.keep(typed)
+	}
 }
 
 // PauseKeys stops the Esc watch running for ctx (see EscCancels), so that a

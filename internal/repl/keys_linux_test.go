@@ -56,7 +56,7 @@ func canonical(t *testing.T, f *os.File) bool {
 // taken for Esc; after it, Esc cancels the turn as before.
 func TestPauseKeysGivesTheTerminalBackForAQuestion(t *testing.T) {
 	master, slave := openPTY(t)
-	ctx, stop := EscCancels(slave)(context.Background())
+	ctx, stop := EscCancels(slave, nil)(context.Background())
 	if canonical(t, slave) {
 		t.Fatal("the watch did not switch the terminal to non-canonical mode")
 	}
@@ -86,5 +86,32 @@ func TestPauseKeysGivesTheTerminalBackForAQuestion(t *testing.T) {
 	stop()
 	if !canonical(t, slave) {
 		t.Fatal("the terminal was not restored")
+	}
+}
+
+// TestEscCancelsKeepsWhatWasTyped: the keys read while the watch runs are
+// handed on when it stops (by the end of the command or by a question), so
+// the next prompt gets them; the Esc that cancelled is among them for the
+// editor to drop.
+func TestEscCancelsKeepsWhatWasTyped(t *testing.T) {
+	master, slave := openPTY(t)
+	var kept []string
+	ctx, stop := EscCancels(slave, func(b []byte) { kept = append(kept, string(b)) })(context.Background())
+	master.Write([]byte("next prompt\r"))
+	time.Sleep(200 * time.Millisecond) // read by the watch
+	resume := PauseKeys(ctx)
+	if len(kept) != 1 || kept[0] != "next prompt\n" { // ICRNL still maps Enter
+		t.Fatalf("kept %q at the pause", kept)
+	}
+	resume()
+	master.Write([]byte("more\x1b"))
+	select {
+	case <-ctx.Done():
+	case <-time.After(3 * time.Second):
+		t.Fatal("Esc did not cancel")
+	}
+	stop()
+	if len(kept) != 2 || kept[1] != "more\x1b" {
+		t.Fatalf("kept %q at the end", kept)
 	}
 }

@@ -8,7 +8,7 @@ import (
 )
 
 // EscCancels is a no-op outside Linux: Ctrl+C still cancels.
-func EscCancels(*os.File) func(context.Context) (context.Context, func()) {
+func EscCancels(*os.File, func([]byte)) func(context.Context) (context.Context, func()) {
 	return func(ctx context.Context) (context.Context, func()) { return ctx, func() {} }
 }
 
