@@ -73,7 +73,7 @@ func storageDecryptRun(o *storageDecryptOptions) error {
 		if !o.f.streams.InTTY {
 			return i18n.Errorf("%w: storage decrypt writes every session of %s in plaintext; pass --yes to confirm", errFlags, c.Home)
 		}
-		if !o.f.streams.confirm(o.f.lang().Sprintf("Write every session and journal of %s back as plaintext?", c.Home)) {
+		if !o.f.streams.confirm(o.f.lang(), o.f.lang().Sprintf("Write every session and journal of %s back as plaintext?", c.Home)) {
 			return i18n.Errorf("%w: nothing decrypted", errFlags)
 		}
 	}

@@ -307,7 +307,7 @@ func replRun(ctx context.Context, o *rootOptions) error {
 			term.flush()                                       // and comes after the reply's text
 			return ed.ReadKey(ctx, q, []string{"y", "n", "a"}) // one key answers
 		})
-		opts.Confirm = s.confirm
+		opts.Confirm = func(q string) bool { return s.confirm(lang, q) }
 		if f, ok := s.In.(*os.File); ok {
 			opts.WatchKeys = repl.EscCancels(f, ed.TypeAhead) // keys typed during a turn reach the next prompt
 		}

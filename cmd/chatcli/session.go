@@ -223,7 +223,7 @@ func sessionDeleteRun(o *sessionDeleteOptions) error {
 		if !o.f.streams.InTTY {
 			return i18n.Errorf("%w: refusing to delete %q without confirmation: stdin is not a terminal; add --yes", errFlags, o.Name)
 		}
-		if !o.f.streams.confirm(o.f.lang().Sprintf("Move session %q to the trash?", o.Name)) {
+		if !o.f.streams.confirm(o.f.lang(), o.f.lang().Sprintf("Move session %q to the trash?", o.Name)) {
 			o.f.lang().Fprintf(o.f.streams.Out, "Not deleted.\n")
 			return nil
 		}

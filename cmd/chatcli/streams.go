@@ -2,12 +2,12 @@ package main
 
 import (
 	"bufio"
-	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"golang.org/x/term"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // ioStreams are the process's standard streams and whether each is a
@@ -27,10 +27,10 @@ func systemStreams() *ioStreams {
 		ErrTTY: term.IsTerminal(int(os.Stderr.Fd()))}
 }
 
-// confirm asks a yes/no question on the terminal; only "y" or "yes" agree.
-func (s *ioStreams) confirm(question string) bool {
-	fmt.Fprintf(s.Err, "%s [y/N] ", question)
+// confirm asks a yes/no question on the terminal in lang, whose yes
+// agrees ("y" or "yes", and "s" or "sim" in Portuguese: Printer.Agrees).
+func (s *ioStreams) confirm(lang *i18n.Printer, question string) bool {
+	lang.Fprintf(s.Err, "%s [y/N] ", question)
 	line, _ := bufio.NewReader(s.In).ReadString('\n')
-	a := strings.ToLower(strings.TrimSpace(line))
-	return a == "y" || a == "yes"
+	return lang.Agrees(line)
 }

@@ -15,7 +15,7 @@ var screenMessages = []struct{ en, pt string }{
 	{"Resume a session · %s · %d shown of %d",
 		"Retomar uma sessão · %[1]s · %[2]d mostradas de %[3]d"},
 	{" · loading…", " · carregando…"},
-	{"Move %q to the trash? [y/N]", "Mover '%[1]s' para a lixeira? [y/N]"},
+	{"Move %q to the trash? [y/N]", "Mover '%[1]s' para a lixeira? [s/N]"},
 	{"MSGS", "MSGS"},
 	{"now", "agora"},
 	{"Enter resume · Ctrl+R rename · Ctrl+D trash · Tab this folder/all · Esc cancel",

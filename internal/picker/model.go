@@ -247,7 +247,7 @@ func (m model) renameKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 func (m model) confirmKey(k string) (tea.Model, tea.Cmd) {
 	m.mode = modeFilter
 	it, _ := m.current()
-	if k != "y" && k != "Y" {
+	if !m.src.Lang.Agrees(k) {
 		m.status = m.src.Lang.Sprintf("not moved to the trash")
 		return m, nil
 	}

@@ -232,7 +232,7 @@ func TestThePickerSpeaksPortuguese(t *testing.T) {
 		}
 	}
 	m = drive(t, m, down, ctrlD)
-	if s := screen(m); !strings.Contains(s, "Mover 'autosave-20261130-090000' para a lixeira? [y/N]") {
+	if s := screen(m); !strings.Contains(s, "Mover 'autosave-20261130-090000' para a lixeira? [s/N]") {
 		t.Errorf("Ctrl+D asks:\n%s", s)
 	}
 	m = drive(t, m, keys("n")...)
@@ -242,5 +242,22 @@ func TestThePickerSpeaksPortuguese(t *testing.T) {
 	m = drive(t, newModel(src), rowsMsg{done: true})
 	if s := screen(m); !strings.Contains(s, "Nenhuma sessão salva ainda.") {
 		t.Errorf("empty store:\n%s", s)
+	}
+}
+
+// TestPortugueseTrashTakesSim: the Portuguese question offers [s/N] and
+// "s" agrees, as "y" does.
+func TestPortugueseTrashTakesSim(t *testing.T) {
+	f := &fake{}
+	src := f.source()
+	src.Lang = i18n.New(i18n.Portuguese)
+	m := drive(t, newModel(src), rowsMsg{rows: testRows(), done: true})
+	m = drive(t, m, ctrlD)
+	if s := screen(m); !strings.Contains(s, "para a lixeira? [s/N]") {
+		t.Fatalf("Ctrl+D asks:\n%s", s)
+	}
+	m = drive(t, m, keys("s")...)
+	if len(f.deleted) != 1 {
+		t.Fatalf("s deleted %v:\n%s", f.deleted, screen(m))
 	}
 }
