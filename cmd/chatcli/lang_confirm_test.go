@@ -14,7 +14,7 @@ import (
 func TestAYesNoQuestionTakesTheLanguagesYes(t *testing.T) {
 	for _, c := range []struct {
 		lang, answer, ask string
-		moved           bool
+		moved             bool
 	}{
 		{"pt-BR", "s\n", "Mover a sessão 'x' para a lixeira? [s/N] ", true},
 		{"pt-BR", "sim\n", "[s/N] ", true},
