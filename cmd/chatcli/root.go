@@ -292,7 +292,7 @@ func replRun(ctx context.Context, o *rootOptions) error {
 		ed, err := newEditor(s, lang, editor.Config{In: s.In, Out: s.Out, HistoryFile: c.HistoryFile, HistoryMax: c.HistoryMax, HistoryMaxBytes: c.HistoryMaxBytes,
 			HistorySeed: chatcliHistory(c), HistoryKey: c.EncryptionKey, HistoryPlaintext: c.HistoryPlaintext || o.PlaintextHistory,
 			Complete: func(line string) []string { return command.Complete(env, line) },
-			Note:     func(cand string) string { return command.CompletionNote(env, cand) }})
+			Note:     func(cand string) string { return command.CompletionNote(env, cand) }, Lang: lang})
 		if err != nil {
 			return err
 		}

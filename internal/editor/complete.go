@@ -1,7 +1,6 @@
 package editor
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -77,7 +76,7 @@ func (m model) candidatesView() string {
 		lines = append(lines, mark+c)
 	}
 	if hidden := len(m.cands) - (last - first); hidden > 0 {
-		lines = append(lines, fmt.Sprintf("  (%d of %d shown)", last-first, len(m.cands)))
+		lines = append(lines, m.lang.Sprintf("  (%d of %d shown)", last-first, len(m.cands)))
 	}
 	return strings.Join(lines, "\n")
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/seal"
 	"golang.org/x/term"
 )
@@ -56,6 +57,9 @@ type Config struct {
 	Note func(candidate string) string
 	// Now is the clock used to time Esc presses; nil means time.Now.
 	Now func() time.Time
+	// Lang is the language of the editor's own labels ("[pasted 42
+	// lines]", the history search's prompt); nil is English.
+	Lang *i18n.Printer
 }
 
 // Editor reads lines from a person at a terminal. ReadLine must not be called
@@ -65,6 +69,7 @@ type Editor struct {
 	out      io.Writer
 	complete func(string) []string
 	note     func(string) string
+	lang     *i18n.Printer
 	now      func() time.Time
 	terminal bool          // In and Out are a terminal: edit interactively
 	plain    *bufio.Reader // reads lines otherwise
@@ -114,6 +119,7 @@ func New(cfg Config) (*Editor, error) {
 		out:      cfg.Out,
 		complete: cfg.Complete,
 		note:     cfg.Note,
+		lang:     cfg.Lang,
 		now:      cfg.Now,
 		hist:     h,
 		seeded:   seeded,
@@ -148,7 +154,7 @@ func (e *Editor) ReadLine(ctx context.Context, prompt string) (string, error) {
 		return e.readPlain(prompt)
 	}
 	m := newModel(prompt, e.History(), e.complete, e.now)
-	m.note = e.note
+	m.note, m.lang = e.note, e.lang
 	m = m.replay(e.pending)
 	e.pending = nil
 	final, err := e.run(ctx, m)

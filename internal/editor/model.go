@@ -11,6 +11,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // doubleEscWindow is the longest gap between two Esc presses on an empty
@@ -44,6 +46,7 @@ type model struct {
 	draft    string   // the input being typed before walking the history
 	complete func(string) []string
 	note     func(string) string // shown beside a listed candidate; may be nil
+	lang     *i18n.Printer       // the labels' language; nil is English
 	cands    []string            // completion candidates on show; nil when none
 	candPos  int                 // selected candidate; -1 before the first cycle
 	folds    []fold              // folded pastes, each shown as its label

@@ -36,9 +36,9 @@ func (m *model) insert(s string) {
 		m.input.InsertString(s)
 		return
 	}
-	label := fmt.Sprintf("[pasted %d lines]", lines)
+	label := m.lang.Sprintf("[pasted %d lines]", lines)
 	if lines == 1 {
-		label = fmt.Sprintf("[pasted %d characters]", len([]rune(s)))
+		label = m.lang.Sprintf("[pasted %d characters]", len([]rune(s)))
 	}
 	if n := len(m.folds); n > 0 {
 		label = fmt.Sprintf("%s #%d]", strings.TrimSuffix(label, "]"), n+1)

@@ -92,9 +92,9 @@ func (m *model) endSearch(take bool) bool {
 // searchView is the search line: the query and the entry it found, on
 // one line.
 func (m model) searchView() string {
-	head := "(reverse-i-search)`" + m.search.query + "': "
+	head := m.lang.Sprintf("(reverse-i-search)`%s': ", m.search.query)
 	if m.search.match < 0 {
-		head = "(failing reverse-i-search)`" + m.search.query + "': "
+		head = m.lang.Sprintf("(failing reverse-i-search)`%s': ", m.search.query)
 	}
 	found := ""
 	if m.search.match >= 0 {

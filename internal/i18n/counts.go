@@ -98,6 +98,7 @@ var englishCounts = []string{
 	"%d NUL {byte|bytes} before a record, then %s",
 	"torn last line, %d {byte|bytes} without a newline",
 	"%w: %d {byte|bytes}, too short",
+	"[pasted %d {character|characters}]",
 	"%d {file|files} re-sealed, %d already under the new key, %d failed",
 	", %d damaged journal {line|lines} kept as {it was|they were}",
 	"%d {file|files} written as plaintext, %d already plaintext, %d failed",

@@ -43,6 +43,7 @@ var pluralish = regexp.MustCompile(`%(?:\[\d\])?d(?: [a-zA-Z-]+){0,2}? (?:[a-zA-
 // that no count of one meets: a number of a thing, a total of several.
 var notCounts = map[string]bool{
 	"Forked messages 1-%d into %q; now bound to it.\n": true,
+	"[pasted %d lines]": true, // a paste of one line is counted in characters
 	"too long for the file system (%d bytes in UTF-8)": true, // hundreds
 	"memory: a note holds at most %d bytes (this one has %d); a context keeps longer text (/context create, or `chatcli context create`)": true,
 }

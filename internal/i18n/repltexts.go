@@ -5,6 +5,13 @@ package i18n
 // question's choices, whose yes is the language's (Printer.Agrees).
 var replMessages = []struct{ en, pt string }{
 	{"%s [y/N] ", "%[1]s [s/N] "},
+	// the line editor's labels: a folded paste, the candidates shown, the
+	// history search's prompt (Ctrl+R)
+	{"[pasted %d lines]", "[%[1]d linhas coladas]"},
+	{"[pasted %d characters]", "[%[1]d {caractere colado|caracteres colados}]"},
+	{"  (%d of %d shown)", "  (%[1]d de %[2]d mostrados)"},
+	{"(reverse-i-search)`%s': ", "(busca no histórico)`%[1]s': "},
+	{"(failing reverse-i-search)`%s': ", "(busca no histórico, nada encontrado)`%[1]s': "},
 	{"waiting for the model", "aguardando o modelo"},
 	{"compacting", "compactando"},
 	{"searching", "buscando"},
