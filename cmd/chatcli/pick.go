@@ -39,7 +39,7 @@ func (f *factory) pick(ctx context.Context, e *conversation.Engine, home string)
 				return "", err
 			}
 			var b strings.Builder
-			command.Replay(f.lang(), &b, s.History, pickPreview)
+			command.Replay(f.lang(), &b, s.History, pickPreview, nil)
 			return b.String(), nil
 		},
 		Search: func(q string) ([]picker.Hit, error) {

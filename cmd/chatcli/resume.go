@@ -126,12 +126,13 @@ func latestInFolder(st *session.Store, r *recent.Record, folder string) (string,
 
 // resumeInto continues the flags' session in e, reporting to Err as a
 // load does (the last messages only on a terminal: a script reads the
-// replies alone). It returns the name continued, "" when the flags name
-// none.
+// replies alone), in the user's language, its replies written through
+// reply when not nil (rendered as a turn's are). It returns the name
+// continued, "" when the flags name none.
 //
 // With -p nothing is reported: the reply alone is the output; and -p
 // --session NAME binds to NAME even when chatcli made it (an autosave).
-func (o *rootOptions) resumeInto(ctx context.Context, e *conversation.Engine, c config.Config) (string, error) {
+func (o *rootOptions) resumeInto(ctx context.Context, e *conversation.Engine, c config.Config, reply func(io.Writer) io.WriteCloser) (string, error) {
 	name, create, err := o.resumeTarget(ctx, e, c.Home)
 	if err != nil || name == "" {
 		return "", err
@@ -144,7 +145,7 @@ func (o *rootOptions) resumeInto(ctx context.Context, e *conversation.Engine, c 
 		return name, err
 	}
 	s := o.f.streams
-	env := &command.Env{Engine: e, Out: s.Err, Config: &c}
+	env := &command.Env{Engine: e, Out: s.Err, Config: &c, Lang: o.f.lang(), Reply: reply}
 	switch {
 	case o.Prompt != "":
 		env.Out = io.Discard

@@ -217,7 +217,7 @@ func oneShotRun(ctx context.Context, o *rootOptions) (err error) {
 		defer func() { rep.finish(e, reply.Content, saved, err) }() // after the Close below
 	}
 	if keeps {
-		if _, err := o.resumeInto(ctx, e, c); err != nil {
+		if _, err := o.resumeInto(ctx, e, c, nil); err != nil {
 			return quietly(err)
 		}
 		// The session's file is brought up to date on the way out (the
@@ -261,15 +261,15 @@ func replRun(ctx context.Context, o *rootOptions) error {
 	if err != nil {
 		return err
 	}
-	if _, err := o.resumeInto(ctx, e, c); err != nil {
+	s := o.f.streams
+	term, out := s.terminal(c, o.OneShot.NoAnim, o.OneShot.Raw)
+	if _, err := o.resumeInto(ctx, e, c, term.reply()); err != nil {
 		return quietly(err)
 	}
 	if err := startMode(e, o); err != nil {
 		return err
 	}
-	s := o.f.streams
 	lang := o.f.lang() // before the retention pass notes something in it
-	term, out := s.terminal(c, o.OneShot.NoAnim, o.OneShot.Raw)
 	// The retention pass: its one-line summary usually comes before the
 	// banner; the REPL never waits long for it, and it is let finish on exit.
 	done := retention.Background(ctx, c.Home, retention.FromConfig(c), lang, func(line string) { o.f.note(line) })

@@ -18,8 +18,11 @@ const replayLineChars = 100
 // counting the earlier ones ("… 412 earlier messages (/session transcript
 // show 1)"); a prompt whose request failed or was cancelled is followed
 // by a line saying so. n <= 0 prints nothing.
-// The counting line is in lang (nil: English).
-func Replay(lang *i18n.Printer, w io.Writer, h []message.Message, n int) {
+// The counting line is in lang (nil: English). reply, when not nil, is
+// the writer an assistant message's text is written through, as a turn's
+// reply is (Env.Reply: rendered Markdown on a terminal); nil writes it as
+// it is, its control characters made visible.
+func Replay(lang *i18n.Printer, w io.Writer, h []message.Message, n int, reply func(io.Writer) io.WriteCloser) {
 	if n <= 0 {
 		return
 	}
@@ -43,7 +46,13 @@ func Replay(lang *i18n.Printer, w io.Writer, h []message.Message, n int) {
 				lang.Fprintf(w, "  (unanswered: its request failed or was cancelled)\n")
 			}
 		default:
-			if m.Content != "" {
+			switch {
+			case m.Content == "":
+			case reply != nil:
+				out := reply(w)
+				io.WriteString(out, m.Content)
+				out.Close()
+			default:
 				fmt.Fprintln(w, render.Visible(m.Content))
 			}
 			for _, c := range m.ToolCalls {

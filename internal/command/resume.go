@@ -59,7 +59,7 @@ func Resume(env *Env, name string, create bool) error {
 	if env.Config != nil {
 		n = env.Config.ResumeReplay
 	}
-	Replay(env.Lang, env.Out, e.History(), n)
+	Replay(env.Lang, env.Out, e.History(), n, env.Reply)
 	return nil
 }
 
