@@ -12,18 +12,15 @@ import (
 type Error struct {
 	format string
 	args   []any
-	err    error  // fmt.Errorf(format, args...), or the error Reword rewords
-	text   string // the English text of a counted message, else ""
-	reword bool   // err is Reword's: the English text and what is wrapped
+	err    error // fmt.Errorf(format, args...), or the error Reword rewords
+	reword bool  // err is Reword's: the English text and what is wrapped
 }
 
 // Errorf is fmt.Errorf for a message of the catalog: format is its key.
+// It builds no catalog: package variables are Errors (ErrChecksum), and
+// a process that prints no counted message never pays for one.
 func Errorf(format string, args ...any) error {
-	e := &Error{format: format, args: args, err: fmt.Errorf(format, args...)}
-	if englishCounted().keys[format] {
-		e.text = english(format, args)
-	}
-	return e
+	return &Error{format: format, args: args, err: fmt.Errorf(format, args...)}
 }
 
 // Sayer is an error of its own type whose text is an Error's: Said
@@ -44,8 +41,8 @@ func Reword(err error, format string, args ...any) error {
 
 // Error is the English text.
 func (e *Error) Error() string {
-	if e.text != "" {
-		return e.text
+	if !e.reword && englishCounted().keys[e.format] {
+		return english(e.format, e.args)
 	}
 	return e.err.Error()
 }

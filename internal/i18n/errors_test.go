@@ -3,6 +3,9 @@ package i18n
 import (
 	"errors"
 	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
 	"strconv"
 	"testing"
 )
@@ -120,5 +123,31 @@ func TestJoinIsErrorsJoinSaidLineByLine(t *testing.T) {
 	}
 	if got, want := New(Portuguese).Error(j, kind), "sessão não encontrada: \"x\" (o arquivo /h/x.json não existe)\nother"; got != want {
 		t.Fatalf("%q\nwant %q", got, want)
+	}
+}
+
+// TestErrorfBuildsNoCatalog: a package variable made by Errorf (such as
+// journal.ErrChecksum) is made at every start of chatcli, so Errorf
+// must not build the catalog of counted messages (thousands of
+// allocations); the first Error of a counted message does. It runs in a
+// process of its own, where nothing has built that catalog yet.
+func TestErrorfBuildsNoCatalog(t *testing.T) {
+	if os.Getenv("CHATCLI_TEST_FIRST_ERRORF") == "" {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestErrorfBuildsNoCatalog$")
+		cmd.Env = append(os.Environ(), "CHATCLI_TEST_FIRST_ERRORF=1")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		return
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	err := Errorf("deleted %d orphan journals", 1)
+	runtime.ReadMemStats(&after)
+	if n := after.Mallocs - before.Mallocs; n > 100 {
+		t.Fatalf("Errorf made %d allocations", n)
+	}
+	if got := err.Error(); got != "deleted 1 orphan journal" {
+		t.Fatalf("%q", got)
 	}
 }

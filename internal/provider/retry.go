@@ -2,11 +2,12 @@ package provider
 
 import (
 	"context"
-	"errors"
 	"math"
 	"math/rand/v2"
 	"net/http"
+	"reflect"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -76,8 +77,7 @@ func RetryMiddleware(name string, retries int, maxRetryAfter time.Duration) func
 		}
 		r := Retry{Provider: name, Attempt: n + 2, Attempts: retries + 1}
 		if res == nil {
-			var deterministic interface{ noRetry() }
-			if err == nil || errors.As(err, &deterministic) {
+			if err == nil || deterministic(err) {
 				return res, err
 			}
 			r.Err, r.Delay = err, backoff(n)
@@ -100,6 +100,42 @@ func RetryMiddleware(name string, retries int, maxRetryAfter time.Duration) func
 		fn(r)
 		return res, err
 	}
+}
+
+// deterministic reports whether err, or an error it wraps, is one
+// openai-go marks as not worth retrying (a redirect to another origin, a
+// request setup failure), which its retry loop ends at. The mark is a
+// type of its internal package with an unexported method, which an
+// interface of this package cannot name (Go qualifies an unexported
+// method by its package), so it is known by the type's name.
+func deterministic(err error) bool {
+	for _, e := range errorTree(err) {
+		t := reflect.TypeOf(e)
+		if t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		if t.Name() == "noRetryError" && strings.HasSuffix(t.PkgPath(), "/internal/requestconfig") {
+			return true
+		}
+	}
+	return false
+}
+
+// errorTree is err and every error it wraps, depth first.
+func errorTree(err error) []error {
+	if err == nil {
+		return nil
+	}
+	out := []error{err}
+	switch u := err.(type) {
+	case interface{ Unwrap() error }:
+		out = append(out, errorTree(u.Unwrap())...)
+	case interface{ Unwrap() []error }:
+		for _, e := range u.Unwrap() {
+			out = append(out, errorTree(e)...)
+		}
+	}
+	return out
 }
 
 // retried reports whether the SDKs retry a request answered with res.

@@ -2,6 +2,9 @@ package providertest_test
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -147,5 +150,29 @@ func TestAConnectionFailureIsHeardToo(t *testing.T) {
 	_, heard, _, err := chatHearing(t, c)
 	if err == nil || len(heard) != 2 || heard[0].Status != 0 || heard[0].Err == nil || heard[0].Delay != 500*time.Millisecond {
 		t.Fatalf("err %v, heard %+v", err, heard)
+	}
+}
+
+// TestARefusedRedirectIsNotHeard: a base URL that redirects to another
+// origin fails at once, openai-go refusing to send the key there and not
+// retrying; no retry is told either.
+func TestARefusedRedirectIsNotHeard(t *testing.T) {
+	var hits atomic.Int32
+	elsewhere := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		t.Errorf("the request followed the redirect to %s", r.URL)
+	}))
+	defer elsewhere.Close()
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		http.Redirect(w, r, elsewhere.URL+r.URL.Path, http.StatusTemporaryRedirect)
+	}))
+	defer s.Close()
+	c, err := openai.New(openai.Config{Model: "gpt-test", BaseURL: s.URL + "/v1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, heard, _, err := chatHearing(t, c)
+	if err == nil || hits.Load() != 1 || len(heard) != 0 {
+		t.Fatalf("err %v, %d requests, heard %+v", err, hits.Load(), heard)
 	}
 }
