@@ -20,7 +20,7 @@ func TestCountsOfOneAreSingular(t *testing.T) {
 		t.Fatal(err)
 	}
 	for lang, want := range map[string][]string{
-		"pt-BR": {"Verificado 1 arquivo de sessão, 0 sessão na lixeira e 0 journal.\n",
+		"pt-BR": {"Verificado 1 arquivo de sessão, 0 sessões na lixeira e 0 journals.\n",
 			"chatcli: storage verify: há danos: 1 arquivo danificado, listado acima\n"},
 		"en": {"Checked 1 session file, 0 trashed sessions and 0 journals.\n",
 			"chatcli: storage verify: damage found: 1 damaged file, listed above\n"},

@@ -17,9 +17,9 @@ import (
 func TestGatewayChatRepliesSpeakPortuguese(t *testing.T) {
 	for lang, want := range map[string][]string{
 		"pt-BR": {"Mande uma mensagem para conversar.", "Em nenhuma thread do hub; /hub join NOME entra numa.",
-			"Entrou na thread do hub 'T' (1 membro, 0 turno recente).", "Saiu da thread do hub 'T'.",
+			"Entrou na thread do hub 'T' (1 membro, 0 turnos recentes).", "Saiu da thread do hub 'T'.",
 			"Sessões não podem ser apagadas de um chat;", "/model x não está disponível num chat; /help lista o que está.",
-			"uso: /hub [join NOME | leave]", "Nenhuma sessão vinculada (0 mensagem", "erro: nome de sessão inválido"},
+			"uso: /hub [join NOME | leave]", "Nenhuma sessão vinculada (0 mensagens", "erro: nome de sessão inválido"},
 		"en": {"Send a message to talk.", "In no hub thread; /hub join NAME joins one.",
 			`Joined hub thread "T" (1 member, 0 recent turns).`, `Left hub thread "T".`,
 			"Deleting a session is not possible from a chat;", "/model x is not available in a chat; /help lists what is.",

@@ -157,7 +157,7 @@ func TestStorageSpeaksPortuguese(t *testing.T) {
 // before in English.
 func TestVerifyExportAndRekeySpeakPortuguese(t *testing.T) {
 	for lang, want := range map[string][]string{
-		"pt-BR": {"Verificado 1 arquivo de sessão, 0 sessão na lixeira e 1 journal.\nEstá tudo íntegro.\n",
+		"pt-BR": {"Verificado 1 arquivo de sessão, 0 sessões na lixeira e 1 journal.\nEstá tudo íntegro.\n",
 			"Exportadas 2 entradas para ", " (fonte: journal).\n", ": selado com a nova chave\n",
 			"2 arquivos selados de novo, 0 já com a nova chave, 0 com falha\n"},
 		"en": {"Checked 1 session file, 0 trashed sessions and 1 journal.\nEverything is sound.\n",
@@ -193,7 +193,7 @@ func TestVerifyExportAndRekeySpeakPortuguese(t *testing.T) {
 // CHATCLI_LANG=pt-BR and as before in English.
 func TestREPLLinesSpeakPortuguese(t *testing.T) {
 	for lang, want := range map[string][]string{
-		"pt-BR": {"Esta conversa · 0 mensagem · sem sessão vinculada\n",
+		"pt-BR": {"Esta conversa · 0 mensagens · sem sessão vinculada\n",
 			"Nenhum checkpoint ainda: um é feito antes de cada requisição ao modelo.\n", "Em nenhuma thread do hub; /hub join NOME entra numa.\n",
 			"  /help                          lista os comandos\n"},
 		"en": {"This conversation · 0 messages · not bound to a session\n",

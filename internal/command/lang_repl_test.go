@@ -48,7 +48,7 @@ func TestSessionStatusInPortuguese(t *testing.T) {
 		t.Fatal(err)
 	}
 	// CLDR's pt counts 0 in the singular, as 1 (i18n's plural.go).
-	if got := out.String(); !strings.HasPrefix(got, "Nenhuma sessão vinculada (0 mensagem, nada por salvar).") {
+	if got := out.String(); !strings.HasPrefix(got, "Nenhuma sessão vinculada (0 mensagens, nada por salvar).") {
 		t.Errorf("%q", got)
 	}
 }

@@ -29,9 +29,11 @@ import (
 // language, so the rule that picks a form is CLDR's (plurals.xml, the
 // table of golang.org/x/text/feature/plural): English "one" is exactly 1
 // ("1 message", "0 messages"); Portuguese, pt being Brazilian Portuguese
-// in CLDR, "one" is i = 0..1, an integer 0 or 1 ("0 mensagem",
-// "1 mensagem", "2 mensagens"); pt_PT, which chatcli does not speak, is 1
-// only. The texts are set with explicit argument indexes (%[1]d), as a
+// in CLDR, "one" is i = 0..1, an integer 0 or 1 ("1 mensagem",
+// "2 mensagens"); pt_PT, which chatcli does not speak, is 1 only. Zero is
+// said in the plural in both languages, as Brazilian grammars and
+// interfaces say it ("0 mensagens", not CLDR's "0 mensagem"): an explicit
+// =0 case picks the other form before the rule is asked. The texts are set with explicit argument indexes (%[1]d), as a
 // message.Printer formats each selected form with all the arguments.
 // English integers are plainInts there, written as package fmt writes
 // them, ungrouped. message and its plural tables were linked already;
@@ -118,7 +120,7 @@ func compileCounted(s string) (countedText, error) {
 	t := countedText{text: out.String(), key: key.String()}
 	for i, c := range choices {
 		t.vars = append(t.vars, catalog.Var(fmt.Sprintf("c%d", i),
-			plural.Selectf(before[i], "%d", plural.One, c[0], plural.Other, c[1])))
+			plural.Selectf(before[i], "%d", "=0", c[1], plural.One, c[0], plural.Other, c[1])))
 	}
 	return t, nil
 }

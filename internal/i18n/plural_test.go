@@ -133,11 +133,11 @@ func TestCountsAreSingularForOne(t *testing.T) {
 		{en, 1000, "Session x · 1000 messages · updated t\n"},
 		{nil, 1, "Session x · 1 message · updated t\n"},
 		// CLDR's pt (Brazilian Portuguese): one is i = 0..1.
-		{pt, 0, "Sessão x · 0 mensagem · atualizada em t\n"},
+		{pt, 0, "Sessão x · 0 mensagens · atualizada em t\n"},
 		{pt, 1, "Sessão x · 1 mensagem · atualizada em t\n"},
 		{pt, 2, "Sessão x · 2 mensagens · atualizada em t\n"},
 		{pt, 1000, "Sessão x · 1.000 mensagens · atualizada em t\n"},
-		{pt.Plain(), 0, "Sessão x · 0 mensagem · atualizada em t\n"},
+		{pt.Plain(), 0, "Sessão x · 0 mensagens · atualizada em t\n"},
 		{pt.Plain(), 1000, "Sessão x · 1000 mensagens · atualizada em t\n"},
 	} {
 		if got := c.p.Sprintf(key, "x", c.n, "t"); got != c.want {
@@ -166,7 +166,7 @@ func TestSeveralCountsInOneMessage(t *testing.T) {
 		{en, join, 2, 1, `Joined hub thread "h" (2 members, 1 recent turn).`},
 		{en, join, 0, 0, `Joined hub thread "h" (0 members, 0 recent turns).`},
 		{pt, join, 1, 2, "Entrou na thread do hub 'h' (1 membro, 2 turnos recentes)."},
-		{pt, join, 2, 0, "Entrou na thread do hub 'h' (2 membros, 0 turno recente)."},
+		{pt, join, 2, 0, "Entrou na thread do hub 'h' (2 membros, 0 turnos recentes)."},
 		{en, gained, 1, 2, `session "h" gained 1 message elsewhere; this window's 2 new messages now follow it`},
 		{en, gained, 2, 1, `session "h" gained 2 messages elsewhere; this window's 1 new message now follows them`},
 		{pt, gained, 1, 2, "a sessão 'h' ganhou 1 mensagem em outro lugar; as 2 mensagens novas desta janela vêm agora depois dela"},
