@@ -72,5 +72,6 @@ func textMessages() []struct{ en, pt string } {
 	all = append(append(all, storageTexts...), formatErrors...)
 	all = append(append(all, configTexts...), acpErrors...)
 	all = append(append(all, hintErrors...), journalTexts...)
+	all = append(all, searchWarnings...)
 	return append(append(all, jsonErrors...), gatewayErrors...)
 }
