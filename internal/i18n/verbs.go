@@ -72,6 +72,6 @@ func textMessages() []struct{ en, pt string } {
 	all = append(append(all, storageTexts...), formatErrors...)
 	all = append(append(all, configTexts...), acpErrors...)
 	all = append(append(all, hintErrors...), journalTexts...)
-	all = append(all, searchWarnings...)
+	all = append(append(all, searchWarnings...), acpReasons...)
 	return append(append(all, jsonErrors...), gatewayErrors...)
 }
