@@ -58,7 +58,7 @@ func catalogue() []struct{ en, pt string } {
 	all = append(append(all, screenMessages...), listingMessages...)
 	all = append(append(all, serverMessages...), chatMessages...)
 	all = append(append(all, acpMessages...), retryMessages...)
-	all = append(all, configMessages...)
+	all = append(append(all, configMessages...), headlessMessages...)
 	return append(append(all, noticeMessages...), helpHeadings...)
 }
 
@@ -73,5 +73,6 @@ func textMessages() []struct{ en, pt string } {
 	all = append(append(all, configTexts...), acpErrors...)
 	all = append(append(all, hintErrors...), journalTexts...)
 	all = append(append(all, searchWarnings...), acpReasons...)
+	all = append(all, headlessTexts...)
 	return append(append(all, jsonErrors...), gatewayErrors...)
 }
