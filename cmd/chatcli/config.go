@@ -61,14 +61,28 @@ its place): long values and sources wrap under their column, and a name too
 long for it is cut with "…". Piped or redirected, every row is one whole
 line, as scripts read it.`
 
+// chosenConfig is the configuration with the provider and model the
+// root's --provider and --model choose, as a conversation started with
+// them would use: config shows them with the flag as their source.
+func chosenConfig(f *factory, cmd *cobra.Command) (config.Config, error) {
+	var provider, model string
+	if fl := cmd.Flags().Lookup("provider"); fl != nil {
+		provider = fl.Value.String()
+	}
+	if fl := cmd.Flags().Lookup("model"); fl != nil {
+		model = fl.Value.String()
+	}
+	return f.config(provider, model)
+}
+
 func newConfigCmd(f *factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "config",
 		Short: "Show the settings in effect, with their values and sources",
 		Long:  configLong,
 		Args:  noArgs,
-		RunE: func(*cobra.Command, []string) error {
-			c, err := f.settings()
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			c, err := chosenConfig(f, cmd)
 			if err != nil {
 				return err
 			}
@@ -80,8 +94,8 @@ func newConfigCmd(f *factory) *cobra.Command {
 		Use:   "session",
 		Short: "Show every session setting with its value and source",
 		Args:  noArgs,
-		RunE: func(*cobra.Command, []string) error {
-			c, err := f.settings()
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			c, err := chosenConfig(f, cmd)
 			if err != nil {
 				return err
 			}

@@ -24,10 +24,10 @@ func TestPortugueseSizesContextsAndSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 	for lang, want := range map[string][]string{
-		"pt-BR": {"Contexto 'c' criado: 1 arquivo, 4,7 KiB em ", "/context attach c o envia.\n", "não definido",
+		"pt-BR": {"Contexto 'c' criado: 1 arquivo, 4,7 KiB em ", "/context attach c, no REPL ou num script enviado por pipe ao chatcli, o envia.\n", "não definido",
 			"Mantidos:\n  autosave-20200101-000000: ilegível: arquivo de sessão ilegível: ",
 			"orphan journals: não verificados: 1 arquivo de sessão ilegível, que pode nomear um"},
-		"en": {"Created context \"c\": 1 file, 4.7 KiB in ", "/context attach c sends it.\n", "not set",
+		"en": {"Created context \"c\": 1 file, 4.7 KiB in ", "/context attach c, in the REPL or a script piped to chatcli, sends it.\n", "not set",
 			"Kept:\n  autosave-20200101-000000: unreadable: session: unreadable file: ",
 			"orphan journals: not checked: 1 session file cannot be read"},
 	} {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/i18n"
 
 	"github.com/spf13/cobra"
@@ -103,7 +104,7 @@ func searchRun(o *searchOptions) error {
 	}
 	hits, warnings, err := conversation.SearchStore(st, c.TranscriptsDir(), o.Query, filter, o.Limit, nil, progress)
 	for _, w := range warnings {
-		o.f.warn(w)
+		o.f.warn(command.TextIn(o.f.lang(), w))
 	}
 	if errors.Is(err, search.ErrEmptyQuery) {
 		return fmt.Errorf("%w: %v", errFlags, err)

@@ -34,7 +34,7 @@ func (s *Server) reqError(err error) error {
 		errors.Is(err, conversation.ErrReservedName), errors.Is(err, session.ErrExists):
 		code = codeInvalidParams
 	}
-	line := command.ErrorLineIn(s.o.Lang, err)
+	line := command.ErrorLineIn(s.o.Lang, err, errInvalid)
 	return &acp.RequestError{Code: code, Message: line, Data: map[string]any{"reason": line}}
 }
 

@@ -94,3 +94,50 @@ func TestAnUnsavedTurnIsSaidInTheServersLanguage(t *testing.T) {
 		t.Errorf("notices in English: %q", h.notices.String())
 	}
 }
+
+// TestRefusedParamsSpeakTheServersLanguage: the reasons of the errors of
+// a request's parameters (a relative or missing cwd, a prompt with an
+// image or no text, a cursor the server never gave) are said in the
+// server's language, English's unchanged, the code invalid params in
+// both.
+func TestRefusedParamsSpeakTheServersLanguage(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "gone")
+	for _, c := range []struct {
+		lang *i18n.Printer
+		want []string
+	}{
+		{i18n.New(i18n.English), []string{
+			`invalid params: session/new: cwd "rel" is not an absolute path`,
+			`invalid params: session/new: cwd "` + missing + `": stat ` + missing + `: no such file or directory`,
+			`invalid params: session/new: cwd "/etc/hostname" is not a folder`,
+			"invalid params: prompt block 0: only text and resource links are supported (promptCapabilities)",
+			"invalid params: the prompt holds no text",
+			`invalid params: session/list: cursor "x" is not one this server gave`,
+		}},
+		{i18n.New(i18n.Portuguese), []string{
+			`parâmetros inválidos: session/new: o cwd "rel" não é um caminho absoluto`,
+			`parâmetros inválidos: session/new: cwd "` + missing + `": `,
+			`parâmetros inválidos: session/new: o cwd "/etc/hostname" não é uma pasta`,
+			"parâmetros inválidos: bloco 0 do prompt: só texto e links de recursos são aceitos (promptCapabilities)",
+			"parâmetros inválidos: o prompt não tem texto",
+			`parâmetros inválidos: session/list: o cursor "x"`,
+		}},
+	} {
+		h := startWith(t, nil, true, func(o *Options) { o.Lang = c.lang })
+		var errs []error
+		for _, cwd := range []string{"rel", missing, "/etc/hostname"} {
+			_, err := h.conn.NewSession(ctx(t), acp.NewSessionRequest{Cwd: cwd, McpServers: []acp.McpServer{}})
+			errs = append(errs, err)
+		}
+		id := h.newSession()
+		_, err := h.conn.Prompt(ctx(t), acp.PromptRequest{SessionId: id, Prompt: []acp.ContentBlock{acp.ImageBlock("aGk=", "image/png")}})
+		errs = append(errs, err)
+		_, err = h.conn.Prompt(ctx(t), acp.PromptRequest{SessionId: id, Prompt: []acp.ContentBlock{acp.TextBlock("  ")}})
+		errs = append(errs, err)
+		_, err = h.conn.ListSessions(ctx(t), acp.ListSessionsRequest{Cursor: acp.Ptr("x")})
+		errs = append(errs, err)
+		for i, err := range errs {
+			rpcError(t, err, codeInvalidParams, c.want[i])
+		}
+	}
+}

@@ -123,12 +123,12 @@ func promptText(blocks []acp.ContentBlock) (string, error) {
 		case b.Resource != nil && b.Resource.Resource.TextResourceContents != nil:
 			parts = append(parts, b.Resource.Resource.TextResourceContents.Text)
 		default:
-			return "", fmt.Errorf("%w: prompt block %d: only text and resource links are supported (promptCapabilities)", errInvalid, i)
+			return "", i18n.Errorf("%w: prompt block %d: only text and resource links are supported (promptCapabilities)", errInvalid, i)
 		}
 	}
 	text := strings.Join(parts, "\n")
 	if strings.TrimSpace(text) == "" {
-		return "", fmt.Errorf("%w: the prompt holds no text", errInvalid)
+		return "", i18n.Errorf("%w: the prompt holds no text", errInvalid)
 	}
 	return text, nil
 }

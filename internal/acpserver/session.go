@@ -13,6 +13,7 @@ import (
 
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // acpSession is one ACP session: an engine and the lock that runs its
@@ -125,7 +126,7 @@ func (s *Server) ListSessions(_ context.Context, p acp.ListSessionsRequest) (acp
 	}
 	page, err := command.PageOf(len(heads), cursor, ListPageSize)
 	if err != nil {
-		return acp.ListSessionsResponse{}, s.reqError(fmt.Errorf("%w: session/list: %v", errInvalid, command.ErrorLineIn(s.o.Lang, err)))
+		return acp.ListSessionsResponse{}, s.reqError(i18n.Errorf("%w: session/list: %s", errInvalid, command.ErrorLineIn(s.o.Lang, err)))
 	}
 	cwd := s.o.WorkDir
 	if p.Cwd != nil && *p.Cwd != "" {
@@ -165,14 +166,14 @@ func checkCwd(method, cwd string) error {
 		return nil // older clients send none: the server's own folder
 	}
 	if !filepath.IsAbs(cwd) {
-		return fmt.Errorf("%w: %s: cwd %q is not an absolute path", errInvalid, method, cwd)
+		return i18n.Errorf("%w: %s: cwd %q is not an absolute path", errInvalid, method, cwd)
 	}
 	info, err := os.Stat(cwd)
 	if err != nil {
-		return fmt.Errorf("%w: %s: cwd %q: %v", errInvalid, method, cwd, err)
+		return i18n.Errorf("%w: %s: cwd %q: %v", errInvalid, method, cwd, err)
 	}
 	if !info.IsDir() {
-		return fmt.Errorf("%w: %s: cwd %q is not a folder", errInvalid, method, cwd)
+		return i18n.Errorf("%w: %s: cwd %q is not a folder", errInvalid, method, cwd)
 	}
 	return nil
 }

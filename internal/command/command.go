@@ -64,6 +64,20 @@ type Env struct {
 	// Width is the terminal's width in cells, which tables are fitted to
 	// (writeRows); nil, or 0, when Out is not a terminal: nothing is cut.
 	Width func() int
+	// Headless is true when the command runs as chatcli's own subcommand
+	// (`chatcli memory …`, `chatcli context …`): what it reports names
+	// that form, not the slash command.
+	Headless bool
+}
+
+// usage is the usage line of a command for env's surface: slash in the
+// REPL (and wherever a conversation types commands), headless when env
+// is Headless.
+func (env *Env) usage(slash, headless string) string {
+	if env.Headless {
+		return headless
+	}
+	return slash
 }
 
 // width is Width's, 0 without one.

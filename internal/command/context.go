@@ -19,6 +19,10 @@ import (
 
 const contextUsage = "/context [create NAME PATH… | list | show NAME | delete NAME [--yes] | attach NAME [--priority N] [--chunks LIST] [--mode full|retrieval] | detach NAME|--all]"
 
+// contextHeadless is contextUsage's headless form, whose verbs need no
+// conversation.
+const contextHeadless = "chatcli context [create NAME PATH… | list | show NAME | delete NAME --yes]"
+
 // contextStore opens the contexts of the configured CHATCLI_HOME.
 func contextStore(env *Env) (*contexts.Store, error) {
 	if env.Config == nil {
@@ -42,27 +46,36 @@ func runContext(_ context.Context, env *Env, args []string) error {
 	switch args[0] {
 	case "create":
 		if len(rest) < 2 {
-			return fmt.Errorf("%w: /context create NAME PATH…", ErrUsage)
+			return fmt.Errorf("%w: %s", ErrUsage, env.usage("/context create NAME PATH…", "chatcli context create NAME PATH…"))
 		}
 		c, err := st.Create(rest[0], rest[1:])
 		if c == nil {
 			return err
 		}
-		env.Lang.Fprintf(env.Out, "Created context %q: %s, %s in %s (left out: %d by .gitignore, %d binary). /context attach %s sends it.\n",
-			c.Name, filesIn(env.Lang, len(c.Files)), size(env.Lang, c.Bytes()), chunksIn(env.Lang, len(c.Chunks)), c.Skipped.Ignored, c.Skipped.Binary, c.Name)
+		files, bytes, chunks := filesIn(env.Lang, len(c.Files)), size(env.Lang, c.Bytes()), chunksIn(env.Lang, len(c.Chunks))
+		if env.Headless {
+			env.Lang.Fprintf(env.Out, "Created context %q: %s, %s in %s (left out: %d by .gitignore, %d binary). /context attach %s, in the REPL or a script piped to chatcli, sends it.\n",
+				c.Name, files, bytes, chunks, c.Skipped.Ignored, c.Skipped.Binary, c.Name)
+		} else {
+			env.Lang.Fprintf(env.Out, "Created context %q: %s, %s in %s (left out: %d by .gitignore, %d binary). /context attach %s sends it.\n",
+				c.Name, files, bytes, chunks, c.Skipped.Ignored, c.Skipped.Binary, c.Name)
+		}
 		return err
 	case "list":
 		return contextList(env, st)
 	case "show":
 		if len(rest) != 1 {
-			return fmt.Errorf("%w: /context show NAME", ErrUsage)
+			return fmt.Errorf("%w: %s", ErrUsage, env.usage("/context show NAME", "chatcli context show NAME"))
 		}
 		return contextShow(env, st, rest[0])
 	case "delete":
 		if len(rest) != 1 {
-			return fmt.Errorf("%w: /context delete NAME [--yes]", ErrUsage)
+			return fmt.Errorf("%w: %s", ErrUsage, env.usage("/context delete NAME [--yes]", "chatcli context delete NAME --yes"))
 		}
 		if !yes && (!env.Interactive || env.Confirm == nil) {
+			if env.Headless {
+				return i18n.Errorf("%w: deleting needs confirmation: chatcli context delete %s --yes", ErrUsage, rest[0])
+			}
 			return i18n.Errorf("%w: deleting needs confirmation: /context delete %s --yes", ErrUsage, rest[0])
 		}
 		if !yes && !env.Confirm(env.Lang.Sprintf("Delete context %q?", rest[0])) {
@@ -77,6 +90,9 @@ func runContext(_ context.Context, env *Env, args []string) error {
 		return contextAttach(env, st, rest)
 	case "detach":
 		return contextDetach(env, rest)
+	}
+	if env.Headless {
+		return i18n.Errorf("%w: unknown verb %q of chatcli context; %s", ErrUsage, args[0], contextHeadless)
 	}
 	return i18n.Errorf("%w: unknown /context verb %q; %s", ErrUsage, args[0], contextUsage)
 }
@@ -179,7 +195,11 @@ func contextList(env *Env, st *contexts.Store) error {
 		return err
 	}
 	if len(names) == 0 {
-		env.say("No contexts (/context create NAME PATH… makes one).\n")
+		if env.Headless {
+			env.say("No contexts (`chatcli context create NAME PATH…` makes one).\n")
+		} else {
+			env.say("No contexts (/context create NAME PATH… makes one).\n")
+		}
 		return nil
 	}
 	attached := map[string]bool{}
@@ -252,7 +272,11 @@ func contextStatus(env *Env, st *contexts.Store) error {
 	if err != nil {
 		lang.Fprintf(env.Out, "Memory: %v\n", err)
 	} else {
-		lang.Fprintf(env.Out, "Memory: %d notes (/memory show)\n", len(notes))
+		if env.Headless {
+			lang.Fprintf(env.Out, "Memory: %d notes (`chatcli memory show`)\n", len(notes))
+		} else {
+			lang.Fprintf(env.Out, "Memory: %d notes (/memory show)\n", len(notes))
+		}
 	}
 	if env.Engine == nil {
 		return nil

@@ -28,6 +28,7 @@ func TestEveryErrorKindIsInBothLanguages(t *testing.T) {
 	pt := i18n.New(i18n.Portuguese)
 	named := map[string]bool{"some input lines failed": true} // repl.ErrScriptFailed, named by main
 	named[session.NameRule] = true
+	named["invalid params"] = true // a request's parameters, named by the ACP server
 	for _, k := range errorKinds {
 		named[k.Error()] = true
 	}

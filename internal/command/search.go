@@ -12,7 +12,7 @@ func sessionSearch(env *Env, a []string, _ bool) error {
 	stop := env.progress(env.Lang.Sprintf("searching"))
 	hits, warnings, err := env.Engine.SearchSessions(strings.Join(a, " "), searchHits)
 	stop()
-	warn(env, warnings)
+	warnSaid(env, warnings)
 	if err != nil {
 		return searchError(err)
 	}

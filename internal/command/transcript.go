@@ -52,7 +52,7 @@ func sessionTranscript(env *Env, a []string, yes bool) error {
 		stop := env.progress(env.Lang.Sprintf("searching"))
 		hits, warnings, err := env.Engine.SearchTranscript(strings.Join(a[1:], " "), searchHits)
 		stop()
-		warn(env, warnings)
+		warnSaid(env, warnings)
 		if err != nil {
 			return searchError(err)
 		}
@@ -227,15 +227,8 @@ func Export(format, path, name string, msgs []message.Message, now time.Time, st
 	}
 }
 
-// warn prints warnings, one line each, on the error stream.
-func warn(env *Env, warnings []string) {
-	for _, w := range warnings {
-		env.Lang.Fprintf(env.Err, "warning: %s\n", w)
-	}
-}
-
-// warnSaid is warn for warnings that are catalog texts, said in env's
-// language.
+// warnSaid prints warnings, catalog texts, one line each on the error
+// stream, said in env's language.
 func warnSaid(env *Env, warnings []i18n.Text) {
 	for _, w := range warnings {
 		env.Lang.Fprintf(env.Err, "warning: %s\n", TextIn(env.Lang, w))

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/seal"
@@ -214,7 +215,7 @@ func TestSearchIndexFollowsNewTurns(t *testing.T) {
 		t.Fatal("nothing matches yet")
 	}
 	turn(t, e, "zebra crossing")
-	for _, search := range []func(string, int) ([]search.Hit, []string, error){e.SearchTranscript, e.SearchSessions} {
+	for _, search := range []func(string, int) ([]search.Hit, []i18n.Text, error){e.SearchTranscript, e.SearchSessions} {
 		if hits, _, _ := search("zebra", 5); len(hits) == 0 {
 			t.Fatal("a cached index missed the new turn")
 		}

@@ -48,8 +48,8 @@ func fileKey(path string) string {
 // SearchTranscript ranks every message of the live conversation's
 // transcript (ReadTranscript) and returns the best limit hits. The index is
 // reused while the journal and the live history are unchanged.
-func (e *Engine) SearchTranscript(query string, limit int) ([]search.Hit, []string, error) {
-	var warnings []string
+func (e *Engine) SearchTranscript(query string, limit int) ([]search.Hit, []i18n.Text, error) {
+	var warnings []i18n.Text
 	key := fmt.Sprintf("%s|%d|%s", e.sess.TranscriptID, len(e.history), fileKey(journal.Path(e.journalDir, e.sess.TranscriptID)))
 	ix, err := e.transcriptCache.get(key, func() (*search.Index, error) {
 		t, err := e.Transcript()
@@ -57,7 +57,7 @@ func (e *Engine) SearchTranscript(query string, limit int) ([]search.Hit, []stri
 			return nil, err
 		}
 		for _, w := range t.Warnings {
-			warnings = append(warnings, w.String())
+			warnings = append(warnings, w)
 		}
 		ix := search.NewIndex()
 		ix.Add(search.MessageDocs(t.Source, t.Messages)...)
@@ -72,20 +72,20 @@ func (e *Engine) SearchTranscript(query string, limit int) ([]search.Hit, []stri
 
 // SearchSessions is SearchAll over the engine's store and journals, with
 // the index kept open between searches.
-func (e *Engine) SearchSessions(query string, limit int) ([]search.Hit, []string, error) {
+func (e *Engine) SearchSessions(query string, limit int) ([]search.Hit, []i18n.Text, error) {
 	hits, warnings, err := e.SearchSessionHits(query, limit)
 	return searchHitsIn(e.lang, hits), warnings, err
 }
 
 // SearchSessionHits is SearchSessions with the index's hits as they are:
 // session, deleted mark and forks apart (index.Hit).
-func (e *Engine) SearchSessionHits(query string, limit int) ([]index.Hit, []string, error) {
+func (e *Engine) SearchSessionHits(query string, limit int) ([]index.Hit, []i18n.Text, error) {
 	return SearchStore(e.store, e.journalDir, query, index.Filter{}, limit, &e.sessionsCache, nil)
 }
 
 // SearchAll is SearchStore without filters, its hits as search.Hits: the
 // source of each is HitSource's. cache may be nil.
-func SearchAll(st *session.Store, journalDir, query string, limit int, cache *SearchCache) ([]search.Hit, []string, error) {
+func SearchAll(st *session.Store, journalDir, query string, limit int, cache *SearchCache) ([]search.Hit, []i18n.Text, error) {
 	hits, warnings, err := SearchStore(st, journalDir, query, index.Filter{}, limit, cache, nil)
 	return SearchHits(hits), warnings, err
 }
@@ -134,7 +134,7 @@ func HitSourceIn(lang *i18n.Printer, h index.Hit) string {
 // journal records only; see index.Index.Sync). progress, when set, hears
 // how far a build has read. cache keeps the index open between calls; it
 // may be nil.
-func SearchStore(st *session.Store, journalDir, query string, f index.Filter, limit int, cache *SearchCache, progress func(done, total int64)) ([]index.Hit, []string, error) {
+func SearchStore(st *session.Store, journalDir, query string, f index.Filter, limit int, cache *SearchCache, progress func(done, total int64)) ([]index.Hit, []i18n.Text, error) {
 	var ix *index.Index
 	if cache != nil && cache.store == st && cache.index != nil {
 		ix = cache.index

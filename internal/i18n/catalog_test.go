@@ -121,7 +121,7 @@ func isPrinter(x ast.Expr) bool {
 // printingDirs are the packages whose messages and errors the catalog
 // holds.
 var printingDirs = []string{"../command", "../repl", "../conversation", "../../cmd/chatcli",
-	"../session", "../journal", "../seal", "../config", "../provider", "../jsonscan", "../contexts", "../memory", "../compact", "../retention", "../shadow", "../picker", "../editor",
+	"../session", "../journal", "../seal", "../config", "../provider", "../jsonscan", "../contexts", "../memory", "../compact", "../retention", "../shadow", "../picker", "../editor", "../index",
 	"../mcpserver", "../acpserver", "../gateway", "../gateway/telegram", "../gateway/slack", "../gateway/whatsapp"}
 
 func TestEveryMessageIsInBothLanguages(t *testing.T) {

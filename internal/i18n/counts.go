@@ -39,6 +39,7 @@ var englishCounts = []string{
 	// contexts and memory
 	"Detached %d {context|contexts}.\n",
 	"Memory: %d {note|notes} (/memory show)\n",
+	"Memory: %d {note|notes} (`chatcli memory show`)\n",
 	"%w: %d ({[3]there is|there are} %d {note|notes}; /memory list or `chatcli memory list` numbers them)",
 	"%d {file|files}",
 	"%d {chunk|chunks}",

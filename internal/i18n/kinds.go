@@ -49,6 +49,8 @@ var kinds = []struct{ en, pt string }{
 	{"config: invalid setting: provider not supported", "configuração inválida: provedor não suportado"},
 	{"config: invalid setting: config file", "configuração inválida: arquivo de configuração"},
 	{"config: invalid setting", "configuração inválida"},
+	// a request of the ACP server
+	{"invalid params", "parâmetros inválidos"},
 	// the system
 	{"permission denied", "permissão negada"},
 	{"operation not permitted", "operação não permitida"},

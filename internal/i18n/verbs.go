@@ -59,6 +59,7 @@ func catalogue() []struct{ en, pt string } {
 	all = append(append(all, serverMessages...), chatMessages...)
 	all = append(append(all, acpMessages...), retryMessages...)
 	all = append(append(all, configMessages...), replMessages...)
+	all = append(all, headlessMessages...)
 	return append(append(all, noticeMessages...), helpHeadings...)
 }
 
@@ -72,5 +73,7 @@ func textMessages() []struct{ en, pt string } {
 	all = append(append(all, storageTexts...), formatErrors...)
 	all = append(append(all, configTexts...), acpErrors...)
 	all = append(append(all, hintErrors...), journalTexts...)
+	all = append(append(all, searchWarnings...), acpReasons...)
+	all = append(all, headlessTexts...)
 	return append(append(all, jsonErrors...), gatewayErrors...)
 }

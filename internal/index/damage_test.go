@@ -90,7 +90,8 @@ func TestIndexOfAnotherKeyRebuilt(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.st.SetKey(k) // the store is now encrypted: a plaintext index is not kept
-	hits, warnings, err := s.index().Find("kiwi", index.Filter{}, 0)
+	hits, said, err := s.index().Find("kiwi", index.Filter{}, 0)
+	warnings := english(said)
 	if err != nil || len(hits) != 2 || len(warnings) != 1 || !strings.Contains(warnings[0], "plaintext in an encrypted store") || strings.Contains(warnings[0], "damaged") {
 		t.Fatalf("hits %v, warnings %q, err %v", where(hits), warnings, err)
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/index"
 	"github.com/chatcli/chatcli/internal/provider/offline"
 	"github.com/chatcli/chatcli/internal/seal"
@@ -87,7 +88,16 @@ func (s *store) find(ix *index.Index, query string, f index.Filter) ([]index.Hit
 	if err != nil {
 		s.t.Fatalf("Find(%q): %v", query, err)
 	}
-	return hits, warnings
+	return hits, english(warnings)
+}
+
+// english is the English text of each of warnings.
+func english(warnings []i18n.Text) []string {
+	out := make([]string, len(warnings))
+	for i, w := range warnings {
+		out[i] = w.String()
+	}
+	return out
 }
 
 // where lists hits as "session#position" strings.

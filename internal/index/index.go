@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/session"
 	"github.com/chatcli/chatcli/internal/storefile"
@@ -122,22 +123,22 @@ func untrusted(err error) bool {
 // reset forgets the whole index, on disk and in memory, after err said
 // one of its files cannot be trusted; the caller holds the write lock.
 // It returns the warning to show.
-func (ix *Index) reset(err error) (string, error) {
+func (ix *Index) reset(err error) (i18n.Text, error) {
 	ix.gen++
 	ix.closeSegments()
 	ix.man, ix.dead, ix.logEnd, ix.logEntries = &manifest{}, map[uint32]bool{}, 0, 0
 	entries, rerr := os.ReadDir(ix.dir)
 	if rerr != nil {
-		return "", fmt.Errorf("index: %w", rerr)
+		return i18n.Text{}, fmt.Errorf("index: %w", rerr)
 	}
 	for _, e := range entries {
 		if indexFile(e.Name()) {
 			if rerr := os.Remove(filepath.Join(ix.dir, e.Name())); rerr != nil {
-				return "", fmt.Errorf("index: %w", rerr)
+				return i18n.Text{}, fmt.Errorf("index: %w", rerr)
 			}
 		}
 	}
-	return fmt.Sprintf("%v; the search index is rebuilt", err), nil
+	return i18n.Textf("%v; the search index is rebuilt", err), nil
 }
 
 // closeSegments closes every open segment.

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/storefile"
 )
@@ -146,10 +147,10 @@ const logHardFactor = 4
 // runLogged reads jobs, which are small (logged), and appends one entry
 // holding their documents and the manifest's changes since prev to the
 // log, durably: the one write of the update.
-func (ix *Index) runLogged(jobs []job, prev snapshot) ([]string, error) {
+func (ix *Index) runLogged(jobs []job, prev snapshot) ([]i18n.Text, error) {
 	var mu sync.Mutex
 	w := &worker{ix: ix, b: newBuilder(), pending: map[*source]mark{}, tell: func(int64) {}}
-	var warnings []string
+	var warnings []i18n.Text
 	for _, j := range jobs {
 		skipped, err := w.read(j, &mu)
 		warnings = append(warnings, skipped...)

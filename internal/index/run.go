@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"encoding/binary"
 	"encoding/hex"
-	"fmt"
 	"hash/fnv"
 	"os"
 	"path/filepath"
@@ -14,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/search"
@@ -60,7 +60,7 @@ type worker struct {
 // cover exactly what the written segments hold, so an interrupted build
 // resumes where it stopped. The manifest is written even without jobs
 // (the sources changed in plan).
-func (ix *Index) run(jobs []job) ([]string, error) {
+func (ix *Index) run(jobs []job) ([]i18n.Text, error) {
 	var total, done, told int64
 	for _, j := range jobs {
 		total += j.bytes
@@ -81,7 +81,7 @@ func (ix *Index) run(jobs []job) ([]string, error) {
 			defer debug.SetMemoryLimit(debug.SetMemoryLimit(buildMemBytes))
 		}
 	}
-	var warnings []string
+	var warnings []i18n.Text
 	var failed error
 	queue := make(chan job)
 	var wg sync.WaitGroup
@@ -136,11 +136,11 @@ func (ix *Index) run(jobs []job) ([]string, error) {
 // unread forgets what w read of job j, whose source could not be read
 // (err, not a flushError): what it added becomes a tombstone, and the
 // source is read again by the next update. It returns the warning.
-func (ix *Index) unread(w *worker, j job, err error) []string {
+func (ix *Index) unread(w *worker, j job, err error) []i18n.Text {
 	ix.man.drop(j.src)
 	ix.dead[j.src.Slot] = true
 	delete(w.pending, j.src)
-	return []string{err.Error()}
+	return []i18n.Text{i18n.Textf("%s", err)}
 }
 
 // flushError is an error writing the index, which stops a Sync.
@@ -150,7 +150,7 @@ func (e flushError) Unwrap() error { return e.error }
 
 // read indexes job j and returns the warnings naming the damaged journal
 // lines it skipped; errors other than flushErrors concern j's source.
-func (w *worker) read(j job, mu *sync.Mutex) ([]string, error) {
+func (w *worker) read(j job, mu *sync.Mutex) ([]i18n.Text, error) {
 	s := j.src
 	m := mark{pos: s.Pos, messages: s.Messages, docs: s.Docs, tokens: s.Tokens, version: j.version}
 	add := func(d docInfo, text string) {
@@ -192,15 +192,15 @@ func (w *worker) read(j job, mu *sync.Mutex) ([]string, error) {
 		return nil
 	})
 	w.tell(end.Offset - last)
-	var skipped []string
+	var skipped []i18n.Text
 	for _, d := range damaged {
-		skipped = append(skipped, d.String())
+		skipped = append(skipped, d.Said())
 	}
 	if err != nil {
 		if fe, ok := err.(flushError); ok {
 			return skipped, fe
 		}
-		return skipped, fmt.Errorf("skipped journal %s: %w", s.Journal, err)
+		return skipped, i18n.Errorf("skipped journal %s: %w", s.Journal, err)
 	}
 	m.pos = end
 	w.pending[s] = m
@@ -238,7 +238,7 @@ func (w *worker) settle() {
 func (ix *Index) readSnapshot(j job, m *mark, add func(docInfo, string)) error {
 	sess, err := ix.o.Store.Load(j.head.Name)
 	if err != nil {
-		return fmt.Errorf("skipped session %q: %w", j.head.Name, err)
+		return i18n.Errorf("skipped session %q: %w", j.head.Name, err)
 	}
 	at := j.head.UpdatedAt.Unix()
 	for i, h := range journal.HashHistory(sess.History) {

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/session"
 	"github.com/chatcli/chatcli/internal/storefile"
@@ -38,7 +39,7 @@ type job struct {
 // (session.ErrKeyRefused: nothing is written under a wrong key); without
 // a key, a sealed index (session.ErrStoreEncrypted: nothing is read or
 // written); the file system's.
-func (ix *Index) Sync() ([]string, error) {
+func (ix *Index) Sync() ([]i18n.Text, error) {
 	if err := ix.o.Store.KeyRefusal(); err != nil {
 		return nil, err // a wrong key writes nothing, the index included
 	}
@@ -49,7 +50,7 @@ func (ix *Index) Sync() ([]string, error) {
 		return nil, err
 	}
 	defer unlock()
-	var warnings []string
+	var warnings []i18n.Text
 	if !ix.manifestCurrent() {
 		err = ix.loadCurrent()
 	}
@@ -58,7 +59,7 @@ func (ix *Index) Sync() ([]string, error) {
 		return nil, ix.sealedWithoutKey(err)
 	}
 	if untrusted(err) {
-		var w string
+		var w i18n.Text
 		if w, err = ix.reset(err); err == nil {
 			warnings = append(warnings, w)
 		}
@@ -150,8 +151,8 @@ func (ix *Index) noteManifest() {
 // plan compares the manifest with the store and returns what to read.
 // Sources gone from the store are retired; the manifest is changed in
 // memory only.
-func (ix *Index) plan() ([]job, []string, error) {
-	var warnings []string
+func (ix *Index) plan() ([]job, []i18n.Text, error) {
+	var warnings []i18n.Text
 	names := map[string][]string{} // journal id → sessions naming it
 	if ix.o.JournalDir != "" {
 		entries, err := os.ReadDir(ix.o.JournalDir)
@@ -173,7 +174,7 @@ func (ix *Index) plan() ([]job, []string, error) {
 		_, hasJournal := names[h.TranscriptID]
 		switch {
 		case h.Err != nil:
-			warnings = append(warnings, fmt.Sprintf("skipped session %q: %v", h.Name, h.Err))
+			warnings = append(warnings, i18n.Textf("skipped session %q: %v", h.Name, h.Err))
 		case hasJournal && h.TranscriptID != "":
 			names[h.TranscriptID] = append(names[h.TranscriptID], h.Name)
 		default:
@@ -199,7 +200,7 @@ func (ix *Index) plan() ([]job, []string, error) {
 		path := journal.Path(ix.o.JournalDir, id)
 		info, err := storefile.Lstat(path) // a link is refused, never followed
 		if err != nil {
-			warnings = append(warnings, fmt.Sprintf("skipped journal %s: %v", id, err))
+			warnings = append(warnings, i18n.Textf("skipped journal %s: %v", id, err))
 			continue
 		}
 		s := byJournal[id]

@@ -30,10 +30,11 @@ func TestAnIndexOfTheEarlierFormatIsRebuilt(t *testing.T) {
 	ix := index.Open(index.Options{Store: st, JournalDir: filepath.Join(home, "transcripts"),
 		Progress: func(done, total int64) { heard++ }})
 	defer ix.Close()
-	warnings, err := ix.Sync()
+	said, err := ix.Sync()
 	if err != nil {
 		t.Fatal(err)
 	}
+	warnings := english(said)
 	if !slices.ContainsFunc(warnings, func(w string) bool { return strings.Contains(w, "format version 1") }) {
 		t.Errorf("warnings %q, want one naming format version 1", warnings)
 	}

@@ -318,7 +318,7 @@ func (s *Server) export(env *command.Env, in SessionInput) error {
 func (s *Server) search(env *command.Env, query string, out *SessionOutput) error {
 	hits, warnings, err := s.e.SearchSessionHits(query, searchHits)
 	for _, w := range warnings {
-		fmt.Fprintln(env.Err, "warning: "+w)
+		fmt.Fprintln(env.Err, "warning: "+w.String())
 	}
 	if err != nil {
 		return err
