@@ -128,8 +128,8 @@ func WritePlanIn(lang *i18n.Printer, w io.Writer, p retention.PrunePlan, applyHi
 		lang.Fprintf(w, "Nothing to remove.\n")
 		return
 	}
-	lang.Fprintf(w, "%d to remove, %s in all. %s carries this out; sessions go to the trash for %s.\n",
-		len(p.Items), lang.Decimal(retention.FormatBytes(p.SizeBytes())), applyHint, config.FormatTTL(p.Rules.TrashTTL))
+	io.WriteString(w, WrapText(lang.Sprintf("%d to remove, %s in all. %s carries this out; sessions go to the trash for %s.\n",
+		len(p.Items), lang.Decimal(retention.FormatBytes(p.SizeBytes())), applyHint, config.FormatTTL(p.Rules.TrashTTL)), width))
 }
 
 // WriteResult prints what Apply did.

@@ -230,7 +230,7 @@ func Export(format, path, name string, msgs []message.Message, now time.Time, st
 // warn prints warnings, one line each, on the error stream.
 func warn(env *Env, warnings []string) {
 	for _, w := range warnings {
-		env.Lang.Fprintf(env.Err, "warning: %s\n", w)
+		env.warn(w)
 	}
 }
 
@@ -238,6 +238,6 @@ func warn(env *Env, warnings []string) {
 // language.
 func warnSaid(env *Env, warnings []i18n.Text) {
 	for _, w := range warnings {
-		env.Lang.Fprintf(env.Err, "warning: %s\n", TextIn(env.Lang, w))
+		env.warn(TextIn(env.Lang, w))
 	}
 }
