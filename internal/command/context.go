@@ -213,7 +213,7 @@ func contextShow(env *Env, st *contexts.Store, name string) error {
 		return err
 	}
 	lang := env.Lang
-	out, flush := wrapTo(env.Out, env.width())
+	out, flush := WrapTo(env.Out, env.width())
 	defer flush()
 	lang.Fprintf(out, "Context %q, created %s from %s: %s, %s in %s (left out: %d by .gitignore, %d binary)\n",
 		c.Name, c.CreatedAt.Format("2006-01-02 15:04"), strings.Join(c.Sources, ", "), filesIn(lang, len(c.Files)), size(lang, c.Bytes()), chunksIn(lang, len(c.Chunks)), c.Skipped.Ignored, c.Skipped.Binary)
@@ -236,7 +236,7 @@ func contextStatus(env *Env, st *contexts.Store) error {
 	wd, _ := os.Getwd()
 	files, warns := bootstrap.NewLoader(wd, env.Config.Home).Load()
 	lang := env.Lang
-	out, flush := wrapTo(env.Out, env.width())
+	out, flush := WrapTo(env.Out, env.width())
 	defer flush()
 	lang.Fprintf(out, "Bootstrap files (working folder, then %s; cap %s each):\n", env.Config.Home, size(lang, bootstrap.MaxFileBytes))
 	if len(files) == 0 {

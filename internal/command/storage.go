@@ -43,7 +43,9 @@ func runStorage(_ context.Context, env *Env, args []string) error {
 			return nil
 		}
 		res, err := retention.Apply(plan)
-		WriteResultIn(env.Lang, env.Out, res)
+		out, flush := WrapTo(env.Out, env.width())
+		WriteResultIn(env.Lang, out, res)
+		flush()
 		return err
 	}
 	return fmt.Errorf("%w: %s", ErrUsage, storageUsage)

@@ -112,10 +112,10 @@ type wrapping struct {
 	buf   []byte
 }
 
-// wrapTo is a writer wrapping the lines written to it to width for w,
-// and the function that writes out a last unfinished line; for width 0 or
-// less, w itself (nothing to flush).
-func wrapTo(w io.Writer, width int) (io.Writer, func()) {
+// WrapTo is a writer wrapping the lines written to it to width for w
+// (WrapText), and the function that writes out a last unfinished line;
+// for width 0 or less, w itself (nothing to flush).
+func WrapTo(w io.Writer, width int) (io.Writer, func()) {
 	if width <= 0 {
 		return w, func() {}
 	}

@@ -79,7 +79,7 @@ func TestWrapTextLeavesWhatFits(t *testing.T) {
 // however it was written, and passes everything through at width 0.
 func TestWrapToWrapsWholeLines(t *testing.T) {
 	var b bytes.Buffer
-	w, flush := wrapTo(&b, 20)
+	w, flush := WrapTo(&b, 20)
 	fmt.Fprint(w, "one two three ")
 	fmt.Fprint(w, "four five six\nseven")
 	flush()
@@ -87,7 +87,7 @@ func TestWrapToWrapsWholeLines(t *testing.T) {
 		t.Errorf("%q, want %q", b.String(), want)
 	}
 	b.Reset()
-	w, flush = wrapTo(&b, 0)
+	w, flush = WrapTo(&b, 0)
 	fmt.Fprint(w, "one two three four five six seven eight nine ten\n")
 	flush()
 	if w != &b {
