@@ -78,7 +78,7 @@ func slashVerbCmd(f *factory, name, short, long string) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			env := &command.Env{Out: f.streams.Out, Err: f.streams.Err, Config: &c, Interactive: false, Lang: f.lang(), Width: f.tableWidth}
+			env := &command.Env{Out: f.streams.Out, Err: f.streams.Err, Config: &c, Interactive: false, Lang: f.lang(), Width: f.tableWidth, ErrWidth: f.errWidth}
 			return command.Run(context.Background(), env, name, args)
 		},
 	}
