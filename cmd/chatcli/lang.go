@@ -1,6 +1,9 @@
 package main
 
 import (
+	"io"
+
+	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/i18n"
 )
@@ -36,9 +39,16 @@ func (f *factory) noticeLang() *i18n.Printer {
 }
 
 // note writes line on the error stream as a notice: "note: line" in
-// English, "nota: line" in Portuguese.
-func (f *factory) note(line string) { f.lang().Fprintf(f.streams.Err, "note: %s\n", line) }
+// English, "nota: line" in Portuguese, wrapped to a terminal's width.
+func (f *factory) note(line string) { f.sayErr("note: %s\n", line) }
 
 // warn writes line on the error stream as a warning: "warning: line" in
-// English, "aviso: line" in Portuguese.
-func (f *factory) warn(line string) { f.lang().Fprintf(f.streams.Err, "warning: %s\n", line) }
+// English, "aviso: line" in Portuguese, wrapped to a terminal's width.
+func (f *factory) warn(line string) { f.sayErr("warning: %s\n", line) }
+
+// sayErr writes the message whose English format is key to the error
+// stream in the process's language, wrapped at its spaces to the width of
+// the terminal it is (errWidth); off a terminal, as it is.
+func (f *factory) sayErr(key string, args ...any) {
+	io.WriteString(f.streams.Err, command.WrapText(f.lang().Sprintf(key, args...), f.errWidth()))
+}

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
@@ -53,7 +54,7 @@ func main() {
 	err := cmd.ExecuteContext(ctx)
 	f.close()
 	stop()
-	os.Exit(exitCode(streams, f.lang(), err))
+	os.Exit(exitCode(streams, f.lang(), err, f.errWidth()))
 }
 
 // dotenvGetenv is the environment chatcli reads: the process's, and for
@@ -78,13 +79,13 @@ func printWarnings(f *factory) {
 	atomicfile.SetWarnFunc(f.warn)
 }
 
-// exitCode prints err in lang and maps it to the process exit status,
-// which is the same in every language.
-func exitCode(s *ioStreams, lang *i18n.Printer, err error) int {
+// exitCode prints err in lang, wrapped to width (0: as it is), and maps
+// it to the process exit status, which is the same in every language.
+func exitCode(s *ioStreams, lang *i18n.Printer, err error, width int) int {
 	if err == nil {
 		return exitOK
 	}
-	fmt.Fprintf(s.Err, "chatcli: %s\n", command.ErrorLineIn(lang, err, repl.ErrScriptFailed))
+	io.WriteString(s.Err, command.WrapText(fmt.Sprintf("chatcli: %s\n", command.ErrorLineIn(lang, err, repl.ErrScriptFailed)), width))
 	return errorClass(err)
 }
 

@@ -38,6 +38,8 @@ func prunePreview(o *storagePruneOptions, c config.Config, plan retention.PruneP
 	if !o.Quiet || len(plan.Items) > 0 {
 		command.WritePlanIn(lang, out, plan, again, o.f.tableWidth())
 	}
+	out, flush := command.WrapTo(out, o.f.tableWidth())
+	defer flush()
 	if o.EmptyTrash && len(trash) == 0 && !o.Quiet {
 		lang.Fprintf(out, "The trash is empty.\n")
 	}
@@ -95,7 +97,9 @@ func emptyTrash(o *storagePruneOptions, c config.Config, res *pruneOutput) error
 		res.JournalsDeleted = append(res.JournalsDeleted, id)
 		goneSize += journalBytes[id]
 	}
-	out, lang := o.f.streams.Out, o.f.lang()
+	out, flush := command.WrapTo(o.f.streams.Out, o.f.tableWidth())
+	defer flush()
+	lang := o.f.lang()
 	if !o.JSON && (!o.Quiet || len(removed) > 0) {
 		if len(gone) > 0 {
 			lang.Fprintf(out, "Emptied the trash: %d trashed sessions deleted (%s), with %d journals no other session names (%s).\n",

@@ -194,7 +194,7 @@ func (f *factory) reportSaved(home, name string) {
 	if name == "" {
 		return
 	}
-	f.lang().Fprintf(f.streams.Err, "Conversation saved as %q; chatcli --resume %s continues it.\n", name, name)
+	f.sayErr("Conversation saved as %q; chatcli --resume %s continues it.\n", name, name)
 	f.noteUsed(home, name, "")
 }
 

@@ -278,7 +278,7 @@ func replRun(ctx context.Context, o *rootOptions) error {
 	opts := repl.Options{Engine: e, In: s.In, Out: out, Err: s.Err, Banner: banner(lang, e.Provider()), Autosave: c.Autosave, Config: &c,
 		Class: scriptClass, Pick: func() (string, error) { return o.f.pick(ctx, e, c.Home) }, OnSaved: func(name string) { o.f.noteUsed(c.Home, name, "") },
 		Progress: term.progress(), Reply: term.reply(), StylePrompt: term.prompt,
-		Lang: lang, Switch: o.f.switcher(c), Width: o.f.tableWidth}
+		Lang: lang, Switch: o.f.switcher(c), Width: o.f.tableWidth, ErrWidth: o.f.errWidth}
 	var showMu sync.Mutex
 	show := func(text string) { showMu.Lock(); fmt.Fprintln(s.Err, text); showMu.Unlock() }
 	link := newHubLink(c.Home, lang, func(text string) { show(text) })
@@ -289,7 +289,7 @@ func replRun(ctx context.Context, o *rootOptions) error {
 			return c.HistoryErr // the line editor keeps the history under that cap
 		}
 		env := &command.Env{Engine: e}
-		ed, err := newEditor(s, lang, editor.Config{In: s.In, Out: s.Out, HistoryFile: c.HistoryFile, HistoryMax: c.HistoryMax, HistoryMaxBytes: c.HistoryMaxBytes,
+		ed, err := newEditor(o.f.warn, lang, editor.Config{In: s.In, Out: s.Out, HistoryFile: c.HistoryFile, HistoryMax: c.HistoryMax, HistoryMaxBytes: c.HistoryMaxBytes,
 			HistorySeed: chatcliHistory(c), HistoryKey: c.EncryptionKey, HistoryPlaintext: c.HistoryPlaintext || o.PlaintextHistory,
 			Complete: func(line string) []string { return command.Complete(env, line) },
 			Note:     func(cand string) string { return command.CompletionNote(env, cand) }, Lang: lang})
@@ -346,7 +346,7 @@ func scriptClass(err error) int {
 // newEditor starts the line editor. A damaged history file is moved aside
 // to <file>.broken (never deleted) and an unusable one skipped, each with a
 // warning: the input history never keeps the REPL from starting.
-func newEditor(s *ioStreams, lang *i18n.Printer, cfg editor.Config) (*editor.Editor, error) {
+func newEditor(warn func(string), lang *i18n.Printer, cfg editor.Config) (*editor.Editor, error) {
 	ed, err := editor.New(cfg)
 	if err == nil {
 		return ed, nil
@@ -354,11 +354,11 @@ func newEditor(s *ioStreams, lang *i18n.Printer, cfg editor.Config) (*editor.Edi
 	if errors.Is(err, editor.ErrCorruptHistory) {
 		broken := cfg.HistoryFile + ".broken"
 		if rerr := os.Rename(cfg.HistoryFile, broken); rerr == nil {
-			lang.Fprintf(s.Err, "warning: %s\n", lang.Sprintf("%v; moved it to %s and started a new history", err, broken))
+			warn(lang.Sprintf("%v; moved it to %s and started a new history", err, broken))
 			return editor.New(cfg)
 		}
 	}
-	lang.Fprintf(s.Err, "warning: %s\n", lang.Sprintf("%v; input history is off for this run", err))
+	warn(lang.Sprintf("%v; input history is off for this run", err))
 	cfg.HistoryFile = ""
 	return editor.New(cfg)
 }

@@ -192,7 +192,9 @@ func storagePruneRun(o *storagePruneOptions) error {
 	var applyErr error
 	res.Result, applyErr = retention.Apply(plan)
 	if !o.JSON && (!o.Quiet || len(res.Removed) > 0 || applyErr != nil) {
-		command.WriteResultIn(o.f.lang(), out, res.Result)
+		wrapped, flush := command.WrapTo(out, o.f.tableWidth())
+		command.WriteResultIn(o.f.lang(), wrapped, res.Result)
+		flush()
 	}
 	if o.EmptyTrash {
 		applyErr = joinErr(applyErr, emptyTrash(o, c, &res))

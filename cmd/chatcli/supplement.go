@@ -78,7 +78,7 @@ func slashVerbCmd(f *factory, name, short, long string) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			env := &command.Env{Out: f.streams.Out, Err: f.streams.Err, Config: &c, Interactive: false, Lang: f.lang(), Width: f.tableWidth, Headless: true}
+			env := &command.Env{Out: f.streams.Out, Err: f.streams.Err, Config: &c, Interactive: false, Lang: f.lang(), Width: f.tableWidth, ErrWidth: f.errWidth, Headless: true}
 			return command.Run(context.Background(), env, name, args)
 		},
 	}

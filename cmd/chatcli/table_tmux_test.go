@@ -15,14 +15,10 @@ func (s tmuxSession) wholeLines() []string {
 	return strings.Split(strings.TrimRight(s.run("capture-pane", "-p", "-J", "-S", "-", "-t", s.name), "\n"), "\n")
 }
 
-// overflowing are the lines wider than width display cells, but for the
-// REPL's banner and /model's sentence (prose, the terminal's to wrap).
+// overflowing are the lines wider than width display cells.
 func overflowing(lines []string, width int) []string {
 	var out []string
 	for _, l := range lines {
-		if strings.HasPrefix(l, "chatcli ") || strings.HasPrefix(l, "Now using provider") || strings.HasPrefix(l, "Agora usando o provedor") {
-			continue
-		}
 		if ansi.StringWidth(strings.TrimRight(l, " ")) > width {
 			out = append(out, l)
 		}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/i18n"
 
 	"github.com/spf13/cobra"
@@ -218,7 +219,9 @@ func storageVerifyRun(o *storageVerifyOptions) error {
 			return err
 		}
 	} else {
-		writeVerifyReport(o.f.lang(), o.f.streams.Out, sum, o.Repair)
+		out, flush := command.WrapTo(o.f.streams.Out, o.f.tableWidth())
+		writeVerifyReport(o.f.lang(), out, sum, o.Repair)
+		flush()
 	}
 	switch {
 	case sum.Damaged > 0:

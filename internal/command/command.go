@@ -62,8 +62,12 @@ type Env struct {
 	// the surface has none.
 	Hub Hub
 	// Width is the terminal's width in cells, which tables are fitted to
-	// (writeRows); nil, or 0, when Out is not a terminal: nothing is cut.
+	// (writeRows) and messages wrapped to (WrapText); nil, or 0, when Out
+	// is not a terminal: nothing is cut or wrapped.
 	Width func() int
+	// ErrWidth is Width for Err, which warnings are wrapped to; nil, or
+	// 0, when Err is not a terminal.
+	ErrWidth func() int
 	// Headless is true when the command runs as chatcli's own subcommand
 	// (`chatcli memory …`, `chatcli context …`): what it reports names
 	// that form, not the slash command.
@@ -88,8 +92,25 @@ func (env *Env) width() int {
 	return env.Width()
 }
 
-// say writes the message whose English format is key to Out, in Lang.
-func (env *Env) say(key string, args ...any) { env.Lang.Fprintf(env.Out, key, args...) }
+// say writes the message whose English format is key to Out, in Lang,
+// wrapped to the terminal's width (WrapText).
+func (env *Env) say(key string, args ...any) {
+	if w := env.width(); w > 0 {
+		io.WriteString(env.Out, WrapText(env.Lang.Sprintf(key, args...), w))
+		return
+	}
+	env.Lang.Fprintf(env.Out, key, args...)
+}
+
+// warn writes text to Err as a warning ("warning: text"; "aviso: text"
+// in Portuguese), wrapped to the terminal's width.
+func (env *Env) warn(text string) {
+	w := 0
+	if env.ErrWidth != nil {
+		w = env.ErrWidth()
+	}
+	io.WriteString(env.Err, WrapText(env.Lang.Sprintf("warning: %s\n", text), w))
+}
 
 // progress starts Progress for label when there is one; the stop function
 // returned is never nil.

@@ -54,10 +54,10 @@ func runContext(_ context.Context, env *Env, args []string) error {
 		}
 		files, bytes, chunks := filesIn(env.Lang, len(c.Files)), size(env.Lang, c.Bytes()), chunksIn(env.Lang, len(c.Chunks))
 		if env.Headless {
-			env.Lang.Fprintf(env.Out, "Created context %q: %s, %s in %s (left out: %d by .gitignore, %d binary). /context attach %s, in the REPL or a script piped to chatcli, sends it.\n",
+			env.say("Created context %q: %s, %s in %s (left out: %d by .gitignore, %d binary). /context attach %s, in the REPL or a script piped to chatcli, sends it.\n",
 				c.Name, files, bytes, chunks, c.Skipped.Ignored, c.Skipped.Binary, c.Name)
 		} else {
-			env.Lang.Fprintf(env.Out, "Created context %q: %s, %s in %s (left out: %d by .gitignore, %d binary). /context attach %s sends it.\n",
+			env.say("Created context %q: %s, %s in %s (left out: %d by .gitignore, %d binary). /context attach %s sends it.\n",
 				c.Name, files, bytes, chunks, c.Skipped.Ignored, c.Skipped.Binary, c.Name)
 		}
 		return err
@@ -164,7 +164,7 @@ func contextAttach(env *Env, st *contexts.Store, args []string) error {
 	// About 4 bytes a token: a full context over half the window leaves
 	// little room for the conversation.
 	if tokens, window := c.Bytes()*n/max(len(c.Chunks), 1)/4, env.Engine.ContextWindow(); a.Mode == contexts.ModeFull && tokens > window/2 {
-		env.Lang.Fprintf(env.Err, "warning: %s\n", env.Lang.Sprintf("context %q is about %d tokens, more than half of the model's %d-token window; --mode retrieval sends only the chunks relevant to each prompt", c.Name, tokens, window))
+		env.warn(env.Lang.Sprintf("context %q is about %d tokens, more than half of the model's %d-token window; --mode retrieval sends only the chunks relevant to each prompt", c.Name, tokens, window))
 	}
 	return nil
 }
@@ -214,7 +214,7 @@ func contextList(env *Env, st *contexts.Store) error {
 	for _, n := range names {
 		c, err := st.Load(n)
 		if err != nil {
-			env.Lang.Fprintf(env.Err, "warning: %s\n", ErrorLineIn(env.Lang, err))
+			env.warn(ErrorLineIn(env.Lang, err))
 			continue
 		}
 		mark := ""
@@ -233,7 +233,9 @@ func contextShow(env *Env, st *contexts.Store, name string) error {
 		return err
 	}
 	lang := env.Lang
-	lang.Fprintf(env.Out, "Context %q, created %s from %s: %s, %s in %s (left out: %d by .gitignore, %d binary)\n",
+	out, flush := WrapTo(env.Out, env.width())
+	defer flush()
+	lang.Fprintf(out, "Context %q, created %s from %s: %s, %s in %s (left out: %d by .gitignore, %d binary)\n",
 		c.Name, c.CreatedAt.Format("2006-01-02 15:04"), strings.Join(c.Sources, ", "), filesIn(lang, len(c.Files)), size(lang, c.Bytes()), chunksIn(lang, len(c.Chunks)), c.Skipped.Ignored, c.Skipped.Binary)
 	first := 1
 	for _, f := range c.Files {
@@ -242,7 +244,7 @@ func contextShow(env *Env, st *contexts.Store, name string) error {
 		if last == first {
 			chunks = lang.Sprintf("chunk %d", first)
 		}
-		fmt.Fprintf(env.Out, "  %-40s %9s  %s\n", f.Path, size(lang, f.Bytes), chunks)
+		fmt.Fprintf(out, "  %-40s %9s  %s\n", f.Path, size(lang, f.Bytes), chunks)
 		first = last + 1
 	}
 	return nil
@@ -254,28 +256,30 @@ func contextStatus(env *Env, st *contexts.Store) error {
 	wd, _ := os.Getwd()
 	files, warns := bootstrap.NewLoader(wd, env.Config.Home).Load()
 	lang := env.Lang
-	lang.Fprintf(env.Out, "Bootstrap files (working folder, then %s; cap %s each):\n", env.Config.Home, size(lang, bootstrap.MaxFileBytes))
+	out, flush := WrapTo(env.Out, env.width())
+	defer flush()
+	lang.Fprintf(out, "Bootstrap files (working folder, then %s; cap %s each):\n", env.Config.Home, size(lang, bootstrap.MaxFileBytes))
 	if len(files) == 0 {
-		lang.Fprintf(env.Out, "  none of %s found\n", strings.Join(bootstrap.Names, ", "))
+		lang.Fprintf(out, "  none of %s found\n", strings.Join(bootstrap.Names, ", "))
 	}
 	for _, f := range files {
 		cut := ""
 		if f.Truncated {
 			cut = lang.Sprintf(" (cut to %s)", size(lang, len(f.Content)))
 		}
-		fmt.Fprintf(env.Out, "  %-12s %9s  %s%s\n", f.Name, size(lang, int(f.SizeBytes)), f.Path, cut)
+		fmt.Fprintf(out, "  %-12s %9s  %s%s\n", f.Name, size(lang, int(f.SizeBytes)), f.Path, cut)
 	}
 	for _, w := range warns {
-		lang.Fprintf(env.Out, "  warning: %s\n", w)
+		lang.Fprintf(out, "  warning: %s\n", w)
 	}
 	notes, err := memory.Open(env.Config.Home, env.Config.EncryptionKey).List()
 	if err != nil {
-		lang.Fprintf(env.Out, "Memory: %v\n", err)
+		lang.Fprintf(out, "Memory: %v\n", err)
 	} else {
 		if env.Headless {
-			lang.Fprintf(env.Out, "Memory: %d notes (`chatcli memory show`)\n", len(notes))
+			lang.Fprintf(out, "Memory: %d notes (`chatcli memory show`)\n", len(notes))
 		} else {
-			lang.Fprintf(env.Out, "Memory: %d notes (/memory show)\n", len(notes))
+			lang.Fprintf(out, "Memory: %d notes (/memory show)\n", len(notes))
 		}
 	}
 	if env.Engine == nil {
@@ -285,13 +289,13 @@ func contextStatus(env *Env, st *contexts.Store) error {
 	if err != nil {
 		return err
 	}
-	env.say("Attached contexts: %d\n", len(list))
+	lang.Fprintf(out, "Attached contexts: %d\n", len(list))
 	for _, a := range contexts.ByPriority(list) {
 		state := ""
 		if _, err := st.Load(a.ContextID); errors.Is(err, contexts.ErrNotFound) {
 			state = lang.Sprintf(" (missing: skipped)")
 		}
-		lang.Fprintf(env.Out, "  %s %s, priority %d%s\n", fmt.Sprintf("%-20s", a.ContextID), a.Mode, a.Priority, state)
+		lang.Fprintf(out, "  %s %s, priority %d%s\n", fmt.Sprintf("%-20s", a.ContextID), a.Mode, a.Priority, state)
 	}
 	return nil
 }

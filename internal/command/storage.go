@@ -43,7 +43,9 @@ func runStorage(_ context.Context, env *Env, args []string) error {
 			return nil
 		}
 		res, err := retention.Apply(plan)
-		WriteResultIn(env.Lang, env.Out, res)
+		out, flush := WrapTo(env.Out, env.width())
+		WriteResultIn(env.Lang, out, res)
+		flush()
 		return err
 	}
 	return fmt.Errorf("%w: %s", ErrUsage, storageUsage)
@@ -128,8 +130,8 @@ func WritePlanIn(lang *i18n.Printer, w io.Writer, p retention.PrunePlan, applyHi
 		lang.Fprintf(w, "Nothing to remove.\n")
 		return
 	}
-	lang.Fprintf(w, "%d to remove, %s in all. %s carries this out; sessions go to the trash for %s.\n",
-		len(p.Items), lang.Decimal(retention.FormatBytes(p.SizeBytes())), applyHint, config.FormatTTL(p.Rules.TrashTTL))
+	io.WriteString(w, WrapText(lang.Sprintf("%d to remove, %s in all. %s carries this out; sessions go to the trash for %s.\n",
+		len(p.Items), lang.Decimal(retention.FormatBytes(p.SizeBytes())), applyHint, config.FormatTTL(p.Rules.TrashTTL)), width))
 }
 
 // WriteResult prints what Apply did.

@@ -231,6 +231,6 @@ func Export(format, path, name string, msgs []message.Message, now time.Time, st
 // stream, said in env's language.
 func warnSaid(env *Env, warnings []i18n.Text) {
 	for _, w := range warnings {
-		env.Lang.Fprintf(env.Err, "warning: %s\n", TextIn(env.Lang, w))
+		env.warn(TextIn(env.Lang, w))
 	}
 }

@@ -69,7 +69,7 @@ func eachCall(t *testing.T, dirs []string, fn func(where string, call *ast.CallE
 	}
 }
 
-// keyArg is the index of call's message key: 0 for say, notifyf, a
+// keyArg is the index of call's message key: 0 for say, sayErr, notifyf, a
 // Printer's Sprintf, i18n.Errorf and i18n.Textf, 1 for a Printer's
 // Fprintf and i18n.Reword, -1 when call prints no catalog message.
 func keyArg(call *ast.CallExpr) int {
@@ -77,7 +77,7 @@ func keyArg(call *ast.CallExpr) int {
 	if !ok {
 		return -1
 	}
-	if id, ok := sel.X.(*ast.Ident); ok && (id.Name == "env" && sel.Sel.Name == "say" || id.Name == "e" && sel.Sel.Name == "notifyf") {
+	if id, ok := sel.X.(*ast.Ident); ok && (id.Name == "env" && sel.Sel.Name == "say" || id.Name == "e" && sel.Sel.Name == "notifyf" || sel.Sel.Name == "sayErr") {
 		return 0
 	}
 	if id, ok := sel.X.(*ast.Ident); ok && id.Name == "i18n" {

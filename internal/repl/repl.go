@@ -92,9 +92,28 @@ type Options struct {
 	// is published through it, and the commands that start another
 	// conversation rotate it (command.Rotates).
 	Hub command.Hub
-	// Width is the terminal's width, which tables are fitted to
-	// (command.Env.Width); nil when output is not a terminal.
+	// Width is the terminal's width, which tables are fitted to and
+	// messages wrapped to (command.Env.Width); nil when output is not a
+	// terminal.
 	Width func() int
+	// ErrWidth is Width for Err: the banner, the error and warning lines
+	// and the commands' warnings are wrapped to it (command.WrapText); nil
+	// when Err is not a terminal.
+	ErrWidth func() int
+}
+
+// errWidth is ErrWidth's, 0 without one.
+func (o *Options) errWidth() int {
+	if o.ErrWidth == nil {
+		return 0
+	}
+	return o.ErrWidth()
+}
+
+// sayErr writes the message whose English format is key to Err in Lang,
+// wrapped to ErrWidth.
+func (o *Options) sayErr(key string, args ...any) {
+	io.WriteString(o.Err, command.WrapText(o.Lang.Sprintf(key, args...), o.errWidth()))
 }
 
 // Run is the read-eval loop. It returns nil at EOF or /exit, ErrScriptFailed
@@ -104,12 +123,12 @@ type Options struct {
 func Run(ctx context.Context, o Options) error {
 	interactive := o.Reader != nil
 	env := &command.Env{Engine: o.Engine, Out: o.Out, Err: o.Err, Interactive: interactive, Confirm: o.Confirm, Config: o.Config,
-		Progress: o.Progress, Reply: o.Reply, Lang: o.Lang, Switch: o.Switch, Hub: o.Hub, Width: o.Width}
+		Progress: o.Progress, Reply: o.Reply, Lang: o.Lang, Switch: o.Switch, Hub: o.Hub, Width: o.Width, ErrWidth: o.ErrWidth}
 	if interactive {
 		env.Pick = o.Pick
 	}
 	if o.Banner != "" {
-		fmt.Fprintln(o.Err, o.Banner)
+		fmt.Fprintln(o.Err, command.WrapText(o.Banner, o.errWidth()))
 	}
 	read := o.Reader
 	if read == nil {
@@ -134,7 +153,7 @@ func Run(ctx context.Context, o Options) error {
 		}
 		if errors.Is(err, ErrRewindMenu) && ctx.Err() == nil {
 			if err := step(ctx, env, "/rewind", nil); err != nil {
-				o.Lang.Fprintf(o.Err, "error: %s\n", command.ErrorLineIn(o.Lang, err))
+				o.sayErr("error: %s\n", command.ErrorLineIn(o.Lang, err))
 			}
 			continue
 		}
@@ -154,7 +173,7 @@ func Run(ctx context.Context, o Options) error {
 		}
 		if interactive {
 			if err := read.Add(line); err != nil {
-				o.Lang.Fprintf(o.Err, "warning: %s\n", o.Lang.Sprintf("input history not saved: %v", err))
+				o.sayErr("warning: %s\n", o.Lang.Sprintf("input history not saved: %v", err))
 			}
 		}
 		err = step(ctx, env, line, o.WatchKeys)
@@ -169,7 +188,7 @@ func Run(ctx context.Context, o Options) error {
 				sameClass = false
 			}
 			lastFailure = err
-			o.Lang.Fprintf(o.Err, "error: %s\n", command.ErrorLineIn(o.Lang, err))
+			o.sayErr("error: %s\n", command.ErrorLineIn(o.Lang, err))
 		}
 	}
 	name, err := o.Engine.Close(o.Autosave)
