@@ -38,7 +38,7 @@ func TestHeadlessMemoryAndContextNameTheirOwnForm(t *testing.T) {
 		{"en", []string{"context", "list"}, "No contexts (`chatcli context create NAME PATH…` makes one).\n"},
 		{"pt-BR", []string{"context", "list"}, "Nenhum contexto (`chatcli context create NOME CAMINHO…` cria um).\n"},
 		{"en", []string{"context"}, "Memory: 0 notes (`chatcli memory show`)\n"},
-		{"pt-BR", []string{"context"}, "Memória: 0 nota (`chatcli memory show`)\n"},
+		{"pt-BR", []string{"context"}, "Memória: 0 notas (`chatcli memory show`)\n"},
 		{"en", []string{"context", "create", "c", dir}, "/context attach c, in the REPL or a script piped to chatcli, sends it.\n"},
 		{"pt-BR", []string{"context", "create", "d", dir}, "/context attach d, no REPL ou num script enviado por pipe ao chatcli, o envia.\n"},
 		{"en", []string{"context", "delete", "c"}, "deleting needs confirmation: chatcli context delete c --yes"},
