@@ -62,15 +62,7 @@ func TestPastedCodeRoundTripsIntoTheSession(t *testing.T) {
 // elapsed, and it is gone once the reply's text arrives.
 func TestSpinnerWhileWaitingForTheFirstToken(t *testing.T) {
 	needTmux(t)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		io.Copy(io.Discard, r.Body)
-		w.Header().Set("Content-Type", "text/event-stream")
-		w.(http.Flusher).Flush()
-		time.Sleep(3 * time.Second)
-		fmt.Fprint(w, `data: {"id":"1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"the answer arrived"}}]}`+"\n\n")
-		fmt.Fprint(w, `data: {"id":"1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}`+"\n\ndata: [DONE]\n\n")
-	}))
-	defer srv.Close()
+	srv := slowServer(t, 3*time.Second, "the answer arrived")
 	s := tmuxSession{t: t, name: fmt.Sprintf("chatcli-spin-%d", os.Getpid())}
 	s.start(120, 40, "OPENAI_BASE_URL="+srv.URL+"/v1", "OPENAI_MODEL=m")
 	s.waitFor("m>")
@@ -128,4 +120,20 @@ func TestSpinnerWhileAToolRuns(t *testing.T) {
 			t.Fatalf("the spinner is still on screen after the tool ran:\n%s", scr)
 		}
 	}
+}
+
+// slowServer streams text as one chat-completions SSE chunk after wait,
+// its headers sent at once: a model slow to its first token.
+func slowServer(t *testing.T, wait time.Duration, text string) *httptest.Server {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.(http.Flusher).Flush()
+		time.Sleep(wait)
+		part, _ := json.Marshal(text)
+		fmt.Fprintf(w, `data: {"id":"1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":%s}}]}`+"\n\n", part)
+		fmt.Fprint(w, `data: {"id":"1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}`+"\n\ndata: [DONE]\n\n")
+	}))
+	t.Cleanup(srv.Close)
+	return srv
 }

@@ -2,9 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
@@ -16,15 +13,7 @@ import (
 // and with -p while a tool runs.
 func TestSpinnerSpeaksPortuguese(t *testing.T) {
 	needTmux(t)
-	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		io.Copy(io.Discard, r.Body)
-		w.Header().Set("Content-Type", "text/event-stream")
-		w.(http.Flusher).Flush()
-		time.Sleep(3 * time.Second)
-		fmt.Fprint(w, `data: {"id":"1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"chegou a resposta"}}]}`+"\n\n")
-		fmt.Fprint(w, `data: {"id":"1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}`+"\n\ndata: [DONE]\n\n")
-	}))
-	defer slow.Close()
+	slow := slowServer(t, 3*time.Second, "chegou a resposta")
 	s := tmuxSession{t: t, name: fmt.Sprintf("chatcli-spinpt-%d", os.Getpid())}
 	s.start(120, 40, "OPENAI_BASE_URL="+slow.URL+"/v1", "OPENAI_MODEL=m", "CHATCLI_LANG=pt-BR")
 	s.waitFor("m>")

@@ -2,9 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
@@ -17,15 +14,7 @@ import (
 // the next prompt, ready to edit.
 func TestKeysTypedDuringATurnReachTheNextPrompt(t *testing.T) {
 	needTmux(t)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		io.Copy(io.Discard, r.Body)
-		w.Header().Set("Content-Type", "text/event-stream")
-		w.(http.Flusher).Flush()
-		time.Sleep(2 * time.Second)
-		fmt.Fprint(w, `data: {"id":"1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"slow answer"}}]}`+"\n\n")
-		fmt.Fprint(w, `data: {"id":"1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}`+"\n\ndata: [DONE]\n\n")
-	}))
-	defer srv.Close()
+	srv := slowServer(t, 2*time.Second, "slow answer")
 	s := tmuxSession{t: t, name: fmt.Sprintf("chatcli-typeahead-%d", os.Getpid())}
 	s.start(120, 40, "OPENAI_BASE_URL="+srv.URL+"/v1", "OPENAI_MODEL=m")
 	s.waitFor("m>")
