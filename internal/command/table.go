@@ -192,7 +192,7 @@ func pick(in bool, floor int) int {
 func narrow(c string, f colFit, n int) []string {
 	switch f {
 	case wrap:
-		return carrySGR(strings.Split(ansi.Wrap(c, n, "-"), "\n"))
+		return carrySGR(strings.Split(ansi.Wrap(c, n, "-/."), "\n")) // a URL or path breaks after a / or a .
 	case clipLeft:
 		return []string{ansi.TruncateLeft(c, displayWidth(c)-n+1, "…")}
 	}

@@ -83,3 +83,14 @@ func TestWriteRowsOffATerminalIsTabwriters(t *testing.T) {
 		t.Fatalf("%q", b.String())
 	}
 }
+
+// TestAWrappedURLBreaksAtItsSeparators: a value too wide for its column
+// wraps after a "/" or a ".", where a URL or a path reads on, not at
+// whatever character the width reaches.
+func TestAWrappedURLBreaksAtItsSeparators(t *testing.T) {
+	got := narrow("https://api.moonshot.ai/v1", wrap, 13)
+	want := []string{"https://api.", "moonshot.ai/", "v1"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("wrapped %q, want %q", got, want)
+	}
+}
