@@ -135,15 +135,15 @@ func TestOneShotRendersOnATerminal(t *testing.T) {
 // session shows its replies as a turn shows them, rendered, not as the
 // raw Markdown stored.
 func TestAResumedConversationIsRenderedOnATerminal(t *testing.T) {
+	needTmux(t)
 	srv := markdownServer(t)
-	home := t.TempDir()
+	s := tmuxSession{t: t, name: fmt.Sprintf("chatcli-replay-%d", os.Getpid()), args: []string{"--resume", "md"}}
+	home := s.home() // removed once the REPL in tmux stops writing in it
 	env := []string{"CHATCLI_HOME=" + home, "OPENAI_BASE_URL=" + srv.URL + "/v1", "OPENAI_MODEL=m"}
 	if _, errOut, code := run(t, env, "show me\n/session save md\n"); code != 0 {
 		t.Fatalf("save: exit %d\n%s", code, errOut)
 	}
-	needTmux(t)
-	s := tmuxSession{t: t, name: fmt.Sprintf("chatcli-replay-%d", os.Getpid()), args: []string{"--resume", "md"}}
-	s.start(100, 40, append(env, "CHATCLI_HOME="+home)...)
+	s.start(100, 40, env...) // its CHATCLI_HOME, the later, wins
 	scr := s.waitFor("col │  n", "m>")
 	if strings.Contains(scr, "```") || strings.Contains(scr, "**") || strings.Contains(scr, "|--") {
 		t.Fatalf("raw Markdown in the replay:\n%s", scr)
