@@ -86,6 +86,21 @@ func (s tmuxSession) start(cols, rows int, env ...string) string {
 
 func (s tmuxSession) screen() string { return s.run("capture-pane", "-p", "-t", s.name) }
 
+// waitForCount polls the screen until want is on it n times or more.
+func (s tmuxSession) waitForCount(want string, n int) string {
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		scr := s.screen()
+		if strings.Count(scr, want) >= n {
+			return scr
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("the screen never showed %q %d times:\n%s", want, n, scr)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
 // waitFor polls the screen until it contains want, and every one of also
 // (one screen showing them all: a view drawn in several steps is waited
 // for whole).

@@ -38,14 +38,18 @@ func TestMessagesWrapAtWordsOnASixtyColumnTerminal(t *testing.T) {
 		s := tmuxSession{t: t, name: fmt.Sprintf("chatcli-wrap-%d-%d", os.Getpid(), i), dir: dir}
 		srv, _ := markerServer(t, "never")
 		s.start(width, 200, "CHATCLI_LANG="+tc.lang, "OPENAI_BASE_URL="+srv.URL+"/v1")
-		prompt := "gpt-4o-mini>"
+		s.waitFor("gpt-4o-mini>")
+		// Each line is typed once the one before it is answered: its
+		// prompt is on the screen once more.
+		prompt, seen := tc.model+">", 0
 		for _, k := range []string{"/model " + tc.model, "/context", "this one never gets an answer"} {
-			s.waitFor(prompt)
 			s.run("send-keys", "-t", s.name, "-l", k)
 			s.run("send-keys", "-t", s.name, "Enter")
-			if m, ok := strings.CutPrefix(k, "/model "); ok {
-				prompt = m + ">"
+			if !strings.HasPrefix(k, "/") {
+				break
 			}
+			seen++
+			s.waitForCount(prompt, seen)
 		}
 		hint := lang.Sprintf("%w; the prompt is kept, marked unanswered, and is not sent again: /retry resends it (/retry TEXT sends TEXT instead), /rewind steps back", errors.New("X"))
 		hint = hint[strings.Index(hint, "; ")+2:]
