@@ -78,23 +78,11 @@ func (s *Server) runCommand(ctx context.Context, ss *acpSession, line string, se
 	switch {
 	case errors.Is(err, command.ErrQuit):
 		return i18n.Errorf("%w: %s does nothing here; close the thread in the editor to end the session", command.ErrUsage, strings.Fields(line)[0])
-	case err != nil && !known(line):
+	case errors.Is(err, command.ErrUnknownCommand):
 		s.o.Lang.Fprintf(w, "error: %s\n", command.ErrorLineIn(s.o.Lang, err))
 		return nil
 	}
 	return err
-}
-
-// known reports whether the slash command line names one of
-// command.Commands.
-func known(line string) bool {
-	name := strings.TrimPrefix(strings.Fields(line)[0], "/")
-	for _, c := range command.Commands() {
-		if c.Name == name {
-			return true
-		}
-	}
-	return false
 }
 
 // chunkWriter sends each write as agent_message_chunks of at most

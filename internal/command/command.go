@@ -170,8 +170,13 @@ func Run(ctx context.Context, env *Env, name string, args []string) error {
 			return c.Run(ctx, env, args)
 		}
 	}
-	return i18n.Errorf("%w: unknown command /%s; /help lists the commands", ErrUsage, name)
+	return i18n.Errorf("%w: unknown command /%s; /help lists the commands", ErrUnknownCommand, name)
 }
+
+// ErrUnknownCommand is wrapped by Run's error for a name no command has;
+// it is ErrUsage too, and says what ErrUsage says. A surface may answer
+// it as a reply rather than refuse the line.
+var ErrUnknownCommand = fmt.Errorf("%w", ErrUsage)
 
 // IsCommand reports whether an input line is a slash command.
 func IsCommand(line string) bool { return strings.HasPrefix(strings.TrimSpace(line), "/") }
