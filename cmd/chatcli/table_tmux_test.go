@@ -49,9 +49,10 @@ func TestTablesFitAnEightyColumnTerminal(t *testing.T) {
 		s := tmuxSession{t: t, name: fmt.Sprintf("chatcli-fit-%d-%d", os.Getpid(), i), args: tc.args}
 		srv, _ := markerServer(t, "never")
 		s.start(80, 200, "CHATCLI_LANG="+tc.lang, "OPENAI_BASE_URL="+srv.URL+"/v1")
-		prompt := "gpt-4o-mini>"
+		prompt, shown := "gpt-4o-mini>", map[string]int{}
 		for _, k := range tc.keys {
-			s.waitFor(prompt)
+			shown[prompt]++
+			s.waitForCount(prompt, shown[prompt]) // the line before is answered
 			s.run("send-keys", "-t", s.name, "-l", k)
 			s.run("send-keys", "-t", s.name, "Enter")
 			if m, ok := strings.CutPrefix(k, "/model "); ok {

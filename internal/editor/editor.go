@@ -153,15 +153,17 @@ func (e *Editor) ReadLine(ctx context.Context, prompt string) (string, error) {
 	if !e.terminal {
 		return e.readPlain(prompt)
 	}
+	in, li := newLineInput(e.in)
 	m := newModel(prompt, e.History(), e.complete, e.now)
-	m.note, m.lang = e.note, e.lang
+	m.note, m.lang, m.onEnd = e.note, e.lang, li.end
 	m = m.replay(e.pending)
 	e.pending = nil
-	final, err := e.run(ctx, m)
+	final, err := e.run(ctx, m, in)
 	fm, ok := final.(model)
 	if ok {
 		e.pending = fm.pending
 	}
+	e.pending = append(e.pending, lateKeys(li.taken())...)
 	if err != nil {
 		return "", err
 	}
@@ -179,10 +181,10 @@ func (e *Editor) ReadLine(ctx context.Context, prompt string) (string, error) {
 // run runs one inline program of m on the terminal and returns its final
 // model; the error is ctx's when it ended, ErrInterrupt for a program
 // interrupted by Ctrl+C, or the program's own.
-func (e *Editor) run(ctx context.Context, m tea.Model) (tea.Model, error) {
+func (e *Editor) run(ctx context.Context, m tea.Model, in io.Reader) (tea.Model, error) {
 	p := tea.NewProgram(m,
 		tea.WithContext(ctx),
-		tea.WithInput(e.in),
+		tea.WithInput(in),
 		tea.WithOutput(e.out),
 		tea.WithWindowSize(fallbackWidth, fallbackHeight),
 	)

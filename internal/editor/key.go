@@ -22,11 +22,16 @@ func (e *Editor) ReadKey(ctx context.Context, prompt string, keys []string) (str
 		line, err := e.readPlain(prompt)
 		return strings.ToLower(strings.TrimSpace(line)), err
 	}
-	final, err := e.run(ctx, keyModel{prompt: prompt, keys: keys})
+	in, li := newLineInput(e.in)
+	final, err := e.run(ctx, keyModel{prompt: prompt, keys: keys, onEnd: li.end}, in)
+	m, ok := final.(keyModel)
+	if ok {
+		e.pending = append(e.pending, m.pending...)
+	}
+	e.pending = append(e.pending, lateKeys(li.taken())...) // typed on after the answer
 	if err != nil {
 		return "", err
 	}
-	m, ok := final.(keyModel)
 	if !ok || !m.done {
 		return "", ErrInterrupt
 	}
@@ -40,13 +45,24 @@ type keyModel struct {
 	done   bool
 	key    string
 	err    error
+	// onEnd is called once the key is pressed; pending are the keys and
+	// pastes received after it, for the next line.
+	onEnd   func()
+	pending []tea.Msg
 }
 
 func (m keyModel) Init() tea.Cmd { return nil }
 
 func (m keyModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if m.done {
+		switch msg.(type) {
+		case tea.KeyPressMsg, tea.PasteMsg:
+			m.pending = append(m.pending, msg)
+		}
+		return m, nil
+	}
 	k, ok := msg.(tea.KeyPressMsg)
-	if !ok || m.done {
+	if !ok {
 		return m, nil
 	}
 	switch s := strings.ToLower(k.String()); {
@@ -58,6 +74,9 @@ func (m keyModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.done, m.key = true, s
 	default:
 		return m, nil
+	}
+	if m.onEnd != nil {
+		m.onEnd()
 	}
 	return m, tea.Quit
 }

@@ -60,6 +60,7 @@ type model struct {
 	value   string    // the finished input, folds expanded
 	err     error     // why reading ended without input, if it did
 	pending []tea.Msg // keys and pastes received after the input finished
+	onEnd   func()    // called when the input finishes; may be nil
 }
 
 // newModel returns a focused model showing prompt.
@@ -259,6 +260,9 @@ func (m *model) line() []rune {
 func (m model) finish(value string, err error) (tea.Model, tea.Cmd) {
 	m.done, m.value, m.err = true, value, err
 	m.cands, m.search = nil, nil
+	if m.onEnd != nil {
+		m.onEnd() // what is read from now on is the next line's
+	}
 	return m, quitSoon
 }
 
