@@ -54,6 +54,13 @@ const manage = (args) => ok("manage_session", args).then((r) => r.structuredCont
 
 async function main() {
   await client.connect(transport);
+  // Every message the server sent, in the order it arrived: the SDK hands
+  // a notification to its handler a microtask late, after a response read
+  // in the same chunk has removed the request's progress handler, so
+  // progress is checked on the wire.
+  const wire = [];
+  const deliver = transport.onmessage;
+  transport.onmessage = (msg, extra) => { wire.push(msg); deliver(msg, extra); };
   // The process is needed to see how it ends; the SDK keeps it private.
   const child = transport._process;
   check(child && typeof child.once === "function", "the server process is reachable");
@@ -152,10 +159,15 @@ async function main() {
 
   // A chat whose request carries a progress token gets progress
   // notifications (the client resets its timeout on each).
-  let progressed = 0;
+  const from = wire.length;
   const withProgress = await client.callTool({ name: "chat", arguments: { prompt: "with progress" } }, undefined,
-    { onprogress: () => { progressed++; }, resetTimeoutOnProgress: true });
-  check(!withProgress.isError && progressed >= 1, "chat sends notifications/progress", { progressed, withProgress });
+    { onprogress: () => {}, resetTimeoutOnProgress: true });
+  const sent = wire.slice(from);
+  const progress = sent.findIndex((m) => m.method === "notifications/progress");
+  const token = progress < 0 ? undefined : Number(sent[progress].params.progressToken);
+  const answer = sent.findIndex((m) => m.id === token && m.result !== undefined);
+  check(!withProgress.isError && progress >= 0 && answer > progress,
+    "chat sends notifications/progress for its token before its result", { progress, answer, sent });
 
   // Exit on stdin EOF, cleanly and on its own (the SDK sends SIGTERM after 2 s).
   const t0 = Date.now();
