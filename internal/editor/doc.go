@@ -58,9 +58,12 @@
 // folded the same way. The value ReadLine returns is thus exactly what was
 // typed and pasted.
 //
-// On any error ReadLine returns an empty string. Keys that reach a program
-// after its input is finished (typed ahead while the caller was printing,
-// or sent in one burst) are kept and replayed into the next ReadLine.
+// On any error ReadLine returns an empty string. No key is lost between
+// two inputs: the editor reads the terminal itself and hands its bytes to
+// bubbletea through a pipe (handover.go) until the input is finished, then
+// ends the pipe with a mark; keys read after the finishing key (typed
+// ahead while the caller was printing, or sent in one burst) are kept and
+// replayed into the next ReadLine or ReadKey, in the order typed.
 //
 // A cancelled context makes ReadLine return ctx.Err(). When Config.In or
 // Config.Out is not a terminal, ReadLine writes the prompt and reads one

@@ -153,17 +153,20 @@ func (e *Editor) ReadLine(ctx context.Context, prompt string) (string, error) {
 	if !e.terminal {
 		return e.readPlain(prompt)
 	}
-	in, li := newLineInput(e.in)
+	h, err := startHandover(e.in)
+	if err != nil {
+		return "", fmt.Errorf("editor: %w", err)
+	}
 	m := newModel(prompt, e.History(), e.complete, e.now)
-	m.note, m.lang, m.onEnd = e.note, e.lang, li.end
+	m.note, m.lang, m.onEnd = e.note, e.lang, h.end
 	m = m.replay(e.pending)
 	e.pending = nil
-	final, err := e.run(ctx, m, in)
+	final, late, err := e.run(ctx, m, h)
 	fm, ok := final.(model)
 	if ok {
 		e.pending = fm.pending
 	}
-	e.pending = append(e.pending, lateKeys(li.taken())...)
+	e.pending = append(e.pending, lateKeys(late)...)
 	if err != nil {
 		return "", err
 	}
@@ -178,13 +181,14 @@ func (e *Editor) ReadLine(ctx context.Context, prompt string) (string, error) {
 	return fm.value, nil
 }
 
-// run runs one inline program of m on the terminal and returns its final
-// model; the error is ctx's when it ended, ErrInterrupt for a program
-// interrupted by Ctrl+C, or the program's own.
-func (e *Editor) run(ctx context.Context, m tea.Model, in io.Reader) (tea.Model, error) {
+// run runs one inline program of m on the terminal, reading h, and
+// returns its final model and the bytes read after the input ended; the
+// error is ctx's when it ended, ErrInterrupt for a program interrupted by
+// Ctrl+C, or the program's own.
+func (e *Editor) run(ctx context.Context, m tea.Model, h *handover) (tea.Model, []byte, error) {
 	p := tea.NewProgram(m,
 		tea.WithContext(ctx),
-		tea.WithInput(in),
+		tea.WithInput(h.input()),
 		tea.WithOutput(e.out),
 		tea.WithWindowSize(fallbackWidth, fallbackHeight),
 	)
@@ -195,15 +199,16 @@ func (e *Editor) run(ctx context.Context, m tea.Model, in io.Reader) (tea.Model,
 	e.mu.Lock()
 	e.prog = nil
 	e.mu.Unlock()
+	late := h.stop()
 	switch {
 	case ctx.Err() != nil:
-		return final, ctx.Err()
+		return final, late, ctx.Err()
 	case errors.Is(err, tea.ErrInterrupted):
-		return final, ErrInterrupt
+		return final, late, ErrInterrupt
 	case err != nil:
-		return final, fmt.Errorf("editor: %w", err)
+		return final, late, fmt.Errorf("editor: %w", err)
 	}
-	return final, nil
+	return final, late, nil
 }
 
 // Println shows text on lines of its own above the line being edited

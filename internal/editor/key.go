@@ -2,6 +2,7 @@ package editor
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -22,13 +23,16 @@ func (e *Editor) ReadKey(ctx context.Context, prompt string, keys []string) (str
 		line, err := e.readPlain(prompt)
 		return strings.ToLower(strings.TrimSpace(line)), err
 	}
-	in, li := newLineInput(e.in)
-	final, err := e.run(ctx, keyModel{prompt: prompt, keys: keys, onEnd: li.end}, in)
+	h, err := startHandover(e.in)
+	if err != nil {
+		return "", fmt.Errorf("editor: %w", err)
+	}
+	final, late, err := e.run(ctx, keyModel{prompt: prompt, keys: keys, onEnd: h.end}, h)
 	m, ok := final.(keyModel)
 	if ok {
 		e.pending = append(e.pending, m.pending...)
 	}
-	e.pending = append(e.pending, lateKeys(li.taken())...) // typed on after the answer
+	e.pending = append(e.pending, lateKeys(late)...) // typed on after the answer
 	if err != nil {
 		return "", err
 	}
@@ -55,8 +59,10 @@ func (m keyModel) Init() tea.Cmd { return nil }
 
 func (m keyModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.done {
-		switch msg.(type) {
-		case tea.KeyPressMsg, tea.PasteMsg:
+		switch {
+		case isEndMark(msg):
+			return m, tea.Quit
+		case isKey(msg):
 			m.pending = append(m.pending, msg)
 		}
 		return m, nil
@@ -78,7 +84,7 @@ func (m keyModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.onEnd != nil {
 		m.onEnd()
 	}
-	return m, tea.Quit
+	return m, quitLate
 }
 
 // View shows the prompt; once answered, the prompt and the key pressed,

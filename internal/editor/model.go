@@ -25,12 +25,6 @@ const doubleEscWindow = 500 * time.Millisecond
 // before a person could press Ctrl+J.
 const typeAheadWindow = 200 * time.Millisecond
 
-// quitDelay is how long a finished editor keeps receiving input before it
-// exits, so that keys already read past the end of the line (typed ahead
-// while output was printing, or sent in one burst) are kept for the next
-// line instead of lost.
-const quitDelay = 20 * time.Millisecond
-
 // maxInputRows is the most rows the input takes on screen; a longer input
 // scrolls.
 const maxInputRows = 20
@@ -60,7 +54,7 @@ type model struct {
 	value   string    // the finished input, folds expanded
 	err     error     // why reading ended without input, if it did
 	pending []tea.Msg // keys and pastes received after the input finished
-	onEnd   func()    // called when the input finishes; may be nil
+	onEnd   func()    // called when the input finishes (handover.end)
 }
 
 // newModel returns a focused model showing prompt.
@@ -117,22 +111,25 @@ func (m model) replay(msgs []tea.Msg) model {
 // drawn once and the program exits.
 func (m model) Init() tea.Cmd {
 	if m.done {
-		return quitSoon
+		return quitLate
 	}
 	return nil
 }
 
-// quitSoon ends the program after quitDelay.
-func quitSoon() tea.Msg {
-	time.Sleep(quitDelay)
+// quitLate ends the program markLate after the input finished, in case
+// endMark never comes.
+func quitLate() tea.Msg {
+	time.Sleep(markLate)
 	return tea.QuitMsg{}
 }
 
 // Update implements tea.Model.
 func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.done {
-		switch msg.(type) {
-		case tea.KeyPressMsg, tea.PasteMsg:
+		switch {
+		case isEndMark(msg): // every key typed before the end has come
+			return m, tea.Quit
+		case isKey(msg):
 			m.pending = append(m.pending, msg)
 		}
 		return m, nil
@@ -263,7 +260,7 @@ func (m model) finish(value string, err error) (tea.Model, tea.Cmd) {
 	if m.onEnd != nil {
 		m.onEnd() // what is read from now on is the next line's
 	}
-	return m, quitSoon
+	return m, quitLate
 }
 
 // escape handles Esc; double is true for two Esc bytes read at once.

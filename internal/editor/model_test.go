@@ -3,11 +3,13 @@ package editor
 import (
 	"errors"
 	"io"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/rivo/uniseg"
 )
@@ -71,12 +73,37 @@ func typed(s string) []tea.Msg {
 }
 
 // isQuit reports whether cmd ends the program.
+// isQuit reports whether cmd ends the program: tea.Quit, or the quit
+// after markLate a finished model asks for while it waits for endMark
+// (not run: it sleeps).
 func isQuit(cmd tea.Cmd) bool {
 	if cmd == nil {
 		return false
 	}
+	if reflect.ValueOf(cmd).Pointer() == reflect.ValueOf(quitLate).Pointer() {
+		return true
+	}
 	_, ok := cmd().(tea.QuitMsg)
 	return ok
+}
+
+// TestAFinishedLineQuitsAtTheEndMark: once the input is finished, keys
+// still arriving are kept for the next line, and the program exits when
+// endMark arrives, not before.
+func TestAFinishedLineQuitsAtTheEndMark(t *testing.T) {
+	m, _ := newTestModel(nil, nil)
+	ended := 0
+	m.onEnd = func() { ended++ }
+	m, _ = press(t, m, append(typed("one"), keyEnter)...)
+	tm, cmd := m.Update(tea.KeyPressMsg{Code: 'x', Text: "x"})
+	m = tm.(model)
+	if cmd != nil || len(m.pending) != 1 || ended != 1 {
+		t.Fatalf("a key after the end: cmd %v, pending %v, ended %d", cmd, m.pending, ended)
+	}
+	tm, cmd = m.Update(uv.UnknownApcEvent(endMark))
+	if _, ok := cmd().(tea.QuitMsg); !ok || len(tm.(model).pending) != 1 {
+		t.Fatalf("the end mark: cmd %v", cmd)
+	}
 }
 
 func TestEnterSubmitsLine(t *testing.T) {
