@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -63,7 +64,7 @@ func TestSIGTERMStopsEveryCommandWithinTwoSeconds(t *testing.T) {
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			time.Sleep(700 * time.Millisecond) // waiting by now
+			waitIdle(t, cmd.Process.Pid) // waiting by now
 			if cmd.ProcessState != nil {
 				t.Fatalf("exited before the signal: %s", stderr.String())
 			}
@@ -88,5 +89,31 @@ func TestSIGTERMStopsEveryCommandWithinTwoSeconds(t *testing.T) {
 				t.Fatalf("still running %v after SIGTERM:\n%s", sigtermWait+time.Second, stderr.String())
 			}
 		})
+	}
+}
+
+// waitIdle waits until process pid is asleep and spends no CPU time over
+// 200 ms (it waits on something), at least 700 ms after it started: a
+// loaded machine may take longer than that to start it. Without /proc it
+// only sleeps 700 ms.
+func waitIdle(t *testing.T, pid int) {
+	t.Helper()
+	time.Sleep(700 * time.Millisecond)
+	cpu := func() (string, bool) {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil {
+			return "", false
+		}
+		f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:])) // after the command name
+		return f[11] + "+" + f[12], f[0] == "S"                             // utime+stime, asleep
+	}
+	last, _ := cpu()
+	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); {
+		time.Sleep(200 * time.Millisecond)
+		now, asleep := cpu()
+		if now == "" || (asleep && now == last) {
+			return
+		}
+		last = now
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -20,8 +21,13 @@ import (
 // chat-completions wire format, after wait and with gap between them.
 func slowServer(t *testing.T, wait, gap time.Duration) *httptest.Server {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body) // read whole, so that a closed connection cancels r's context
 		w.Header().Set("Content-Type", "text/event-stream")
-		time.Sleep(wait)
+		select { // a cancelled request ends the wait
+		case <-time.After(wait):
+		case <-r.Context().Done():
+			return
+		}
 		for _, part := range []string{"one ", "two ", "three"} {
 			chunk, _ := json.Marshal(map[string]any{"id": "c1", "object": "chat.completion.chunk", "model": "m",
 				"choices": []map[string]any{{"index": 0, "delta": map[string]any{"role": "assistant", "content": part}}}})

@@ -86,7 +86,7 @@ func TestRunCommandTimeoutKillsTheProcessGroup(t *testing.T) {
 	start := time.Now()
 	got, isErr := run(t, b, "run_command", map[string]any{
 		"command": "sleep 30 & echo $! > bg.pid; echo started; sleep 10", "timeout_seconds": 0.2})
-	if took := time.Since(start); took > 2*time.Second {
+	if took := time.Since(start); took > 5*time.Second { // not the 10 s sleep
 		t.Fatalf("took %v", took)
 	}
 	if !isErr || !strings.Contains(got, "timed out after 200ms") || !strings.Contains(got, "started") {
@@ -104,7 +104,7 @@ func TestRunCommandKillsWhatItLeavesBehind(t *testing.T) {
 	b := autoBox(t)
 	start := time.Now()
 	got, isErr := run(t, b, "run_command", map[string]any{"command": "sleep 30 & echo $! > bg.pid; echo started"})
-	if took := time.Since(start); took > time.Second {
+	if took := time.Since(start); took > 5*time.Second { // not the 30 s sleep
 		t.Fatalf("waited %v for a background process", took)
 	}
 	if isErr || !strings.Contains(got, "started") {
@@ -121,7 +121,7 @@ func TestRunCommandCancel(t *testing.T) {
 	defer cancel()
 	start := time.Now()
 	got, isErr := b.Run(ctx, ModeAgent, message.ToolCall{Name: "run_command", Arguments: `{"command":"sleep 10"}`})
-	if time.Since(start) > 2*time.Second || !isErr || !strings.Contains(got, "cancelled") {
+	if time.Since(start) > 5*time.Second || !isErr || !strings.Contains(got, "cancelled") { // not the 10 s sleep
 		t.Fatalf("%v %q", isErr, got)
 	}
 }
