@@ -105,7 +105,7 @@ func waitIdle(t *testing.T, pid int) {
 			return "", false
 		}
 		f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:])) // after the command name
-		return f[11] + "+" + f[12], f[0] == "S"                             // utime+stime, asleep
+		return f[11] + "+" + f[12], f[0] == "S"                        // utime+stime, asleep
 	}
 	last, _ := cpu()
 	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); {
