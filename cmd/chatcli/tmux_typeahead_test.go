@@ -27,3 +27,30 @@ func TestKeysTypedDuringATurnReachTheNextPrompt(t *testing.T) {
 		t.Fatalf("the command typed ahead did not run after the reply:\n%s", scr)
 	}
 }
+
+// TestAltEnterDuringATurnIsALineBreakNotACancel: Alt+Enter typed while a
+// reply is awaited (the terminal sends ESC CR) neither cancels the turn,
+// as a lone Esc does, nor sends the line: the reply comes, and the next
+// input holds the two lines, sent by Enter as one message.
+func TestAltEnterDuringATurnIsALineBreakNotACancel(t *testing.T) {
+	needTmux(t)
+	srv := slowServer(t, 2*time.Second, "slow answer")
+	s := tmuxSession{t: t, name: fmt.Sprintf("chatcli-altenter-%d", os.Getpid())}
+	home := s.start(120, 40, "OPENAI_BASE_URL="+srv.URL+"/v1", "OPENAI_MODEL=m")
+	s.waitFor("m>")
+	s.run("send-keys", "-t", s.name, "first question", "Enter")
+	s.waitFor("waiting for the model")
+	s.run("send-keys", "-t", s.name, "two", "M-Enter", "lines")
+	scr := s.waitFor("slow answer", "m> two")
+	if strings.Contains(scr, "cancel") {
+		t.Fatalf("Alt+Enter cancelled the turn:\n%s", scr)
+	}
+	s.run("send-keys", "-t", s.name, "Enter")
+	s.waitForCount("slow answer", 2)
+	s.run("send-keys", "-t", s.name, "/session save kept", "Enter")
+	s.waitFor(`as session "kept"`)
+	out, _, _ := run(t, []string{"CHATCLI_HOME=" + home}, "", "session", "show", "kept", "--json")
+	if !strings.Contains(out, `"content":"two\nlines"`) {
+		t.Fatalf("the second message is not the two lines:\n%s", out)
+	}
+}

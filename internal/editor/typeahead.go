@@ -10,7 +10,7 @@ import (
 // TypeAhead keeps b, the bytes of keys typed while no line was being read
 // (read by someone else meanwhile: the REPL's Esc watch during a turn),
 // for the next ReadLine, which starts as if they had been typed there:
-// text, Enter (CR or LF) and Backspace. Escape sequences (arrow and
+// text, Enter (CR or LF), Alt+Enter (ESC CR: a line break) and Backspace. Escape sequences (arrow and
 // function keys), Esc and the other control keys are dropped, so a key
 // typed ahead never leaves the REPL (Ctrl+D) or cancels a line. It must
 // not be called while ReadLine runs.
@@ -24,6 +24,10 @@ func typedKeys(b []byte) []tea.Msg {
 	for len(b) > 0 {
 		c := b[0]
 		switch {
+		case c == 0x1b && len(b) > 1 && (b[1] == '\r' || b[1] == '\n'): // Alt+Enter: a line break
+			keys = append(keys, tea.KeyPressMsg{Code: tea.KeyEnter, Mod: tea.ModAlt})
+			b = b[2:]
+			continue
 		case c == 0x1b:
 			b = b[escapeLen(b):]
 			continue

@@ -21,6 +21,7 @@ func TestTypeAheadStartsTheNextLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.TypeAhead([]byte("/modex\x7fl\nSão\x1b[A\x1bOP\x1b\x04 Paulo\r"))
+	e.TypeAhead([]byte("two\x1b\rlines\r")) // Alt+Enter breaks the line
 	e.TypeAhead([]byte("half \x1b]11;rgb:0000/0000/0000\x1b\\\x1b[?2026;2$y\x1b]10;rgb:ffff/ffff/ffff\x07"))
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
@@ -35,7 +36,7 @@ func TestTypeAheadStartsTheNextLines(t *testing.T) {
 		}
 		got = append(got, line)
 	}
-	if want := []string{"/model", "São Paulo", "half tail"}; !slices.Equal(got, want) {
+	if want := []string{"/model", "São Paulo", "two\nlines", "half tail"}; !slices.Equal(got, want) {
 		t.Fatalf("lines %q, want %q", got, want)
 	}
 }

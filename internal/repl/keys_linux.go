@@ -129,11 +129,15 @@ func PauseKeys(ctx context.Context) (resume func()) {
 }
 
 // loneEsc reports whether a read from the terminal holds an Esc key press:
-// an ESC byte that does not start an escape sequence (arrow and function
-// keys send ESC '[' … or ESC 'O' … in one read).
+// an ESC byte that ends the read or is followed by another ESC (Esc
+// pressed twice). A terminal writes a key's whole sequence at once, so an
+// ESC followed by anything else in the same read starts a sequence: an
+// arrow or function key (ESC '[' …, ESC 'O' …), an Alt chord (Alt+Enter
+// is ESC CR: a line break typed ahead, not a cancel), or the string
+// terminator of a reply to a query (ESC '\\').
 func loneEsc(b []byte) bool {
 	for i, c := range b {
-		if c == 0x1b && (i+1 == len(b) || (b[i+1] != '[' && b[i+1] != 'O')) {
+		if c == 0x1b && (i+1 == len(b) || b[i+1] == 0x1b) {
 			return true
 		}
 	}

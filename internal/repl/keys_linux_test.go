@@ -12,7 +12,8 @@ import (
 )
 
 func TestLoneEsc(t *testing.T) {
-	for in, want := range map[string]bool{"\x1b": true, "a\x1b": true, "\x1b[A": false, "\x1bOP": false, "\x1b\x1b": true, "abc": false, "\x1b[A\x1b": true} {
+	for in, want := range map[string]bool{"\x1b": true, "a\x1b": true, "\x1b[A": false, "\x1bOP": false, "\x1b\x1b": true, "abc": false, "\x1b[A\x1b": true,
+		"\x1b\r": false, "\x1b\n": false, "\x1bb": false, "\x1b]11;rgb:0000/0000/0000\x1b\\": false} {
 		if got := loneEsc([]byte(in)); got != want {
 			t.Errorf("%q: %v", in, got)
 		}
