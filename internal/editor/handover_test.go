@@ -44,3 +44,28 @@ func TestKeysTypedWhileALineEndsAreKept(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkReadLine is one typed line read through the interactive editor
+// over a pipe: start the program, hand the keys over, exit at Enter.
+func BenchmarkReadLine(b *testing.B) {
+	old := isTerminal
+	isTerminal = func(any) bool { return true }
+	defer func() { isTerminal = old }()
+	r, w, err := os.Pipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	e, err := New(Config{In: r, Out: io.Discard})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	for b.Loop() {
+		io.WriteString(w, "a line\r")
+		if got, err := e.ReadLine(ctx, "> "); err != nil || got != "a line" {
+			b.Fatalf("%q %v", got, err)
+		}
+	}
+}
