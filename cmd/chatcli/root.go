@@ -307,7 +307,10 @@ func replRun(ctx context.Context, o *rootOptions) error {
 			term.flush()                                       // and comes after the reply's text
 			return ed.ReadKey(ctx, q, []string{"y", "n", "a"}) // one key answers
 		})
-		opts.Confirm = func(q string) bool { return s.confirm(lang, q) }
+		opts.Confirm = func(q string) bool { // through the editor: an answer typed ahead is taken
+			line, err := ed.ReadLine(ctx, lang.Sprintf("%s [y/N] ", q))
+			return err == nil && lang.Agrees(line)
+		}
 		if f, ok := s.In.(*os.File); ok {
 			opts.WatchKeys = repl.EscCancels(f, ed.TypeAhead) // keys typed during a turn reach the next prompt
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -52,5 +53,27 @@ func TestAltEnterDuringATurnIsALineBreakNotACancel(t *testing.T) {
 	out, _, _ := run(t, []string{"CHATCLI_HOME=" + home}, "", "session", "show", "kept", "--json")
 	if !strings.Contains(out, `"content":"two\nlines"`) {
 		t.Fatalf("the second message is not the two lines:\n%s", out)
+	}
+}
+
+// TestAnAnswerTypedAheadAnswersTheQuestion: "/session delete x" and its
+// "y" typed in one go: the question takes the "y" (it reads through the
+// line editor, which holds what was typed ahead), the session goes to the
+// trash, and the "y" is not sent to the model as a prompt.
+func TestAnAnswerTypedAheadAnswersTheQuestion(t *testing.T) {
+	needTmux(t)
+	s := tmuxSession{t: t, name: fmt.Sprintf("chatcli-answer-%d", os.Getpid())}
+	home := s.start(100, 30)
+	if _, errOut, code := run(t, []string{"CHATCLI_HOME=" + home}, "hello\n/session save x\n"); code != 0 {
+		t.Fatalf("saving x: %s", errOut)
+	}
+	s.waitFor("offline>")
+	s.run("send-keys", "-t", s.name, "/session delete x", "Enter", "y", "Enter")
+	scr := s.waitFor("moved to the trash")
+	if strings.Contains(scr, "reply #1 to: y") {
+		t.Fatalf("the answer was sent as a prompt:\n%s", scr)
+	}
+	if _, err := os.Stat(filepath.Join(home, "sessions", "x.json")); !os.IsNotExist(err) {
+		t.Fatalf("x is still there (%v):\n%s", err, s.screen())
 	}
 }
