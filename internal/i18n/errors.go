@@ -66,9 +66,9 @@ func (e *Error) Unwrap() []error {
 // catalog message, with each error and Text among its arguments said the
 // same way;
 // an error of encoding/json (a *json.SyntaxError, one of JSONError, a
-// *json.UnmarshalTypeError), a base64.CorruptInputError and
-// io.ErrUnexpectedEOF by its type and
-// fields; any other error by other (err.Error() when other is nil), which
+// *json.UnmarshalTypeError), a base64.CorruptInputError,
+// io.ErrUnexpectedEOF and an error of the operating system (oserr.go) by
+// its type and fields; any other error by other (err.Error() when other is nil), which
 // is where a caller names the kinds of error it knows
 // (command.ErrorLineIn). In English it is err.Error().
 func (p *Printer) Error(err error, other func(error) string) string {
@@ -88,6 +88,9 @@ func (p *Printer) Error(err error, other func(error) string) string {
 	e, ok := err.(*Error)
 	if !ok || !isErrorKey[e.format] {
 		if s, ok := p.jsonSaid(err); ok {
+			return s
+		}
+		if s, ok := p.osSaid(err); ok {
 			return s
 		}
 		if other == nil {
