@@ -61,9 +61,12 @@
 // On any error ReadLine returns an empty string. No key is lost between
 // two inputs: the editor reads the terminal itself and hands its bytes to
 // bubbletea through a pipe (handover.go) until the input is finished, then
-// ends the pipe with a mark; keys read after the finishing key (typed
+// ends the pipe with a mark (never inside a bracketed paste: a paste is
+// handed over once it has ended); keys read after the finishing key (typed
 // ahead while the caller was printing, or sent in one burst) are kept and
-// replayed into the next ReadLine or ReadKey, in the order typed.
+// replayed into the next ReadLine, in the order typed. After ReadKey's
+// answer only what TypeAhead keeps is kept (text, Enter, Backspace,
+// pastes), as the answer comes during a turn.
 //
 // A cancelled context makes ReadLine return ctx.Err(). When Config.In or
 // Config.Out is not a terminal, ReadLine writes the prompt and reads one

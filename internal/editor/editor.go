@@ -77,6 +77,7 @@ type Editor struct {
 
 	mu   sync.Mutex
 	prog *tea.Program // the program reading a line, nil between lines
+	raw  bool         // the terminal is in raw mode (a handover runs)
 	hist *history
 	// seeded is how many entries New took from Config.HistorySeed.
 	seeded int
@@ -153,12 +154,12 @@ func (e *Editor) ReadLine(ctx context.Context, prompt string) (string, error) {
 	if !e.terminal {
 		return e.readPlain(prompt)
 	}
-	h, err := startHandover(e.in)
+	h, err := e.begin()
 	if err != nil {
-		return "", fmt.Errorf("editor: %w", err)
+		return "", err
 	}
 	m := newModel(prompt, e.History(), e.complete, e.now)
-	m.note, m.lang, m.onEnd = e.note, e.lang, h.end
+	m.note, m.lang, m.onEnd, m.gone = e.note, e.lang, h.end, h.gone
 	m = m.replay(e.pending)
 	e.pending = nil
 	final, late, err := e.run(ctx, m, h)
@@ -181,6 +182,19 @@ func (e *Editor) ReadLine(ctx context.Context, prompt string) (string, error) {
 	return fm.value, nil
 }
 
+// begin starts the handover of one program's input (raw mode on a
+// terminal), under e.mu so that Println knows the terminal's mode.
+func (e *Editor) begin() (*handover, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	h, err := startHandover(e.in)
+	if err != nil {
+		return nil, fmt.Errorf("editor: %w", err)
+	}
+	e.raw = h.raw != nil
+	return h, nil
+}
+
 // run runs one inline program of m on the terminal, reading h, and
 // returns its final model and the bytes read after the input ended; the
 // error is ctx's when it ended, ErrInterrupt for a program interrupted by
@@ -197,9 +211,9 @@ func (e *Editor) run(ctx context.Context, m tea.Model, h *handover) (tea.Model, 
 	e.mu.Unlock()
 	final, err := p.Run()
 	e.mu.Lock()
-	e.prog = nil
+	late := h.stop() // the terminal is cooked again before Println writes to it
+	e.prog, e.raw = nil, false
 	e.mu.Unlock()
-	late := h.stop()
 	switch {
 	case ctx.Err() != nil:
 		return final, late, ctx.Err()
@@ -217,10 +231,14 @@ func (e *Editor) run(ctx context.Context, m tea.Model, h *handover) (tea.Model, 
 // goroutine; text should already be made visible (render.Visible).
 func (e *Editor) Println(text string) {
 	e.mu.Lock()
-	p := e.prog
-	e.mu.Unlock()
-	if p != nil {
+	if p := e.prog; p != nil {
+		e.mu.Unlock()
 		p.Send(tea.Println(text)()) // a no-op once the program ended
+		return
+	}
+	defer e.mu.Unlock()
+	if e.raw { // between raw mode and the program: no output processing
+		fmt.Fprint(e.out, strings.ReplaceAll(text, "\n", "\r\n")+"\r\n")
 		return
 	}
 	fmt.Fprintln(e.out, text)

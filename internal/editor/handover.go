@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -38,8 +39,30 @@ func isKey(msg tea.Msg) bool {
 }
 
 // markLate is how long a finished program waits for endMark before it
-// exits anyway; it only matters if the mark could not be written.
-const markLate = time.Second
+// exits anyway (the keys still in flight are then lost). The mark always
+// follows what the program was given, outside any paste, so this only
+// matters if the decoder misread it: a person would rather lose a key
+// than have the REPL hang. In nanoseconds, atomic: tests change it while
+// the commands of earlier programs may still read it.
+var markLate atomic.Int64
+
+func init() { markLate.Store(int64(5 * time.Second)) }
+
+// quitLate is the command of a finished program: it ends the program
+// markLate later, unless the program has exited by then (gone closed; a
+// nil gone never is).
+func quitLate(gone <-chan struct{}) tea.Cmd {
+	return func() tea.Msg {
+		t := time.NewTimer(time.Duration(markLate.Load()))
+		defer t.Stop()
+		select {
+		case <-t.C:
+			return tea.QuitMsg{}
+		case <-gone:
+			return nil
+		}
+	}
+}
 
 // handover is the input of one program of the editor (a line or a key).
 // The terminal is read here and its bytes handed to the program through
@@ -53,9 +76,12 @@ type handover struct {
 	tty    *os.File                  // the terminal when it is one, else nil
 	raw    func()                    // restores the terminal's mode; nil if unchanged
 	done   chan struct{}             // closed when forward returns
+	gone   chan struct{}             // closed by stop: the program has exited
+	grew   chan struct{}             // signalled when late grows
 
 	mu    sync.Mutex
 	ended bool
+	held  []byte     // a bracketed paste begun and not yet ended: given whole
 	late  []byte     // bytes read after end
 	wmu   sync.Mutex // orders the writes to pw: the mark comes last
 }
@@ -63,7 +89,7 @@ type handover struct {
 // startHandover puts the terminal in raw mode (when in is one; bubbletea
 // does not, as it reads a pipe) and starts reading it.
 func startHandover(in io.Reader) (*handover, error) {
-	h := &handover{done: make(chan struct{})}
+	h := &handover{done: make(chan struct{}), gone: make(chan struct{}), grew: make(chan struct{}, 1)}
 	if f, ok := in.(*os.File); ok && term.IsTerminal(f.Fd()) {
 		old, err := term.MakeRaw(f.Fd())
 		if err != nil {
@@ -121,8 +147,9 @@ func (h *handover) restore() {
 }
 
 // forward hands the terminal's bytes to the program until end, and keeps
-// them afterwards. The end of the terminal's input closes the pipe, so the
-// program sees it too.
+// them afterwards. A bracketed paste is handed over whole, once its end
+// has been read, so that the mark never falls inside one. The end of the
+// terminal's input closes the pipe, so the program sees it too.
 func (h *handover) forward() {
 	defer close(h.done)
 	buf := make([]byte, 4096)
@@ -132,11 +159,19 @@ func (h *handover) forward() {
 		if h.ended {
 			h.late = append(h.late, buf[:n]...)
 			h.mu.Unlock()
+			select {
+			case h.grew <- struct{}{}:
+			default:
+			}
 		} else {
+			h.held = append(h.held, buf[:n]...)
+			cut := openPaste(h.held)
+			give := h.held[:cut]
+			h.held = append([]byte(nil), h.held[cut:]...)
 			h.wmu.Lock() // taken before mu is let go: the mark waits for this write
 			h.mu.Unlock()
-			if n > 0 {
-				h.pw.Write(buf[:n])
+			if len(give) > 0 {
+				h.pw.Write(give)
 			}
 			if err != nil && !errors.Is(err, cancelreader.ErrCanceled) {
 				h.pw.Close()
@@ -149,6 +184,27 @@ func (h *handover) forward() {
 	}
 }
 
+// Bracketed paste (xterm): a terminal sends a paste between these.
+const (
+	pasteStart = "\x1b[200~"
+	pasteEnd   = "\x1b[201~"
+)
+
+// openPaste is where b's unfinished part begins: a paste started and not
+// ended, or the start of one cut by the read ("\x1b[2", "\x1b[20",
+// "\x1b[200" at the very end); len(b) when there is none.
+func openPaste(b []byte) int {
+	if i := bytes.LastIndex(b, []byte(pasteStart)); i >= 0 && !bytes.Contains(b[i:], []byte(pasteEnd)) {
+		return i
+	}
+	for n := len(pasteStart) - 1; n >= 3; n-- {
+		if bytes.HasSuffix(b, []byte(pasteStart[:n])) {
+			return len(b) - n
+		}
+	}
+	return len(b)
+}
+
 // end marks the input finished: the program is sent endMark after what it
 // was given, and later bytes are kept. It does not block (it is called from
 // the program's Update).
@@ -156,6 +212,7 @@ func (h *handover) end() {
 	h.mu.Lock()
 	first := !h.ended
 	h.ended = true
+	h.late, h.held = append(h.held, h.late...), nil // read before anything later
 	h.mu.Unlock()
 	if first {
 		go func() {
@@ -166,13 +223,34 @@ func (h *handover) end() {
 	}
 }
 
+// pasteWait is how long stop waits for more of a paste the person began
+// after the line ended, before it takes the part it has.
+const pasteWait = 300 * time.Millisecond
+
 // stop ends the handover once the program has exited: it stops reading
-// the terminal, restores its mode and returns the bytes read after end.
+// the terminal (once a paste begun after the end has ended, or paused for
+// pasteWait), restores its mode and returns the bytes read after end.
 // A reader that cannot be cancelled (input that is not a file: tests) is
 // left blocked; what it reads later is lost.
 func (h *handover) stop() []byte {
+	close(h.gone)
 	h.mu.Lock()
 	h.ended = true
+	h.late, h.held = append(h.held, h.late...), nil
+	for openPaste(h.late) < len(h.late) {
+		h.mu.Unlock()
+		grew := false
+		select {
+		case <-h.grew:
+			grew = true
+		case <-h.done:
+		case <-time.After(pasteWait):
+		}
+		h.mu.Lock()
+		if !grew {
+			break
+		}
+	}
 	h.mu.Unlock()
 	h.pr.Close() // a write the program no longer reads fails instead of blocking
 	if h.src.Cancel() {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"testing"
 	"time"
 )
@@ -67,5 +68,67 @@ func BenchmarkReadLine(b *testing.B) {
 		if got, err := e.ReadLine(ctx, "> "); err != nil || got != "a line" {
 			b.Fatalf("%q %v", got, err)
 		}
+	}
+}
+
+// pipeEditor is an interactive editor reading the pipe whose write end
+// it returns, as the REPL reads its terminal.
+func pipeEditor(t *testing.T) (*Editor, *os.File) {
+	t.Helper()
+	interactive(t)
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close(); w.Close() })
+	e, err := New(Config{In: r, Out: io.Discard})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e, w
+}
+
+// TestAPasteStartedAsALineEndsArrivesWhole: a bracketed paste that began
+// before the line's Enter was handled (its first part read with the
+// Enter, the rest later) is the next input, whole, line breaks and all,
+// and a paste large enough to slow the editor down loses nothing typed
+// after it. The fallback exit is set far away, so that a mark lost in a
+// paste would time the test out.
+func TestAPasteStartedAsALineEndsArrivesWhole(t *testing.T) {
+	defer markLate.Store(markLate.Load())
+	markLate.Store(int64(time.Minute))
+	e, w := pipeEditor(t)
+	big := strings.Repeat("x", 1<<20)
+	go func() {
+		io.WriteString(w, "one\r\x1b[200~first past")
+		time.Sleep(30 * time.Millisecond)
+		io.WriteString(w, "ed line\nsecond pasted line\nthird\x1b[201~\r")
+		io.WriteString(w, "\x1b[200~"+big+"\x1b[201~\rafter\r")
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	for _, want := range []string{"one", "first pasted line\nsecond pasted line\nthird", big, "after"} {
+		got, err := e.ReadLine(ctx, "> ")
+		if err != nil || got != want {
+			t.Fatalf("read %.40q (%d bytes), %v; want %.40q", got, len(got), err, want)
+		}
+	}
+}
+
+// TestKeysAfterAnAnsweredKeyAreTypedAhead: what is typed on after a
+// one-key answer (during a turn) is kept as keys typed during a turn are:
+// text and Enter reach the next line; a Ctrl+D or an Esc Esc meant for the
+// turn neither leaves the REPL nor opens a menu.
+func TestKeysAfterAnAnsweredKeyAreTypedAhead(t *testing.T) {
+	e, w := pipeEditor(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	io.WriteString(w, "y\x04\x1b\x1b")
+	if k, err := e.ReadKey(ctx, "allow? ", []string{"y", "n"}); err != nil || k != "y" {
+		t.Fatalf("ReadKey: %q %v", k, err)
+	}
+	io.WriteString(w, "next\r")
+	if got, err := e.ReadLine(ctx, "> "); err != nil || got != "next" {
+		t.Fatalf("the next line: %q %v", got, err)
 	}
 }

@@ -2,7 +2,6 @@ package editor
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -23,16 +22,20 @@ func (e *Editor) ReadKey(ctx context.Context, prompt string, keys []string) (str
 		line, err := e.readPlain(prompt)
 		return strings.ToLower(strings.TrimSpace(line)), err
 	}
-	h, err := startHandover(e.in)
+	h, err := e.begin()
 	if err != nil {
-		return "", fmt.Errorf("editor: %w", err)
+		return "", err
 	}
-	final, late, err := e.run(ctx, keyModel{prompt: prompt, keys: keys, onEnd: h.end}, h)
+	final, late, err := e.run(ctx, keyModel{prompt: prompt, keys: keys, onEnd: h.end, gone: h.gone}, h)
 	m, ok := final.(keyModel)
+	var after []tea.Msg
 	if ok {
-		e.pending = append(e.pending, m.pending...)
+		after = m.pending
 	}
-	e.pending = append(e.pending, lateKeys(late)...) // typed on after the answer
+	// Typed on after the answer, during a turn: kept as TypeAhead keeps
+	// keys, so a Ctrl+D or an Esc meant for the turn does not reach the
+	// next line.
+	e.pending = append(e.pending, typedOnly(append(after, lateKeys(late)...))...)
 	if err != nil {
 		return "", err
 	}
@@ -52,6 +55,7 @@ type keyModel struct {
 	// onEnd is called once the key is pressed; pending are the keys and
 	// pastes received after it, for the next line.
 	onEnd   func()
+	gone    <-chan struct{}
 	pending []tea.Msg
 }
 
@@ -84,7 +88,7 @@ func (m keyModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.onEnd != nil {
 		m.onEnd()
 	}
-	return m, quitLate
+	return m, quitLate(m.gone)
 }
 
 // View shows the prompt; once answered, the prompt and the key pressed,

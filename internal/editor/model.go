@@ -50,11 +50,12 @@ type model struct {
 	lastEsc  time.Time // when Esc was pressed on an empty line; zero if not
 	width    int       // terminal width in cells; 0 when unknown
 
-	done    bool      // the input is finished
-	value   string    // the finished input, folds expanded
-	err     error     // why reading ended without input, if it did
-	pending []tea.Msg // keys and pastes received after the input finished
-	onEnd   func()    // called when the input finishes (handover.end)
+	done    bool            // the input is finished
+	value   string          // the finished input, folds expanded
+	err     error           // why reading ended without input, if it did
+	pending []tea.Msg       // keys and pastes received after the input finished
+	onEnd   func()          // called when the input finishes (handover.end)
+	gone    <-chan struct{} // closed once the program has exited (handover.gone)
 }
 
 // newModel returns a focused model showing prompt.
@@ -111,16 +112,9 @@ func (m model) replay(msgs []tea.Msg) model {
 // drawn once and the program exits.
 func (m model) Init() tea.Cmd {
 	if m.done {
-		return quitLate
+		return quitLate(m.gone)
 	}
 	return nil
-}
-
-// quitLate ends the program markLate after the input finished, in case
-// endMark never comes.
-func quitLate() tea.Msg {
-	time.Sleep(markLate)
-	return tea.QuitMsg{}
 }
 
 // Update implements tea.Model.
@@ -260,7 +254,7 @@ func (m model) finish(value string, err error) (tea.Model, tea.Cmd) {
 	if m.onEnd != nil {
 		m.onEnd() // what is read from now on is the next line's
 	}
-	return m, quitLate
+	return m, quitLate(m.gone)
 }
 
 // escape handles Esc; double is true for two Esc bytes read at once.

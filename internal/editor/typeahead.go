@@ -10,10 +10,11 @@ import (
 // TypeAhead keeps b, the bytes of keys typed while no line was being read
 // (read by someone else meanwhile: the REPL's Esc watch during a turn),
 // for the next ReadLine, which starts as if they had been typed there:
-// text, Enter (CR or LF), Alt+Enter (ESC CR: a line break) and Backspace. Escape sequences (arrow and
-// function keys), Esc and the other control keys are dropped, so a key
-// typed ahead never leaves the REPL (Ctrl+D) or cancels a line. It must
-// not be called while ReadLine runs.
+// text, Enter (CR or LF), Alt+Enter (ESC CR, or ESC LF as a terminal in
+// canonical mode passes it: a line break) and Backspace. Escape sequences
+// (arrow and function keys), Esc and the other control keys are dropped,
+// so a key typed ahead never leaves the REPL (Ctrl+D) or cancels a line.
+// It must not be called while ReadLine runs.
 func (e *Editor) TypeAhead(b []byte) {
 	e.pending = append(e.pending, typedKeys(b)...)
 }
@@ -83,4 +84,23 @@ func escapeLen(b []byte) int {
 		return len(b)
 	}
 	return 1
+}
+
+// typedOnly are the keys of msgs TypeAhead would keep: text, Enter,
+// Alt+Enter, Backspace, and pastes.
+func typedOnly(msgs []tea.Msg) []tea.Msg {
+	var keep []tea.Msg
+	for _, msg := range msgs {
+		switch k := msg.(type) {
+		case tea.PasteMsg:
+			keep = append(keep, k)
+		case tea.KeyPressMsg:
+			text := k.Text != "" && k.Mod&^tea.ModShift == 0
+			enter := k.Code == tea.KeyEnter && k.Mod&^tea.ModAlt == 0
+			if text || enter || (k.Code == tea.KeyBackspace && k.Mod == 0) {
+				keep = append(keep, k)
+			}
+		}
+	}
+	return keep
 }
