@@ -31,6 +31,10 @@ var importTexts = []struct{ en, pt string }{
 	{"%w: %s: %v (move it aside to start a new one)", "%[1]v: %[2]s: %[3]v (tire-o do lugar para começar um novo)"},
 	{"importer: journal of %q: %w", "importação: journal de %[1]q: %[2]v"},
 	{"importer: journal %s: %w", "importação: journal %[1]s: %[2]v"},
+	// chatcli import: its lines on stderr
+	{"import: %s: %v", "import: %[1]s: %[2]v"},
+	{"session %s: %w", "sessão %[1]s: %[2]v"},
+	{"note: %v", "nota: %[1]v"},
 	// the record of the folder each session was last used in (recent.json)
 	{"recent: damaged record", "recentes: registro danificado"},
 	{"recent: read %s: %w", "recentes: ler %[1]s: %[2]v"},
