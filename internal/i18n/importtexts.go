@@ -57,4 +57,6 @@ var importTexts = []struct{ en, pt string }{
 	{"%s has %d bytes, over the %d @file inlines; attach it with /context create instead",
 		"%[1]s tem %[2]d bytes, mais que os %[3]d que o @file insere; anexe-o com /context create"},
 	{"git %s: %v: %s", "git %[1]s: %[2]v: %[3]s"},
+	{"refused: %v", "recusado: %[1]v"},
+	{"not allowed", "não permitido"},
 }
