@@ -83,7 +83,7 @@ func acpRun(ctx context.Context, o *acpOptions) error {
 	wd, _ := os.Getwd()
 	srv := acpserver.New(acpserver.Options{
 		NewEngine: func(cwd string) (*conversation.Engine, error) { return o.f.engineIn(c, cwd) },
-		Folders:   func() map[string]string { return recordedFolders(s, c.Home) },
+		Folders:   func() map[string]string { return recordedFolders(s, o.f.lang(), c.Home) },
 		Config:    &c,
 		Mirror:    acpMirror(c),
 		Notify:    func(line string) { o.f.note(render.Visible(line)) },

@@ -1,11 +1,11 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"path/filepath"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/i18n"
 
 	"github.com/spf13/cobra"
@@ -83,7 +83,7 @@ const problemsShown = 5
 func importRun(o *importOptions) (err error) {
 	src, err := importer.Lookup(o.Tool)
 	if err != nil {
-		return fmt.Errorf("%w: %v", errFlags, err)
+		return i18n.Errorf("%w: %v", errFlags, err)
 	}
 	files, err := src.Files(o.f.getenv, o.Paths)
 	if err != nil {
@@ -102,7 +102,7 @@ func importRun(o *importOptions) (err error) {
 	}
 	defer func() {
 		if cerr := rec.Close(); cerr != nil {
-			err = errors.Join(err, cerr) // the sessions are written; the next run finds them
+			err = i18n.Join(err, cerr) // the sessions are written; the next run finds them
 		}
 	}()
 	w := &importer.Writer{Store: st, JournalDir: c.TranscriptsDir(), Record: rec, DryRun: o.DryRun, Now: time.Now}
@@ -120,12 +120,12 @@ func importRun(o *importOptions) (err error) {
 				progress.say("%s", lang.Sprintf("import: %s: %d more lines skipped", file, len(problems)-problemsShown))
 				break
 			}
-			progress.say("import: %s", p)
+			progress.say("%s", command.TextIn(lang, i18n.Textf("import: %s: %v", p.Where(), p.Reason)))
 		}
 		if err != nil {
 			sum.failed++
 			errs = append(errs, err)
-			progress.say("import: %s: %v", file, err)
+			progress.say("%s", command.TextIn(lang, i18n.Textf("import: %s: %v", file, err)))
 			continue
 		}
 		for _, conv := range convs {
@@ -136,7 +136,7 @@ func importRun(o *importOptions) (err error) {
 			if err := importOne(o, w, progress, c.Home, src.Prefix, conv, &sum); err != nil {
 				sum.failed++
 				errs = append(errs, err)
-				progress.say("import: %s: %v", file, err)
+				progress.say("%s", command.TextIn(lang, i18n.Textf("import: %s: %v", file, err)))
 			}
 		}
 	}
@@ -144,7 +144,7 @@ func importRun(o *importOptions) (err error) {
 		if err := importOne(o, w, progress, c.Home, src.Prefix, conv, &sum); err != nil {
 			sum.failed++
 			errs = append(errs, err)
-			progress.say("import: %s: %v", conv.Path, err)
+			progress.say("%s", command.TextIn(lang, i18n.Textf("import: %s: %v", conv.Path, err)))
 		}
 	}
 	progress.clear()
@@ -154,7 +154,7 @@ func importRun(o *importOptions) (err error) {
 		lang.Fprintf(o.f.streams.Out, "imported %s: %s\n", src.Name, lang.Text(sum.text()))
 	}
 	if len(errs) > 0 {
-		return i18n.Errorf("import: %d files failed, each named above: %w", sum.failed, errors.Join(errs...))
+		return i18n.Errorf("import: %d files failed, each named above: %w", sum.failed, i18n.Join(errs...))
 	}
 	return nil
 }
@@ -164,7 +164,7 @@ func importOne(o *importOptions, w *importer.Writer, progress *importProgress, h
 	sum.conversations++
 	out, err := w.Import(prefix, conv)
 	if err != nil {
-		return fmt.Errorf("session %s: %w", out.Session, err)
+		return i18n.Errorf("session %s: %w", out.Session, err)
 	}
 	for _, fix := range out.Fixes {
 		progress.say("import: %s: %s", out.Session, fix)
@@ -181,7 +181,7 @@ func importOne(o *importOptions, w *importer.Writer, progress *importProgress, h
 	if out.Added > 0 && !o.DryRun && conv.Folder != "" {
 		// -c in that folder continues it; a failure here loses nothing imported.
 		if err := recent.Open(home).Note(out.Session, filepath.Clean(conv.Folder), conv.Updated); err != nil {
-			progress.say("note: %v", err)
+			progress.say("%s", command.TextIn(o.f.lang(), i18n.Textf("note: %v", err)))
 		}
 	}
 	return nil

@@ -13,6 +13,7 @@ import (
 	"github.com/chatcli/chatcli/internal/bootstrap"
 	"github.com/chatcli/chatcli/internal/config"
 	"github.com/chatcli/chatcli/internal/conversation"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/reference"
 	"github.com/chatcli/chatcli/internal/repl"
@@ -41,6 +42,15 @@ func (r refusal) Error() string {
 	return "refused: " + r.err.Error()
 }
 
+// Said is the same text as an i18n error, which Printer.Error says in
+// the reader's language.
+func (r refusal) Said() error {
+	if strings.HasPrefix(r.err.Error(), "refused") {
+		return r.err
+	}
+	return i18n.Errorf("refused: %v", r.err)
+}
+
 func (r refusal) Is(target error) bool { return target == reference.ErrRefused }
 
 func (r refusal) Unwrap() error { return r.err }
@@ -61,7 +71,7 @@ func (f *factory) expander(c config.Config, dir string, st *session.Store, notif
 		if !c.Agent.AutoExec { // agent mode's rule: ask on a terminal, else refuse
 			p, err := f.permit.Ask(ctx, "run `"+cmdline+"` for @command")
 			if err == nil && p == repl.PermissionNo {
-				err = errors.New("not allowed")
+				err = i18n.Errorf("not allowed")
 			}
 			if err != nil {
 				return "", refusal{err}

@@ -216,11 +216,11 @@ func quietly(err error) error {
 }
 
 // recordedFolders is the folder each session was last used in, by name;
-// a record that cannot be read is a note and no folders.
-func recordedFolders(s *ioStreams, home string) map[string]string {
+// a record that cannot be read is a note (in lang) and no folders.
+func recordedFolders(s *ioStreams, lang *i18n.Printer, home string) map[string]string {
 	entries, err := recent.Open(home).Read()
 	if err != nil {
-		fmt.Fprintln(s.Err, "note: "+err.Error())
+		lang.Fprintf(s.Err, "note: %s\n", command.ErrorLineIn(lang, err))
 	}
 	out := make(map[string]string, len(entries))
 	for n, e := range entries {

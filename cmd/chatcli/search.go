@@ -153,7 +153,7 @@ func (o *searchOptions) filter(home string, now time.Time) (index.Filter, error)
 			dir = d
 		}
 		var in []string
-		for name, folder := range recordedFolders(o.f.streams, home) {
+		for name, folder := range recordedFolders(o.f.streams, o.f.lang(), home) {
 			if folder == dir && (len(o.Sessions) == 0 || slices.Contains(o.Sessions, name)) {
 				in = append(in, name)
 			}

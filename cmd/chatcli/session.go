@@ -111,7 +111,7 @@ func sessionListRun(o *sessionListOptions) error {
 	if err != nil {
 		return err
 	}
-	folders := recordedFolders(o.f.streams, c.Home)
+	folders := recordedFolders(o.f.streams, o.f.lang(), c.Home)
 	if !o.JSON {
 		return o.writeTable(list, folders, st.Dir())
 	}

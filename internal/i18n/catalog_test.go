@@ -122,6 +122,7 @@ func isPrinter(x ast.Expr) bool {
 // holds.
 var printingDirs = []string{"../command", "../repl", "../conversation", "../../cmd/chatcli",
 	"../session", "../journal", "../seal", "../config", "../provider", "../jsonscan", "../contexts", "../memory", "../compact", "../retention", "../shadow", "../picker", "../editor", "../index",
+	"../importer", "../recent", "../reference",
 	"../mcpserver", "../acpserver", "../gateway", "../gateway/telegram", "../gateway/slack", "../gateway/whatsapp"}
 
 func TestEveryMessageIsInBothLanguages(t *testing.T) {

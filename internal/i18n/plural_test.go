@@ -46,6 +46,8 @@ var notCounts = map[string]bool{
 	"[pasted %d lines]": true, // a paste of one line is counted in characters
 	"too long for the file system (%d bytes in UTF-8)": true, // hundreds
 	"memory: a note holds at most %d bytes (this one has %d); a context keeps longer text (/context create, or `chatcli context create`)": true,
+	"%s has %d bytes, over what @file takes; attach text with /context create instead":                                                    true, // megabytes
+	"%s has %d bytes, over the %d @file inlines; attach it with /context create instead":                                                  true,
 }
 
 // TestEveryCountIsSaidInTheSingularForOne fails when a catalog message

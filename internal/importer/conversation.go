@@ -50,18 +50,23 @@ type Conversation struct {
 type Problem struct {
 	// Path is the file; Line its 1-based line (0 for a whole-document
 	// format).
-	Path   string
-	Line   int
-	Reason string
+	Path string
+	Line int
+	// Reason says why it was skipped (an i18n error: Printer.Error says
+	// it in the reader's language).
+	Reason error
+}
+
+// Where is "path:line" (or "path" without a line).
+func (p Problem) Where() string {
+	if p.Line > 0 {
+		return fmt.Sprintf("%s:%d", p.Path, p.Line)
+	}
+	return p.Path
 }
 
 // String is "path:line: reason" (or "path: reason" without a line).
-func (p Problem) String() string {
-	if p.Line > 0 {
-		return fmt.Sprintf("%s:%d: %s", p.Path, p.Line, p.Reason)
-	}
-	return fmt.Sprintf("%s: %s", p.Path, p.Reason)
-}
+func (p Problem) String() string { return p.Where() + ": " + p.Reason.Error() }
 
 // builder turns the events of a source file (user text, assistant text,
 // tool calls, tool results) into a chatcli history: text and the calls

@@ -2,10 +2,11 @@ package importer
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // Gemini CLI records each chat under ~/.gemini/tmp/<project>/chats/ as
@@ -122,7 +123,7 @@ func geminiLoad(path string) (geminiRecord, []Problem, error) {
 			return rec, nil, err
 		}
 		if err := json.Unmarshal(data, &rec); err != nil {
-			return rec, nil, fmt.Errorf("%s: not a Gemini CLI chat record: %w", path, err)
+			return rec, nil, i18n.Errorf("%s: not a Gemini CLI chat record: %w", path, err)
 		}
 		return rec, nil, nil
 	}

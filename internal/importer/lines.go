@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // readLines calls fn with the number and bytes of each non-blank line of
@@ -25,11 +27,11 @@ func readLines(path string, fn func(line int, raw []byte) error) ([]Problem, err
 	for n := 1; ; n++ {
 		raw, err := r.ReadBytes('\n')
 		if err != nil && !errors.Is(err, io.EOF) {
-			return problems, fmt.Errorf("%s:%d: %w", path, n, err)
+			return problems, i18n.Errorf("%s: %w", fmt.Sprintf("%s:%d", path, n), err)
 		}
 		if line := bytes.TrimSpace(raw); len(line) > 0 {
 			if ferr := fn(n, line); ferr != nil {
-				problems = append(problems, Problem{Path: path, Line: n, Reason: ferr.Error()})
+				problems = append(problems, Problem{Path: path, Line: n, Reason: ferr})
 			}
 		}
 		if err != nil {
@@ -39,7 +41,7 @@ func readLines(path string, fn func(line int, raw []byte) error) ([]Problem, err
 }
 
 // errForeign is the reason of a JSON line without the tool's shape.
-var errForeign = errors.New("not a line this tool writes; skipped")
+var errForeign = i18n.Errorf("not a line this tool writes; skipped")
 
 // notJSON is the reason of a line that is not JSON.
-func notJSON(err error) error { return fmt.Errorf("not JSON (%v); skipped", err) }
+func notJSON(err error) error { return i18n.Errorf("not JSON (%v); skipped", err) }

@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // opencode writes a session with `opencode export [sessionID]` as one JSON
@@ -83,10 +85,10 @@ func readOpencode(path string) ([]Conversation, []Problem, error) {
 	}
 	var x opencodeExport
 	if err := json.Unmarshal(data, &x); err != nil {
-		return nil, nil, fmt.Errorf("%s: not an opencode export: %w", path, err)
+		return nil, nil, i18n.Errorf("%s: not an opencode export: %w", path, err)
 	}
 	if x.Info == nil || x.Info.ID == "" {
-		return nil, nil, fmt.Errorf("%s: not an opencode export: no info.id", path)
+		return nil, nil, i18n.Errorf("%s: not an opencode export: no info.id", path)
 	}
 	c := Conversation{Tool: "opencode", Path: path, ID: x.Info.ID, Title: x.Info.Title, Folder: x.Info.Directory}
 	var b builder
@@ -108,7 +110,7 @@ func readOpencode(path string) ([]Conversation, []Problem, error) {
 		case "assistant":
 			opencodeAssistant(&b, m.Parts, at)
 		default:
-			problems = append(problems, Problem{Path: path, Reason: fmt.Sprintf("messages[%d]: role %q is not opencode's; skipped", i, m.Info.Role)})
+			problems = append(problems, Problem{Path: path, Reason: i18n.Errorf("%s: role %q is not opencode's; skipped", fmt.Sprintf("messages[%d]", i), m.Info.Role)})
 		}
 	}
 	return []Conversation{b.conversation(c)}, problems, nil

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -14,6 +13,7 @@ import (
 	"github.com/gofrs/flock"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/storefile"
 )
 
@@ -24,11 +24,11 @@ const RecordFileName = "imports.json"
 const recordLockTimeout = 10 * time.Second
 
 // ErrBusy is returned by OpenRecord when another import holds the record.
-var ErrBusy = errors.New("importer: another import is running")
+var ErrBusy = i18n.Errorf("importer: another import is running")
 
 // ErrCorrupt is wrapped by OpenRecord's error for a record that cannot be
 // parsed; the file is left as it is.
-var ErrCorrupt = errors.New("importer: damaged import record")
+var ErrCorrupt = i18n.Errorf("importer: damaged import record")
 
 // Entry is what was imported of one conversation.
 type Entry struct {
@@ -64,18 +64,18 @@ type Record struct {
 // parsed, or the read error.
 func OpenRecord(home string) (*Record, error) {
 	if err := os.MkdirAll(home, 0o700); err != nil {
-		return nil, fmt.Errorf("importer: %w", err)
+		return nil, i18n.Errorf("importer: %w", err)
 	}
 	lock, err := storefile.NewLock(filepath.Join(home, ".imports.lock"), os.O_CREATE|os.O_RDWR)
 	if err != nil {
-		return nil, fmt.Errorf("importer: %w", err)
+		return nil, i18n.Errorf("importer: %w", err)
 	}
 	r := &Record{path: filepath.Join(home, RecordFileName), lock: lock}
 	ctx, cancel := context.WithTimeout(context.Background(), recordLockTimeout)
 	defer cancel()
 	ok, err := r.lock.TryLockContext(ctx, 20*time.Millisecond)
 	if err != nil || !ok {
-		return nil, fmt.Errorf("%w (lock %s)", ErrBusy, r.lock.Path())
+		return nil, i18n.Errorf("%w (lock %s)", ErrBusy, r.lock.Path())
 	}
 	data, err := storefile.ReadFile(r.path)
 	switch {
@@ -84,15 +84,15 @@ func OpenRecord(home string) (*Record, error) {
 		return r, nil
 	case err != nil:
 		r.Close()
-		return nil, fmt.Errorf("importer: read %s: %w", r.path, err)
+		return nil, i18n.Errorf("importer: read %s: %w", r.path, err)
 	}
 	var d recordDocument
 	if err := json.Unmarshal(data, &d); err != nil || d.Version != 1 {
 		if err == nil {
-			err = fmt.Errorf("version %d, want 1", d.Version)
+			err = i18n.Errorf("version %d, want 1", d.Version)
 		}
 		r.Close()
-		return nil, fmt.Errorf("%w: %s: %v (move it aside to start a new one)", ErrCorrupt, r.path, err)
+		return nil, i18n.Errorf("%w: %s: %v (move it aside to start a new one)", ErrCorrupt, r.path, err)
 	}
 	if d.Conversations == nil {
 		d.Conversations = map[string]Entry{}
@@ -161,7 +161,7 @@ func (r *Record) Flush() error {
 		return err
 	}
 	if err := atomicfile.WriteFile(r.path, append(data, '\n')); err != nil && !errors.Is(err, atomicfile.ErrNotDurable) {
-		return fmt.Errorf("importer: write %s: %w", r.path, err)
+		return i18n.Errorf("importer: write %s: %w", r.path, err)
 	}
 	r.pending = 0
 	return nil

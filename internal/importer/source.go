@@ -2,12 +2,13 @@ package importer
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // Source is one tool whose stored conversations can be read.
@@ -34,7 +35,7 @@ type Source struct {
 }
 
 // ErrUnknownTool is returned by Lookup for a name no Source has.
-var ErrUnknownTool = errors.New("importer: unknown tool")
+var ErrUnknownTool = i18n.Errorf("importer: unknown tool")
 
 // Sources are the tools chatcli imports from.
 var Sources = []Source{claudeCode, codex, gemini, opencode}
@@ -49,7 +50,7 @@ func Lookup(name string) (Source, error) {
 		}
 		names = append(names, s.Name)
 	}
-	return Source{}, fmt.Errorf("%w %q: one of %s", ErrUnknownTool, name, strings.Join(names, ", "))
+	return Source{}, i18n.Errorf("%w %q: one of %s", ErrUnknownTool, name, strings.Join(names, ", "))
 }
 
 // Roots are the folders read when no path is given: HomeSub under the
@@ -81,7 +82,7 @@ func (s Source) Files(getenv func(string) string, paths []string) ([]string, err
 	missingOK := false
 	if len(paths) == 0 {
 		if len(s.Default) == 0 {
-			return nil, fmt.Errorf("importer: %s keeps no files chatcli can find; name the files to read (e.g. what `opencode export` wrote)", s.Name)
+			return nil, i18n.Errorf("importer: %s keeps no files chatcli can find; name the files to read (e.g. what `opencode export` wrote)", s.Name)
 		}
 		paths, missingOK = s.Roots(getenv), true
 	}
@@ -92,7 +93,7 @@ func (s Source) Files(getenv func(string) string, paths []string) ([]string, err
 			continue
 		}
 		if err != nil {
-			return nil, fmt.Errorf("importer: %w", err)
+			return nil, i18n.Errorf("importer: %w", err)
 		}
 		if !st.IsDir() {
 			files = append(files, p)
@@ -108,7 +109,7 @@ func (s Source) Files(getenv func(string) string, paths []string) ([]string, err
 			return nil
 		})
 		if err != nil {
-			return nil, fmt.Errorf("importer: %w", err)
+			return nil, i18n.Errorf("importer: %w", err)
 		}
 	}
 	sort.Strings(files)

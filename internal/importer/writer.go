@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/session"
@@ -189,11 +190,11 @@ func (w *Writer) journal(sess *session.Session, ss []step) error {
 	}
 	j, _, err := journal.Open(w.JournalDir, sess.TranscriptID, w.Store.Key())
 	if err != nil {
-		return fmt.Errorf("importer: journal of %q: %w", sess.Title, err)
+		return i18n.Errorf("importer: journal of %q: %w", sess.Title, err)
 	}
 	for _, st := range ss {
 		if _, err := j.Sync(st.history, st.reason); err != nil && !errors.Is(err, atomicfile.ErrNotDurable) {
-			return fmt.Errorf("importer: journal %s: %w", j.Path(), err)
+			return i18n.Errorf("importer: journal %s: %w", j.Path(), err)
 		}
 	}
 	sess.JournalPos = j.Pos()

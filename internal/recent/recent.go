@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/storefile"
 )
 
@@ -26,7 +26,7 @@ const MaxEntries = 50000
 const lockTimeout = 5 * time.Second
 
 // ErrCorrupt is wrapped by Read's error for a record that cannot be parsed.
-var ErrCorrupt = errors.New("recent: damaged record")
+var ErrCorrupt = i18n.Errorf("recent: damaged record")
 
 // Entry is where and when one session was last used.
 type Entry struct {
@@ -57,14 +57,14 @@ func (r *Record) Read() (map[string]Entry, error) {
 		return map[string]Entry{}, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("recent: read %s: %w", r.Path(), err)
+		return nil, i18n.Errorf("recent: read %s: %w", r.Path(), err)
 	}
 	var d document
 	if err := json.Unmarshal(data, &d); err != nil || d.Version != 1 {
 		if err == nil {
-			err = fmt.Errorf("version %d, want 1", d.Version)
+			err = i18n.Errorf("version %d, want 1", d.Version)
 		}
-		return nil, fmt.Errorf("%w: %s: %v", ErrCorrupt, r.Path(), err)
+		return nil, i18n.Errorf("%w: %s: %v", ErrCorrupt, r.Path(), err)
 	}
 	if d.Sessions == nil {
 		d.Sessions = map[string]Entry{}
@@ -110,16 +110,16 @@ func (r *Record) Rename(old, new string) error {
 
 func (r *Record) update(change func(map[string]Entry)) error {
 	if err := os.MkdirAll(r.home, 0o700); err != nil {
-		return fmt.Errorf("recent: %w", err)
+		return i18n.Errorf("recent: %w", err)
 	}
 	lock, err := storefile.NewLock(filepath.Join(r.home, ".recent.lock"), os.O_CREATE|os.O_RDWR)
 	if err != nil {
-		return fmt.Errorf("recent: %w", err)
+		return i18n.Errorf("recent: %w", err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), lockTimeout)
 	defer cancel()
 	if ok, err := lock.TryLockContext(ctx, 10*time.Millisecond); !ok {
-		return fmt.Errorf("recent: lock %s: %v", lock.Path(), err)
+		return i18n.Errorf("recent: lock %s: %v", lock.Path(), err)
 	}
 	defer lock.Unlock()
 	m, err := r.Read()
@@ -127,9 +127,9 @@ func (r *Record) update(change func(map[string]Entry)) error {
 	if errors.Is(err, ErrCorrupt) {
 		broken := r.Path() + ".broken"
 		if rerr := os.Rename(r.Path(), broken); rerr != nil {
-			return fmt.Errorf("%w; it could not be moved aside: %v", err, rerr)
+			return i18n.Errorf("%w; it could not be moved aside: %v", err, rerr)
 		}
-		m, moved = map[string]Entry{}, fmt.Errorf("%w; moved it to %s and started a new one", err, broken)
+		m, moved = map[string]Entry{}, i18n.Errorf("%w; moved it to %s and started a new one", err, broken)
 	} else if err != nil {
 		return err
 	}
@@ -137,10 +137,10 @@ func (r *Record) update(change func(map[string]Entry)) error {
 	trim(m)
 	data, err := json.Marshal(document{Version: 1, Sessions: m})
 	if err != nil {
-		return fmt.Errorf("recent: %w", err)
+		return i18n.Errorf("recent: %w", err)
 	}
 	if err := atomicfile.WriteFile(r.Path(), data); err != nil && !errors.Is(err, atomicfile.ErrNotDurable) {
-		return fmt.Errorf("recent: write %s: %w", r.Path(), err)
+		return i18n.Errorf("recent: write %s: %w", r.Path(), err)
 	}
 	return moved
 }

@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 var t0 = time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
@@ -110,5 +112,23 @@ func TestTrimDropsTheLeastRecentlyUsed(t *testing.T) {
 	}
 	if _, ok := m["s3"]; !ok {
 		t.Fatal("s3 dropped")
+	}
+}
+
+// TestADamagedRecordIsSaidInPortuguese: the error of a damaged record
+// reads as before in English and is said in Portuguese, its path kept.
+func TestADamagedRecordIsSaidInPortuguese(t *testing.T) {
+	r := Open(t.TempDir())
+	if err := os.WriteFile(r.Path(), []byte(`{"version":7,"sessions":{}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	err := r.Note("s", "/w", t0)
+	en := "recent: damaged record: " + r.Path() + ": version 7, want 1; moved it to " + r.Path() + ".broken and started a new one"
+	pt := "recentes: registro danificado: " + r.Path() + ": versão 7, o esperado é 1; ele foi movido para " + r.Path() + ".broken e um novo foi começado"
+	if err == nil || err.Error() != en {
+		t.Fatalf("%v, want %q", err, en)
+	}
+	if got := i18n.New(i18n.Portuguese).Error(err, nil); got != pt {
+		t.Fatalf("Portuguese %q, want %q", got, pt)
 	}
 }

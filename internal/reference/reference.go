@@ -2,18 +2,18 @@ package reference
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/dustin/go-humanize"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/message"
 )
 
 // ErrRefused is wrapped by the error of a reference the person did not
 // allow (@command without a terminal and without auto-exec).
-var ErrRefused = errors.New("reference: refused")
+var ErrRefused = i18n.Errorf("reference: refused")
 
 // Expander expands references for one working folder. Fields left nil
 // turn their reference off (left as typed).
@@ -124,7 +124,7 @@ func (x *Expander) expand(ctx context.Context, name, arg string, images *[]messa
 	switch name {
 	case "file":
 		if arg == "" {
-			return "", false, fmt.Errorf("@file needs a path")
+			return "", false, i18n.Errorf("@file needs a path")
 		}
 		var img *message.Image
 		body, img, err = x.file(arg)
@@ -141,7 +141,7 @@ func (x *Expander) expand(ctx context.Context, name, arg string, images *[]messa
 			return "", false, nil
 		}
 		if arg == "" {
-			return "", false, fmt.Errorf("@command needs a command line")
+			return "", false, i18n.Errorf("@command needs a command line")
 		}
 		body, err = x.Run(ctx, arg)
 		label = "output of " + arg
@@ -173,7 +173,7 @@ func (x *Expander) expand(ctx context.Context, name, arg string, images *[]messa
 		label = "session search " + arg
 	}
 	if err != nil {
-		return "", false, fmt.Errorf("@%s %s: %w", name, arg, err)
+		return "", false, i18n.Errorf("@%s %s: %w", name, arg, err)
 	}
 	if x.Notify != nil {
 		x.Notify(fmt.Sprintf("attached %s, %s", label, humanize.IBytes(uint64(len(body)))))

@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/message"
 )
 
@@ -39,10 +40,10 @@ func (x *Expander) file(path string) (string, *message.Image, error) {
 		return "", nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return "", nil, fmt.Errorf("%s is not a regular file", full)
+		return "", nil, i18n.Errorf("%s is not a regular file", full)
 	}
 	if fi.Size() > MaxImageBytes {
-		return "", nil, fmt.Errorf("%s has %d bytes, over what @file takes; attach text with /context create instead", full, fi.Size())
+		return "", nil, i18n.Errorf("%s has %d bytes, over what @file takes; attach text with /context create instead", full, fi.Size())
 	}
 	data, err := os.ReadFile(full)
 	if err != nil {
@@ -52,10 +53,10 @@ func (x *Expander) file(path string) (string, *message.Image, error) {
 		return "", &message.Image{MediaType: t, Data: base64.StdEncoding.EncodeToString(data), FileName: filepath.Base(full)}, nil
 	}
 	if len(data) > MaxFileBytes {
-		return "", nil, fmt.Errorf("%s has %d bytes, over the %d @file inlines; attach it with /context create instead", full, len(data), MaxFileBytes)
+		return "", nil, i18n.Errorf("%s has %d bytes, over the %d @file inlines; attach it with /context create instead", full, len(data), MaxFileBytes)
 	}
 	if bytes.IndexByte(data, 0) >= 0 {
-		return "", nil, fmt.Errorf("%s is not a text file", full)
+		return "", nil, i18n.Errorf("%s is not a text file", full)
 	}
 	return strings.ToValidUTF8(string(data), "\uFFFD"), nil, nil
 }
@@ -68,7 +69,7 @@ func (x *Expander) git(ctx context.Context) (string, error) {
 		cmd.Dir = x.Dir
 		out, err := cmd.CombinedOutput()
 		if err != nil {
-			return "", fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, bytes.TrimSpace(out))
+			return "", i18n.Errorf("git %s: %v: %s", strings.Join(args, " "), err, bytes.TrimSpace(out))
 		}
 		fmt.Fprintf(&b, "$ git %s\n%s\n", strings.Join(args, " "), bytes.TrimRight(out, "\n"))
 	}
@@ -105,7 +106,7 @@ func tail(path string, n int) (string, error) {
 // sessions quotes the best cross-session hits for query.
 func (x *Expander) sessions(query string) (string, error) {
 	if query == "" {
-		return "", fmt.Errorf("@session needs a query")
+		return "", i18n.Errorf("@session needs a query")
 	}
 	hits, err := x.Search(query)
 	if err != nil {
