@@ -99,6 +99,7 @@ var englishCounts = []string{
 	"%d NUL {byte|bytes} before a record, then %s",
 	"torn last line, %d {byte|bytes} without a newline",
 	"%w: %d {byte|bytes}, too short",
+	"shadow: git hash-object returned %d {id|ids} for %d {file|files}",
 	"[pasted %d {character|characters}]",
 	"%d {file|files} re-sealed, %d already under the new key, %d failed",
 	", %d damaged journal {line|lines} kept as {it was|they were}",

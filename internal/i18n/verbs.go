@@ -75,5 +75,6 @@ func textMessages() []struct{ en, pt string } {
 	all = append(append(all, hintErrors...), journalTexts...)
 	all = append(append(all, searchWarnings...), acpReasons...)
 	all = append(all, headlessTexts...)
+	all = append(all, shadowErrors...)
 	return append(append(all, jsonErrors...), gatewayErrors...)
 }
