@@ -76,5 +76,6 @@ func textMessages() []struct{ en, pt string } {
 	all = append(append(all, searchWarnings...), acpReasons...)
 	all = append(all, headlessTexts...)
 	all = append(all, shadowErrors...)
+	all = append(all, indexErrors...)
 	return append(append(all, jsonErrors...), gatewayErrors...)
 }
