@@ -71,7 +71,7 @@ func RewindTo(ctx context.Context, env *Env, n int, scope Scope, yes bool) error
 
 // errCodeRestoreFailed marks a restore that failed part way; the
 // conversation is then left alone.
-var errCodeRestoreFailed = errors.New("rewind: restoring the files failed")
+var errCodeRestoreFailed = i18n.Errorf("rewind: restoring the files failed")
 
 // restoreCode shows and carries out the file restore of checkpoint n.
 func restoreCode(ctx context.Context, env *Env, n int, yes bool) error {
@@ -98,7 +98,7 @@ func restoreCode(ctx context.Context, env *Env, n int, yes bool) error {
 	rep, err := env.Engine.RestoreCode(ctx, plan, overwrite)
 	writeReport(env.Lang, env.Out, rep, env.Interactive || yes)
 	if err != nil {
-		return fmt.Errorf("%w: %w", errCodeRestoreFailed, err)
+		return i18n.Errorf("%w: %w", errCodeRestoreFailed, err)
 	}
 	return nil
 }

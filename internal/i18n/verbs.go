@@ -65,7 +65,7 @@ func catalogue() []struct{ en, pt string } {
 
 // textMessages are the messages of Errorf and Textf: the errors
 // (errorMessages, formatErrors, jsonErrors, gatewayErrors, configTexts,
-// acpErrors, hintErrors, importTexts), the retention report's texts (storageTexts) and
+// acpErrors, hintErrors, importTexts, shadowErrors, indexErrors), the retention report's texts (storageTexts) and
 // the journal reader's (journalTexts), whose English is fmt's of their
 // format.
 func textMessages() []struct{ en, pt string } {
@@ -75,6 +75,7 @@ func textMessages() []struct{ en, pt string } {
 	all = append(append(all, hintErrors...), journalTexts...)
 	all = append(append(all, searchWarnings...), acpReasons...)
 	all = append(all, headlessTexts...)
-	all = append(all, importTexts...)
+	all = append(append(all, importTexts...), shadowErrors...)
+	all = append(all, indexErrors...)
 	return append(append(all, jsonErrors...), gatewayErrors...)
 }

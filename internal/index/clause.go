@@ -1,9 +1,9 @@
 package index
 
 import (
-	"fmt"
 	"math"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/search"
 )
 
@@ -36,7 +36,7 @@ func (s *segment) openClause(c search.Clause, idf float64) (*clauseCursor, error
 			return nil, err
 		}
 		if cc.terms[i].open(data, e.df); cc.terms[i].err != nil {
-			return nil, fmt.Errorf("%w: %s: postings of %q: %v", ErrDamaged, s.name, t, cc.terms[i].err)
+			return nil, i18n.Errorf("%w: %s: postings of %q: %v", ErrDamaged, s.name, t, cc.terms[i].err)
 		}
 		if i == 0 || e.df < df {
 			cc.leadAt, df = i, e.df
@@ -147,7 +147,7 @@ func (c *clauseCursor) freq() int {
 func (c *clauseCursor) damaged(s *segment) error {
 	for i := range c.terms {
 		if err := c.terms[i].err; err != nil {
-			return fmt.Errorf("%w: %s: postings: %v", ErrDamaged, s.name, err)
+			return i18n.Errorf("%w: %s: postings: %v", ErrDamaged, s.name, err)
 		}
 	}
 	return nil

@@ -2,12 +2,12 @@ package index
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
 	"strconv"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/seal"
 )
 
@@ -15,22 +15,22 @@ import (
 // trusted: not an index file, cut short, a checksum that does not match,
 // or a frame that does not open with the store's key. Such a file is
 // reported and the index rebuilt; match it with errors.Is.
-var ErrDamaged = errors.New("index: damaged or foreign index file")
+var ErrDamaged = i18n.Errorf("index: damaged or foreign index file")
 
 // ErrKeySetting is wrapped by the error about an index file sealed when
 // no key is set, or plain when one is: the index was made before the key
 // was set or removed, and is rebuilt.
-var ErrKeySetting = errors.New("index: made under another encryption setting")
+var ErrKeySetting = i18n.Errorf("index: made under another encryption setting")
 
 // ErrOldFormat is wrapped by the error about an index file of an earlier
 // format version than this build writes (version 1 had no skip tables in
 // its posting lists): it is never read as this version's, and the index
 // is rebuilt in this version.
-var ErrOldFormat = errors.New("index: index file of an earlier format")
+var ErrOldFormat = i18n.Errorf("index: index file of an earlier format")
 
 // ErrTooNew is wrapped by the error about an index file of a later format
 // version than this build reads; the index is rebuilt in this version.
-var ErrTooNew = errors.New("index: index file written by a newer chatcli")
+var ErrTooNew = i18n.Errorf("index: index file written by a newer chatcli")
 
 // File header (doc.go, "Files"): magic, kind, version, flags, reserved.
 const (
@@ -65,17 +65,17 @@ func header(kind byte, sealed bool) []byte {
 func checkHeader(name string, h []byte, kind byte, key seal.Key) error {
 	switch {
 	case len(h) < headerBytes || string(h[:8]) != magic || h[8] != kind:
-		return fmt.Errorf("%w: %s is not a chatcli index file", ErrDamaged, name)
+		return i18n.Errorf("%w: %s is not a chatcli index file", ErrDamaged, name)
 	case h[9] > version:
-		return fmt.Errorf("%w: %s has format version %d; this chatcli reads %d", ErrTooNew, name, h[9], version)
+		return i18n.Errorf("%w: %s has format version %d; this chatcli reads %d", ErrTooNew, name, h[9], version)
 	case h[9] == 0 || h[10]&^flagSealed != 0:
-		return fmt.Errorf("%w: %s has version %d, flags %#x", ErrDamaged, name, h[9], h[10])
+		return i18n.Errorf("%w: %s has version %d, flags %s", ErrDamaged, name, h[9], fmt.Sprintf("%#x", h[10]))
 	case h[10]&flagSealed != 0 && key.IsZero(): // before the version: a sealed index is left alone without the key
-		return fmt.Errorf("%w: %s is sealed and no encryption key is set", ErrKeySetting, name)
+		return i18n.Errorf("%w: %s is sealed and no encryption key is set", ErrKeySetting, name)
 	case h[10]&flagSealed == 0 && !key.IsZero():
-		return fmt.Errorf("%w: %s is plaintext in an encrypted store", ErrKeySetting, name)
+		return i18n.Errorf("%w: %s is plaintext in an encrypted store", ErrKeySetting, name)
 	case h[9] < version:
-		return fmt.Errorf("%w: %s has format version %d; this chatcli writes %d", ErrOldFormat, name, h[9], version)
+		return i18n.Errorf("%w: %s has format version %d; this chatcli writes %d", ErrOldFormat, name, h[9], version)
 	}
 	return nil
 }
@@ -116,18 +116,18 @@ func appendFrameAt(dst []byte, base int64, key seal.Key, file string, plaintext 
 func readFrame(r io.ReaderAt, key seal.Key, file string, off int64) ([]byte, int64, error) {
 	var h [frameHead]byte
 	if _, err := r.ReadAt(h[:], off); err != nil {
-		return nil, 0, fmt.Errorf("%w: %s: frame at byte %d: %v", ErrDamaged, file, off, err)
+		return nil, 0, i18n.Errorf("%w: %s: frame at byte %d: %v", ErrDamaged, file, off, err)
 	}
 	n := binary.LittleEndian.Uint32(h[:])
 	if n > maxFrameBytes {
-		return nil, 0, fmt.Errorf("%w: %s: frame at byte %d claims %d bytes", ErrDamaged, file, off, n)
+		return nil, 0, i18n.Errorf("%w: %s: frame at byte %d claims %d bytes", ErrDamaged, file, off, n)
 	}
 	payload := make([]byte, n)
 	if _, err := r.ReadAt(payload, off+frameHead); err != nil {
-		return nil, 0, fmt.Errorf("%w: %s: frame at byte %d cut short: %v", ErrDamaged, file, off, err)
+		return nil, 0, i18n.Errorf("%w: %s: frame at byte %d cut short: %v", ErrDamaged, file, off, err)
 	}
 	if crc32.Checksum(payload, castagnoli) != binary.LittleEndian.Uint32(h[4:]) {
-		return nil, 0, fmt.Errorf("%w: %s: frame at byte %d: checksum mismatch", ErrDamaged, file, off)
+		return nil, 0, i18n.Errorf("%w: %s: frame at byte %d: checksum mismatch", ErrDamaged, file, off)
 	}
 	next := off + frameHead + int64(n)
 	if key.IsZero() {
@@ -135,7 +135,7 @@ func readFrame(r io.ReaderAt, key seal.Key, file string, off int64) ([]byte, int
 	}
 	pt, err := seal.OpenInPlace(key, frameName(file, off), payload)
 	if err != nil {
-		return nil, 0, fmt.Errorf("%w: %s: frame at byte %d: %v", ErrDamaged, file, off, err)
+		return nil, 0, i18n.Errorf("%w: %s: frame at byte %d: %v", ErrDamaged, file, off, err)
 	}
 	return pt, next, nil
 }

@@ -1,11 +1,11 @@
 package index
 
 import (
-	"fmt"
 	"os"
 	"strings"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/session"
 )
 
@@ -34,7 +34,7 @@ const sessionFileExt = ".json"
 func (ix *Index) headers() ([]session.Header, error) {
 	entries, err := os.ReadDir(ix.o.Store.Dir())
 	if err != nil && !os.IsNotExist(err) {
-		return nil, fmt.Errorf("index: list %s: %w", ix.o.Store.Dir(), err)
+		return nil, i18n.Errorf("index: list %s: %w", ix.o.Store.Dir(), err)
 	}
 	old, files := ix.man.Files, map[string]fileStamp{}
 	var out []session.Header

@@ -90,17 +90,17 @@ func (ix *Index) lock() (func(), error) {
 	defer ix.file.mu.Unlock()
 	if ix.file.refs == 0 {
 		if err := os.MkdirAll(ix.dir, 0o700); err != nil {
-			return nil, fmt.Errorf("index: %w", err)
+			return nil, i18n.Errorf("index: %w", err)
 		}
 		if err := storefile.Dir(ix.dir); err != nil { // a link to a folder elsewhere: nothing is written through it
-			return nil, fmt.Errorf("index: %w", err)
+			return nil, i18n.Errorf("index: %w", err)
 		}
 		l, err := storefile.NewLock(filepath.Join(ix.dir, "lock"), os.O_CREATE|os.O_RDWR)
 		if err == nil {
 			err = l.Lock()
 		}
 		if err != nil {
-			return nil, fmt.Errorf("index: lock %s: %w", ix.dir, err)
+			return nil, i18n.Errorf("index: lock %s: %w", ix.dir, err)
 		}
 		ix.file.l = l
 	}
@@ -129,12 +129,12 @@ func (ix *Index) reset(err error) (i18n.Text, error) {
 	ix.man, ix.dead, ix.logEnd, ix.logEntries = &manifest{}, map[uint32]bool{}, 0, 0
 	entries, rerr := os.ReadDir(ix.dir)
 	if rerr != nil {
-		return i18n.Text{}, fmt.Errorf("index: %w", rerr)
+		return i18n.Text{}, i18n.Errorf("index: %w", rerr)
 	}
 	for _, e := range entries {
 		if indexFile(e.Name()) {
 			if rerr := os.Remove(filepath.Join(ix.dir, e.Name())); rerr != nil {
-				return i18n.Text{}, fmt.Errorf("index: %w", rerr)
+				return i18n.Text{}, i18n.Errorf("index: %w", rerr)
 			}
 		}
 	}
@@ -182,7 +182,7 @@ func (ix *Index) setManifest(m *manifest) error {
 		}
 		s, err := openSegment(ix.dir, sm.File, ix.key)
 		if errors.Is(err, os.ErrNotExist) {
-			err = fmt.Errorf("%w: %s names %s, which is missing", ErrDamaged, manifestName, sm.File)
+			err = i18n.Errorf("%w: %s names %s, which is missing", ErrDamaged, manifestName, sm.File)
 		}
 		if err != nil {
 			return err
@@ -223,7 +223,7 @@ func Drop(st *session.Store) (bool, error) {
 	if err := storefile.Dir(ix.dir); errors.Is(err, os.ErrNotExist) {
 		return false, nil
 	} else if err != nil { // a link to a folder elsewhere: nothing is removed through it
-		return false, fmt.Errorf("index: %w", err)
+		return false, i18n.Errorf("index: %w", err)
 	}
 	unlock, err := ix.lock()
 	if err != nil {
@@ -232,7 +232,7 @@ func Drop(st *session.Store) (bool, error) {
 	defer unlock()
 	entries, err := os.ReadDir(ix.dir)
 	if err != nil {
-		return false, fmt.Errorf("index: %w", err)
+		return false, i18n.Errorf("index: %w", err)
 	}
 	found := false
 	for _, e := range entries {

@@ -11,6 +11,7 @@ import (
 	"slices"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/storefile"
 )
 
@@ -177,7 +178,7 @@ func (ix *Index) carryLog(j *mergeJob, id uint64) ([]*segment, int, []byte, erro
 	for off := j.logEnd; off < ix.logEnd; n++ {
 		pt, next, err := readFrame(r, ix.key, j.log, off)
 		if err != nil || len(pt) < 8 {
-			return nil, 0, nil, fmt.Errorf("%w: %s: entry at byte %d: %v", ErrDamaged, j.log, off, err)
+			return nil, 0, nil, i18n.Errorf("%w: %s: entry at byte %d: %v", ErrDamaged, j.log, off, err)
 		}
 		at := int64(len(data))
 		binary.LittleEndian.PutUint64(pt, id)

@@ -3,12 +3,14 @@ package index
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -63,10 +65,10 @@ func (ix *Index) replayLog() error {
 	path := filepath.Join(ix.dir, ix.man.Log)
 	data, err := storefile.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("%w: %s names %s, which is missing", ErrDamaged, manifestName, ix.man.Log)
+		return i18n.Errorf("%w: %s names %s, which is missing", ErrDamaged, manifestName, ix.man.Log)
 	}
 	if err != nil {
-		return fmt.Errorf("index: read %s: %w", path, err)
+		return i18n.Errorf("index: read %s: %w", path, err)
 	}
 	if err := checkHeader(path, data, kindLog, ix.key); err != nil {
 		return err
@@ -101,12 +103,12 @@ func (ix *Index) applyEntry(off int64, pt []byte) error {
 	switch {
 	case r.err != nil:
 	case binary.LittleEndian.Uint64(id) != ix.man.LogID:
-		r.err = fmt.Errorf("written for another manifest (log id %x, the manifest's %x)", id, ix.man.LogID)
+		r.err = i18n.Errorf("written for another manifest (log id %s, the manifest's %s)", hex.EncodeToString(id), strconv.FormatUint(ix.man.LogID, 16))
 	default:
 		r.err = json.Unmarshal(js, &d)
 	}
 	if r.err != nil {
-		return fmt.Errorf("%w: %s: entry at byte %d: %v", ErrDamaged, ix.man.Log, off, r.err)
+		return i18n.Errorf("%w: %s: entry at byte %d: %v", ErrDamaged, ix.man.Log, off, r.err)
 	}
 	ix.man.apply(d)
 	ix.dead = map[uint32]bool{}
@@ -188,7 +190,7 @@ func (ix *Index) appendLog(d delta, b *builder) error {
 	path := filepath.Join(ix.dir, ix.man.Log)
 	f, info, err := storefile.OpenFile(path, os.O_WRONLY, 0)
 	if err != nil {
-		return fmt.Errorf("index: %w", err)
+		return i18n.Errorf("index: %w", err)
 	}
 	defer f.Close()
 	if info.Size() != ix.logEnd { // the rest of an append a crash cut
@@ -202,7 +204,7 @@ func (ix *Index) appendLog(d delta, b *builder) error {
 	}
 	if err != nil {
 		f.Truncate(ix.logEnd)
-		return fmt.Errorf("index: append to %s: %w", path, err)
+		return i18n.Errorf("index: append to %s: %w", path, err)
 	}
 	if at < len(pt) {
 		s, err := memSegment(fmt.Sprintf("%s@%d", ix.man.Log, ix.logEnd), pt[at:])
@@ -231,7 +233,7 @@ func (ix *Index) storeManifest() error {
 	if old == "" || ix.logEnd != headerBytes {
 		name := logFile(ix.man.NextSegment)
 		if err := atomicfile.WriteFile(filepath.Join(ix.dir, name), header(kindLog, !ix.key.IsZero())); err != nil { // over a stray of a write a crash cut
-			return fmt.Errorf("index: %w", err)
+			return i18n.Errorf("index: %w", err)
 		}
 		ix.man.NextSegment++
 		ix.man.Log, ix.man.LogID = name, rand.Uint64()

@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/storefile"
@@ -77,7 +77,7 @@ func loadManifest(dir string, key seal.Key) (*manifest, error) {
 		return &manifest{}, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("index: read %s: %w", path, err)
+		return nil, i18n.Errorf("index: read %s: %w", path, err)
 	}
 	if err := checkHeader(path, data, kindManifest, key); err != nil {
 		return nil, err
@@ -87,11 +87,11 @@ func loadManifest(dir string, key seal.Key) (*manifest, error) {
 		return nil, err
 	}
 	if end != int64(len(data)) {
-		return nil, fmt.Errorf("%w: %s: %d bytes after the manifest", ErrDamaged, path, int64(len(data))-end)
+		return nil, i18n.Errorf("%w: %s: %d bytes after the manifest", ErrDamaged, path, int64(len(data))-end)
 	}
 	m := &manifest{}
 	if err := json.Unmarshal(pt, m); err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrDamaged, path, err)
+		return nil, i18n.Errorf("%w: %s: %v", ErrDamaged, path, err)
 	}
 	return m, nil
 }

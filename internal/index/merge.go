@@ -1,10 +1,11 @@
 package index
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // Merge policy (tiered, as log-structured merge trees merge): segments
@@ -114,14 +115,14 @@ func mergeInto(b *builder, s *segment, dead map[uint32]bool) error {
 		var c postingCursor
 		for c.open(data, e.df); c.ok(); c.next() {
 			if int(c.doc()) >= len(ids) {
-				return fmt.Errorf("%w: %s: postings name document %d of %d", ErrDamaged, s.name, c.doc(), len(ids))
+				return i18n.Errorf("%w: %s: postings name document %d of %d", ErrDamaged, s.name, c.doc(), len(ids))
 			}
 			if id := ids[c.doc()]; id >= 0 {
 				p.appendDoc(uint32(id), c.positions(), b.docs)
 			}
 		}
 		if c.err != nil {
-			return fmt.Errorf("%w: %s: postings of %q: %v", ErrDamaged, s.name, term, c.err)
+			return i18n.Errorf("%w: %s: postings of %q: %v", ErrDamaged, s.name, term, c.err)
 		}
 		if p.df == 0 {
 			delete(b.terms, term)

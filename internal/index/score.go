@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/search"
 )
 
@@ -50,7 +51,7 @@ func scoreSegment(s *segment, docs []docInfo, q search.Query, idf []float64, avg
 		}
 	}
 	if err != nil {
-		return fmt.Errorf("%w: %s: %v", ErrDamaged, s.name, err)
+		return i18n.Errorf("%w: %s: %v", ErrDamaged, s.name, err)
 	}
 	return nil
 }

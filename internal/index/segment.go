@@ -11,6 +11,7 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/journal"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/storefile"
@@ -82,14 +83,14 @@ func (s *segment) load() error {
 		return err
 	}
 	if s.size < headerBytes+trailerBytes {
-		return fmt.Errorf("%w: %s is cut short (%d bytes)", ErrDamaged, s.name, s.size)
+		return i18n.Errorf("%w: %s is cut short (%d bytes)", ErrDamaged, s.name, s.size)
 	}
 	t := make([]byte, trailerBytes)
 	if _, err := s.r.ReadAt(t, s.size-trailerBytes); err != nil {
 		return err
 	}
 	if crc32.Checksum(t[:20], castagnoli) != binary.LittleEndian.Uint32(t[20:]) {
-		return fmt.Errorf("%w: %s: trailer checksum mismatch (cut short or overwritten)", ErrDamaged, s.name)
+		return i18n.Errorf("%w: %s: trailer checksum mismatch (cut short or overwritten)", ErrDamaged, s.name)
 	}
 	s.docsAt = int64(binary.LittleEndian.Uint64(t))
 	pt, _, err := readFrame(s.r, s.key, s.name, int64(binary.LittleEndian.Uint64(t[8:])))
@@ -111,14 +112,14 @@ func (s *segment) load() error {
 		}
 		var err error
 		if cur, _, err = nextEntry(&r, cur); err != nil {
-			return fmt.Errorf("%w: %s: dictionary entry %d: %v", ErrDamaged, s.name, i, err)
+			return i18n.Errorf("%w: %s: dictionary entry %d: %v", ErrDamaged, s.name, i, err)
 		}
 		if i%restartEvery == 0 {
 			s.starts, s.at = append(s.starts, string(cur)), append(s.at, at)
 		}
 	}
 	if r.err != nil {
-		return fmt.Errorf("%w: %s: dictionary: %v", ErrDamaged, s.name, r.err)
+		return i18n.Errorf("%w: %s: dictionary: %v", ErrDamaged, s.name, r.err)
 	}
 	return nil
 }
@@ -152,7 +153,7 @@ func (s *segment) postings(e dictEntry) ([]byte, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if e.block >= uint64(len(s.blocks)) {
-		return nil, fmt.Errorf("%w: %s: dictionary names postings frame %d of %d", ErrDamaged, s.name, e.block, len(s.blocks))
+		return nil, i18n.Errorf("%w: %s: dictionary names postings frame %d of %d", ErrDamaged, s.name, e.block, len(s.blocks))
 	}
 	b, ok := s.cache[int(e.block)]
 	if !ok {
@@ -167,7 +168,7 @@ func (s *segment) postings(e dictEntry) ([]byte, error) {
 		s.cache[int(e.block)], s.cacheBytes = b, s.cacheBytes+len(b)
 	}
 	if e.off+e.n > uint64(len(b)) {
-		return nil, fmt.Errorf("%w: %s: postings past the end of frame %d", ErrDamaged, s.name, e.block)
+		return nil, i18n.Errorf("%w: %s: postings past the end of frame %d", ErrDamaged, s.name, e.block)
 	}
 	return b[e.off : e.off+e.n], nil
 }
@@ -186,7 +187,7 @@ func (s *segment) documents() ([]docInfo, error) {
 	r := reader{b: pt}
 	n := r.uvarint()
 	if n > uint64(len(pt)) {
-		return nil, fmt.Errorf("%w: %s: documents frame claims %d documents", ErrDamaged, s.name, n)
+		return nil, i18n.Errorf("%w: %s: documents frame claims %d documents", ErrDamaged, s.name, n)
 	}
 	docs := make([]docInfo, n)
 	roles := map[string]string{}
@@ -205,7 +206,7 @@ func (s *segment) documents() ([]docInfo, error) {
 		d.before = journal.Pos{Seq: r.varint(), Offset: r.varint(), Line: int(r.uvarint())}
 	}
 	if r.err != nil {
-		return nil, fmt.Errorf("%w: %s: documents: %v", ErrDamaged, s.name, r.err)
+		return nil, i18n.Errorf("%w: %s: documents: %v", ErrDamaged, s.name, r.err)
 	}
 	s.docs = docs
 	return docs, nil
@@ -240,7 +241,7 @@ func (s *segment) each(fn func(term string, e dictEntry) error) error {
 		var e dictEntry
 		var err error
 		if cur, e, err = nextEntry(&r, cur); err != nil {
-			return fmt.Errorf("%w: %s: dictionary entry %d: %v", ErrDamaged, s.name, i, err)
+			return i18n.Errorf("%w: %s: dictionary entry %d: %v", ErrDamaged, s.name, i, err)
 		}
 		if err := fn(string(cur), e); err != nil {
 			return err

@@ -104,7 +104,7 @@ func (ix *Index) Sync() ([]i18n.Text, error) {
 func (ix *Index) sealedWithoutKey(cause error) error {
 	ix.closeSegments()
 	ix.man, ix.dead = nil, nil
-	return fmt.Errorf("%w: the search index in %s is sealed, and is left as it is (set the key to search, or remove that folder to index the plaintext sessions alone; %v)",
+	return i18n.Errorf("%w: the search index in %s is sealed, and is left as it is (set the key to search, or remove that folder to index the plaintext sessions alone; %v)",
 		session.ErrStoreEncrypted, ix.dir, cause)
 }
 

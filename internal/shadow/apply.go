@@ -3,12 +3,13 @@ package shadow
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"syscall"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // apply carries out the changes of p in three passes (removals deepest
@@ -42,7 +43,7 @@ func (r *Repo) apply(ctx context.Context, p Plan, st *state, overwrite func(stri
 			if err := os.Remove(abs); err != nil {
 				skip[c.Path] = true
 				if !isNotEmpty(err) {
-					errs = append(errs, fmt.Errorf("shadow: %w", err))
+					errs = append(errs, i18n.Errorf("shadow: %w", err))
 					continue
 				}
 				rep.Skipped = append(rep.Skipped, Skip{Path: c.Path, Why: "folder not empty; kept"})
@@ -50,7 +51,7 @@ func (r *Repo) apply(ctx context.Context, p Plan, st *state, overwrite func(stri
 		case !fi.IsDir() && (c.target.Kind == kindGone || c.target.Kind == kindDir):
 			if err := os.Remove(abs); err != nil {
 				skip[c.Path] = true
-				errs = append(errs, fmt.Errorf("shadow: %w", err))
+				errs = append(errs, i18n.Errorf("shadow: %w", err))
 			}
 		}
 		if c.target.Kind == kindGone && !skip[c.Path] {
@@ -97,7 +98,7 @@ func (r *Repo) targetBlobs(todo []Change) (map[string][]byte, error) {
 	}
 	for _, id := range ids {
 		if _, ok := blobs[id]; !ok {
-			return nil, fmt.Errorf("shadow: object %s missing from %s", id, r.dir)
+			return nil, i18n.Errorf("shadow: object %s missing from %s", id, r.dir)
 		}
 	}
 	return blobs, nil
@@ -111,21 +112,21 @@ func (r *Repo) put(c Change, data []byte) error {
 	switch c.target.Kind {
 	case kindDir:
 		if err := os.MkdirAll(abs, c.target.Perm|0o700); err != nil {
-			return fmt.Errorf("shadow: %w", err)
+			return i18n.Errorf("shadow: %w", err)
 		}
 		return nil
 	case kindLink:
 		if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
-			return fmt.Errorf("shadow: %w", err)
+			return i18n.Errorf("shadow: %w", err)
 		}
 		os.Remove(abs)
 		if err := os.Symlink(string(data), abs); err != nil {
-			return fmt.Errorf("shadow: %w", err)
+			return i18n.Errorf("shadow: %w", err)
 		}
 		return nil
 	}
 	if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
-		return fmt.Errorf("shadow: %w", err)
+		return i18n.Errorf("shadow: %w", err)
 	}
 	return writeFile(abs, data, c.target.Perm)
 }
@@ -135,7 +136,7 @@ func writeFile(path string, data []byte, perm fs.FileMode) error {
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
-		return fmt.Errorf("shadow: restore %s: %w", path, err)
+		return i18n.Errorf("shadow: restore %s: %w", path, err)
 	}
 	_, err = f.Write(data)
 	err = errors.Join(err, f.Chmod(perm), f.Sync(), f.Close())
@@ -144,7 +145,7 @@ func writeFile(path string, data []byte, perm fs.FileMode) error {
 	}
 	if err != nil {
 		os.Remove(f.Name())
-		return fmt.Errorf("shadow: restore %s: %w", path, err)
+		return i18n.Errorf("shadow: restore %s: %w", path, err)
 	}
 	return nil
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/sha1"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -12,10 +11,12 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // ErrGitMissing is returned by Open when the git command is not on PATH.
-var ErrGitMissing = errors.New("shadow: git not found on PATH (file checkpoints in coder mode need git)")
+var ErrGitMissing = i18n.Errorf("shadow: git not found on PATH (file checkpoints in coder mode need git)")
 
 // gitOptions are passed to every git run: no automatic gc or maintenance,
 // no hooks, no fsmonitor, no signing, whatever a configuration says.
@@ -45,7 +46,7 @@ func (r *gitStore) git(stdin []byte, args ...string) ([]byte, error) {
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("shadow: git %s in %s: %w: %s", args[0], r.dir, err, strings.TrimSpace(errb.String()))
+		return nil, i18n.Errorf("shadow: git %s in %s: %w: %s", args[0], r.dir, err, strings.TrimSpace(errb.String()))
 	}
 	return out.Bytes(), nil
 }
@@ -97,7 +98,7 @@ func (r *gitStore) hashFiles(paths []string) ([]string, error) {
 	var in bytes.Buffer
 	for _, p := range paths {
 		if strings.ContainsAny(p, "\n") {
-			return nil, fmt.Errorf("shadow: cannot track %q: newline in its path", p)
+			return nil, i18n.Errorf("shadow: cannot track %q: newline in its path", p)
 		}
 		in.WriteString(p + "\n")
 	}
@@ -107,7 +108,7 @@ func (r *gitStore) hashFiles(paths []string) ([]string, error) {
 	}
 	ids := strings.Fields(string(out))
 	if len(ids) != len(paths) {
-		return nil, fmt.Errorf("shadow: git hash-object returned %d ids for %d files", len(ids), len(paths))
+		return nil, i18n.Errorf("shadow: git hash-object returned %d ids for %d files", len(ids), len(paths))
 	}
 	return ids, nil
 }
@@ -140,7 +141,7 @@ func (r *gitStore) readBlobs(ids []string) (map[string][]byte, error) {
 	for _, id := range ids {
 		nl := bytes.IndexByte(raw, '\n')
 		if nl < 0 {
-			return nil, errors.New("shadow: git cat-file: truncated output")
+			return nil, i18n.Errorf("shadow: git cat-file: truncated output")
 		}
 		f := strings.Fields(string(raw[:nl]))
 		if len(f) == 2 && (f[1] == "missing" || f[1] == "ambiguous") {
@@ -148,11 +149,11 @@ func (r *gitStore) readBlobs(ids []string) (map[string][]byte, error) {
 			continue
 		}
 		if len(f) != 3 {
-			return nil, fmt.Errorf("shadow: git cat-file: object %s", strings.Join(f, " "))
+			return nil, i18n.Errorf("shadow: git cat-file: object %s", strings.Join(f, " "))
 		}
 		size, err := strconv.Atoi(f[2])
 		if err != nil || nl+1+size+1 > len(raw) {
-			return nil, errors.New("shadow: git cat-file: truncated output")
+			return nil, i18n.Errorf("shadow: git cat-file: truncated output")
 		}
 		out[id] = raw[nl+1 : nl+1+size]
 		raw = raw[nl+1+size+1:]
@@ -197,7 +198,7 @@ func (r *gitStore) ownerOnly() error {
 		err = os.Chmod(filepath.Dir(r.dir), 0o700)
 	}
 	if err != nil {
-		return fmt.Errorf("shadow: make %s private: %w", r.dir, err)
+		return i18n.Errorf("shadow: make %s private: %w", r.dir, err)
 	}
 	_, err = r.git(nil, "config", "core.sharedRepository", "0600")
 	return err

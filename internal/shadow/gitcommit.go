@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // commit writes manifest as a checkpoint commit on refs/heads/checkpoints
@@ -42,7 +44,7 @@ func (r *gitStore) commit(st *state, manifest []byte, parent string) (string, er
 	}
 	id := strings.TrimSpace(string(out))
 	if !idPattern.MatchString(id) {
-		return "", fmt.Errorf("shadow: git fast-import returned %q, not a commit id", id)
+		return "", i18n.Errorf("shadow: git fast-import returned %q, not a commit id", id)
 	}
 	return id, nil
 }

@@ -3,17 +3,17 @@ package shadow
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io/fs"
 	"strings"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // ErrNotTracked is returned by AfterChange for a path BeforeChange was not
 // called for: its prior state is unknown.
-var ErrNotTracked = errors.New("shadow: change reported without BeforeChange")
+var ErrNotTracked = i18n.Errorf("shadow: change reported without BeforeChange")
 
 // BeforeChange records the state of absPath (a file inside the workspace
 // a tool is about to write, create, edit or delete) and of its ancestor
@@ -59,7 +59,7 @@ func (r *Repo) AfterChange(absPath string) error {
 	}
 	return r.locked(context.Background(), func(st *state) (bool, error) {
 		if st.Paths[rel] == nil {
-			return false, fmt.Errorf("%w: %s", ErrNotTracked, absPath)
+			return false, i18n.Errorf("%w: %s", ErrNotTracked, absPath)
 		}
 		var tracked []string
 		for _, p := range chain(rel) {
@@ -93,7 +93,7 @@ func (r *Repo) Command(cmdline string) {
 	})
 	if err != nil {
 		r.mu.Lock()
-		r.cmdErr = errors.Join(r.cmdErr, err)
+		r.cmdErr = i18n.Join(r.cmdErr, err)
 		r.mu.Unlock()
 	}
 }
@@ -110,7 +110,7 @@ func (r *Repo) Checkpoint() (string, error) {
 	r.cmdErr = nil
 	r.mu.Unlock()
 	if cmdErr != nil {
-		return "", fmt.Errorf("shadow: a run_command line was not recorded: %w", cmdErr)
+		return "", i18n.Errorf("shadow: a run_command line was not recorded: %w", cmdErr)
 	}
 	if id, ok, err := r.unchanged(); err != nil || ok {
 		return id, err
@@ -143,7 +143,7 @@ func (r *Repo) unchanged() (string, bool, error) {
 		return "", false, nil
 	}
 	if err != nil {
-		return "", false, fmt.Errorf("shadow: %w", err)
+		return "", false, i18n.Errorf("shadow: %w", err)
 	}
 	f := strings.Fields(string(head))
 	if len(f) == 2 && f[1] == r.stateHash(data) {
@@ -167,7 +167,7 @@ func (r *Repo) commit(st *state) (string, error) {
 		return "", err
 	}
 	if err := atomicfile.WriteFile(r.headPath(), []byte(id+" "+r.stateHash(data)+"\n")); err != nil {
-		return "", fmt.Errorf("shadow: %w", err)
+		return "", i18n.Errorf("shadow: %w", err)
 	}
 	return id, nil
 }

@@ -2,7 +2,6 @@ package shadow
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -42,11 +41,11 @@ func List(home string) ([]Info, error) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("shadow: %w", err)
+		return nil, i18n.Errorf("shadow: %w", err)
 	}
 	ents, err := os.ReadDir(root)
 	if err != nil {
-		return nil, fmt.Errorf("shadow: read %s: %w", root, err)
+		return nil, i18n.Errorf("shadow: read %s: %w", root, err)
 	}
 	var out []Info
 	for _, e := range ents {
@@ -85,11 +84,11 @@ func describe(dir string) Info {
 func workspaceOf(dir string) (ws string, gone bool, err error) {
 	data, err := storefile.ReadFile(filepath.Join(dir, "workspace"))
 	if err != nil {
-		return "", false, fmt.Errorf("shadow: %w", err)
+		return "", false, i18n.Errorf("shadow: %w", err)
 	}
 	ws = strings.TrimSuffix(string(data), "\n")
 	if !filepath.IsAbs(ws) || strings.Contains(ws, "\n") {
-		return "", false, fmt.Errorf("shadow: %s: not an absolute path", filepath.Join(dir, "workspace"))
+		return "", false, i18n.Errorf("shadow: %s: not an absolute path", filepath.Join(dir, "workspace"))
 	}
 	_, err = os.Stat(ws)
 	return ws, errors.Is(err, fs.ErrNotExist), nil
@@ -107,11 +106,11 @@ func RemoveIfGone(dir string) (i18n.Text, error) {
 	}
 	lock, err := storefile.NewLock(filepath.Join(dir, "lock"), os.O_CREATE|os.O_RDWR)
 	if err != nil {
-		return i18n.Text{}, fmt.Errorf("shadow: %w", err)
+		return i18n.Text{}, i18n.Errorf("shadow: %w", err)
 	}
 	ok, err := lock.TryLock()
 	if err != nil {
-		return i18n.Text{}, fmt.Errorf("shadow: lock %s: %w", lock.Path(), err)
+		return i18n.Text{}, i18n.Errorf("shadow: lock %s: %w", lock.Path(), err)
 	}
 	if !ok {
 		return i18n.Textf("in use by a running chatcli"), nil
@@ -127,10 +126,10 @@ func RemoveIfGone(dir string) (i18n.Text, error) {
 	doomed := filepath.Join(filepath.Dir(dir), "."+filepath.Base(dir)+".removing")
 	os.RemoveAll(doomed)
 	if err := os.Rename(dir, doomed); err != nil {
-		return i18n.Text{}, fmt.Errorf("shadow: remove %s: %w", dir, err)
+		return i18n.Text{}, i18n.Errorf("shadow: remove %s: %w", dir, err)
 	}
 	if err := os.RemoveAll(doomed); err != nil {
-		return i18n.Text{}, fmt.Errorf("shadow: remove %s: %w", dir, err)
+		return i18n.Text{}, i18n.Errorf("shadow: remove %s: %w", dir, err)
 	}
 	return i18n.Text{}, nil
 }

@@ -3,12 +3,12 @@ package shadow
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/storefile"
 )
 
@@ -30,7 +30,7 @@ func hasGit(dir string) (bool, error) {
 		if errors.Is(err, fs.ErrNotExist) {
 			return false, nil
 		}
-		return false, fmt.Errorf("shadow: %w", err)
+		return false, i18n.Errorf("shadow: %w", err)
 	}
 	_, err := storefile.Lstat(filepath.Join(g, "HEAD"))
 	return err == nil, nil
@@ -49,7 +49,7 @@ func (r *Repo) sealPlaintext() error {
 	}
 	s := r.store.(*sealedStore)
 	if r.gitPath == "" {
-		return fmt.Errorf("shadow: %s holds file checkpoints written without a key; sealing them needs git: %w", r.dir, ErrGitMissing)
+		return i18n.Errorf("shadow: %s holds file checkpoints written without a key; sealing them needs git: %w", r.dir, ErrGitMissing)
 	}
 	g := &gitStore{dir: r.dir, gitPath: r.gitPath}
 	ids, err := g.checkpoints()
@@ -61,7 +61,7 @@ func (r *Repo) sealPlaintext() error {
 	for _, id := range ids {
 		data, ok, err := g.manifest(id)
 		if err != nil || !ok {
-			return errors.Join(err, fmt.Errorf("shadow: %s: checkpoint %s has no manifest", r.dir, id))
+			return i18n.Join(err, i18n.Errorf("shadow: %s: checkpoint %s has no manifest", r.dir, id))
 		}
 		st, err := decodeState(data, "checkpoint "+id)
 		if err != nil {
@@ -82,7 +82,7 @@ func (r *Repo) sealPlaintext() error {
 	}
 	for id, data := range contents {
 		if got, err := s.hashData(data); err != nil || got != id {
-			return errors.Join(err, fmt.Errorf("shadow: %s: object %s reads back as %s", r.dir, id, got))
+			return i18n.Join(err, i18n.Errorf("shadow: %s: object %s reads back as %s", r.dir, id, got))
 		}
 	}
 	for id, data := range manifests {
@@ -94,10 +94,10 @@ func (r *Repo) sealPlaintext() error {
 		return err
 	}
 	if err := os.RemoveAll(filepath.Join(r.dir, "git")); err != nil {
-		return fmt.Errorf("shadow: %w", err)
+		return i18n.Errorf("shadow: %w", err)
 	}
 	if err := os.Remove(filepath.Join(r.dir, "index")); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("shadow: %w", err)
+		return i18n.Errorf("shadow: %w", err)
 	}
 	return nil
 }

@@ -2,15 +2,15 @@ package shadow
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"os"
 	"regexp"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // ErrUnknownCheckpoint is returned by Plan and Restore for an id that is
 // not a checkpoint of this workspace's repository.
-var ErrUnknownCheckpoint = errors.New("shadow: unknown checkpoint id")
+var ErrUnknownCheckpoint = i18n.Errorf("shadow: unknown checkpoint id")
 
 // Action is what a restore does to one path.
 type Action string
@@ -133,17 +133,17 @@ func (r *Repo) checkpointState(id string) (*state, error) {
 		return newState(), nil
 	}
 	if !idPattern.MatchString(id) {
-		return nil, fmt.Errorf("%w %q: not 40 hex digits", ErrUnknownCheckpoint, id)
+		return nil, i18n.Errorf("%w %q: not 40 hex digits", ErrUnknownCheckpoint, id)
 	}
 	if _, err := os.Lstat(r.headPath()); err != nil {
-		return nil, fmt.Errorf("%w %q: the workspace %s has no checkpoints", ErrUnknownCheckpoint, id, r.workspace)
+		return nil, i18n.Errorf("%w %q: the workspace %s has no checkpoints", ErrUnknownCheckpoint, id, r.workspace)
 	}
 	data, ok, err := r.store.manifest(id)
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
-		return nil, fmt.Errorf("%w %q in %s", ErrUnknownCheckpoint, id, r.dir)
+		return nil, i18n.Errorf("%w %q in %s", ErrUnknownCheckpoint, id, r.dir)
 	}
 	return decodeState(data, "checkpoint "+id)
 }
@@ -172,7 +172,7 @@ func (r *Repo) Restore(ctx context.Context, plan Plan, overwrite func(path strin
 		errs = r.apply(ctx, p, st, overwrite, &rep)
 		return len(rep.Done) > 0, nil
 	})
-	return rep, errors.Join(append([]error{err}, errs...)...)
+	return rep, i18n.Join(append([]error{err}, errs...)...)
 }
 
 // Report is what Restore did.

@@ -3,12 +3,12 @@ package shadow
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"time"
 
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/seal"
 )
 
@@ -40,7 +40,7 @@ func Rekey(dir string, old, nw seal.Key) (changed bool, err error) {
 		}
 		g, _ := exec.LookPath("git")
 		r := &Repo{workspace: ws, resolved: ws, dir: dir, gitPath: g, key: nw, store: fresh, now: time.Now}
-		return true, errors.Join(fresh.create(), r.sealPlaintext())
+		return true, i18n.Join(fresh.create(), r.sealPlaintext())
 	}
 	k := rekeying{fresh: fresh, stale: stale}
 	state, err := k.reseal(filepath.Join(dir, "state"), stateName)
@@ -50,7 +50,7 @@ func Rekey(dir string, old, nw seal.Key) (changed bool, err error) {
 	ids := blobsOf(state)
 	ents, err := os.ReadDir(filepath.Join(dir, "manifests"))
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return false, fmt.Errorf("shadow: %w", err)
+		return false, i18n.Errorf("shadow: %w", err)
 	}
 	for _, e := range ents {
 		m, err := k.reseal(filepath.Join(dir, "manifests", e.Name()), "manifest:"+e.Name())
@@ -71,7 +71,7 @@ func Rekey(dir string, old, nw seal.Key) (changed bool, err error) {
 	}
 	for _, p := range doomed {
 		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return k.changed, fmt.Errorf("shadow: %w", err)
+			return k.changed, i18n.Errorf("shadow: %w", err)
 		}
 	}
 	return k.changed, nil
@@ -129,7 +129,7 @@ func (k *rekeying) moveObject(id string) (string, error) {
 		return op, nil
 	}
 	if k.stale.key.IsZero() {
-		return "", fmt.Errorf("shadow: object %s of %s is missing", id, k.fresh.dir)
+		return "", i18n.Errorf("shadow: object %s of %s is missing", id, k.fresh.dir)
 	}
 	op, err := k.stale.objectPath(id)
 	if err != nil {
@@ -137,7 +137,7 @@ func (k *rekeying) moveObject(id string) (string, error) {
 	}
 	data, ok, err := k.stale.read(op, "object:"+id)
 	if err != nil || !ok {
-		return "", errors.Join(err, fmt.Errorf("shadow: object %s of %s is missing", id, k.fresh.dir))
+		return "", i18n.Join(err, i18n.Errorf("shadow: object %s of %s is missing", id, k.fresh.dir))
 	}
 	k.changed = true
 	return op, k.fresh.write(np, "object:"+id, data)

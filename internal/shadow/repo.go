@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -16,6 +15,7 @@ import (
 	"time"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/storefile"
 )
@@ -66,7 +66,7 @@ func RepoDir(home, workspace string) string {
 func Open(home, workspace string, key seal.Key) (*Repo, error) {
 	ws, err := filepath.Abs(workspace)
 	if err != nil {
-		return nil, fmt.Errorf("shadow: workspace %s: %w", workspace, err)
+		return nil, i18n.Errorf("shadow: workspace %s: %w", workspace, err)
 	}
 	if err := checkWorkspace(ws); err != nil {
 		return nil, err
@@ -91,10 +91,10 @@ func Open(home, workspace string, key seal.Key) (*Repo, error) {
 func checkWorkspace(ws string) error {
 	fi, err := os.Stat(ws)
 	if err != nil {
-		return fmt.Errorf("shadow: workspace %s: %w", ws, err)
+		return i18n.Errorf("shadow: workspace %s: %w", ws, err)
 	}
 	if !fi.IsDir() {
-		return fmt.Errorf("shadow: workspace %s is not a folder", ws)
+		return i18n.Errorf("shadow: workspace %s is not a folder", ws)
 	}
 	return nil
 }
@@ -113,7 +113,7 @@ func (r *Repo) SetClock(now func() time.Time) { r.now = now }
 // manifest and git's --stdin-paths are line-based).
 func (r *Repo) rel(abs string) (string, error) {
 	if strings.ContainsAny(abs, "\n\x00") {
-		return "", fmt.Errorf("shadow: cannot track %q: newline in its path", abs)
+		return "", i18n.Errorf("shadow: cannot track %q: newline in its path", abs)
 	}
 	for _, root := range []string{r.workspace, r.resolved} {
 		rel, err := filepath.Rel(root, filepath.Clean(abs))
@@ -121,7 +121,7 @@ func (r *Repo) rel(abs string) (string, error) {
 			return filepath.ToSlash(rel), nil
 		}
 	}
-	return "", fmt.Errorf("shadow: %s is not inside the workspace %s", abs, r.workspace)
+	return "", i18n.Errorf("shadow: %s is not inside the workspace %s", abs, r.workspace)
 }
 
 func (r *Repo) abs(rel string) string { return filepath.Join(r.workspace, filepath.FromSlash(rel)) }
@@ -142,7 +142,7 @@ func (r *Repo) locked(ctx context.Context, fn func(st *state) (save bool, err er
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if err := os.MkdirAll(filepath.Dir(filepath.Dir(r.dir)), 0o700); err != nil { // CHATCLI_HOME
-		return fmt.Errorf("shadow: %w", err)
+		return i18n.Errorf("shadow: %w", err)
 	}
 	for _, d := range []string{filepath.Dir(r.dir), r.dir} {
 		if err := realDir(d); err != nil {
@@ -178,11 +178,11 @@ func lockDir(ctx context.Context, dir string) (unlock func(), err error) {
 	defer cancel()
 	lock, err := storefile.NewLock(filepath.Join(dir, "lock"), os.O_CREATE|os.O_RDWR)
 	if err != nil {
-		return nil, fmt.Errorf("shadow: %w", err)
+		return nil, i18n.Errorf("shadow: %w", err)
 	}
 	ok, err := lock.TryLockContext(ctx, 5*time.Millisecond)
 	if err != nil || !ok {
-		return nil, fmt.Errorf("shadow: lock %s: %w", lock.Path(), errors.Join(err, ctx.Err()))
+		return nil, i18n.Errorf("shadow: lock %s: %w", lock.Path(), errors.Join(err, ctx.Err()))
 	}
 	return func() { lock.Unlock() }, nil
 }
@@ -193,10 +193,10 @@ func lockDir(ctx context.Context, dir string) (unlock func(), err error) {
 // created or written through it.
 func realDir(d string) error {
 	if err := os.Mkdir(d, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
-		return fmt.Errorf("shadow: %w", err)
+		return i18n.Errorf("shadow: %w", err)
 	}
 	if err := storefile.Dir(d); err != nil {
-		return fmt.Errorf("shadow: %w", err)
+		return i18n.Errorf("shadow: %w", err)
 	}
 	return nil
 }
@@ -223,10 +223,10 @@ func (r *Repo) writeWorkspaceFile() error {
 	if _, err := os.Lstat(p); err == nil {
 		return nil
 	} else if !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("shadow: %w", err)
+		return i18n.Errorf("shadow: %w", err)
 	}
 	if err := atomicfile.WriteFile(p, []byte(r.workspace+"\n")); err != nil {
-		return fmt.Errorf("shadow: %w", err)
+		return i18n.Errorf("shadow: %w", err)
 	}
 	return nil
 }
@@ -247,7 +247,7 @@ func (r *Repo) capture(rels []string) (map[string]entry, error) {
 		case kindLink:
 			t, err := os.Readlink(r.abs(rel))
 			if err != nil {
-				return nil, fmt.Errorf("shadow: %w", err)
+				return nil, i18n.Errorf("shadow: %w", err)
 			}
 			if e.Blob, err = r.store.hashData([]byte(t)); err != nil {
 				return nil, err
@@ -274,7 +274,7 @@ func statOnly(abs string) (entry, error) {
 	case errors.Is(err, fs.ErrNotExist):
 		return entry{Kind: kindGone}, nil
 	case err != nil:
-		return entry{}, fmt.Errorf("shadow: %w", err)
+		return entry{}, i18n.Errorf("shadow: %w", err)
 	case fi.IsDir():
 		return entry{Kind: kindDir, Perm: fi.Mode().Perm()}, nil
 	case fi.Mode()&fs.ModeSymlink != 0:
@@ -282,5 +282,5 @@ func statOnly(abs string) (entry, error) {
 	case fi.Mode().IsRegular():
 		return entry{Kind: kindFile, Perm: fi.Mode().Perm()}, nil
 	}
-	return entry{}, fmt.Errorf("shadow: %s is not a regular file, folder or symbolic link", abs)
+	return entry{}, i18n.Errorf("shadow: %s is not a regular file, folder or symbolic link", abs)
 }

@@ -3,19 +3,19 @@ package shadow
 import (
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/storefile"
 )
 
 // ErrSealed is returned when a repository's checkpoints are encrypted and
 // no CHATCLI_ENCRYPTION_KEY is set: nothing of it can be read or added to.
-var ErrSealed = errors.New("shadow: the file checkpoints of this folder are encrypted: set CHATCLI_ENCRYPTION_KEY")
+var ErrSealed = i18n.Errorf("shadow: the file checkpoints of this folder are encrypted: set CHATCLI_ENCRYPTION_KEY")
 
 // MAC labels of the names of sealed objects and checkpoints (doc.go).
 const (
@@ -63,7 +63,7 @@ func (s *sealedStore) hashFiles(paths []string) ([]string, error) {
 	for _, p := range paths {
 		data, err := storefile.ReadFile(p)
 		if err != nil {
-			return nil, fmt.Errorf("shadow: %w", err)
+			return nil, i18n.Errorf("shadow: %w", err)
 		}
 		id, err := s.hashData(data)
 		if err != nil {
@@ -92,10 +92,10 @@ func (s *sealedStore) hashData(data []byte) (string, error) {
 func (s *sealedStore) write(path, what string, data []byte) error {
 	env, err := seal.Seal(s.key, s.envelopeName(what), data)
 	if err != nil {
-		return fmt.Errorf("shadow: seal %s: %w", path, err)
+		return i18n.Errorf("shadow: seal %s: %w", path, err)
 	}
 	if err := atomicfile.WriteFile(path, env); err != nil {
-		return fmt.Errorf("shadow: %w", err)
+		return i18n.Errorf("shadow: %w", err)
 	}
 	return nil
 }
@@ -108,11 +108,11 @@ func (s *sealedStore) read(path, what string) ([]byte, bool, error) {
 		return nil, false, nil
 	}
 	if err != nil {
-		return nil, false, fmt.Errorf("shadow: read %s: %w", path, err)
+		return nil, false, i18n.Errorf("shadow: read %s: %w", path, err)
 	}
 	data, err := seal.Open(s.key, s.envelopeName(what), env)
 	if err != nil {
-		return nil, false, fmt.Errorf("shadow: open %s: %w", path, err)
+		return nil, false, i18n.Errorf("shadow: open %s: %w", path, err)
 	}
 	return data, true, nil
 }

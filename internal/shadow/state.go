@@ -2,7 +2,6 @@ package shadow
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -10,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/chatcli/chatcli/internal/i18n"
 )
 
 // manifestHeader starts every manifest.
@@ -116,19 +117,19 @@ func (s *state) encode() []byte {
 }
 
 // errManifest marks a manifest that cannot be parsed.
-var errManifest = errors.New("shadow: damaged manifest")
+var errManifest = i18n.Errorf("shadow: damaged manifest")
 
 func parseEntry(f []string) (entry, error) {
 	e := entry{Kind: f[0]}
 	switch e.Kind {
 	case kindFile, kindLink, kindDir, kindGone:
 	default:
-		return e, fmt.Errorf("%w: kind %q", errManifest, f[0])
+		return e, i18n.Errorf("%w: kind %q", errManifest, f[0])
 	}
 	if f[1] != "-" {
 		p, err := strconv.ParseUint(f[1], 8, 32)
 		if err != nil {
-			return e, fmt.Errorf("%w: permissions %q", errManifest, f[1])
+			return e, i18n.Errorf("%w: permissions %q", errManifest, f[1])
 		}
 		e.Perm = fs.FileMode(p).Perm()
 	}
@@ -144,33 +145,33 @@ func decodeState(data []byte, name string) (*state, error) {
 	s := newState()
 	recs := strings.Split(string(data), "\x00")
 	if len(recs) < 2 || recs[0] != manifestHeader || recs[len(recs)-1] != "" {
-		return nil, fmt.Errorf("%w: %s: no manifest header or torn end", errManifest, name)
+		return nil, i18n.Errorf("%w: %s: no manifest header or torn end", errManifest, name)
 	}
 	for i, rec := range recs[1 : len(recs)-1] {
 		switch {
 		case strings.HasPrefix(rec, "p "):
 			f := strings.SplitN(rec[2:], " ", 7)
 			if len(f) != 7 || f[6] == "" {
-				return nil, fmt.Errorf("%w: %s: record %d", errManifest, name, i+1)
+				return nil, i18n.Errorf("%w: %s: record %d", errManifest, name, i+1)
 			}
 			now, err := parseEntry(f[0:3])
 			if err != nil {
-				return nil, fmt.Errorf("%s: record %d: %w", name, i+1, err)
+				return nil, i18n.Errorf("%s: record %d: %w", name, i+1, err)
 			}
 			base, err := parseEntry(f[3:6])
 			if err != nil {
-				return nil, fmt.Errorf("%s: record %d: %w", name, i+1, err)
+				return nil, i18n.Errorf("%s: record %d: %w", name, i+1, err)
 			}
 			s.Paths[f[6]] = &record{Path: f[6], Now: now, Base: base}
 		case strings.HasPrefix(rec, "c "):
 			f := strings.SplitN(rec[2:], " ", 2)
 			ns, err := strconv.ParseInt(f[0], 10, 64)
 			if len(f) != 2 || err != nil {
-				return nil, fmt.Errorf("%w: %s: record %d", errManifest, name, i+1)
+				return nil, i18n.Errorf("%w: %s: record %d", errManifest, name, i+1)
 			}
 			s.Commands = append(s.Commands, Command{Time: time.Unix(0, ns).UTC(), Line: f[1]})
 		default:
-			return nil, fmt.Errorf("%w: %s: record %d", errManifest, name, i+1)
+			return nil, i18n.Errorf("%w: %s: record %d", errManifest, name, i+1)
 		}
 	}
 	return s, nil
@@ -188,13 +189,13 @@ func look(abs string) (entry, error) {
 	case kindLink:
 		t, err := os.Readlink(abs)
 		if err != nil {
-			return entry{}, fmt.Errorf("shadow: %w", err)
+			return entry{}, i18n.Errorf("shadow: %w", err)
 		}
 		e.Blob = blobID([]byte(t))
 	case kindFile:
 		data, err := os.ReadFile(abs)
 		if err != nil {
-			return entry{}, fmt.Errorf("shadow: %w", err)
+			return entry{}, i18n.Errorf("shadow: %w", err)
 		}
 		e.Blob = blobID(data)
 	}

@@ -2,12 +2,12 @@ package shadow
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 
 	"github.com/chatcli/chatcli/internal/atomicfile"
+	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/seal"
 	"github.com/chatcli/chatcli/internal/storefile"
 )
@@ -27,15 +27,15 @@ func (r *Repo) readState() (*state, []byte, error) {
 		return newState(), nil, nil
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("shadow: read %s: %w", path, err)
+		return nil, nil, i18n.Errorf("shadow: read %s: %w", path, err)
 	}
 	if seal.IsSealed(data) {
 		s, ok := r.store.(*sealedStore)
 		if !ok {
-			return nil, nil, fmt.Errorf("%w (%s)", ErrSealed, path)
+			return nil, nil, i18n.Errorf("%w (%s)", ErrSealed, path)
 		}
 		if data, err = seal.Open(s.key, s.envelopeName(stateName), data); err != nil {
-			return nil, nil, fmt.Errorf("shadow: open %s: %w", path, err)
+			return nil, nil, i18n.Errorf("shadow: open %s: %w", path, err)
 		}
 	}
 	st, err := decodeState(data, path)
@@ -49,7 +49,7 @@ func (r *Repo) writeState(manifest []byte) error {
 		return s.write(r.statePath(), stateName, manifest)
 	}
 	if err := atomicfile.WriteFile(r.statePath(), manifest); err != nil {
-		return fmt.Errorf("shadow: %w", err)
+		return i18n.Errorf("shadow: %w", err)
 	}
 	return nil
 }
@@ -65,7 +65,7 @@ func (r *Repo) prepare() error {
 		return r.sealPlaintext()
 	}
 	if _, err := os.Lstat(filepath.Join(r.dir, "manifests")); err == nil {
-		return fmt.Errorf("%w (%s)", ErrSealed, r.dir)
+		return i18n.Errorf("%w (%s)", ErrSealed, r.dir)
 	}
 	return r.store.create()
 }
