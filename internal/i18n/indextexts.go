@@ -31,7 +31,6 @@ var indexErrors = []struct{ en, pt string }{
 	// the manifest, the log and the segments
 	{"%w: %s names %s, which is missing", "%[1]v: %[2]s cita %[3]s, que não existe"},
 	{"%w: %s: %d bytes after the manifest", "%[1]v: %[2]s: %[3]d {byte|bytes} depois do manifesto"},
-	{"%w: %s: %v", "%[1]v: %[2]s: %[3]v"},
 	{"%w: %s: entry at byte %d: %v", "%[1]v: %[2]s: entrada no byte %[3]d: %[4]v"},
 	{"written for another manifest (log id %s, the manifest's %s)",
 		"gravada para outro manifesto (id do log %[1]s, o do manifesto %[2]s)"},
