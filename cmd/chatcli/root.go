@@ -13,11 +13,13 @@ import (
 
 	"github.com/chatcli/chatcli/internal/command"
 	"github.com/chatcli/chatcli/internal/config"
+	"github.com/chatcli/chatcli/internal/conversation"
 	"github.com/chatcli/chatcli/internal/editor"
 	"github.com/chatcli/chatcli/internal/i18n"
 	"github.com/chatcli/chatcli/internal/message"
 	"github.com/chatcli/chatcli/internal/repl"
 	"github.com/chatcli/chatcli/internal/retention"
+	"github.com/chatcli/chatcli/internal/session"
 )
 
 // errFlags marks errors in flags and arguments: the REPL's usage errors.
@@ -289,7 +291,7 @@ func replRun(ctx context.Context, o *rootOptions) error {
 			return c.HistoryErr // the line editor keeps the history under that cap
 		}
 		env := &command.Env{Engine: e}
-		ed, err := newEditor(o.f.warn, lang, editor.Config{In: s.In, Out: s.Out, HistoryFile: c.HistoryFile, HistoryMax: c.HistoryMax, HistoryMaxBytes: c.HistoryMaxBytes,
+		ed, err := newEditor(o.f.warn, lang, editor.Config{In: s.In, Out: s.Out, HistoryFile: historyFile(o.f.warn, lang, e, c, c.HistoryPlaintext || o.PlaintextHistory), HistoryMax: c.HistoryMax, HistoryMaxBytes: c.HistoryMaxBytes,
 			HistorySeed: chatcliHistory(c), HistoryKey: c.EncryptionKey, HistoryPlaintext: c.HistoryPlaintext || o.PlaintextHistory,
 			Complete: func(line string) []string { return command.Complete(env, line) },
 			Note:     func(cand string) string { return command.CompletionNote(env, cand) }, Lang: lang})
@@ -344,6 +346,24 @@ func scriptClass(err error) int {
 		return c
 	}
 	return 0
+}
+
+// historyFile is the input history file the line editor keeps: c's, or
+// "" (with a warning) when the store lets nothing be written on its own
+// (session.Store.AutoWriteRefusal): under a key that did not open its
+// sealed sessions, or in plaintext in an encrypted store without a key,
+// unless plaintext history was asked for (plaintext).
+func historyFile(warn func(string), lang *i18n.Printer, e *conversation.Engine, c config.Config, plaintext bool) string {
+	st := e.Store()
+	if c.HistoryFile == "" || st == nil {
+		return c.HistoryFile
+	}
+	err := st.AutoWriteRefusal()
+	if err == nil || (plaintext && errors.Is(err, session.ErrStoreEncrypted)) {
+		return c.HistoryFile
+	}
+	warn(lang.Sprintf("%v; input history is off for this run", err))
+	return ""
 }
 
 // newEditor starts the line editor. A damaged history file is moved aside
