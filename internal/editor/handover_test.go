@@ -16,16 +16,7 @@ import (
 // arrive whole and in order: no key read while an editor shuts down is
 // lost. The terminal is a pipe, read as the REPL reads its terminal.
 func TestKeysTypedWhileALineEndsAreKept(t *testing.T) {
-	interactive(t)
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { r.Close(); w.Close() })
-	e, err := New(Config{In: r, Out: io.Discard})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e, w := pipeEditor(t)
 	const lines = 80
 	go func() {
 		for i := range lines {
