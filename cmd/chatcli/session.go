@@ -170,6 +170,9 @@ func sessionShowRun(o *sessionShowOptions) error {
 	if err != nil {
 		return err
 	}
+	for _, w := range command.JournalWarnings(s.JournalWarnings) { // on stderr: --json's stdout stays the document
+		o.f.warn(command.TextIn(o.f.lang(), w))
+	}
 	out := bufio.NewWriterSize(o.f.streams.Out, 64<<10)
 	if o.JSON {
 		if err := session.EncodeTo(out, s); err != nil {

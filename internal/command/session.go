@@ -336,6 +336,7 @@ func sessionShow(env *Env, a []string, _ bool) error {
 		if err != nil {
 			return err
 		}
+		warnSaid(env, JournalWarnings(s.JournalWarnings))
 		WriteSessionIn(env.Lang, env.Out, a[0], s)
 		return nil
 	}
