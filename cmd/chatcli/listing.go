@@ -44,6 +44,7 @@ func (o *sessionListOptions) writeTable(list []session.Header, folders map[strin
 	if limit > 0 && len(list) > limit {
 		shown = list[:limit]
 	}
+	o.warnDamaged(shown)
 	if len(shown) == 0 {
 		lang.Fprintf(w, "No saved sessions in %s. A conversation is kept as an autosave when the REPL exits; chatcli --name NAME saves one as NAME.\n", dir)
 		return w.Flush()

@@ -118,6 +118,7 @@ func sessionListRun(o *sessionListOptions) error {
 	if o.Limit > 0 && len(list) > o.Limit {
 		list = list[:o.Limit]
 	}
+	o.warnDamaged(list)
 	out := make([]listEntry, 0, len(list))
 	for _, h := range list {
 		e := listEntry{Name: h.Name, Title: h.Title, Messages: max(h.Messages, 0), UpdatedAt: h.UpdatedAt,
@@ -128,6 +129,14 @@ func sessionListRun(o *sessionListOptions) error {
 		out = append(out, e)
 	}
 	return writeJSON(o.f, out)
+}
+
+// warnDamaged warns on stderr of each listed session whose journal tail
+// had damaged lines, one line per session (command.ListWarnings).
+func (o *sessionListOptions) warnDamaged(list []session.Header) {
+	for _, w := range command.ListWarnings(o.f.lang(), list) {
+		o.f.warn(w)
+	}
 }
 
 func writeJSON(f *factory, v any) error {
@@ -169,6 +178,9 @@ func sessionShowRun(o *sessionShowOptions) error {
 	s, err := st.Load(o.Name)
 	if err != nil {
 		return err
+	}
+	for _, w := range command.JournalWarnings(s.JournalWarnings) { // on stderr: --json's stdout stays the document
+		o.f.warn(command.TextIn(o.f.lang(), w))
 	}
 	out := bufio.NewWriterSize(o.f.streams.Out, 64<<10)
 	if o.JSON {

@@ -118,6 +118,9 @@ func sessionList(env *Env, _ []string, _ bool) error {
 	if err != nil {
 		return err
 	}
+	for _, w := range ListWarnings(env.Lang, list) {
+		env.warn(w)
+	}
 	WriteListAs(env.Out, list, env.Engine.Bound(), ListFormat{Lang: env.Lang})
 	return nil
 }
@@ -336,6 +339,7 @@ func sessionShow(env *Env, a []string, _ bool) error {
 		if err != nil {
 			return err
 		}
+		warnSaid(env, JournalWarnings(s.JournalWarnings))
 		WriteSessionIn(env.Lang, env.Out, a[0], s)
 		return nil
 	}

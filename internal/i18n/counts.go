@@ -98,6 +98,7 @@ var englishCounts = []string{
 	"%d NUL {byte|bytes} before a record",
 	"%d NUL {byte|bytes} before a record, then %s",
 	"torn last line, %d {byte|bytes} without a newline",
+	"session %s: %s, and %d more damaged {line|lines} (`chatcli storage verify` lists them)",
 	"%w: %d {byte|bytes}, too short",
 	"shadow: git hash-object returned %d {id|ids} for %d {file|files}",
 	"%w: %s: %d {byte|bytes} after the manifest",

@@ -15,6 +15,10 @@ var journalTexts = []struct{ en, pt string }{
 	{"checksum mismatch (stored %s, computed %s)", "checksum não confere (gravado %[1]s, calculado %[2]s)"},
 	{"sealed line does not open: %s", "a linha selada não abre: %[1]s"},
 	{"%s: skipped a damaged line (%s)", "%[1]s: linha danificada pulada (%[2]s)"},
+	// a listing's line for a session whose journal has damaged lines
+	{"session %s: %s", "sessão %[1]s: %[2]s"},
+	{"session %s: %s, and %d more damaged lines (`chatcli storage verify` lists them)",
+		"sessão %[1]s: %[2]s, e mais %[3]d {linha danificada|linhas danificadas} (`chatcli storage verify` lista todas)"},
 	// a line that is not a record
 	{"%w: %v", "%[1]v: %[2]v"},
 	{"%w: checksum mismatch", "%[1]v: checksum não confere"},

@@ -318,7 +318,11 @@
 // records' checkpoint bookkeeping (a whole list, or one checkpoint added
 // to the file's "checkpoints"; package journal, "Checkpoints") gives the
 // checkpoints; Session.JournalPos is then the position
-// after the last record and Session.Tail counts them. Stat and List count
+// after the last record and Session.Tail counts them. The damaged lines
+// the reader skipped (a torn or NUL-filled line: the records after it are
+// still read) are named in Session.JournalWarnings, and in
+// Header.JournalWarnings by Stat and List, for every reader to show: the
+// store says nothing itself. Stat and List count
 // the tail's messages and take its last time as updated_at; StatFile reads
 // the file alone. They take a journal exactly as long as the position's
 // offset for one with nothing after it, without opening it, only while

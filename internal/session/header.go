@@ -34,6 +34,9 @@ type Header struct {
 	// Err is non-nil when the file could not be read (ErrCorrupt,
 	// ErrTooNew, …); the other fields are then partly empty.
 	Err error
+	// JournalWarnings name the damaged journal lines skipped while its
+	// journal's tail was counted (Session.JournalWarnings). Not stored.
+	JournalWarnings []journal.Warning
 
 	// skipped keeps the header out of the list index: a sealed file's
 	// (its title would be plaintext there).

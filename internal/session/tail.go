@@ -150,7 +150,8 @@ func rewritten(p string, s *Store, hashes []string, byHash map[string]message.Me
 
 // headerTail brings a header up to date with its journal's tail, as
 // applyTail does for a whole session, counting messages without keeping
-// them. A journal that cannot be read leaves the header as the file has it.
+// them. A journal that cannot be read leaves the header as the file has it;
+// the damaged lines skipped are in its JournalWarnings.
 func (s *Store) headerTail(h *Header) { s.headerTailIn(h, dirHandle{dir: s.journalDir, fd: -1}) }
 
 // headerTailIn is headerTail with the journal's size taken through
@@ -161,6 +162,7 @@ func (s *Store) headerTailIn(h *Header, journals dirHandle) {
 		fileNanos = h.modTime.UnixNano()
 	}
 	t, ok, err := s.readTailIn(h.TranscriptID, h.JournalPos, journals, fileNanos)
+	h.JournalWarnings = t.warnings
 	if !ok || err != nil || len(t.recs) == 0 {
 		return
 	}
