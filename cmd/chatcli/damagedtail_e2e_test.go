@@ -233,6 +233,27 @@ func damagedTailReads(t *testing.T, base, baseJournal, lang string, later []stri
 			t.Errorf("after the load and one turn: %d messages, want 9 or more", out.Messages)
 		}
 	})
+	t.Run("MCP list", func(t *testing.T) {
+		env, _, j := fresh(t)
+		m := startMCP(t, env)
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		res, err := m.cs.CallTool(ctx, &mcp.CallToolParams{Name: "manage_session", Arguments: map[string]any{"action": "list"}})
+		if err != nil || res.IsError {
+			t.Fatalf("list: %v %+v\n%s", err, res, m.close(t))
+		}
+		hasAll(t, "stderr", m.close(t), said(j))
+	})
+	t.Run("ACP list", func(t *testing.T) {
+		env, _, j := fresh(t)
+		a := startACP(t, env)
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if _, err := a.conn.ListSessions(ctx, acp.ListSessionsRequest{}); err != nil {
+			t.Fatalf("session/list: %v\n%s", err, a.close(t))
+		}
+		hasAll(t, "stderr", a.close(t), said(j))
+	})
 	t.Run("ACP load", func(t *testing.T) {
 		env, _, j := fresh(t)
 		a := startACP(t, env)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -135,6 +136,11 @@ func (s *Server) ListSessions(_ context.Context, p acp.ListSessionsRequest) (acp
 	var folders map[string]string
 	if s.o.Folders != nil {
 		folders = s.o.Folders()
+	}
+	if s.o.Notify != nil { // the listed sessions' damaged journal lines, on stderr
+		for _, w := range command.ListWarnings(s.o.Lang, heads[page.From:page.To]) {
+			s.o.Notify(strings.TrimSuffix(s.o.Lang.Sprintf("warning: %s\n", w), "\n"))
+		}
 	}
 	out := acp.ListSessionsResponse{Sessions: []acp.SessionInfo{}}
 	for _, h := range heads[page.From:page.To] {

@@ -224,6 +224,9 @@ func (s *Server) list(env *command.Env, in SessionInput, out *SessionOutput) err
 	}
 	out.Total, out.NextCursor = len(list), page.Next
 	list = list[page.From:page.To]
+	for _, w := range command.ListWarnings(s.o.Lang, list) { // the listed sessions' damaged journal lines, to the log
+		fmt.Fprint(env.Err, s.o.Lang.Sprintf("warning: %s\n", w))
+	}
 	out.Sessions = make([]SessionInfo, 0, len(list))
 	for _, h := range list {
 		info := SessionInfo{Name: h.Name, Title: h.Title, Messages: h.Messages}
