@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -71,7 +72,8 @@ func quitLate(gone <-chan struct{}) tea.Cmd {
 // while the program shuts down: keys a person typed on, the next line
 // sent before the REPL showed its prompt).
 type handover struct {
-	src    cancelreader.CancelReader // the terminal
+	in     io.Reader                 // the terminal
+	src    cancelreader.CancelReader // reads in
 	pr, pw *os.File                  // the pipe the program reads
 	tty    *os.File                  // the terminal when it is one, else nil
 	raw    func()                    // restores the terminal's mode; nil if unchanged
@@ -89,7 +91,7 @@ type handover struct {
 // startHandover puts the terminal in raw mode (when in is one; bubbletea
 // does not, as it reads a pipe) and starts reading it.
 func startHandover(in io.Reader) (*handover, error) {
-	h := &handover{done: make(chan struct{}), gone: make(chan struct{}), grew: make(chan struct{}, 1)}
+	h := &handover{in: in, done: make(chan struct{}), gone: make(chan struct{}), grew: make(chan struct{}, 1)}
 	if f, ok := in.(*os.File); ok && term.IsTerminal(f.Fd()) {
 		old, err := term.MakeRaw(f.Fd())
 		if err != nil {
@@ -224,12 +226,15 @@ func (h *handover) end() {
 }
 
 // pasteWait is how long stop waits for more of a paste the person began
-// after the line ended, before it takes the part it has.
-const pasteWait = 300 * time.Millisecond
+// after the line ended, before it takes the part it has: a terminal sends
+// a paste at once, so a gap this long is a loaded machine's, not the
+// terminal's.
+const pasteWait = 2 * time.Second
 
 // stop ends the handover once the program has exited: it stops reading
 // the terminal (once a paste begun after the end has ended, or paused for
-// pasteWait), restores its mode and returns the bytes read after end.
+// pasteWait; a paste begun in the very read the stop cut short is read on
+// to its end), restores its mode and returns the bytes read after end.
 // A reader that cannot be cancelled (input that is not a file: tests) is
 // left blocked; what it reads later is lost.
 func (h *handover) stop() []byte {
@@ -237,26 +242,30 @@ func (h *handover) stop() []byte {
 	h.mu.Lock()
 	h.ended = true
 	h.late, h.held = append(h.held, h.late...), nil
-	for openPaste(h.late) < len(h.late) {
-		h.mu.Unlock()
-		grew := false
-		select {
-		case <-h.grew:
-			grew = true
-		case <-h.done:
-		case <-time.After(pasteWait):
-		}
-		h.mu.Lock()
-		if !grew {
-			break
-		}
-	}
 	h.mu.Unlock()
 	h.pr.Close() // a write the program no longer reads fails instead of blocking
-	if h.src.Cancel() {
-		<-h.done
+	for {
+		gaveUp := h.awaitPasteEnd()
+		cancelled := h.src.Cancel()
+		if cancelled {
+			<-h.done
+		}
+		h.src.Close()
+		h.mu.Lock()
+		open := openPaste(h.late) < len(h.late)
+		h.mu.Unlock()
+		if !open || !cancelled || gaveUp {
+			break
+		}
+		// A paste began in the last read before the reading stopped: read
+		// on until it ends.
+		src, err := cancelreader.NewReader(h.in)
+		if err != nil {
+			break
+		}
+		h.src, h.done = src, make(chan struct{})
+		go h.forward()
 	}
-	h.src.Close()
 	h.restore()
 	h.wmu.Lock()
 	h.pw.Close()
@@ -268,12 +277,43 @@ func (h *handover) stop() []byte {
 	return late
 }
 
+// awaitPasteEnd waits while the bytes kept after the end hold a paste not
+// yet ended, as long as more keep coming (pasteWait at most between two
+// reads); it reports whether it gave up.
+func (h *handover) awaitPasteEnd() (gaveUp bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for openPaste(h.late) < len(h.late) {
+		h.mu.Unlock()
+		grew := false
+		select {
+		case <-h.grew:
+			grew = true
+		case <-h.done:
+		case <-time.After(pasteWait):
+		}
+		h.mu.Lock()
+		if !grew {
+			return true
+		}
+	}
+	return false
+}
+
 // lateKeys decodes b, bytes kept after a line ended, as bubbletea would
 // have: the keys and pastes in it, in order (a terminal's replies to
-// queries are left out).
+// queries are left out). A paste cut short (it was still arriving after
+// pasteWait) is a paste of the part read, never a key a character.
 func lateKeys(b []byte) []tea.Msg {
 	if len(b) == 0 {
 		return nil
+	}
+	if i := openPaste(b); i < len(b) {
+		keys := lateKeys(b[:i])
+		if rest, ok := strings.CutPrefix(string(b[i:]), pasteStart); ok { // cut short: still one paste
+			keys = append(keys, tea.PasteMsg{Content: rest})
+		}
+		return keys // (a paste's start marker cut short is no key)
 	}
 	events := make(chan uv.Event, len(b)+1) // at most one event a byte
 	uv.NewTerminalReader(bytes.NewReader(b), os.Getenv("TERM")).StreamEvents(context.Background(), events)

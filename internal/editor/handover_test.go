@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	tea "charm.land/bubbletea/v2"
 )
 
 // TestKeysTypedWhileALineEndsAreKept: lines typed one after another,
@@ -121,5 +123,21 @@ func TestKeysAfterAnAnsweredKeyAreTypedAhead(t *testing.T) {
 	io.WriteString(w, "next\r")
 	if got, err := e.ReadLine(ctx, "> "); err != nil || got != "next" {
 		t.Fatalf("the next line: %q %v", got, err)
+	}
+}
+
+// TestACutPasteIsStillAPaste: bytes kept after a line whose paste was cut
+// short decode to the keys before it and one paste of its part, never to
+// a key a character (a line break in it would send the line).
+func TestACutPasteIsStillAPaste(t *testing.T) {
+	got := lateKeys([]byte("x\x1b[200~abc\ndef"))
+	if len(got) != 2 || got[1] != tea.Msg(tea.PasteMsg{Content: "abc\ndef"}) {
+		t.Fatalf("%#v", got)
+	}
+	if k, ok := got[0].(tea.KeyPressMsg); !ok || k.Text != "x" {
+		t.Fatalf("%#v", got[0])
+	}
+	if got := lateKeys([]byte("y\x1b[20")); len(got) != 1 {
+		t.Fatalf("a cut start marker: %#v", got)
 	}
 }
