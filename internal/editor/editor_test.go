@@ -49,6 +49,26 @@ func interactive(t *testing.T) {
 	t.Cleanup(func() { isTerminal = old })
 }
 
+// readToEOF reads lines from e until io.EOF, handing each to each (when
+// not nil) as it comes.
+func readToEOF(t *testing.T, ctx context.Context, e *Editor, each func(string)) []string {
+	t.Helper()
+	var got []string
+	for {
+		line, err := e.ReadLine(ctx, "> ")
+		if errors.Is(err, io.EOF) {
+			return got
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, line)
+		if each != nil {
+			each(line)
+		}
+	}
+}
+
 // readOne runs one interactive ReadLine over input.
 func readOne(t *testing.T, cfg Config, input string) (string, error, string) {
 	t.Helper()
@@ -109,20 +129,11 @@ func TestReadLineKeepsTypeahead(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	var got []string
-	for {
-		line, err := e.ReadLine(ctx, "> ")
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		got = append(got, line)
+	got := readToEOF(t, ctx, e, func(line string) {
 		if err := e.Add(line); err != nil {
 			t.Fatal(err)
 		}
-	}
+	})
 	if want := []string{"one", "two 🎉", "two 🎉!"}; !slices.Equal(got, want) {
 		t.Fatalf("lines %q, want %q", got, want)
 	}

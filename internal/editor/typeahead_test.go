@@ -2,7 +2,6 @@ package editor
 
 import (
 	"context"
-	"errors"
 	"io"
 	"slices"
 	"testing"
@@ -25,17 +24,7 @@ func TestTypeAheadStartsTheNextLines(t *testing.T) {
 	e.TypeAhead([]byte("half \x1b]11;rgb:0000/0000/0000\x1b\\\x1b[?2026;2$y\x1b]10;rgb:ffff/ffff/ffff\x07"))
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	var got []string
-	for {
-		line, err := e.ReadLine(ctx, "> ")
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		got = append(got, line)
-	}
+	got := readToEOF(t, ctx, e, nil)
 	if want := []string{"/model", "São Paulo", "two\nlines", "half tail"}; !slices.Equal(got, want) {
 		t.Fatalf("lines %q, want %q", got, want)
 	}
