@@ -133,19 +133,13 @@ func damagedTailReads(t *testing.T, base, baseJournal, lang string, later []stri
 
 	t.Run("session show", func(t *testing.T) {
 		env, _, j := fresh(t)
-		out, errOut, code := run(t, env, "", "session", "show", "j")
-		if code != 0 {
-			t.Fatalf("exit %d\n%s", code, errOut)
-		}
+		out, errOut := runOK(t, "", env, "", "session", "show", "j")
 		hasAll(t, "stderr", errOut, warning+said(j)+"\n")
 		hasAll(t, "stdout", out, later...)
 	})
 	t.Run("session show --json", func(t *testing.T) {
 		env, _, j := fresh(t)
-		out, errOut, code := run(t, env, "", "session", "show", "j", "--json")
-		if code != 0 {
-			t.Fatalf("exit %d\n%s", code, errOut)
-		}
+		out, errOut := runOK(t, "", env, "", "session", "show", "j", "--json")
 		hasAll(t, "stderr", errOut, warning+said(j)+"\n")
 		var d doc
 		if err := json.Unmarshal([]byte(out), &d); err != nil {
@@ -155,10 +149,7 @@ func damagedTailReads(t *testing.T, base, baseJournal, lang string, later []stri
 	})
 	t.Run("session list", func(t *testing.T) {
 		env, _, j := fresh(t)
-		out, errOut, code := run(t, env, "", "session", "list")
-		if code != 0 {
-			t.Fatalf("exit %d\n%s", code, errOut)
-		}
+		out, errOut := runOK(t, "", env, "", "session", "list")
 		session := "session j: "
 		if lang != "en" {
 			session = "sessão j: "
@@ -167,10 +158,7 @@ func damagedTailReads(t *testing.T, base, baseJournal, lang string, later []stri
 			t.Errorf("stderr %q, want %q", errOut, w)
 		}
 		hasAll(t, "stdout", out, "j  ")
-		out, errOut, code = run(t, env, "", "session", "list", "--json")
-		if code != 0 {
-			t.Fatalf("--json: exit %d\n%s", code, errOut)
-		}
+		out, errOut = runOK(t, "", env, "", "session", "list", "--json")
 		if w := warning + session + said(j) + "\n"; errOut != w {
 			t.Errorf("--json: stderr %q, want %q", errOut, w)
 		}
@@ -184,10 +172,7 @@ func damagedTailReads(t *testing.T, base, baseJournal, lang string, later []stri
 	})
 	t.Run("/session show and /session list", func(t *testing.T) {
 		env, _, j := fresh(t)
-		out, errOut, code := run(t, env, "/session show j\n/session list\n")
-		if code != 0 {
-			t.Fatalf("exit %d\n%s", code, errOut)
-		}
+		out, errOut := runOK(t, "", env, "/session show j\n/session list\n")
 		session := "session j: "
 		if lang != "en" {
 			session = "sessão j: "
@@ -197,20 +182,14 @@ func damagedTailReads(t *testing.T, base, baseJournal, lang string, later []stri
 	})
 	t.Run("session fork", func(t *testing.T) {
 		env, _, j := fresh(t)
-		_, errOut, code := run(t, env, "", "session", "fork", "j", "k")
-		if code != 0 {
-			t.Fatalf("exit %d\n%s", code, errOut)
-		}
+		_, errOut := runOK(t, "", env, "", "session", "fork", "j", "k")
 		hasAll(t, "stderr", errOut, said(j))
 		out, _, _ := run(t, env, "", "session", "show", "k")
 		hasAll(t, "the fork", out, later...)
 	})
 	t.Run("session search", func(t *testing.T) {
 		env, _, j := fresh(t)
-		out, errOut, code := run(t, env, "", "session", "search", "four")
-		if code != 0 {
-			t.Fatalf("exit %d\n%s", code, errOut)
-		}
+		out, errOut := runOK(t, "", env, "", "session", "search", "four")
 		hasAll(t, "stderr", errOut, said(j))
 		hasAll(t, "stdout", out, "four")
 	})
